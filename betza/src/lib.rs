@@ -1,0 +1,19 @@
+//! # betza — XBetza, the extended Betza notation of chess-variant pieces
+//!
+//! The pipeline is `text → parse → Betza (spanned syntax tree) → expand → Vec<Path>`:
+//! - [`parse`] reads a string strictly, with a pest grammar, and returns a [`Betza`] or every [`BetzaError`] found;
+//! - `Display` on [`Betza`] prints the canonical form, and `parse(&b.to_string()) == Ok(b)` (modulo spans);
+//! - [`Betza::expand`] turns the tree into geometric [`Path`]s for one player's [`Orientation`]: pure geometry
+//!   plus modality, with no board state. The variant compiler builds its move-rule graph from them.
+//!
+//! See `README.md` beside this crate for the notation it accepts.
+
+mod ast;
+mod error;
+mod expand;
+mod parse;
+
+pub use ast::{Atom, Betza, Component, Direction, LegSpec, Modifier, Range, Span};
+pub use error::{BetzaError, ErrorKind};
+pub use expand::{Leg, Mode, Orientation, Path};
+pub use parse::parse;

@@ -1,0 +1,8 @@
+//! # tatsu — a generic, data-driven chess-variant interpreter
+//!
+//! The pipeline shows in the modules:
+//! `variant text → dsl (spanned syntax tree) → compile (names → ids, XBetza → move-rule graph) → rules::Game →
+//! engine (the generic executor: move generation, make/unmake, check, legality, game end)`.
+//! Nothing in `src/` knows any particular game; the games are text files in `variants/`.
+
+pub mod rules;

@@ -1,0 +1,214 @@
+//! The compiled game: board, zones, piece types with their move-rule graphs, and the rules around them.
+
+use super::{Geometry, Ray, RaySlice, Side, Square, SquareSet};
+
+/// Index into [`Game::pieces`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PieceId(pub u16);
+
+impl PieceId {
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Index into [`Game::zones`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ZoneId(pub u16);
+
+/// How the second player's pieces and zones relate to the first player's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Orientation {
+    /// Mirrored across the middle rank (chess).
+    Mirror,
+    /// Rotated 180° (shogi).
+    Rotate,
+}
+
+/// A named set of squares, one per side (Black's is White's mirrored or rotated unless given explicitly).
+#[derive(Clone, Debug)]
+pub struct Zone {
+    pub name: String,
+    pub squares: [SquareSet; 2],
+}
+
+impl Zone {
+    #[inline]
+    pub fn contains(&self, side: Side, sq: Square) -> bool {
+        self.squares[side.index()].contains(sq)
+    }
+}
+
+/// When a move promotes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromotionTrigger {
+    /// The destination is in the zone.
+    Destination,
+    /// The start or the destination is in the zone (EuroShogi).
+    StartOrDestination,
+}
+
+#[derive(Clone, Debug)]
+pub struct Promotion {
+    pub zone: ZoneId,
+    pub trigger: PromotionTrigger,
+    /// Must promote whenever the trigger fires. An optional promotion is still forced where the unpromoted
+    /// piece could never move again (see [`PieceType::dead`]).
+    pub mandatory: bool,
+    /// The types it may become; one for shogi-style promotion, several for a chess-style choice.
+    pub choices: Vec<PieceId>,
+}
+
+/// May this piece be dropped from hand, and where not.
+#[derive(Clone, Debug, Default)]
+pub struct DropRule {
+    /// Per side: squares where it may not be dropped (besides occupied squares and [`PieceType::dead`] ones).
+    pub forbidden: [SquareSet; 2],
+    /// Not on a file that already holds an unpromoted friendly piece of this type (nifu).
+    pub one_per_file: bool,
+    /// A drop of this piece may not give checkmate (uchifuzume).
+    pub no_drop_mate: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct PieceType {
+    /// The designer's name, e.g. "Left Warrior".
+    pub name: String,
+    /// The FEN letter(s) of the White piece, e.g. `P`, `+P`; Black's is the same in lower case.
+    pub symbol: String,
+    /// Losing all royal pieces, or leaving one attacked, is what check and mate are about.
+    pub royal: bool,
+    /// Per side and square (index `side * squares + square`): the rays of this piece there.
+    pub graph: Vec<RaySlice>,
+    /// Per side: squares from which this piece has no move at all on an empty board.
+    pub dead: [SquareSet; 2],
+    pub promotion: Option<Promotion>,
+    /// What the piece becomes in the captor's hand (its unpromoted type), or `None` if it is removed.
+    pub in_hand: Option<PieceId>,
+    /// Per side: ending a move here turns the piece back into this type (Heian's demotion in the first zone).
+    pub demote_in: Option<(ZoneId, PieceId)>,
+    /// `None`: it is never dropped.
+    pub drop: Option<DropRule>,
+    /// Is this a promoted form (written with a `+` in FEN, counted separately for nifu)?
+    pub promoted: bool,
+}
+
+impl PieceType {
+    #[inline]
+    pub fn rays(&self, side: Side, squares: usize, sq: Square) -> RaySlice {
+        self.graph[side.index() * squares + sq.index()]
+    }
+}
+
+/// One castling right, written with a FEN letter (`K`, `Q`, `k`, `q`).
+#[derive(Clone, Debug)]
+pub struct CastlingRight {
+    pub side: Side,
+    pub letter: char,
+    pub king_from: Square,
+    pub rook_from: Square,
+}
+
+/// One castling move: king and rook squares and what must hold for it.
+#[derive(Clone, Debug)]
+pub struct Castling {
+    /// Index into [`Game::castling_rights`].
+    pub right: usize,
+    pub king_from: Square,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+    /// Every square that must be empty (other than the king's and rook's own).
+    pub empty: Vec<Square>,
+    /// Every square the opponent must not attack, the king's start square included.
+    pub safe: Vec<Square>,
+}
+
+/// A bonus turn after a drop into a zone (Heian): the same side moves again, and may pass instead.
+#[derive(Clone, Debug)]
+pub struct BonusTurn {
+    pub zone: ZoneId,
+    pub may_pass: bool,
+}
+
+/// The stalemated side's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StalemateResult {
+    Win,
+    Draw,
+    Loss,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Repetition {
+    /// The game ends the `count`-th time a position occurs.
+    pub count: u8,
+    /// If every move of one side in the cycle gave check, that side loses instead of a draw.
+    pub perpetual_check_loses: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BareKing {
+    /// Only a bare king with an empty hand loses.
+    pub hand_must_be_empty: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct EndRules {
+    pub stalemate: StalemateResult,
+    pub repetition: Option<Repetition>,
+    /// Draw after this many plies without a capture or a move of a `resets_clock` piece.
+    pub move_limit: Option<u32>,
+    /// Pieces whose moves reset the halfmove clock (pawns).
+    pub resets_clock: Vec<PieceId>,
+    pub bare_king_loses: Option<BareKing>,
+    /// Draw when the non-royal pieces on the board (both sides, hands empty) are exactly one of these multisets.
+    pub insufficient_material: Vec<Vec<PieceId>>,
+}
+
+/// Where a ray came from, for explanations (`tatsu piece --explain`).
+#[derive(Clone, Debug)]
+pub struct RaySource {
+    pub piece: PieceId,
+    /// The XBetza text of the move set, and the component index in it.
+    pub betza: String,
+    pub component: usize,
+    /// The zone rule that selected this move set, if any.
+    pub zone: Option<ZoneId>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The bundled name (`ryugi`) or the file's stem.
+    pub name: String,
+    pub title: String,
+    pub geometry: Geometry,
+    pub orientation: Orientation,
+    pub zones: Vec<Zone>,
+    pub pieces: Vec<PieceType>,
+    pub rays: Vec<Ray>,
+    pub ray_squares: Vec<Square>,
+    pub ray_sources: Vec<RaySource>,
+    pub castling_rights: Vec<CastlingRight>,
+    pub castlings: Vec<Castling>,
+    /// Captured pieces go to the captor's hand and may be dropped.
+    pub drops: bool,
+    pub bonus_turn: Option<BonusTurn>,
+    pub end: EndRules,
+    pub start_fen: String,
+}
+
+impl Game {
+    pub fn piece(&self, id: PieceId) -> &PieceType {
+        &self.pieces[id.index()]
+    }
+    pub fn zone(&self, id: ZoneId) -> &Zone {
+        &self.zones[id.0 as usize]
+    }
+    pub fn piece_by_symbol(&self, symbol: &str) -> Option<PieceId> {
+        self.pieces
+            .iter()
+            .position(|p| p.symbol == symbol)
+            .map(|i| PieceId(i as u16))
+    }
+}

@@ -1,0 +1,74 @@
+//! The move-rule graph: for every piece type, side and square, the rays the piece may travel.
+//!
+//! A ray is a precomputed, board-clipped list of squares in [`crate::rules::Game::ray_squares`]. The executor
+//! walks it; how it walks depends on the [`RayKind`]. Nothing here is allocated per generated move.
+
+use super::Square;
+
+/// A slice of [`crate::rules::Game::rays`]: all rays of one (piece, side, square).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RaySlice {
+    pub start: u32,
+    pub len: u32,
+}
+
+impl RaySlice {
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
+    }
+}
+
+/// How the executor walks a ray's squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RayKind {
+    /// Every square is a destination in turn; the first occupied square ends the ray (a rider; a leaper is a
+    /// slide of length 1; a nightrider is a slide over its touch-down squares).
+    Slide,
+    /// Only the last square is a destination; every earlier square must be empty (a lame leaper, `nD`).
+    Lame,
+    /// Slide to the first occupied square (the hurdle), jump it, then every square after it is a destination
+    /// until the next occupied one, which ends the ray (`p`, the cannon's hop).
+    Hop,
+    /// Only the square directly behind the first occupied square is a destination (`g`, the grasshopper).
+    Grasshop,
+}
+
+/// What a ray's destinations may be used for (bit set).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub struct RayFlags(pub u8);
+
+impl RayFlags {
+    /// Moving to an empty destination.
+    pub const MOVE: RayFlags = RayFlags(1);
+    /// Capturing an enemy piece on the destination.
+    pub const CAPTURE: RayFlags = RayFlags(2);
+    /// Capturing en passant on the destination (the current e.p. target square).
+    pub const EN_PASSANT: RayFlags = RayFlags(4);
+    /// A move along this ray makes the squares passed over e.p. targets for the opponent's next move.
+    pub const CREATES_EP: RayFlags = RayFlags(8);
+
+    #[inline]
+    pub const fn has(self, flag: RayFlags) -> bool {
+        self.0 & flag.0 != 0
+    }
+    pub const fn union(self, other: RayFlags) -> RayFlags {
+        RayFlags(self.0 | other.0)
+    }
+}
+
+/// One precomputed ray.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ray {
+    /// Index of the first square in [`crate::rules::Game::ray_squares`].
+    pub first: u32,
+    pub len: u16,
+    pub kind: RayKind,
+    pub flags: RayFlags,
+    /// Index into [`crate::rules::Game::ray_sources`]: which XBetza component and zone rule produced this ray.
+    pub source: u16,
+}
+
+/// Squares of a ray, resolved.
+pub fn ray_squares<'a>(squares: &'a [Square], ray: &Ray) -> &'a [Square] {
+    &squares[ray.first as usize..ray.first as usize + ray.len as usize]
+}

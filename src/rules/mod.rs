@@ -1,0 +1,15 @@
+//! The compiled, span-free rules of one game: what the executor interprets.
+//!
+//! The compiler (`crate::compile`) produces a [`Game`] from a variant file; nothing in here knows any particular game.
+//! Spans and names for explanations live in the compiler's side tables, not in these hot structures.
+
+mod board;
+mod game;
+mod graph;
+
+pub use board::{Geometry, Side, Square, SquareSet, MAX_FILES, MAX_RANKS, MAX_SQUARES};
+pub use game::{
+    BareKing, BonusTurn, Castling, CastlingRight, DropRule, EndRules, Game, Orientation, PieceId,
+    PieceType, Promotion, PromotionTrigger, RaySource, Repetition, StalemateResult, Zone, ZoneId,
+};
+pub use graph::{Ray, RayFlags, RayKind, RaySlice};
