@@ -205,6 +205,11 @@ impl Game {
     pub fn zone(&self, id: ZoneId) -> &Zone {
         &self.zones[id.0 as usize]
     }
+    /// The squares of a ray, in the order the piece travels them.
+    #[inline]
+    pub fn ray_squares(&self, ray: &Ray) -> &[Square] {
+        &self.ray_squares[ray.first as usize..ray.first as usize + ray.len as usize]
+    }
     pub fn piece_by_symbol(&self, symbol: &str) -> Option<PieceId> {
         self.pieces
             .iter()

@@ -67,8 +67,3 @@ pub struct Ray {
     /// Index into [`crate::rules::Game::ray_sources`]: which XBetza component and zone rule produced this ray.
     pub source: u16,
 }
-
-/// Squares of a ray, resolved.
-pub fn ray_squares<'a>(squares: &'a [Square], ray: &Ray) -> &'a [Square] {
-    &squares[ray.first as usize..ray.first as usize + ray.len as usize]
-}
