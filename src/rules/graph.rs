@@ -3,8 +3,6 @@
 //! A ray is a precomputed, board-clipped list of squares in [`crate::rules::Game::ray_squares`]. The executor
 //! walks it; how it walks depends on the [`RayKind`]. Nothing here is allocated per generated move.
 
-use super::Square;
-
 /// A slice of [`crate::rules::Game::rays`]: all rays of one (piece, side, square).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RaySlice {
