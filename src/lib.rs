@@ -6,4 +6,5 @@
 //! Nothing in `src/` knows any particular game; the games are text files in `variants/`.
 
 pub mod cli;
+pub mod engine;
 pub mod rules;
