@@ -2,6 +2,9 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod perft;
+mod position;
+
 #[derive(Parser, Debug)]
 #[command(name = "tatsu", version, about = "A generic, data-driven chess-variant interpreter", long_about = None)]
 pub struct Cli {
@@ -10,8 +13,12 @@ pub struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {}
+pub enum Command {
+    Perft(perft::PerftArgs),
+}
 
 pub fn run(cli: Cli) -> ExitCode {
-    match cli.command {}
+    match cli.command {
+        Command::Perft(args) => perft::run(args),
+    }
 }
