@@ -6,4 +6,8 @@
 //! Nothing in `src/` knows any particular game; the games are text files in `variants/`.
 
 pub mod cli;
+pub mod compile;
+pub mod diag;
+pub mod dsl;
 pub mod rules;
+pub mod variants;

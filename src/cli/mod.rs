@@ -2,6 +2,8 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+pub mod check;
+
 #[derive(Parser, Debug)]
 #[command(name = "tatsu", version, about = "A generic, data-driven chess-variant interpreter", long_about = None)]
 pub struct Cli {
@@ -10,8 +12,13 @@ pub struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {}
+pub enum Command {
+    /// Compile variant files and report every problem.
+    Check(check::CheckArgs),
+}
 
 pub fn run(cli: Cli) -> ExitCode {
-    match cli.command {}
+    match cli.command {
+        Command::Check(args) => check::run(&args),
+    }
 }
