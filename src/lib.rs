@@ -9,5 +9,6 @@ pub mod cli;
 pub mod compile;
 pub mod diag;
 pub mod dsl;
+pub mod engine;
 pub mod rules;
 pub mod variants;

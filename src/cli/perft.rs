@@ -1,0 +1,86 @@
+//! `tatsu perft`: count the leaves of the legal move tree, optionally split by first move.
+use crate::engine::{perft, Engine, Position};
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+/// Count the positions reachable in exactly N plies (perft), as Fairy-Stockfish's `go perft N` does.
+///
+/// Examples:
+///   tatsu perft ryugi --depth 4
+///   tatsu perft euroshogi --depth 3 --divide
+///   tatsu perft chess --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" --depth 2
+///   tatsu perft path/to/my-variant.tatsu --depth 3 --moves e2e4 e7e5
+#[derive(clap::Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct PerftArgs {
+    /// A bundled game's name (ryugi, euroshogi, ryu-shogi, heian-ryu-shogi, dai-ryu-shogi, chess, shogi) or a
+    /// path to a variant file.
+    pub variant: String,
+    /// Start from this position instead of the game's start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// How many plies deep to count.
+    #[arg(long, short)]
+    pub depth: u32,
+    /// Print one `move: count` line per legal move before the total.
+    #[arg(long)]
+    pub divide: bool,
+    /// Play these moves (UCI notation) from the position first.
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
+}
+
+pub fn run(args: PerftArgs) -> ExitCode {
+    let compiled = match crate::variants::load(&args.variant) {
+        Ok(compiled) => compiled,
+        Err(error) => {
+            eprintln!("{error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let engine = Engine::new(compiled.game);
+    let mut pos = match super::position::setup(&engine, args.fen.as_deref(), &args.moves) {
+        Ok(pos) => pos,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let start = std::time::Instant::now();
+    let bar = progress_bar();
+    let divided = perft::divide_with(&mut pos, args.depth.max(1), |done, total| {
+        if let Some(bar) = &bar {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        }
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let nodes: u64 = if args.depth == 0 { 1 } else { divided.iter().map(|(_, n)| n).sum() };
+    if args.divide && args.depth > 0 {
+        for (mv, n) in &divided {
+            println!("{}: {n}", pos.uci(mv));
+        }
+        println!();
+    }
+    println!("Nodes searched: {nodes}");
+    let seconds = start.elapsed().as_secs_f64();
+    if std::io::stderr().is_terminal() {
+        eprintln!("{:.3} s, {:.0} nodes/s", seconds, nodes as f64 / seconds.max(1e-9));
+    }
+    ExitCode::SUCCESS
+}
+
+/// A progress bar on a terminal; nothing when stderr is piped or redirected.
+fn progress_bar() -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(0);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} perft {bar:40} {pos}/{len} first moves, {elapsed}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    Some(bar)
+}

@@ -1,0 +1,99 @@
+//! A compiled game together with the tables the executor derives from it once at load time.
+use super::zobrist::Zobrist;
+use crate::rules::{Game, PieceId, RayFlags, RayKind, Side, Square};
+
+/// One way a piece standing on `from` could attack a given square: along `ray`, whose square number `pos` it is.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AttackEntry {
+    pub from: Square,
+    pub ray: u32,
+    pub pos: u16,
+}
+
+/// A game ready to play: the rules plus derived lookup tables.
+pub struct Engine {
+    pub game: Game,
+    pub(crate) zobrist: Zobrist,
+    /// Words per square bit set on this board.
+    pub(crate) words: usize,
+    /// Per (attacking side, target square, piece type): the squares from which that piece could capture on the
+    /// target on an empty board, as a bit set of `words` words.
+    pub(crate) reach: Vec<u64>,
+    /// Per (attacking side, target square, piece type): a range of `entries`.
+    pub(crate) entry_ranges: Vec<(u32, u32)>,
+    pub(crate) entries: Vec<AttackEntry>,
+    /// Per square: the castling rights lost when a move starts or ends there.
+    pub(crate) castle_mask: Vec<u32>,
+    /// Pieces whose moves are capable of checking without a line (any hop changes what other moves see).
+    pub(crate) has_hoppers: bool,
+}
+
+impl Engine {
+    pub fn new(game: Game) -> Engine {
+        let squares = game.geometry.squares();
+        let pieces = game.pieces.len();
+        let words = squares.div_ceil(64);
+        let mut reach = vec![0u64; 2 * squares * pieces * words];
+        let mut lists: Vec<Vec<AttackEntry>> = vec![Vec::new(); 2 * squares * pieces];
+        let mut has_hoppers = false;
+        for (p, piece) in game.pieces.iter().enumerate() {
+            for side in Side::BOTH {
+                for from in game.geometry.all() {
+                    let slice = piece.rays(side, squares, from);
+                    for ray_index in slice.range() {
+                        let ray = &game.rays[ray_index];
+                        has_hoppers |= matches!(ray.kind, RayKind::Hop | RayKind::Grasshop);
+                        if !ray.flags.has(RayFlags::CAPTURE) {
+                            continue;
+                        }
+                        for (pos, &target) in game.ray_squares(ray).iter().enumerate() {
+                            if ray.kind == RayKind::Lame && pos + 1 != ray.len as usize {
+                                continue;
+                            }
+                            let slot = (side.index() * squares + target.index()) * pieces + p;
+                            reach[slot * words + from.index() / 64] |= 1 << (from.index() % 64);
+                            lists[slot].push(AttackEntry {
+                                from,
+                                ray: ray_index as u32,
+                                pos: pos as u16,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        let mut entries = Vec::new();
+        let mut entry_ranges = Vec::with_capacity(lists.len());
+        for list in lists {
+            let start = entries.len() as u32;
+            entries.extend(list);
+            entry_ranges.push((start, entries.len() as u32));
+        }
+        let mut castle_mask = vec![0u32; squares];
+        for (i, right) in game.castling_rights.iter().enumerate() {
+            castle_mask[right.king_from.index()] |= 1 << i;
+            castle_mask[right.rook_from.index()] |= 1 << i;
+        }
+        let zobrist = Zobrist::new(&game);
+        Engine {
+            game,
+            zobrist,
+            words,
+            reach,
+            entry_ranges,
+            entries,
+            castle_mask,
+            has_hoppers,
+        }
+    }
+
+    pub fn squares(&self) -> usize {
+        self.game.geometry.squares()
+    }
+
+    #[inline]
+    pub(crate) fn slot(&self, attacker: Side, target: Square, piece: PieceId) -> usize {
+        (attacker.index() * self.squares() + target.index()) * self.game.pieces.len()
+            + piece.index()
+    }
+}

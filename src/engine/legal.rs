@@ -1,0 +1,64 @@
+//! Legality: a pseudo-legal move is legal when it leaves the mover's royal piece unattacked, a castling king
+//! crosses no attacked square, and a drop that the rules forbid to mate does not mate.
+use super::moves::{Move, MoveKind, MoveList};
+use super::Position;
+
+impl Position<'_> {
+    /// The legal moves of the side to move, written into `out` (cleared first).
+    pub fn legal_moves(&mut self, out: &mut MoveList) {
+        self.pseudo_moves(out);
+        out.retain(|&mv| self.is_legal_pseudo(mv));
+    }
+
+    /// The legal moves, in a new list.
+    pub fn legal_move_list(&mut self) -> MoveList {
+        let mut moves = MoveList::with_capacity(128);
+        self.legal_moves(&mut moves);
+        moves
+    }
+
+    /// Is `mv` one of the legal moves here? Accepts any value, generated or not.
+    pub fn is_legal(&mut self, mv: Move) -> bool {
+        self.legal_move_list().contains(&mv)
+    }
+
+    /// Does the side to move have at least one legal move?
+    pub fn has_legal_move(&mut self) -> bool {
+        let mut moves = MoveList::with_capacity(128);
+        self.pseudo_moves(&mut moves);
+        moves.into_iter().any(|mv| self.is_legal_pseudo(mv))
+    }
+
+    /// Legality of a move produced by the pseudo-legal generator.
+    pub(crate) fn is_legal_pseudo(&mut self, mv: Move) -> bool {
+        let game = &self.engine.game;
+        let us = self.side;
+        match mv.kind {
+            MoveKind::Pass => return true,
+            MoveKind::Castle { index } => {
+                let castling = &game.castlings[index as usize];
+                if castling
+                    .safe
+                    .iter()
+                    .any(|&sq| self.is_attacked(sq, us.opponent()))
+                {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+        self.make(mv);
+        let mut legal = !self.side_in_check(us);
+        if legal && mv.kind == MoveKind::Drop && self.side != us {
+            let forbids_mate = game.pieces[mv.piece.index()]
+                .drop
+                .as_ref()
+                .is_some_and(|d| d.no_drop_mate);
+            if forbids_mate && self.in_check() && !self.has_legal_move() {
+                legal = false;
+            }
+        }
+        self.unmake();
+        legal
+    }
+}

@@ -1,0 +1,195 @@
+//! Make and unmake. `make` records what it changes in an undo entry; `unmake` restores it exactly, hash included.
+use super::moves::{Move, MoveKind};
+use super::position::{EnPassant, HistoryEntry, Undo};
+use super::Position;
+use crate::rules::{Side, Square};
+
+impl Position<'_> {
+    /// Plays a pseudo-legal move without recording repetition history (the fast path for search and perft).
+    pub(crate) fn make(&mut self, mv: Move) {
+        let engine = self.engine;
+        let game = &engine.game;
+        let us = self.side;
+        let mut undo = Undo {
+            mv,
+            captured: super::Cell::EMPTY,
+            captured_at: mv.to,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            bonus_pending: self.bonus_pending,
+            side: us,
+            hash: self.hash,
+        };
+        let mut resets_clock = false;
+        let mut new_ep = None;
+        let mut bonus_granted = false;
+        match mv.kind {
+            MoveKind::Normal | MoveKind::CreatesEp | MoveKind::EnPassant { .. } => {
+                let victim = match mv.kind {
+                    MoveKind::EnPassant { victim } => victim,
+                    _ => mv.to,
+                };
+                if !self.board[victim.index()].is_empty() {
+                    let captured = self.take(victim);
+                    undo.captured = captured;
+                    undo.captured_at = victim;
+                    resets_clock = true;
+                    if game.drops {
+                        if let Some(held) = game.pieces[captured.piece().index()].in_hand {
+                            let count = self.hands[us.index()][held.index()];
+                            self.set_hand(us, held, count.saturating_add(1));
+                        }
+                    }
+                }
+                self.take(mv.from);
+                let mut arriving = mv.promotion.unwrap_or(mv.piece);
+                if let Some((zone, base)) = game.pieces[arriving.index()].demote_in {
+                    if game.zone(zone).contains(us, mv.to) {
+                        arriving = base;
+                    }
+                }
+                self.put(mv.to, arriving, us);
+                resets_clock |= game.end.resets_clock.contains(&mv.piece);
+                if mv.kind == MoveKind::CreatesEp {
+                    new_ep = self.passed_squares(mv.from, mv.to);
+                }
+                let lost = engine.castle_mask[mv.from.index()] | engine.castle_mask[mv.to.index()];
+                if self.castling & lost != 0 {
+                    self.set_castling(self.castling & !lost);
+                }
+            }
+            MoveKind::Drop => {
+                let count = self.hands[us.index()][mv.piece.index()];
+                self.set_hand(us, mv.piece, count - 1);
+                self.put(mv.to, mv.piece, us);
+                bonus_granted = !self.bonus_pending
+                    && game
+                        .bonus_turn
+                        .as_ref()
+                        .is_some_and(|bonus| game.zone(bonus.zone).contains(us, mv.to));
+            }
+            MoveKind::Castle { index } => {
+                let castling = &game.castlings[index as usize];
+                let king = self.take(castling.king_from);
+                let rook = self.take(castling.rook_from);
+                self.put(castling.king_to, king.piece(), us);
+                self.put(castling.rook_to, rook.piece(), us);
+                let lost = engine.castle_mask[castling.king_from.index()];
+                self.set_castling(self.castling & !lost);
+            }
+            MoveKind::Pass => {}
+        }
+        self.set_ep(new_ep);
+        self.halfmove = if resets_clock { 0 } else { self.halfmove + 1 };
+        if bonus_granted {
+            self.set_bonus(true);
+        } else {
+            self.set_bonus(false);
+            self.set_side(us.opponent());
+            if us == Side::Black {
+                self.fullmove += 1;
+            }
+        }
+        self.undo.push(undo);
+    }
+
+    /// Takes back the last move made with `make`.
+    pub(crate) fn unmake(&mut self) {
+        let undo = self.undo.pop().expect("unmake follows make");
+        let game = &self.engine.game;
+        let mv = undo.mv;
+        let us = undo.side;
+        match mv.kind {
+            MoveKind::Normal | MoveKind::CreatesEp | MoveKind::EnPassant { .. } => {
+                self.take(mv.to);
+                self.put(mv.from, mv.piece, us);
+                if !undo.captured.is_empty() {
+                    self.put(
+                        undo.captured_at,
+                        undo.captured.piece(),
+                        undo.captured.side(),
+                    );
+                    if game.drops {
+                        if let Some(held) = game.pieces[undo.captured.piece().index()].in_hand {
+                            let count = self.hands[us.index()][held.index()];
+                            self.set_hand(us, held, count - 1);
+                        }
+                    }
+                }
+            }
+            MoveKind::Drop => {
+                self.take(mv.to);
+                let count = self.hands[us.index()][mv.piece.index()];
+                self.set_hand(us, mv.piece, count + 1);
+            }
+            MoveKind::Castle { index } => {
+                let castling = &game.castlings[index as usize];
+                let king = self.take(castling.king_to);
+                let rook = self.take(castling.rook_to);
+                self.put(castling.king_from, king.piece(), us);
+                self.put(castling.rook_from, rook.piece(), us);
+            }
+            MoveKind::Pass => {}
+        }
+        self.side = us;
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.fullmove = undo.fullmove;
+        self.bonus_pending = undo.bonus_pending;
+        self.hash = undo.hash;
+    }
+
+    /// The squares strictly between two squares on a straight line (the e.p. targets of a double step).
+    fn passed_squares(&self, from: Square, to: Square) -> Option<EnPassant> {
+        let g = self.engine.game.geometry;
+        let (dx, dy) = (g.file(to) - g.file(from), g.rank(to) - g.rank(from));
+        let steps = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i32;
+        if steps < 2 {
+            return None;
+        }
+        let (sx, sy) = (dx / steps, dy / steps);
+        let mut ep = EnPassant {
+            targets: [to; 3],
+            count: 0,
+            victim: to,
+        };
+        for i in 1..steps.min(4) {
+            if let Some(sq) = g.square(g.file(from) + sx * i, g.rank(from) + sy * i) {
+                ep.targets[ep.count as usize] = sq;
+                ep.count += 1;
+            }
+        }
+        Some(ep)
+    }
+
+    /// Plays a move and records the position for repetition detection. The move must be legal.
+    pub fn play(&mut self, mv: Move) {
+        let mover = self.side;
+        self.make(mv);
+        let check = self.in_check();
+        let turn_passed = self.side != mover;
+        self.history.push(HistoryEntry {
+            hash: self.hash,
+            mover,
+            check,
+            turn_passed,
+        });
+    }
+
+    /// Takes back the last move made with [`Position::play`].
+    pub fn unplay(&mut self) {
+        self.history.pop();
+        self.unmake();
+    }
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}

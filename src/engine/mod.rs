@@ -1,0 +1,28 @@
+//! The generic executor: it interprets a compiled [`crate::rules::Game`] and knows no particular game.
+//!
+//! - [`Engine`] holds a game with the tables the executor derives from it once (hash keys, reverse attack maps);
+//! - [`Position`] is one state of play, changed in place by [`Position::play`] / [`Position::unplay`];
+//! - move generation walks the precomputed per-square rays; legality is make, test, unmake;
+//! - [`fen`], [`notation`], [`perft`] and [`outcome`] are the interfaces around it.
+
+mod attack;
+mod board;
+mod engine;
+pub mod fen;
+mod legal;
+mod make;
+mod movegen;
+mod moves;
+pub mod notation;
+pub mod outcome;
+pub mod perft;
+mod position;
+mod zobrist;
+
+pub use board::Cell;
+pub use engine::Engine;
+pub use fen::FenError;
+pub use moves::{Move, MoveKind, MoveList};
+pub use notation::MoveError;
+pub use outcome::{Outcome, Reason};
+pub use position::Position;

@@ -1,0 +1,256 @@
+//! Pseudo-legal move generation: walk the precomputed rays of each piece, add drops, castlings and a pass.
+//! Nothing here allocates: moves are pushed into the caller's reused list.
+use super::moves::{Move, MoveKind, MoveList};
+use super::Position;
+use crate::rules::{PieceId, PromotionTrigger, RayFlags, RayKind, Side, Square};
+
+impl Position<'_> {
+    /// Every move the rules of movement allow, before the test that the mover's royal piece is left safe.
+    pub(crate) fn pseudo_moves(&self, out: &mut MoveList) {
+        out.clear();
+        let us = self.side;
+        for &from in &self.lists[us.index()] {
+            self.piece_moves(from, out);
+        }
+        if self.engine.game.drops {
+            self.drop_moves(out);
+        }
+        self.castling_moves(out);
+        if self.bonus_pending
+            && self
+                .engine
+                .game
+                .bonus_turn
+                .as_ref()
+                .is_some_and(|b| b.may_pass)
+        {
+            out.push(Move {
+                from: Square(0),
+                to: Square(0),
+                piece: PieceId(0),
+                kind: MoveKind::Pass,
+                promotion: None,
+            });
+        }
+    }
+
+    /// The moves of the piece on `from` (which must belong to the side to move).
+    pub(crate) fn piece_moves(&self, from: Square, out: &mut MoveList) {
+        let game = &self.engine.game;
+        let us = self.side;
+        let piece = self.board[from.index()].piece();
+        let slice = game.pieces[piece.index()].rays(us, self.engine.squares(), from);
+        for ray in &game.rays[slice.range()] {
+            let squares = game.ray_squares(ray);
+            match ray.kind {
+                RayKind::Slide => {
+                    for &to in squares {
+                        if !self.arrive(from, to, piece, ray.flags, out) {
+                            break;
+                        }
+                    }
+                }
+                RayKind::Lame => {
+                    let (&to, path) = squares.split_last().expect("a ray has squares");
+                    if path.iter().all(|sq| self.board[sq.index()].is_empty()) {
+                        self.arrive(from, to, piece, ray.flags, out);
+                    }
+                }
+                RayKind::Hop => {
+                    let mut after_hurdle = false;
+                    for &to in squares {
+                        if after_hurdle {
+                            if !self.arrive(from, to, piece, ray.flags, out) {
+                                break;
+                            }
+                        } else if !self.board[to.index()].is_empty() {
+                            after_hurdle = true;
+                        }
+                    }
+                }
+                RayKind::Grasshop => {
+                    if let Some(h) = squares
+                        .iter()
+                        .position(|sq| !self.board[sq.index()].is_empty())
+                    {
+                        if let Some(&to) = squares.get(h + 1) {
+                            self.arrive(from, to, piece, ray.flags, out);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds the move(s) of arriving on `to` as `flags` allow; returns whether a slide may continue past `to`.
+    #[inline]
+    fn arrive(
+        &self,
+        from: Square,
+        to: Square,
+        piece: PieceId,
+        flags: RayFlags,
+        out: &mut MoveList,
+    ) -> bool {
+        let cell = self.board[to.index()];
+        if cell.is_empty() {
+            if flags.has(RayFlags::MOVE) {
+                let kind = if flags.has(RayFlags::CREATES_EP) {
+                    MoveKind::CreatesEp
+                } else {
+                    MoveKind::Normal
+                };
+                self.push_board_move(from, to, piece, kind, out);
+            } else if flags.has(RayFlags::EN_PASSANT) {
+                if let Some(ep) = self.ep.filter(|ep| ep.is_target(to)) {
+                    self.push_board_move(
+                        from,
+                        to,
+                        piece,
+                        MoveKind::EnPassant { victim: ep.victim },
+                        out,
+                    );
+                }
+            }
+            true
+        } else {
+            if flags.has(RayFlags::CAPTURE) && cell.side() != self.side {
+                self.push_board_move(from, to, piece, MoveKind::Normal, out);
+            }
+            false
+        }
+    }
+
+    /// Pushes a board move with each promotion it may or must make.
+    fn push_board_move(
+        &self,
+        from: Square,
+        to: Square,
+        piece: PieceId,
+        kind: MoveKind,
+        out: &mut MoveList,
+    ) {
+        let game = &self.engine.game;
+        let us = self.side;
+        let ty = &game.pieces[piece.index()];
+        if let Some(promotion) = &ty.promotion {
+            let zone = game.zone(promotion.zone);
+            let triggered = zone.contains(us, to)
+                || (promotion.trigger == PromotionTrigger::StartOrDestination
+                    && zone.contains(us, from));
+            if triggered {
+                for &choice in &promotion.choices {
+                    out.push(Move {
+                        from,
+                        to,
+                        piece,
+                        kind,
+                        promotion: Some(choice),
+                    });
+                }
+                if promotion.mandatory || ty.dead[us.index()].contains(to) {
+                    return;
+                }
+                out.push(Move {
+                    from,
+                    to,
+                    piece,
+                    kind,
+                    promotion: None,
+                });
+                return;
+            }
+        }
+        // A piece may never stand where it could not move again.
+        if !ty.dead[us.index()].contains(to) {
+            out.push(Move {
+                from,
+                to,
+                piece,
+                kind,
+                promotion: None,
+            });
+        }
+    }
+
+    fn drop_moves(&self, out: &mut MoveList) {
+        let game = &self.engine.game;
+        let us = self.side;
+        let geometry = game.geometry;
+        for (p, &count) in self.hands[us.index()].iter().enumerate() {
+            if count == 0 {
+                continue;
+            }
+            let piece = PieceId(p as u16);
+            let ty = &game.pieces[p];
+            let Some(rule) = &ty.drop else { continue };
+            let blocked_files = if rule.one_per_file {
+                self.files_holding(piece, us)
+            } else {
+                0
+            };
+            for to in geometry.all() {
+                if !self.board[to.index()].is_empty()
+                    || rule.forbidden[us.index()].contains(to)
+                    || ty.dead[us.index()].contains(to)
+                    || blocked_files >> geometry.file(to) & 1 != 0
+                {
+                    continue;
+                }
+                out.push(Move {
+                    from: to,
+                    to,
+                    piece,
+                    kind: MoveKind::Drop,
+                    promotion: None,
+                });
+            }
+        }
+    }
+
+    /// A bit per file holding a piece of this exact type and side (for the one-per-file drop rule).
+    fn files_holding(&self, piece: PieceId, side: Side) -> u64 {
+        let geometry = self.engine.game.geometry;
+        let mut files = 0u64;
+        for &sq in &self.lists[side.index()] {
+            if self.board[sq.index()].piece() == piece {
+                files |= 1 << geometry.file(sq);
+            }
+        }
+        files
+    }
+
+    fn castling_moves(&self, out: &mut MoveList) {
+        let game = &self.engine.game;
+        for (index, castling) in game.castlings.iter().enumerate() {
+            let right = &game.castling_rights[castling.right];
+            if right.side != self.side || self.castling >> castling.right & 1 == 0 {
+                continue;
+            }
+            let king = self.board[castling.king_from.index()];
+            let rook = self.board[castling.rook_from.index()];
+            if !king.is(self.side) || !rook.is(self.side) {
+                continue;
+            }
+            let free = |sq: Square| {
+                sq == castling.king_from
+                    || sq == castling.rook_from
+                    || self.board[sq.index()].is_empty()
+            };
+            if castling.empty.iter().all(|&sq| free(sq))
+                && free(castling.king_to)
+                && free(castling.rook_to)
+            {
+                out.push(Move {
+                    from: castling.king_from,
+                    to: castling.king_to,
+                    piece: king.piece(),
+                    kind: MoveKind::Castle {
+                        index: index as u16,
+                    },
+                    promotion: None,
+                });
+            }
+        }
+    }
+}

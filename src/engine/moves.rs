@@ -1,0 +1,38 @@
+//! Moves as small copyable values, and the list they are generated into.
+use crate::rules::{PieceId, Square};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A board move, capturing whatever enemy piece stands on `to`.
+    Normal,
+    /// A move-only step along a ray that makes the squares it passes over en-passant targets (a double step).
+    CreatesEp,
+    /// An en-passant capture: the victim stands on `victim`, not on `to`.
+    EnPassant { victim: Square },
+    /// Castling number `index` of [`crate::rules::Game::castlings`]; `from`/`to` are the king's squares.
+    Castle { index: u16 },
+    /// A piece from hand onto the empty square `to`; `from` is meaningless.
+    Drop,
+    /// Declining a bonus turn (`0000`).
+    Pass,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub from: Square,
+    pub to: Square,
+    /// The moving (or dropped) piece's type before any promotion.
+    pub piece: PieceId,
+    pub kind: MoveKind,
+    /// The type it becomes on arrival, when the move promotes.
+    pub promotion: Option<PieceId>,
+}
+
+impl Move {
+    pub fn is_drop(&self) -> bool {
+        matches!(self.kind, MoveKind::Drop)
+    }
+}
+
+/// Generated moves. Reused across calls so that generation allocates nothing once warm.
+pub type MoveList = Vec<Move>;

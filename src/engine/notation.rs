@@ -1,0 +1,114 @@
+//! Moves in Fairy-Stockfish's UCI notation: `e2e4`, `e10e12`, `d9d10+` (shogi-style promotion), `a9a10q`
+//! (a chosen piece), `P@e4` (a drop, upper-case letter for both sides), `0000` (declining a bonus turn).
+//! Castling is written as the king's move.
+use super::moves::{Move, MoveKind};
+use super::Position;
+use crate::rules::{Game, PieceId};
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move in this notation.
+    Syntax(String),
+    /// Well-formed, but not a legal move here.
+    Illegal(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax(text) => write!(
+                f,
+                "`{text}` is not a move (expected e.g. e2e4, a9a10q, d9d10+, P@e4, 0000)"
+            ),
+            MoveError::Illegal(text) => write!(f, "`{text}` is not a legal move in this position"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// The suffix written after a promoting move: `+` when the piece has a single promoted form written `+X`,
+/// otherwise the lower-case symbol of the chosen piece.
+pub fn promotion_suffix(game: &Game, piece: PieceId, promoted: PieceId) -> String {
+    let from = &game.pieces[piece.index()];
+    let to = &game.pieces[promoted.index()];
+    let single = from
+        .promotion
+        .as_ref()
+        .is_some_and(|p| p.choices.len() == 1);
+    if single && to.symbol.starts_with('+') {
+        "+".into()
+    } else {
+        to.symbol.trim_start_matches('+').to_lowercase()
+    }
+}
+
+/// The UCI text of a move.
+pub fn to_uci(game: &Game, mv: &Move) -> String {
+    let g = game.geometry;
+    match mv.kind {
+        MoveKind::Pass => "0000".into(),
+        MoveKind::Drop => format!("{}@{}", game.pieces[mv.piece.index()].symbol, g.name(mv.to)),
+        _ => {
+            let mut text = format!("{}{}", g.name(mv.from), g.name(mv.to));
+            if let Some(promoted) = mv.promotion {
+                text += &promotion_suffix(game, mv.piece, promoted);
+            }
+            text
+        }
+    }
+}
+
+impl Position<'_> {
+    /// The UCI text of a move in this position's game.
+    pub fn uci(&self, mv: &Move) -> String {
+        to_uci(self.game(), mv)
+    }
+
+    /// Reads a move in UCI notation and returns it if it is legal here.
+    pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        if !looks_like_move(text) {
+            return Err(MoveError::Syntax(text.into()));
+        }
+        let game = self.game();
+        let moves = self.legal_move_list();
+        moves
+            .into_iter()
+            .find(|mv| to_uci(game, mv) == text)
+            .ok_or_else(|| MoveError::Illegal(text.into()))
+    }
+}
+
+/// A cheap shape check so that garbage gets a syntax error rather than "illegal".
+fn looks_like_move(text: &str) -> bool {
+    if text == "0000" {
+        return true;
+    }
+    if let Some((piece, square)) = text.split_once('@') {
+        return !piece.is_empty() && is_square(square);
+    }
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    for _ in 0..2 {
+        let letters = bytes[i..]
+            .iter()
+            .take_while(|b| b.is_ascii_lowercase())
+            .count();
+        let digits = bytes[i + letters..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if letters == 0 || digits == 0 {
+            return false;
+        }
+        i += letters + digits;
+    }
+    let suffix = &text[i..];
+    suffix.is_empty() || suffix == "+" || suffix.chars().all(|c| c.is_ascii_lowercase())
+}
+
+fn is_square(text: &str) -> bool {
+    let letters = text.bytes().take_while(|b| b.is_ascii_lowercase()).count();
+    letters > 0 && text.len() > letters && text[letters..].bytes().all(|b| b.is_ascii_digit())
+}

@@ -1,0 +1,228 @@
+//! One state of play. Changed in place by make/unmake; every derived field (hash, occupancy, piece lists, royal
+//! squares) is updated incrementally by the three primitives `put`, `take` and `set_hand`.
+use super::board::Cell;
+use super::moves::Move;
+use super::Engine;
+use crate::rules::{Game, PieceId, Side, Square};
+
+/// The squares an en-passant capture may land on, and the piece it removes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EnPassant {
+    pub targets: [Square; 3],
+    pub count: u8,
+    pub victim: Square,
+}
+
+impl EnPassant {
+    #[inline]
+    pub fn is_target(&self, sq: Square) -> bool {
+        self.targets[..self.count as usize].contains(&sq)
+    }
+}
+
+/// What `unmake` needs to restore the position before a move.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Undo {
+    pub mv: Move,
+    pub captured: Cell,
+    pub captured_at: Square,
+    pub castling: u32,
+    pub ep: Option<EnPassant>,
+    pub halfmove: u32,
+    pub fullmove: u32,
+    pub bonus_pending: bool,
+    pub side: Side,
+    pub hash: u64,
+}
+
+/// A position reached in play, kept for repetition and perpetual-check detection.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HistoryEntry {
+    pub hash: u64,
+    /// The player who moved into this position (the side to move at the start of the game for the first entry).
+    pub mover: Side,
+    /// The side to move here is in check.
+    pub check: bool,
+    /// The turn passed to the opponent with this move (false in the middle of a bonus turn).
+    pub turn_passed: bool,
+}
+
+#[derive(Clone)]
+pub struct Position<'e> {
+    pub(crate) engine: &'e Engine,
+    pub(crate) board: Vec<Cell>,
+    /// Per (side, piece type): a bit set of the squares it occupies.
+    pub(crate) occupancy: Vec<u64>,
+    pub(crate) hands: [Vec<u8>; 2],
+    pub(crate) side: Side,
+    pub(crate) castling: u32,
+    pub(crate) ep: Option<EnPassant>,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    /// The side to move is playing the second part of a bonus turn.
+    pub(crate) bonus_pending: bool,
+    pub(crate) royal: [Option<Square>; 2],
+    pub(crate) hash: u64,
+    /// Per side: the squares of its pieces, in no particular order; `list_index[sq]` is a square's slot.
+    pub(crate) lists: [Vec<Square>; 2],
+    pub(crate) list_index: Vec<u16>,
+    pub(crate) undo: Vec<Undo>,
+    pub(crate) history: Vec<HistoryEntry>,
+}
+
+impl<'e> Position<'e> {
+    /// An empty board with White to move.
+    pub(crate) fn empty(engine: &'e Engine) -> Position<'e> {
+        let squares = engine.squares();
+        let pieces = engine.game.pieces.len();
+        Position {
+            engine,
+            board: vec![Cell::EMPTY; squares],
+            occupancy: vec![0; 2 * pieces * engine.words],
+            hands: [vec![0; pieces], vec![0; pieces]],
+            side: Side::White,
+            castling: 0,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            bonus_pending: false,
+            royal: [None, None],
+            hash: 0,
+            lists: [Vec::new(), Vec::new()],
+            list_index: vec![0; squares],
+            undo: Vec::new(),
+            history: Vec::new(),
+        }
+    }
+
+    pub fn game(&self) -> &'e Game {
+        &self.engine.game
+    }
+    pub fn engine(&self) -> &'e Engine {
+        self.engine
+    }
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+    pub fn piece_at(&self, sq: Square) -> Option<(PieceId, Side)> {
+        self.board[sq.index()].occupant()
+    }
+    pub fn hand(&self, side: Side) -> &[u8] {
+        &self.hands[side.index()]
+    }
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+    pub fn bonus_pending(&self) -> bool {
+        self.bonus_pending
+    }
+    pub fn castling_rights(&self) -> u32 {
+        self.castling
+    }
+    pub fn en_passant(&self) -> Option<EnPassant> {
+        self.ep
+    }
+    pub fn royal_square(&self, side: Side) -> Option<Square> {
+        self.royal[side.index()]
+    }
+    /// The squares of `side`'s pieces.
+    pub fn pieces_of(&self, side: Side) -> &[Square] {
+        &self.lists[side.index()]
+    }
+
+    #[inline]
+    pub(crate) fn occupancy_slot(&self, side: Side, piece: PieceId) -> usize {
+        (piece.index() * 2 + side.index()) * self.engine.words
+    }
+
+    /// Places a piece on an empty square.
+    pub(crate) fn put(&mut self, sq: Square, piece: PieceId, side: Side) {
+        debug_assert!(self.board[sq.index()].is_empty());
+        self.board[sq.index()] = Cell::new(piece, side);
+        let slot = self.occupancy_slot(side, piece);
+        self.occupancy[slot + sq.index() / 64] |= 1 << (sq.index() % 64);
+        self.hash ^= self.engine.zobrist.piece(piece, side, sq);
+        let list = &mut self.lists[side.index()];
+        self.list_index[sq.index()] = list.len() as u16;
+        list.push(sq);
+        if self.engine.game.pieces[piece.index()].royal {
+            self.royal[side.index()] = Some(sq);
+        }
+    }
+
+    /// Removes the piece on an occupied square and returns it.
+    pub(crate) fn take(&mut self, sq: Square) -> Cell {
+        let cell = self.board[sq.index()];
+        debug_assert!(!cell.is_empty());
+        let (piece, side) = (cell.piece(), cell.side());
+        self.board[sq.index()] = Cell::EMPTY;
+        let slot = self.occupancy_slot(side, piece);
+        self.occupancy[slot + sq.index() / 64] &= !(1 << (sq.index() % 64));
+        self.hash ^= self.engine.zobrist.piece(piece, side, sq);
+        let list = &mut self.lists[side.index()];
+        let i = self.list_index[sq.index()] as usize;
+        let last = list.pop().expect("a piece is listed");
+        if i < list.len() {
+            list[i] = last;
+            self.list_index[last.index()] = i as u16;
+        }
+        if self.royal[side.index()] == Some(sq) {
+            self.royal[side.index()] = None;
+        }
+        cell
+    }
+
+    pub(crate) fn set_hand(&mut self, side: Side, piece: PieceId, count: u8) {
+        let old = self.hands[side.index()][piece.index()];
+        self.hash ^= self.engine.zobrist.hand(side, piece, old)
+            ^ self.engine.zobrist.hand(side, piece, count);
+        self.hands[side.index()][piece.index()] = count;
+    }
+
+    pub(crate) fn set_castling(&mut self, rights: u32) {
+        self.hash ^=
+            self.engine.zobrist.castling(self.castling) ^ self.engine.zobrist.castling(rights);
+        self.castling = rights;
+    }
+
+    pub(crate) fn set_ep(&mut self, ep: Option<EnPassant>) {
+        if let Some(old) = self.ep {
+            self.hash ^= self.engine.zobrist.ep(old.victim);
+        }
+        if let Some(new) = ep {
+            self.hash ^= self.engine.zobrist.ep(new.victim);
+        }
+        self.ep = ep;
+    }
+
+    pub(crate) fn set_side(&mut self, side: Side) {
+        if side != self.side {
+            self.hash ^= self.engine.zobrist.black_to_move;
+            self.side = side;
+        }
+    }
+
+    pub(crate) fn set_bonus(&mut self, pending: bool) {
+        if pending != self.bonus_pending {
+            self.hash ^= self.engine.zobrist.bonus_pending;
+            self.bonus_pending = pending;
+        }
+    }
+
+    /// Starts the repetition history at the current position.
+    pub(crate) fn reset_history(&mut self) {
+        let check = self.in_check();
+        self.history = vec![HistoryEntry {
+            hash: self.hash,
+            mover: self.side.opponent(),
+            check,
+            turn_passed: true,
+        }];
+    }
+}

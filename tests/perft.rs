@@ -1,0 +1,89 @@
+//! Perft counts of every bundled game against independent sources: the oracle tables of Fairy-Stockfish and
+//! Sjaak II (EuroShogi, Ryugi), published chess and shogi results, and the counts in RULES.md (Ryu, Heian,
+//! Dai-Ryu). Each `tests/data/perft/<variant>.tsv` row names its source. Rows above `TATSU_PERFT_MAX_NODES`
+//! (default 100 million) are skipped so that a debug build stays quick; CI runs them all in release mode.
+use std::fs;
+use tatsu::engine::{perft::perft, Engine, Position};
+
+struct Row {
+    name: String,
+    fen: String,
+    depth: u32,
+    nodes: u64,
+}
+
+fn rows(variant: &str) -> Vec<Row> {
+    let path = format!("{}/tests/data/perft/{variant}.tsv", env!("CARGO_MANIFEST_DIR"));
+    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .skip(1)
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let cols: Vec<&str> = line.split('\t').collect();
+            assert!(cols.len() >= 4, "{path}: a row needs name, fen, depth, nodes: {line}");
+            Row {
+                name: cols[0].into(),
+                fen: cols[1].into(),
+                depth: cols[2].parse().expect("depth"),
+                nodes: cols[3].parse().expect("nodes"),
+            }
+        })
+        .collect()
+}
+
+fn max_nodes() -> u64 {
+    std::env::var("TATSU_PERFT_MAX_NODES").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000_000)
+}
+
+fn check_variant(variant: &str) {
+    let compiled = tatsu::variants::load(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
+    let engine = Engine::new(compiled.game);
+    let mut failures = Vec::new();
+    for row in rows(variant) {
+        if row.nodes > max_nodes() {
+            eprintln!("skipped {variant} {} depth {} ({} nodes)", row.name, row.depth, row.nodes);
+            continue;
+        }
+        let mut pos = Position::from_fen(&engine, &row.fen).unwrap_or_else(|e| panic!("{variant} {}: {e}", row.name));
+        let got = perft(&mut pos, row.depth);
+        if got != row.nodes {
+            failures.push(format!("{variant} {} depth {}: expected {}, got {got}", row.name, row.depth, row.nodes));
+        }
+    }
+    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
+}
+
+#[test]
+fn ryugi_perft_matches_fairy_stockfish_and_sjaak() {
+    check_variant("ryugi");
+}
+
+#[test]
+fn euroshogi_perft_matches_fairy_stockfish_and_sjaak() {
+    check_variant("euroshogi");
+}
+
+#[test]
+fn ryu_shogi_perft_matches_rules_counts() {
+    check_variant("ryu-shogi");
+}
+
+#[test]
+fn heian_ryu_shogi_perft_matches_rules_counts() {
+    check_variant("heian-ryu-shogi");
+}
+
+#[test]
+fn dai_ryu_shogi_perft_matches_rules_counts() {
+    check_variant("dai-ryu-shogi");
+}
+
+#[test]
+fn chess_perft_matches_published_results() {
+    check_variant("chess");
+}
+
+#[test]
+fn shogi_perft_matches_published_results() {
+    check_variant("shogi");
+}
