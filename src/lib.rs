@@ -6,5 +6,9 @@
 //! Nothing in `src/` knows any particular game; the games are text files in `variants/`.
 
 pub mod cli;
+pub mod compile;
+pub mod diag;
+pub mod dsl;
 pub mod engine;
 pub mod rules;
+pub mod variants;

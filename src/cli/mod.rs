@@ -2,6 +2,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+pub mod check;
 mod perft;
 mod position;
 
@@ -14,11 +15,14 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Compile variant files and report every problem.
+    Check(check::CheckArgs),
     Perft(perft::PerftArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
+        Command::Check(args) => check::run(&args),
         Command::Perft(args) => perft::run(args),
     }
 }

@@ -1,0 +1,130 @@
+//! Pass 5: `O`n castling components → explicit [`Castling`] entries. The king moves n squares toward the
+//! outermost partner piece on its start rank; the partner lands beside it on the inner side. Every square between
+//! king and partner (and both destinations) must be empty; the king's start, the squares it crosses and its
+//! destination must be safe. One castling right per side and partner: `K`/`k` toward the higher files, `Q`/`q`
+//! toward the lower.
+use super::fen::StartPosition;
+use super::graph::Built;
+use super::pieces::{PieceInfo, PieceNames};
+use super::Diags;
+use crate::rules::{Castling, CastlingRight, Geometry, PieceId, Side, Square};
+
+pub fn build_castling(
+    infos: &[PieceInfo],
+    names: &PieceNames,
+    built: &Built,
+    g: Geometry,
+    start: Option<&StartPosition>,
+    d: &mut Diags,
+) -> (Vec<CastlingRight>, Vec<Castling>) {
+    let mut rights: Vec<CastlingRight> = Vec::new();
+    let mut castlings: Vec<Castling> = Vec::new();
+    for (pi, info) in infos.iter().enumerate() {
+        let paths = &built.castling[pi];
+        if paths.is_empty() {
+            if let Some((_, span)) = info.castles_with {
+                d.warning(
+                    span,
+                    format!(
+                        "piece `{}` has no castling move (`O`), so `castles with` does nothing",
+                        names.decls[pi].id.value
+                    ),
+                );
+            }
+            continue;
+        }
+        let Some((partner, _)) = info.castles_with else {
+            d.error(paths[0].2, "castling (`O`) needs a partner piece")
+                .note("add `castles with R` (the partner's id) to the piece");
+            continue;
+        };
+        let Some(start) = start else { continue };
+        let king = PieceId(pi as u16);
+        for side in Side::BOTH {
+            let kings: Vec<Square> = start.squares_of(king, side).collect();
+            let [king_from] = kings.as_slice() else {
+                d.error(
+                    names.decls[pi].id.span,
+                    format!(
+                    "a castling piece must start on exactly one square per side; `{}` starts on {}",
+                    names.decls[pi].id.value,
+                    kings.len()
+                ),
+                );
+                continue;
+            };
+            let (kf, kr) = (g.file(*king_from), g.rank(*king_from));
+            for (_, path, span) in paths.iter().filter(|(s, ..)| *s == side) {
+                let n = path.castling.unwrap_or(0) as i32;
+                let dx = path.legs.first().map_or(0, |l| l.step.0.signum());
+                if dx == 0 || n == 0 {
+                    continue;
+                }
+                // The outermost partner in that direction on the king's rank.
+                let rook_from = start
+                    .squares_of(partner, side)
+                    .filter(|sq| g.rank(*sq) == kr && (g.file(*sq) - kf).signum() == dx)
+                    .max_by_key(|sq| (g.file(*sq) - kf).abs());
+                let Some(rook_from) = rook_from else { continue };
+                let rf = g.file(rook_from);
+                let king_to_file = kf + dx * n;
+                if (king_to_file - kf).abs() >= (rf - kf).abs() {
+                    d.error(
+                        *span,
+                        format!(
+                        "this castling moves the king {n} squares, onto or past its partner on {}",
+                        g.name(rook_from)
+                    ),
+                    );
+                    continue;
+                }
+                let sq = |f: i32| g.square(f, kr).expect("on the king's rank");
+                let king_to = sq(king_to_file);
+                let rook_to = sq(king_to_file - dx);
+                let right = match rights
+                    .iter()
+                    .position(|r| r.side == side && r.rook_from == rook_from)
+                {
+                    Some(i) => i,
+                    None => {
+                        let letter = if dx > 0 { 'K' } else { 'Q' };
+                        rights.push(CastlingRight {
+                            side,
+                            letter: if side == Side::White {
+                                letter
+                            } else {
+                                letter.to_ascii_lowercase()
+                            },
+                            king_from: *king_from,
+                            rook_from,
+                        });
+                        rights.len() - 1
+                    }
+                };
+                if castlings.iter().any(|c| {
+                    c.king_from == *king_from && c.king_to == king_to && c.rook_from == rook_from
+                }) {
+                    continue;
+                }
+                let (lo, hi) = (kf.min(rf), kf.max(rf));
+                let mut empty: Vec<Square> = (lo + 1..hi).map(sq).collect();
+                for extra in [king_to, rook_to] {
+                    if !empty.contains(&extra) && extra != *king_from && extra != rook_from {
+                        empty.push(extra);
+                    }
+                }
+                let safe: Vec<Square> = (0..=n).map(|k| sq(kf + dx * k)).collect();
+                castlings.push(Castling {
+                    right,
+                    king_from: *king_from,
+                    king_to,
+                    rook_from,
+                    rook_to,
+                    empty,
+                    safe,
+                });
+            }
+        }
+    }
+    (rights, castlings)
+}

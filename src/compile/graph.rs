@@ -1,0 +1,208 @@
+//! Pass 4: the move-rule graph. For every piece, side and square, pick the move set of the zone the square is
+//! in (or the piece's unconditional one), expand it for the side's orientation, and clip each path into a ray.
+//! `i` moves are kept only on the piece's initial squares; `O` castling paths are set aside for the castling pass.
+use super::fen::StartPosition;
+use super::pieces::{PieceInfo, PieceNames};
+use super::rays::{build_ray, BuiltRay};
+use super::zones::ZoneTable;
+use super::Diags;
+use crate::diag::Span;
+use crate::rules::{
+    Geometry, Orientation, PieceType, Ray, RayFlags, RayKind, RaySlice, RaySource, Side, Square,
+    SquareSet,
+};
+use std::collections::HashMap;
+
+pub struct Built {
+    pub pieces: Vec<PieceType>,
+    pub rays: Vec<Ray>,
+    pub ray_squares: Vec<Square>,
+    pub ray_sources: Vec<RaySource>,
+    /// Per piece: its castling paths per side (the king's leg and distance), with the component's span.
+    pub castling: Vec<Vec<(Side, betza::Path, Span)>>,
+    /// Per piece and side: every square some ray of it can reach on an empty board.
+    pub reach: Vec<[SquareSet; 2]>,
+}
+
+pub fn betza_orientation(o: Orientation, side: Side) -> betza::Orientation {
+    match (side, o) {
+        (Side::White, _) => betza::Orientation::First,
+        (Side::Black, Orientation::Mirror) => betza::Orientation::MirroredRanks,
+        (Side::Black, Orientation::Rotate) => betza::Orientation::Rotated,
+    }
+}
+
+/// The file span of a component inside a move string.
+fn component_span(set: &super::pieces::MoveSet, component: usize) -> Span {
+    let base = set.betza_text.span.start;
+    set.parsed
+        .as_ref()
+        .and_then(|b| b.components.get(component))
+        .map_or(set.betza_text.span, |c| {
+            Span::new(base + c.span.start, base + c.span.end)
+        })
+}
+
+pub fn build_graph(
+    infos: &[PieceInfo],
+    names: &PieceNames,
+    zones: &ZoneTable,
+    g: Geometry,
+    o: Orientation,
+    start: Option<&StartPosition>,
+    d: &mut Diags,
+) -> Built {
+    let n = g.squares();
+    let mut b = Built {
+        pieces: Vec::new(),
+        rays: Vec::new(),
+        ray_squares: Vec::new(),
+        ray_sources: Vec::new(),
+        castling: Vec::new(),
+        reach: Vec::new(),
+    };
+    for (pi, info) in infos.iter().enumerate() {
+        let decl = &names.decls[pi];
+        // Expanded paths per (move set, side).
+        let expanded: Vec<[Vec<betza::Path>; 2]> = info
+            .movesets
+            .iter()
+            .map(|set| {
+                Side::BOTH.map(|side| {
+                    set.parsed
+                        .as_ref()
+                        .map(|p| p.expand(betza_orientation(o, side)))
+                        .unwrap_or_default()
+                })
+            })
+            .collect();
+        let initial: [SquareSet; 2] = Side::BOTH.map(|side| match info.initial {
+            Some(z) => zones.get(z).squares[side.index()].clone(),
+            None => start
+                .map(|s| {
+                    s.squares_of(crate::rules::PieceId(pi as u16), side)
+                        .collect()
+                })
+                .unwrap_or_default(),
+        });
+        let mut graph = vec![RaySlice::default(); 2 * n];
+        let mut dead = [SquareSet::new(), SquareSet::new()];
+        let mut reach = [SquareSet::new(), SquareSet::new()];
+        let mut sources: HashMap<(usize, usize), u16> = HashMap::new();
+        let mut reported: Vec<(usize, usize)> = Vec::new();
+        let mut castling = Vec::new();
+        let mut has_ep_capture = false;
+        let first_ray = b.rays.len();
+        for side in Side::BOTH {
+            for sq in g.all() {
+                let chosen = info
+                    .movesets
+                    .iter()
+                    .position(|m| m.zone.is_some_and(|z| zones.get(z).contains(side, sq)))
+                    .or_else(|| info.movesets.iter().position(|m| m.zone.is_none()));
+                let start_ray = b.rays.len();
+                if let Some(mi) = chosen {
+                    for path in &expanded[mi][side.index()] {
+                        if path.castling.is_some() {
+                            continue;
+                        }
+                        if path.initial_only && !initial[side.index()].contains(sq) {
+                            continue;
+                        }
+                        match build_ray(g, sq, path) {
+                            BuiltRay::Ray {
+                                kind,
+                                flags,
+                                squares,
+                            } => {
+                                let key = (mi, path.component);
+                                let next = b.ray_sources.len() as u16;
+                                let source = *sources.entry(key).or_insert_with(|| {
+                                    b.ray_sources.push(RaySource {
+                                        piece: crate::rules::PieceId(pi as u16),
+                                        betza: info.movesets[mi].betza_text.value.clone(),
+                                        component: path.component,
+                                        zone: info.movesets[mi].zone,
+                                    });
+                                    next
+                                });
+                                has_ep_capture |= flags.has(RayFlags::EN_PASSANT);
+                                match kind {
+                                    RayKind::Slide | RayKind::Hop => {
+                                        squares.iter().for_each(|s| reach[side.index()].insert(*s))
+                                    }
+                                    RayKind::Lame | RayKind::Grasshop => reach[side.index()]
+                                        .insert(*squares.last().expect("non-empty ray")),
+                                }
+                                b.rays.push(Ray {
+                                    first: b.ray_squares.len() as u32,
+                                    len: squares.len() as u16,
+                                    kind,
+                                    flags,
+                                    source,
+                                });
+                                b.ray_squares.extend(squares);
+                            }
+                            BuiltRay::Empty => {}
+                            BuiltRay::Unsupported(what) => {
+                                let key = (mi, path.component);
+                                if !reported.contains(&key) {
+                                    reported.push(key);
+                                    d.error(
+                                        component_span(&info.movesets[mi], path.component),
+                                        format!("{what} are not supported yet"),
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+                let len = b.rays.len() - start_ray;
+                graph[side.index() * n + sq.index()] = RaySlice {
+                    start: start_ray as u32,
+                    len: len as u32,
+                };
+                if len == 0 {
+                    dead[side.index()].insert(sq);
+                }
+            }
+        }
+        // Castling paths do not depend on the square: collect them once per side.
+        for (mi, set) in info.movesets.iter().enumerate() {
+            for side in Side::BOTH {
+                for path in expanded[mi][side.index()]
+                    .iter()
+                    .filter(|p| p.castling.is_some())
+                {
+                    castling.push((side, path.clone(), component_span(set, path.component)));
+                }
+            }
+        }
+        // A lame move-only leap of a piece that also captures en passant creates e.p. targets on its path.
+        if has_ep_capture {
+            for ray in &mut b.rays[first_ray..] {
+                if ray.kind == RayKind::Lame && ray.len >= 2 && ray.flags == RayFlags::MOVE {
+                    ray.flags = ray.flags.union(RayFlags::CREATES_EP);
+                }
+            }
+        }
+        b.pieces.push(PieceType {
+            name: decl
+                .title
+                .as_ref()
+                .map_or_else(|| decl.id.value.clone(), |t| t.value.clone()),
+            symbol: decl.id.value.clone(),
+            royal: info.royal,
+            graph,
+            dead,
+            promotion: None,
+            in_hand: None,
+            demote_in: None,
+            drop: None,
+            promoted: decl.id.value.starts_with('+'),
+        });
+        b.castling.push(castling);
+        b.reach.push(reach);
+    }
+    b
+}

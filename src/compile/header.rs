@@ -1,0 +1,101 @@
+//! Pass 1: the game-wide statements (board, orientation, title, start, drops, demotion, bonus turn, end block).
+//! Each may appear once; the board must fit in 36x36.
+use super::Diags;
+use crate::diag::Span;
+use crate::dsl::ast::{self, EndItem, Name, StatementKind, Str};
+use crate::rules::{Geometry, Orientation, MAX_FILES, MAX_RANKS};
+
+pub struct Header {
+    pub title: Option<String>,
+    pub geometry: Option<Geometry>,
+    pub orientation: Orientation,
+    pub start: Option<Str>,
+    /// `drops` given: `Some(forbidden zone)`.
+    pub drops: Option<Option<Name>>,
+    pub drops_span: Option<Span>,
+    pub demote: Option<Name>,
+    pub bonus: Option<(Name, bool)>,
+    pub end: Option<Vec<EndItem>>,
+}
+
+pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
+    let mut h = Header {
+        title: None,
+        geometry: None,
+        orientation: Orientation::Mirror,
+        start: None,
+        drops: None,
+        drops_span: None,
+        demote: None,
+        bonus: None,
+        end: None,
+    };
+    let mut seen: Vec<(&'static str, Span)> = Vec::new();
+    let mut once = |what: &'static str, span: Span, d: &mut Diags| -> bool {
+        if let Some((_, first)) = seen.iter().find(|(w, _)| *w == what) {
+            d.error(span, format!("`{what}` is given twice"))
+                .label(*first, "first given here");
+            return false;
+        }
+        seen.push((what, span));
+        true
+    };
+    let mut board_span = None;
+    for st in &file.statements {
+        let kw = st.keyword;
+        match &st.kind {
+            StatementKind::Title(t) if once("title", kw, d) => h.title = Some(t.value.clone()),
+            StatementKind::Board { files, ranks } if once("board", kw, d) => {
+                board_span = Some(kw);
+                let mut ok = true;
+                for (n, max, what) in [(files, MAX_FILES, "files"), (ranks, MAX_RANKS, "ranks")] {
+                    if n.value == 0 || n.value > max as u32 {
+                        d.error(
+                            n.span,
+                            format!("a board has 1 to {max} {what}, not {}", n.value),
+                        )
+                        .note(format!("the largest board is {MAX_FILES}x{MAX_RANKS}"));
+                        ok = false;
+                    }
+                }
+                if ok {
+                    h.geometry = Some(Geometry {
+                        files: files.value as u8,
+                        ranks: ranks.value as u8,
+                    });
+                }
+            }
+            StatementKind::Orientation(o) if once("orientation", kw, d) => {
+                h.orientation = match o.value {
+                    ast::Orientation::Mirror => Orientation::Mirror,
+                    ast::Orientation::Rotate => Orientation::Rotate,
+                }
+            }
+            StatementKind::Start(s) if once("start", kw, d) => h.start = Some(s.clone()),
+            StatementKind::Drops { not_in } if once("drops", kw, d) => {
+                h.drops = Some(not_in.clone());
+                h.drops_span = Some(kw);
+            }
+            StatementKind::Demote { zone } if once("demote", kw, d) => {
+                h.demote = Some(zone.clone())
+            }
+            StatementKind::BonusTurn { zone, may_pass } if once("bonus-turn", kw, d) => {
+                h.bonus = Some((zone.clone(), *may_pass))
+            }
+            StatementKind::End(items) if once("end", kw, d) => h.end = Some(items.clone()),
+            _ => {}
+        }
+    }
+    let _ = board_span;
+    if !seen.iter().any(|(w, _)| *w == "board") {
+        d.error(Span::new(0, 0), "the file has no `board` statement")
+            .note("write e.g. `board 8 x 8` (files x ranks)");
+    }
+    if !seen.iter().any(|(w, _)| *w == "start") {
+        d.error(Span::new(0, 0), "the file has no `start` position")
+            .note(
+                "write e.g. `start \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"`",
+            );
+    }
+    h
+}

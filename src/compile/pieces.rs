@@ -1,0 +1,258 @@
+//! Pass 3: piece ids → [`PieceId`]s (duplicates, promoted forms without a base), then each piece's items
+//! resolved against the zone and piece tables, with its XBetza strings parsed. XBetza errors are located at
+//! the offending letters inside the quoted string.
+use super::zones::ZoneTable;
+use super::Diags;
+use crate::diag::{suggest, Span};
+use crate::dsl::ast::{self, DropOption, Name, PieceDecl, PieceItem, StatementKind, Str};
+use crate::rules::{PieceId, ZoneId};
+use std::collections::HashMap;
+
+pub struct PieceNames {
+    pub decls: Vec<PieceDecl>,
+    by_id: HashMap<String, PieceId>,
+    /// For a promoted form `+X`: the id of `X`.
+    pub base: Vec<Option<PieceId>>,
+}
+
+impl PieceNames {
+    pub fn lookup(&self, id: &str) -> Option<PieceId> {
+        self.by_id.get(id).copied()
+    }
+    /// Looks a piece up by id; reports an unknown id with a suggestion.
+    pub fn resolve(&self, name: &Name, d: &mut Diags) -> Option<PieceId> {
+        if let Some(&id) = self.by_id.get(&name.value) {
+            return Some(id);
+        }
+        let diag = d.error(name.span, format!("unknown piece `{}`", name.value));
+        if let Some(s) = suggest(&name.value, self.by_id.keys().map(String::as_str)) {
+            diag.note(format!("did you mean `{s}`?"));
+        }
+        None
+    }
+}
+
+pub fn resolve_piece_names(file: &ast::File, d: &mut Diags) -> PieceNames {
+    let mut names = PieceNames {
+        decls: Vec::new(),
+        by_id: HashMap::new(),
+        base: Vec::new(),
+    };
+    for st in &file.statements {
+        let StatementKind::Piece(p) = &st.kind else {
+            continue;
+        };
+        if let Some(&first) = names.by_id.get(&p.id.value) {
+            d.error(
+                p.id.span,
+                format!("piece `{}` is defined twice", p.id.value),
+            )
+            .label(names.decls[first.index()].id.span, "first defined here");
+            continue;
+        }
+        names
+            .by_id
+            .insert(p.id.value.clone(), PieceId(names.decls.len() as u16));
+        names.decls.push(p.clone());
+    }
+    for p in &names.decls {
+        let base = p.id.value.strip_prefix('+').and_then(|b| {
+            let found = names.by_id.get(b).copied();
+            if found.is_none() {
+                d.error(
+                    p.id.span,
+                    format!("promoted piece `{}` has no base piece `{b}`", p.id.value),
+                )
+                .note(format!("declare `piece {b} {{ … }}` too"));
+            }
+            found
+        });
+        names.base.push(base);
+    }
+    names
+}
+
+/// One move set: the XBetza of a piece in a zone (or everywhere).
+pub struct MoveSet {
+    pub zone: Option<ZoneId>,
+    pub betza_text: Str,
+    pub parsed: Option<betza::Betza>,
+}
+
+pub struct Promote {
+    pub keyword: Span,
+    pub to: Vec<PieceId>,
+    pub zone: ZoneId,
+    pub mandatory: bool,
+    pub start_or_destination: bool,
+}
+
+#[derive(Default)]
+pub struct PieceInfo {
+    pub royal: bool,
+    pub movesets: Vec<MoveSet>,
+    pub initial: Option<ZoneId>,
+    pub promote: Option<Promote>,
+    pub castles_with: Option<(PieceId, Span)>,
+    pub drop_forbidden: Vec<ZoneId>,
+    pub one_per_file: bool,
+    pub no_drop_mate: bool,
+    pub drop_span: Option<Span>,
+}
+
+pub fn resolve_piece_items(
+    names: &PieceNames,
+    zones: &mut ZoneTable,
+    d: &mut Diags,
+) -> Vec<PieceInfo> {
+    names
+        .decls
+        .iter()
+        .map(|decl| resolve_one(decl, names, zones, d))
+        .collect()
+}
+
+fn resolve_one(
+    decl: &PieceDecl,
+    names: &PieceNames,
+    zones: &mut ZoneTable,
+    d: &mut Diags,
+) -> PieceInfo {
+    let mut info = PieceInfo::default();
+    let mut first: HashMap<String, Span> = HashMap::new();
+    let mut twice = |key: String, span: Span, what: &str, d: &mut Diags| -> bool {
+        if let Some(&at) = first.get(&key) {
+            d.error(
+                span,
+                format!("{what} is given twice for piece `{}`", decl.id.value),
+            )
+            .label(at, "first given here");
+            true
+        } else {
+            first.insert(key, span);
+            false
+        }
+    };
+    for item in &decl.items {
+        match item {
+            PieceItem::Royal(_) => info.royal = true,
+            PieceItem::Moves { zone, betza: text } => {
+                let key = zone.as_ref().map_or(String::new(), |z| z.value.clone());
+                let span = zone.as_ref().map_or(text.span, |z| z.span);
+                let what = match zone {
+                    Some(z) => format!("the move set in zone `{}`", z.value),
+                    None => "the move set".to_string(),
+                };
+                if twice(format!("moves {key}"), span, &what, d) {
+                    continue;
+                }
+                let zone_id = match zone {
+                    Some(z) => match zones.resolve(z, d) {
+                        Some(id) => Some(id),
+                        None => continue,
+                    },
+                    None => None,
+                };
+                let parsed = parse_betza(text, d);
+                info.movesets.push(MoveSet {
+                    zone: zone_id,
+                    betza_text: text.clone(),
+                    parsed,
+                });
+            }
+            PieceItem::Initial { zone } => {
+                if !twice("initial".into(), zone.span, "`initial`", d) {
+                    info.initial = zones.resolve(zone, d);
+                }
+            }
+            PieceItem::Promote {
+                keyword,
+                to,
+                zone,
+                mandatory,
+                start_or_destination,
+            } => {
+                if twice("promote".into(), *keyword, "`promote`", d) {
+                    continue;
+                }
+                let zone_id = zones.resolve(zone, d);
+                let mut choices = Vec::new();
+                for t in to {
+                    let Some(id) = names.resolve(t, d) else {
+                        continue;
+                    };
+                    if choices.contains(&id) {
+                        d.error(t.span, format!("`{}` is listed twice", t.value));
+                    } else if names.decls[id.index()]
+                        .items
+                        .iter()
+                        .any(|i| matches!(i, PieceItem::Royal(_)))
+                    {
+                        d.error(
+                            t.span,
+                            format!("a piece cannot promote to the royal piece `{}`", t.value),
+                        );
+                    } else {
+                        choices.push(id);
+                    }
+                }
+                if let (Some(zone), false) = (zone_id, choices.is_empty()) {
+                    info.promote = Some(Promote {
+                        keyword: *keyword,
+                        to: choices,
+                        zone,
+                        mandatory: mandatory.as_ref().is_some_and(|m| m.value),
+                        start_or_destination: *start_or_destination,
+                    });
+                }
+            }
+            PieceItem::CastlesWith(partner) => {
+                if !twice("castles".into(), partner.span, "`castles with`", d) {
+                    info.castles_with = names.resolve(partner, d).map(|id| (id, partner.span));
+                }
+            }
+            PieceItem::Drop(opts) => {
+                for o in opts {
+                    match o {
+                        DropOption::OnePerFile(s) => {
+                            info.one_per_file = true;
+                            info.drop_span.get_or_insert(*s);
+                        }
+                        DropOption::NoMate(s) => {
+                            info.no_drop_mate = true;
+                            info.drop_span.get_or_insert(*s);
+                        }
+                        DropOption::NotIn(z) => {
+                            info.drop_span.get_or_insert(z.span);
+                            if let Some(id) = zones.resolve(z, d) {
+                                info.drop_forbidden.push(id);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    info
+}
+
+/// Parses an XBetza string, mapping each error's span inside the string to the file.
+fn parse_betza(text: &Str, d: &mut Diags) -> Option<betza::Betza> {
+    match betza::parse(&text.value) {
+        Ok(b) => Some(b),
+        Err(errors) => {
+            for e in errors {
+                let start = text.span.start + e.span.start.min(text.value.len());
+                let end = (text.span.start + e.span.end.min(text.value.len())).max(start + 1);
+                let diag = d.error(
+                    Span::new(start, end.min(text.span.end.max(start + 1))),
+                    format!("XBetza: {}", e.message),
+                );
+                if let Some(help) = e.help {
+                    diag.note(help);
+                }
+            }
+            None
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! The spanned syntax tree of a variant file. Every name, number and string keeps its byte span.
+use crate::diag::Span;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+/// A quoted string; `span` covers its contents (without the quotes), so positions inside it map to the file.
+pub type Str = Spanned<String>;
+/// A zone name or piece id as written.
+pub type Name = Spanned<String>;
+
+#[derive(Clone, Debug, Default)]
+pub struct File {
+    pub statements: Vec<Statement>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Statement {
+    /// The statement's keyword, for "defined twice" messages.
+    pub keyword: Span,
+    pub kind: StatementKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Orientation {
+    Mirror,
+    Rotate,
+}
+
+#[derive(Clone, Debug)]
+pub enum StatementKind {
+    Title(Str),
+    Board {
+        files: Spanned<u32>,
+        ranks: Spanned<u32>,
+    },
+    Orientation(Spanned<Orientation>),
+    Zone(ZoneDecl),
+    Piece(PieceDecl),
+    Start(Str),
+    /// Captured pieces go to hand and may be dropped, not into the given zone.
+    Drops {
+        not_in: Option<Name>,
+    },
+    /// Promoted pieces turn back into their base type when they end a move in this zone.
+    Demote {
+        zone: Name,
+    },
+    BonusTurn {
+        zone: Name,
+        may_pass: bool,
+    },
+    End(Vec<EndItem>),
+}
+
+#[derive(Clone, Debug)]
+pub struct ZoneDecl {
+    pub name: Name,
+    /// White's squares, and Black's if given separately (else derived by the board's orientation).
+    pub white: ZoneExpr,
+    pub black: Option<ZoneExpr>,
+}
+
+/// A union of terms.
+#[derive(Clone, Debug)]
+pub struct ZoneExpr {
+    pub terms: Vec<Spanned<ZoneTerm>>,
+}
+
+#[derive(Clone, Debug)]
+pub enum ZoneTerm {
+    Ranks(Spanned<u32>, Spanned<u32>),
+    Files(Name, Name),
+    All,
+    Squares(Vec<Name>),
+    Zone(Name),
+}
+
+#[derive(Clone, Debug)]
+pub struct PieceDecl {
+    pub id: Name,
+    pub title: Option<Str>,
+    pub items: Vec<PieceItem>,
+}
+
+#[derive(Clone, Debug)]
+pub enum PieceItem {
+    Royal(Span),
+    Moves {
+        zone: Option<Name>,
+        betza: Str,
+    },
+    Initial {
+        zone: Name,
+    },
+    Promote {
+        keyword: Span,
+        to: Vec<Name>,
+        zone: Name,
+        mandatory: Option<Spanned<bool>>,
+        start_or_destination: bool,
+    },
+    CastlesWith(Name),
+    Drop(Vec<DropOption>),
+}
+
+#[derive(Clone, Debug)]
+pub enum DropOption {
+    OnePerFile(Span),
+    NoMate(Span),
+    NotIn(Name),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+#[derive(Clone, Debug)]
+pub enum EndItem {
+    Stalemate(Spanned<Outcome>),
+    Repetition {
+        count: Spanned<u32>,
+        perpetual_check_loses: bool,
+    },
+    MoveLimit {
+        plies: Spanned<u32>,
+        reset_by: Vec<Name>,
+    },
+    BareKing {
+        keyword: Span,
+        hand_must_be_empty: bool,
+    },
+    InsufficientMaterial(Vec<Spanned<Vec<Name>>>),
+}

@@ -1,0 +1,288 @@
+//! Lowering: pest pairs → the spanned syntax tree. The grammar guarantees the shapes matched here.
+use super::ast::*;
+use super::syntax::Rule;
+use crate::diag::Span;
+use pest::iterators::Pair;
+
+type P<'a> = Pair<'a, Rule>;
+
+fn span(p: &P) -> Span {
+    Span::new(p.as_span().start(), p.as_span().end())
+}
+
+fn text(p: &P) -> Spanned<String> {
+    Spanned {
+        value: p.as_str().to_string(),
+        span: span(p),
+    }
+}
+
+/// A string literal: the contents and their span (inside the quotes).
+fn string(p: P) -> Str {
+    let body = p.into_inner().next().expect("string has a body");
+    text(&body)
+}
+
+/// Numbers too large for `u32` saturate; the compiler's range checks then report them.
+fn number(p: &P) -> Spanned<u32> {
+    Spanned {
+        value: p.as_str().parse().unwrap_or(u32::MAX),
+        span: span(p),
+    }
+}
+
+fn is_keyword(p: &P) -> bool {
+    format!("{:?}", p.as_rule()).starts_with("kw_")
+}
+
+pub(super) fn lower_file(file: P) -> File {
+    let statements = file
+        .into_inner()
+        .filter(|p| p.as_rule() != Rule::EOI)
+        .map(lower_statement)
+        .collect();
+    File { statements }
+}
+
+fn lower_statement(p: P) -> Statement {
+    let rule = p.as_rule();
+    let mut inner = p.into_inner();
+    let kw = inner.next().expect("statement starts with its keyword");
+    let keyword = span(&kw);
+    let rest: Vec<P> = inner.collect();
+    let kind = match rule {
+        Rule::title_stmt => StatementKind::Title(string(rest[0].clone())),
+        Rule::board_stmt => StatementKind::Board {
+            files: number(&rest[0]),
+            ranks: number(&rest[2]),
+        },
+        Rule::orientation_stmt => StatementKind::Orientation(Spanned {
+            value: if rest[0].as_str() == "mirror" {
+                Orientation::Mirror
+            } else {
+                Orientation::Rotate
+            },
+            span: span(&rest[0]),
+        }),
+        Rule::start_stmt => StatementKind::Start(string(rest[0].clone())),
+        Rule::drops_stmt => StatementKind::Drops {
+            not_in: rest.iter().find(|q| q.as_rule() == Rule::name).map(text),
+        },
+        Rule::demote_stmt => StatementKind::Demote {
+            zone: text(&rest[1]),
+        },
+        Rule::bonus_stmt => StatementKind::BonusTurn {
+            zone: rest
+                .iter()
+                .find(|q| q.as_rule() == Rule::name)
+                .map(text)
+                .expect("bonus-turn names a zone"),
+            may_pass: rest.iter().any(|q| q.as_rule() == Rule::kw_may_pass),
+        },
+        Rule::zone_stmt => StatementKind::Zone(lower_zone(rest)),
+        Rule::piece_stmt => StatementKind::Piece(lower_piece(rest)),
+        Rule::end_stmt => StatementKind::End(
+            rest.into_iter()
+                .filter(|q| !matches!(q.as_rule(), Rule::lbrace | Rule::rbrace))
+                .map(lower_end_item)
+                .collect(),
+        ),
+        other => unreachable!("not a statement: {other:?}"),
+    };
+    Statement { keyword, kind }
+}
+
+fn lower_zone(rest: Vec<P>) -> ZoneDecl {
+    let name = text(&rest[0]);
+    let mut white = None;
+    let mut black = None;
+    for p in rest.into_iter().skip(1) {
+        match p.as_rule() {
+            Rule::zone_expr => white = Some(lower_zone_expr(p)),
+            Rule::side_zone => {
+                let mut inner = p.into_inner();
+                let side = inner.next().expect("side");
+                let expr = lower_zone_expr(inner.nth(1).expect("zone expression"));
+                if side.as_rule() == Rule::kw_white {
+                    white = Some(expr);
+                } else {
+                    black = Some(expr);
+                }
+            }
+            _ => {}
+        }
+    }
+    // `{ black = …; black = … }` leaves White empty; the compiler reports an empty zone then.
+    let white = white.unwrap_or(ZoneExpr { terms: Vec::new() });
+    ZoneDecl { name, white, black }
+}
+
+fn lower_zone_expr(p: P) -> ZoneExpr {
+    let terms = p
+        .into_inner()
+        .filter(|t| t.as_rule() != Rule::pipe)
+        .map(|t| {
+            let sp = span(&t);
+            let value = match t.as_rule() {
+                Rule::rank_range => {
+                    let nums: Vec<Spanned<u32>> = t
+                        .into_inner()
+                        .filter(|q| q.as_rule() == Rule::number)
+                        .map(|q| number(&q))
+                        .collect();
+                    ZoneTerm::Ranks(nums[0].clone(), nums.last().expect("a rank").clone())
+                }
+                Rule::file_range => {
+                    let names: Vec<Name> = t
+                        .into_inner()
+                        .filter(|q| q.as_rule() == Rule::name)
+                        .map(|q| text(&q))
+                        .collect();
+                    ZoneTerm::Files(names[0].clone(), names.last().expect("a file").clone())
+                }
+                Rule::all_squares => ZoneTerm::All,
+                Rule::square_list => ZoneTerm::Squares(t.into_inner().map(|q| text(&q)).collect()),
+                _ => ZoneTerm::Zone(text(&t.into_inner().next().expect("zone name"))),
+            };
+            Spanned { value, span: sp }
+        })
+        .collect();
+    ZoneExpr { terms }
+}
+
+fn lower_piece(rest: Vec<P>) -> PieceDecl {
+    let id = text(&rest[0]);
+    let mut title = None;
+    let mut items = Vec::new();
+    for p in rest.into_iter().skip(1) {
+        match p.as_rule() {
+            Rule::string => title = Some(string(p)),
+            Rule::lbrace | Rule::rbrace => {}
+            _ => items.push(lower_piece_item(p)),
+        }
+    }
+    PieceDecl { id, title, items }
+}
+
+fn lower_piece_item(p: P) -> PieceItem {
+    let rule = p.as_rule();
+    let whole = span(&p);
+    let parts: Vec<P> = p.into_inner().collect();
+    let names = || -> Vec<Name> {
+        parts
+            .iter()
+            .filter(|q| q.as_rule() == Rule::name)
+            .map(text)
+            .collect()
+    };
+    match rule {
+        Rule::royal_item => PieceItem::Royal(whole),
+        Rule::moves_item => PieceItem::Moves {
+            zone: names().into_iter().next(),
+            betza: string(parts.last().expect("moves string").clone()),
+        },
+        Rule::initial_item => PieceItem::Initial {
+            zone: names().remove(0),
+        },
+        Rule::promote_item => {
+            let mut mandatory = None;
+            let mut start_or_destination = false;
+            for opt in parts.iter().filter(|q| q.as_rule() == Rule::promote_opt) {
+                for q in opt.clone().into_inner() {
+                    match q.as_rule() {
+                        Rule::kw_mandatory => {
+                            mandatory = Some(Spanned {
+                                value: true,
+                                span: span(&q),
+                            })
+                        }
+                        Rule::kw_optional => {
+                            mandatory = Some(Spanned {
+                                value: false,
+                                span: span(&q),
+                            })
+                        }
+                        Rule::trigger => start_or_destination = q.as_str() != "destination",
+                        _ => {}
+                    }
+                }
+            }
+            PieceItem::Promote {
+                keyword: span(&parts[0]),
+                to: parts
+                    .iter()
+                    .filter(|q| q.as_rule() == Rule::piece_id)
+                    .map(text)
+                    .collect(),
+                zone: names().remove(0),
+                mandatory,
+                start_or_destination,
+            }
+        }
+        Rule::castles_item => PieceItem::CastlesWith(text(parts.last().expect("partner"))),
+        Rule::drop_item => PieceItem::Drop(
+            parts
+                .iter()
+                .filter(|q| q.as_rule() == Rule::drop_opt)
+                .map(|opt| {
+                    let inner: Vec<P> = opt.clone().into_inner().collect();
+                    match inner[0].as_rule() {
+                        Rule::kw_one_per_file => DropOption::OnePerFile(span(&inner[0])),
+                        Rule::kw_no_mate => DropOption::NoMate(span(&inner[0])),
+                        _ => DropOption::NotIn(text(inner.last().expect("zone"))),
+                    }
+                })
+                .collect(),
+        ),
+        other => unreachable!("not a piece item: {other:?}"),
+    }
+}
+
+fn lower_end_item(p: P) -> EndItem {
+    let rule = p.as_rule();
+    let parts: Vec<P> = p.into_inner().collect();
+    match rule {
+        Rule::stalemate_item => EndItem::Stalemate(Spanned {
+            value: match parts[1].as_str() {
+                "win" => Outcome::Win,
+                "draw" => Outcome::Draw,
+                _ => Outcome::Loss,
+            },
+            span: span(&parts[1]),
+        }),
+        Rule::repetition_item => EndItem::Repetition {
+            count: number(&parts[1]),
+            perpetual_check_loses: parts.len() > 2,
+        },
+        Rule::move_limit_item => EndItem::MoveLimit {
+            plies: number(&parts[1]),
+            reset_by: parts
+                .iter()
+                .filter(|q| q.as_rule() == Rule::piece_id)
+                .map(text)
+                .collect(),
+        },
+        Rule::bare_king_item => EndItem::BareKing {
+            keyword: span(&parts[0]),
+            hand_must_be_empty: parts
+                .iter()
+                .any(|q| q.as_rule() == Rule::kw_with_empty_hand),
+        },
+        Rule::insufficient_item => EndItem::InsufficientMaterial(
+            parts
+                .iter()
+                .filter(|q| q.as_rule() == Rule::material)
+                .map(|m| Spanned {
+                    value: m
+                        .clone()
+                        .into_inner()
+                        .filter(|q| !is_keyword(q))
+                        .map(|q| text(&q))
+                        .collect(),
+                    span: span(m),
+                })
+                .collect(),
+        ),
+        other => unreachable!("not an end item: {other:?}"),
+    }
+}

@@ -1,0 +1,85 @@
+//! The only file that touches pest: the derived parser and the translation of its errors.
+use crate::diag::{Diagnostic, Span};
+use pest::error::{ErrorVariant, InputLocation};
+use pest::iterators::Pair;
+use pest::Parser as _;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "dsl/variant.pest"]
+pub(super) struct VariantParser;
+
+pub(super) fn parse_file(source: &str) -> Result<Pair<'_, Rule>, Box<pest::error::Error<Rule>>> {
+    let mut pairs = VariantParser::parse(Rule::file, source).map_err(Box::new)?;
+    Ok(pairs.next().expect("the file rule always yields one pair"))
+}
+
+/// How a rule is called in "expected …" messages.
+fn describe(rule: Rule) -> String {
+    let name = format!("{rule:?}");
+    if let Some(kw) = name.strip_prefix("kw_") {
+        return format!("`{}`", kw.replace('_', "-"));
+    }
+    match rule {
+        Rule::equals => "`=`".into(),
+        Rule::lbrace => "`{`".into(),
+        Rule::rbrace => "`}`".into(),
+        Rule::pipe => "`|`".into(),
+        Rule::comma => "`,`".into(),
+        Rule::dotdot => "`..`".into(),
+        Rule::times => "`x`".into(),
+        Rule::number => "a number".into(),
+        Rule::string => "a quoted string".into(),
+        Rule::name | Rule::zone_ref => "a zone name".into(),
+        Rule::piece_id => "a piece id (an upper-case letter, `+` for a promoted form)".into(),
+        Rule::square | Rule::square_list => "a square".into(),
+        Rule::orientation => "`mirror` or `rotate`".into(),
+        Rule::outcome => "`win`, `draw` or `loss`".into(),
+        Rule::trigger => "`destination` or `start-or-destination`".into(),
+        Rule::EOI => "end of file".into(),
+        Rule::rank_range => "`rank`".into(),
+        Rule::file_range => "`file`".into(),
+        Rule::all_squares => "`all`".into(),
+        other => format!("{other:?}").replace('_', " "),
+    }
+}
+
+pub(super) fn to_diagnostic(
+    file: &str,
+    source: &str,
+    err: &pest::error::Error<Rule>,
+) -> Diagnostic {
+    let start = match err.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    // Underline the offending token (up to the next white space), or one column at the end of the file.
+    let rest = &source[start..];
+    let len = rest
+        .find(|c: char| c.is_whitespace())
+        .unwrap_or(rest.len())
+        .max(1);
+    let end = (start + len).min(source.len()).max(start);
+    let found = &source[start..end];
+    let message = match &err.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut wanted: Vec<String> = positives.iter().map(|r| describe(*r)).collect();
+            wanted.dedup();
+            let list = match wanted.len() {
+                0 => "something else".to_string(),
+                1 => wanted[0].clone(),
+                n => format!("{} or {}", wanted[..n - 1].join(", "), wanted[n - 1]),
+            };
+            if found.is_empty() {
+                format!("expected {list}, found end of file")
+            } else {
+                format!("expected {list}, found `{found}`")
+            }
+        }
+        ErrorVariant::CustomError { message } => message.clone(),
+    };
+    Diagnostic::error(
+        file,
+        Span::new(start, end),
+        format!("syntax error: {message}"),
+    )
+}
