@@ -6,10 +6,21 @@ use proptest::prelude::*;
 use tatsu::engine::{perft, Engine, Position};
 use tatsu::rules::Orientation;
 
-const GAMES: [&str; 7] = ["ryugi", "euroshogi", "ryu-shogi", "heian-ryu-shogi", "dai-ryu-shogi", "chess", "shogi"];
+const GAMES: [&str; 7] = [
+    "ryugi",
+    "euroshogi",
+    "ryu-shogi",
+    "heian-ryu-shogi",
+    "dai-ryu-shogi",
+    "chess",
+    "shogi",
+];
 
 fn engines() -> Vec<Engine> {
-    GAMES.iter().map(|g| Engine::new(tatsu::variants::load(g).expect("bundled").game)).collect()
+    GAMES
+        .iter()
+        .map(|g| Engine::new(tatsu::variants::load(g).expect("bundled").game))
+        .collect()
 }
 
 /// SplitMix64, so that a proptest seed fixes the whole playout.
@@ -31,7 +42,12 @@ fn random_playout<'e>(engine: &'e Engine, seed: u64, plies: usize) -> Position<'
             break;
         }
         for &mv in &moves {
-            assert!(pos.is_legal(mv), "{}: generated {} is not legal", pos.to_fen(), pos.uci(&mv));
+            assert!(
+                pos.is_legal(mv),
+                "{}: generated {} is not legal",
+                pos.to_fen(),
+                pos.uci(&mv)
+            );
         }
         let mv = moves[(next(&mut rng) % moves.len() as u64) as usize];
         let (fen, hash) = (pos.to_fen(), pos.hash());
@@ -41,7 +57,12 @@ fn random_playout<'e>(engine: &'e Engine, seed: u64, plies: usize) -> Position<'
         assert_eq!(reread.to_fen(), after, "FEN round trip");
         assert_eq!(reread.hash(), pos.hash(), "incremental hash of {after}");
         pos.unplay();
-        assert_eq!((pos.to_fen(), pos.hash()), (fen.clone(), hash), "unplay of {}", pos.uci(&mv));
+        assert_eq!(
+            (pos.to_fen(), pos.hash()),
+            (fen.clone(), hash),
+            "unplay of {}",
+            pos.uci(&mv)
+        );
         pos.play(mv);
     }
     pos
@@ -57,7 +78,17 @@ fn flip_fen(engine: &Engine, fen: &str) -> String {
         Some(i) => (&placement[..i], Some(&placement[i..])),
         None => (placement, None),
     };
-    let swap = |s: &str| s.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect::<String>();
+    let swap = |s: &str| {
+        s.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect::<String>()
+    };
     let mut rows: Vec<Vec<Option<String>>> = board
         .split('/')
         .map(|row| {
@@ -122,7 +153,12 @@ fn flip_fen(engine: &Engine, fen: &str) -> String {
         g.name(g.square(f, r).unwrap())
     };
     let rest: Vec<&str> = fields.collect();
-    format!("{}{} {side} {castling} {ep} {}", board.join("/"), hand.map(swap).unwrap_or_default(), rest.join(" "))
+    format!(
+        "{}{} {side} {castling} {ep} {}",
+        board.join("/"),
+        hand.map(swap).unwrap_or_default(),
+        rest.join(" ")
+    )
 }
 
 proptest! {

@@ -28,7 +28,11 @@ impl<'e> Position<'e> {
 
     /// A position holding only the given pieces, with `side` to move, no castling rights and empty hands.
     /// Not validated: meant for diagrams and tests (a lone piece on an empty board).
-    pub fn from_pieces(engine: &'e Engine, side: Side, pieces: &[(Square, PieceId, Side)]) -> Position<'e> {
+    pub fn from_pieces(
+        engine: &'e Engine,
+        side: Side,
+        pieces: &[(Square, PieceId, Side)],
+    ) -> Position<'e> {
         let mut pos = Position::empty(engine);
         for &(sq, piece, owner) in pieces {
             if pos.board[sq.index()].is_empty() {

@@ -31,17 +31,27 @@ pub fn set(items: &[&str]) -> BTreeSet<String> {
 
 pub fn play(pos: &mut Position, moves: &str) {
     for text in moves.split_whitespace() {
-        let mv = pos.parse_move(text).unwrap_or_else(|e| panic!("{}: {e}", pos.to_fen()));
+        let mv = pos
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{}: {e}", pos.to_fen()));
         pos.play(mv);
     }
 }
 
 pub fn piece(engine: &Engine, symbol: &str) -> PieceId {
-    engine.game.piece_by_symbol(symbol).unwrap_or_else(|| panic!("no piece `{symbol}`"))
+    engine
+        .game
+        .piece_by_symbol(symbol)
+        .unwrap_or_else(|| panic!("no piece `{symbol}`"))
 }
 
 /// The destination squares of a lone piece on an otherwise empty board (promotion variants counted once).
-pub fn lone_destinations(engine: &Engine, symbol: &str, side: Side, square: &str) -> BTreeSet<String> {
+pub fn lone_destinations(
+    engine: &Engine,
+    symbol: &str,
+    side: Side,
+    square: &str,
+) -> BTreeSet<String> {
     let g = engine.game.geometry;
     let sq = g.parse_square(square).expect("square");
     let mut pos = Position::from_pieces(engine, side, &[(sq, piece(engine, symbol), side)]);

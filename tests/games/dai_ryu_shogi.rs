@@ -9,8 +9,8 @@ const START: &str =
 fn start_position_has_twenty_moves_for_each_side() {
     let e = engine("dai-ryu-shogi");
     let mut expected: Vec<String> = [
-        "a4a5", "b4b5", "c4c5", "d4d5", "e4e5", "f4f5", "g4g5", "h4h5", "i4i5", "d3c5", "d3e5", "f3e5", "f3g5", "a2a3",
-        "i2i3", "b2a3", "b2c3", "g2h3", "c2c3", "h2h3",
+        "a4a5", "b4b5", "c4c5", "d4d5", "e4e5", "f4f5", "g4g5", "h4h5", "i4i5", "d3c5", "d3e5",
+        "f3e5", "f3g5", "a2a3", "i2i3", "b2a3", "b2c3", "g2h3", "c2c3", "h2h3",
     ]
     .iter()
     .map(|s| s.to_string())
@@ -47,7 +47,10 @@ fn lance_moves_by_zone_and_promotes_in_zone_four() {
     let e = engine("dai-ryu-shogi");
     let on = |sq| lone_destinations(&e, "L", Side::White, sq).len();
     assert_eq!([on("e3"), on("e6"), on("e10")], [13, 18, 19]);
-    let promoting: Vec<String> = lone_moves(&e, "L", Side::White, "e3").into_iter().filter(|m| m.ends_with('+')).collect();
+    let promoting: Vec<String> = lone_moves(&e, "L", Side::White, "e3")
+        .into_iter()
+        .filter(|m| m.ends_with('+'))
+        .collect();
     assert_eq!(promoting, vec!["e3e13+", "e3e14+", "e3e15+", "e3e16+"]);
 }
 
@@ -59,7 +62,10 @@ fn generals_and_reverse_warrior_by_zone() {
     assert_eq!([n("U", "e3"), n("U", "e6"), n("U", "e10")], [5, 26, 25]);
     assert_eq!([n("G", "e3"), n("G", "e6"), n("G", "e10")], [6, 31, 33]);
     assert_eq!([n("S", "e3"), n("S", "e6"), n("S", "e10")], [5, 26, 25]);
-    assert_eq!(lone_destinations(&e, "U", Side::White, "e3"), set(&["d2", "d3", "e4", "f2", "f3"]));
+    assert_eq!(
+        lone_destinations(&e, "U", Side::White, "e3"),
+        set(&["d2", "d3", "e4", "f2", "f3"])
+    );
 }
 
 #[test]
@@ -75,7 +81,18 @@ fn gold_drops_are_forbidden_in_zone_four() {
 #[test]
 fn promoted_forms_move_with_their_zone_three_set() {
     let e = engine("dai-ryu-shogi");
-    for (p, count) in [("+N", 8), ("+L", 23), ("+T", 35), ("+U", 29), ("+B", 20), ("+R", 27)] {
-        assert_eq!(lone_destinations(&e, p, Side::White, "e6").len(), count, "{p} on e6");
+    for (p, count) in [
+        ("+N", 8),
+        ("+L", 23),
+        ("+T", 35),
+        ("+U", 29),
+        ("+B", 20),
+        ("+R", 27),
+    ] {
+        assert_eq!(
+            lone_destinations(&e, p, Side::White, "e6").len(),
+            count,
+            "{p} on e6"
+        );
     }
 }

@@ -9,8 +9,9 @@ const START: &str = "1nbgkgn1/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/1NGKGBN1[-] w - 
 fn start_position_has_25_moves_for_each_side() {
     let e = engine("euroshogi");
     let mut expected: Vec<String> = [
-        "a3a4", "b3b4", "c3c4", "d3d4", "e3e4", "f3f4", "g3g4", "h3h4", "b1a1", "g1h1", "b2a1", "c1c2", "c1d2", "e1d2",
-        "e1e2", "e1f2", "d1c2", "d1d2", "d1e2", "f1e2", "g2c2", "g2d2", "g2e2", "g2f2", "g2h2",
+        "a3a4", "b3b4", "c3c4", "d3d4", "e3e4", "f3f4", "g3g4", "h3h4", "b1a1", "g1h1", "b2a1",
+        "c1c2", "c1d2", "e1d2", "e1e2", "e1f2", "d1c2", "d1d2", "d1e2", "f1e2", "g2c2", "g2d2",
+        "g2e2", "g2f2", "g2h2",
     ]
     .iter()
     .map(|s| s.to_string())
@@ -27,17 +28,26 @@ fn knight_jumps_like_the_shogi_knight_or_steps_sideways_and_promotes_in_the_zone
     assert_eq!(white("d4"), vec!["d4c4", "d4c6+", "d4e4", "d4e6+"]);
     assert_eq!(white("d5"), vec!["d5c5", "d5c7+", "d5e5", "d5e7+"]);
     assert_eq!(white("d7"), vec!["d7c7+", "d7e7+"]);
-    assert_eq!(lone_moves(&e, "N", Side::Black, "e5"), vec!["e5d3+", "e5d5", "e5f3+", "e5f5"]);
+    assert_eq!(
+        lone_moves(&e, "N", Side::Black, "e5"),
+        vec!["e5d3+", "e5d5", "e5f3+", "e5f5"]
+    );
 }
 
 #[test]
 fn promotion_is_forced_on_moves_starting_or_ending_in_the_zone() {
     let e = engine("euroshogi");
-    let from_d6: Vec<String> = moves(&e, "4k3/8/3B4/8/8/8/8/K7[-] w").into_iter().filter(|m| m.starts_with("d6")).collect();
+    let from_d6: Vec<String> = moves(&e, "4k3/8/3B4/8/8/8/8/K7[-] w")
+        .into_iter()
+        .filter(|m| m.starts_with("d6"))
+        .collect();
     assert_eq!(from_d6.len(), 11);
     assert!(from_d6.iter().all(|m| m.ends_with('+')), "{from_d6:?}");
     assert!(from_d6.contains(&"d6a3+".into()) && from_d6.contains(&"d6h2+".into()));
-    let from_d5: Vec<String> = moves(&e, "4k3/8/8/3B4/8/8/8/K7[-] w").into_iter().filter(|m| m.starts_with("d5")).collect();
+    let from_d5: Vec<String> = moves(&e, "4k3/8/8/3B4/8/8/8/K7[-] w")
+        .into_iter()
+        .filter(|m| m.starts_with("d5"))
+        .collect();
     for m in &from_d5 {
         let rank: u32 = m[3..].trim_end_matches('+').parse().unwrap();
         assert_eq!(m.ends_with('+'), rank >= 6, "{m}");
@@ -47,7 +57,10 @@ fn promotion_is_forced_on_moves_starting_or_ending_in_the_zone() {
 #[test]
 fn pawn_entering_the_zone_must_promote() {
     let e = engine("euroshogi");
-    let pawn: Vec<String> = moves(&e, "4k3/8/8/3P4/8/8/8/K7[-] w").into_iter().filter(|m| m.starts_with("d5")).collect();
+    let pawn: Vec<String> = moves(&e, "4k3/8/8/3P4/8/8/8/K7[-] w")
+        .into_iter()
+        .filter(|m| m.starts_with("d5"))
+        .collect();
     assert_eq!(pawn, vec!["d5d6+"]);
 }
 
@@ -71,7 +84,10 @@ fn a_tokin_does_not_count_for_nifu() {
 #[test]
 fn no_pawn_drop_where_every_file_holds_a_pawn() {
     let e = engine("euroshogi");
-    let all = moves(&e, "1nbgkgn1/1r4b1/2pppppp/Pp6/8/1PPPPPPP/1B4R1/1NGKGBN1[P] w - - 1 3");
+    let all = moves(
+        &e,
+        "1nbgkgn1/1r4b1/2pppppp/Pp6/8/1PPPPPPP/1B4R1/1NGKGBN1[P] w - - 1 3",
+    );
     assert!(starting_with(&all, "P@").is_empty());
     assert_eq!(all.len(), 27);
     assert!(all.contains(&"a5a6+".into()));
@@ -94,7 +110,10 @@ fn pawn_drop_mate_is_illegal_but_other_drop_mates_and_pawn_drop_checks_are_legal
     play(&mut pos, "G@h7");
     assert!(pos.legal_move_list().is_empty());
     let outcome = pos.outcome().expect("mate");
-    assert_eq!((outcome.winner, outcome.reason), (Some(Side::White), Reason::Checkmate));
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Side::White), Reason::Checkmate)
+    );
     assert!(moves(&e, "7k/6p1/6G1/8/8/8/8/K7[P] w").contains(&"P@h7".into()));
 }
 
@@ -105,7 +124,10 @@ fn stalemate_loses_for_the_stalemated_side() {
     assert!(pos.legal_move_list().is_empty());
     assert!(!pos.in_check());
     let outcome = pos.outcome().expect("stalemate");
-    assert_eq!((outcome.winner, outcome.reason), (Some(Side::White), Reason::Stalemate));
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Side::White), Reason::Stalemate)
+    );
 }
 
 #[test]
@@ -127,7 +149,10 @@ fn perpetual_check_loses_for_the_checking_side() {
         play(&mut pos, "h4h5 d5d4 h5h4 d4d5");
     }
     let outcome = pos.outcome().expect("fourth occurrence");
-    assert_eq!((outcome.winner, outcome.reason), (Some(Side::Black), Reason::PerpetualCheck));
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Side::Black), Reason::PerpetualCheck)
+    );
 }
 
 #[test]
@@ -147,6 +172,10 @@ fn captured_promoted_pieces_go_to_hand_unpromoted() {
         let fen = format!("4k3/3r4/8/8/3{promoted}4/8/8/K7[-] b");
         let mut pos = position(&e, &fen);
         play(&mut pos, "d7d4");
-        assert!(pos.to_fen().contains(&format!("[{}]", held.to_lowercase())), "{promoted}: {}", pos.to_fen());
+        assert!(
+            pos.to_fen().contains(&format!("[{}]", held.to_lowercase())),
+            "{promoted}: {}",
+            pos.to_fen()
+        );
     }
 }

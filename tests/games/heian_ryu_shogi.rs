@@ -12,14 +12,21 @@ fn a_drop_in_the_first_zone_earns_a_bonus_turn_that_may_be_declined() {
     play(&mut pos, "G@c2");
     assert_eq!(pos.side_to_move(), Side::White, "White moves again");
     assert!(pos.bonus_pending());
-    assert!(uci_moves(&mut pos).contains(&"0000".into()), "the bonus turn may be declined");
+    assert!(
+        uci_moves(&mut pos).contains(&"0000".into()),
+        "the bonus turn may be declined"
+    );
     assert!(pos.to_fen().ends_with(" bonus"), "{}", pos.to_fen());
     play(&mut pos, "0000");
     assert_eq!(pos.side_to_move(), Side::Black);
 
     let mut pos = position(&e, KINGS_AND_GOLD);
     play(&mut pos, "G@c5");
-    assert_eq!(pos.side_to_move(), Side::Black, "a drop outside the first zone earns nothing");
+    assert_eq!(
+        pos.side_to_move(),
+        Side::Black,
+        "a drop outside the first zone earns nothing"
+    );
     assert!(!uci_moves(&mut pos).contains(&"0000".into()));
 }
 
@@ -39,7 +46,9 @@ fn a_promoted_piece_ending_its_move_in_the_first_zone_demotes() {
     let symbol_after = |mv: &str, sq: &str| {
         let mut pos = position(&e, fen);
         play(&mut pos, mv);
-        let (piece, _) = pos.piece_at(e.game.geometry.parse_square(sq).unwrap()).unwrap();
+        let (piece, _) = pos
+            .piece_at(e.game.geometry.parse_square(sq).unwrap())
+            .unwrap();
         e.game.piece(piece).symbol.clone()
     };
     assert_eq!(symbol_after("d10d3", "d3"), "R");
@@ -62,12 +71,15 @@ fn a_bare_king_with_an_empty_hand_loses() {
     assert_eq!(pos.outcome(), None);
     play(&mut pos, "d8d5");
     let outcome = pos.outcome().expect("White is bare");
-    assert_eq!((outcome.winner, outcome.reason), (Some(Side::Black), Reason::BareKing));
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Side::Black), Reason::BareKing)
+    );
 }
 
 #[test]
 fn a_bare_king_with_pieces_in_hand_plays_on() {
     let e = engine("heian-ryu-shogi");
-    let mut pos = position(&e, "3k3/7/7/7/7/7/7/7/7/7/7/K6[G] w");
+    let mut pos = position(&e, "3k3/3p3/7/7/7/7/7/7/7/7/7/K6[G] w");
     assert_eq!(pos.outcome(), None);
 }
