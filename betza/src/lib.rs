@@ -18,4 +18,5 @@ pub use error::{BetzaError, ErrorKind};
 pub use expand::{Leg, Mode, Orientation, Path};
 pub use parse::parse;
 
+pub mod describe;
 pub mod diagram;
