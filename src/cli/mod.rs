@@ -2,6 +2,8 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod betza;
+
 #[derive(Parser, Debug)]
 #[command(name = "tatsu", version, about = "A generic, data-driven chess-variant interpreter", long_about = None)]
 pub struct Cli {
@@ -10,8 +12,16 @@ pub struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {}
+pub enum Command {
+    /// Explain an XBetza move: canonical form, plain English, and a diagram of its destinations.
+    ///
+    /// Examples: `tatsu betza fmWfceFifmnD` (chess pawn), `tatsu betza fNsW --at d4`,
+    /// `tatsu betza KisO2 --at e1`, `tatsu betza mRcpR --board 9x10`, `tatsu betza fN --side black --json`.
+    Betza(betza::BetzaArgs),
+}
 
 pub fn run(cli: Cli) -> ExitCode {
-    match cli.command {}
+    match cli.command {
+        Command::Betza(args) => betza::run(args),
+    }
 }
