@@ -32,7 +32,7 @@ pub fn describe_component(c: &Component) -> String {
         s.push_str(&format!(
             "{} {} {}",
             verb(first.mode),
-            distance(r.atom, r.max, first.lame),
+            distance(r.atom, first.max, first.lame),
             directions(r.atom, first.mask)
         ));
         return s.trim_end().to_string();
@@ -40,18 +40,14 @@ pub fn describe_component(c: &Component) -> String {
     s.push_str(&format!(
         "moves in {} legs: first {} {}, {}",
         r.legs.len(),
-        distance(r.atom, r.max, first.lame),
+        distance(r.atom, first.max, first.lame),
         directions(r.atom, first.mask).trim_end(),
         turning(first.mode)
     ));
-    let mut max = r.max;
-    if first.toggle {
-        max = toggled(max);
-    }
     for (i, leg) in r.legs.iter().enumerate().skip(1) {
         let last = i + 1 == r.legs.len();
         let len = base(r.atom).0.max(base(r.atom).1);
-        let dist = match max {
+        let dist = match leg.max {
             Some(1) if len == 1 => "one square".to_string(),
             Some(1) => format!("{len} squares"),
             None => "any distance".to_string(),
@@ -72,19 +68,8 @@ pub fn describe_component(c: &Component) -> String {
                 turning(leg.mode)
             ));
         }
-        if leg.toggle {
-            max = toggled(max);
-        }
     }
     s
-}
-
-fn toggled(m: Option<u32>) -> Option<u32> {
-    if m == Some(1) {
-        None
-    } else {
-        Some(1)
-    }
 }
 
 fn verb(mode: Mode) -> String {

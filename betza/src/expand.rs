@@ -436,7 +436,6 @@ pub(crate) fn direction_mask(
 #[derive(Clone, Debug)]
 pub(crate) struct Resolved {
     pub atom: Atom,
-    pub max: Option<u32>,
     pub initial: bool,
     pub legs: Vec<ResolvedLeg>,
 }
@@ -446,9 +445,9 @@ pub(crate) struct ResolvedLeg {
     /// Absolute slots for the first leg, slots relative to the previous leg's direction for the others.
     pub mask: u8,
     pub mode: Mode,
-    /// `g`/`y` on a non-final leg: the following legs toggle leaper ↔ rider.
-    pub toggle: bool,
     pub lame: bool,
+    /// Range of this leg (after any `g`/`y` toggles on earlier legs).
+    pub max: Option<u32>,
 }
 
 fn unsupported(span: Span, what: &str, help: &str) -> BetzaError {
@@ -492,13 +491,6 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
         return Err(errors);
     }
     let multi = c.legs.len() > 1;
-    if multi && class(atom) == Class::Oblique {
-        errors.push(unsupported(
-            c.span.clone(),
-            "a multi-leg (`a`) move of an oblique atom",
-            "multi-leg moves are supported on `W F D A H G K R B Q`",
-        ));
-    }
     if multi && class(atom) == Class::Castle {
         errors.push(unsupported(
             c.span.clone(),
@@ -519,6 +511,13 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
     };
     let mut legs = Vec::new();
     let mut leg_max = max;
+    // XBoard's range toggle (`g`/`y` before an `a`): `W F K` become `R B Q` (unlimited, whatever range was
+    // written) and back (range 1); other atoms go from range 1 to unlimited and from anything else to 1.
+    let family = matches!(
+        atom,
+        Atom::W | Atom::F | Atom::K | Atom::R | Atom::B | Atom::Q
+    );
+    let mut slider_letter = atom.is_slider();
     for (li, leg) in c.legs.iter().enumerate() {
         let last = li + 1 == c.legs.len();
         let mask = match direction_mask(&leg.directions, atom, li > 0) {
@@ -625,20 +624,35 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
         } else if mode == Mode::default() {
             mode = Mode::MOVE;
         }
+        if li > 0 && class(atom) == Class::Oblique && mask & !0x11 != 0 {
+            let sp = leg
+                .directions
+                .first()
+                .map_or(c.span.clone(), |d| d.1.clone());
+            errors.push(unsupported(
+                sp,
+                "turning after an oblique leap",
+                "on oblique atoms the legs after `a` can only go straight on (`f`: `mpafN` is a (2,4) leap) or straight back (`b`)",
+            ));
+        }
         legs.push(ResolvedLeg {
             mask,
             mode,
-            toggle,
             lame,
+            max: leg_max,
         });
         if toggle {
-            leg_max = if leg_max == Some(1) { None } else { Some(1) };
+            if family {
+                slider_letter = !slider_letter;
+                leg_max = if slider_letter { None } else { Some(1) };
+            } else {
+                leg_max = if leg_max == Some(1) { None } else { Some(1) };
+            }
         }
     }
     if errors.is_empty() {
         Ok(Resolved {
             atom,
-            max,
             initial: c.initial_only(),
             legs,
         })
@@ -700,28 +714,17 @@ fn expand_component(index: usize, r: &Resolved, o: Orientation, out: &mut Vec<Pa
             Class::King => rot(d, if d % 2 == 0 { (0, 1) } else { (1, 1) }),
             _ => rot(d, base(r.atom)),
         };
-        let leg = make_leg(step, r.max, first.mode, first.lame, o);
-        let max = if first.toggle { toggle(r.max) } else { r.max };
-        continue_legs(index, r, o, 1, d, max, vec![leg], out);
+        let leg = make_leg(step, first.max, first.mode, first.lame, o);
+        continue_legs(index, r, o, 1, d, vec![leg], out);
     }
 }
 
-fn toggle(max: Option<u32>) -> Option<u32> {
-    if max == Some(1) {
-        None
-    } else {
-        Some(1)
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
 fn continue_legs(
     index: usize,
     r: &Resolved,
     o: Orientation,
     li: usize,
     angle: usize,
-    max: Option<u32>,
     legs: Vec<Leg>,
     out: &mut Vec<Path>,
 ) {
@@ -740,10 +743,15 @@ fn continue_legs(
         if abs & (1 << d) == 0 {
             continue;
         }
-        let step = rot(d, if d % 2 == 0 { (0, len) } else { (len, len) });
+        // Oblique atoms keep their own slots (only straight on / back are allowed); the others use the
+        // king system, where a slot of the other parity converts W ↔ F, D ↔ A, H ↔ G (same length).
+        let step = if class(r.atom) == Class::Oblique {
+            rot(d, base(r.atom))
+        } else {
+            rot(d, if d % 2 == 0 { (0, len) } else { (len, len) })
+        };
         let mut next = legs.clone();
-        next.push(make_leg(step, max, spec.mode, spec.lame, o));
-        let m = if spec.toggle { toggle(max) } else { max };
-        continue_legs(index, r, o, li + 1, d, m, next, out);
+        next.push(make_leg(step, spec.max, spec.mode, spec.lame, o));
+        continue_legs(index, r, o, li + 1, d, next, out);
     }
 }
