@@ -341,12 +341,12 @@ pub(crate) fn direction_mask(
                 } else if i + 1 < n && dirs[i + 1].0 == d {
                     let t = format!("{0}{0}", d.letter());
                     return Err(meaningless(join(sp, &dirs[i + 1].1), &t, atom, &format!("doubled letters only mean something on oblique atoms such as `N`; write `{}`", d.letter())));
+                } else if matches!(d, Direction::V | Direction::S) {
+                    // Reference table 2: `v` and `s` select orthogonal (and oblique) moves only. XBoard
+                    // silently falls back to all four diagonals when nothing is selected; we say so instead.
+                    return Err(meaningless(sp.clone(), &d.letter().to_string(), atom, &format!("`v` and `s` select no diagonal move; write `{0}` for all four, `f{0}`/`b{0}`/`l{0}`/`r{0}` for pairs", atom.letter())));
                 } else {
-                    mask |= if matches!(d, Direction::V | Direction::S) {
-                        0xAA
-                    } else {
-                        dirs1(d) & 0xAA
-                    };
+                    mask |= dirs1(d) & 0xAA;
                     i += 1;
                 }
             }
@@ -390,10 +390,23 @@ pub(crate) fn direction_mask(
             while i < n {
                 let (d, ref sp) = dirs[i];
                 if d == Direction::H {
-                    return Err(meaningless(sp.clone(), "h", atom, "`h` only means something on oblique atoms such as `N`; leave out the directions to mean all of them"));
+                    return Err(meaningless(sp.clone(), "h", atom, "`h` must follow `f`, `b`, `l` or `r` (`fhK`: the three forward moves); leave out the directions to mean all of them"));
                 }
                 let next = dirs.get(i + 1).map(|x| x.0);
-                if next == Some(d) {
+                if next == Some(Direction::H) {
+                    // Reference table 2 (half-planes): `fhK` = the straight move and its two diagonal neighbours.
+                    if !is_fblr(d) {
+                        let t = text_of(&dirs[i..i + 2]);
+                        return Err(meaningless(
+                            join(sp, &dirs[i + 1].1),
+                            &t,
+                            atom,
+                            "`h` must follow `f`, `b`, `l` or `r`",
+                        ));
+                    }
+                    mask |= dirs3(d);
+                    i += 2;
+                } else if next == Some(d) {
                     // XBoard: doubling forces the single (orthogonal) reading of the letter.
                     mask |= dirs4(d);
                     i += 1;
