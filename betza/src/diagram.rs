@@ -4,6 +4,7 @@
 //! if that piece were there: a cannon's landing squares are marked `hop` from the second square on, and a
 //! locust's final squares are shown for every possible victim square.
 use crate::{Betza, Mode, Orientation, Path};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fmt::Write;
 
 /// What a square in a diagram means.
@@ -117,22 +118,34 @@ pub fn destinations(
             }
             continue;
         }
-        walk(&path, 0, from, false, width, height, limit, &mut raw);
+        let mut seen = HashSet::new();
+        walk(
+            &path,
+            0,
+            from,
+            false,
+            (width, height, limit),
+            &mut seen,
+            &mut raw,
+        );
     }
     merge(raw)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Follows one path from `at`, leg `li` on. `seen` holds the (leg, square, via-piece) states already
+/// explored for this path, so that multi-leg riders cost at most legs × squares × 2 visits.
 fn walk(
     path: &Path,
     li: usize,
     at: (i32, i32),
     via_piece: bool,
-    w: i32,
-    h: i32,
-    limit: u32,
+    (w, h, limit): (i32, i32, u32),
+    seen: &mut HashSet<(usize, i32, i32, bool)>,
     out: &mut Vec<Mark>,
 ) {
+    if !seen.insert((li, at.0, at.1, via_piece)) {
+        return;
+    }
     let Some(leg) = path.legs.get(li) else { return };
     let last = li + 1 == path.legs.len();
     let on = |x: i32, y: i32| x >= 0 && y >= 0 && x < w && y < h;
@@ -169,41 +182,39 @@ fn walk(
         } else {
             let needs_piece = !leg.mode.contains(Mode::MOVE);
             if leg.mode.contains(Mode::MOVE) {
-                walk(path, li + 1, (x, y), via_piece, w, h, limit, out);
+                walk(path, li + 1, (x, y), via_piece, (w, h, limit), seen, out);
             }
             if needs_piece
                 || leg
                     .mode
                     .intersects(Mode(Mode::CAPTURE.0 | Mode::HOP.0 | Mode::DESTROY.0))
             {
-                walk(path, li + 1, (x, y), true, w, h, limit, out);
+                walk(path, li + 1, (x, y), true, (w, h, limit), seen, out);
             }
         }
     }
 }
 
 fn merge(raw: Vec<Mark>) -> Vec<Mark> {
-    let mut squares: Vec<(i32, i32)> = raw.iter().map(|m| (m.rank, m.file)).collect();
-    squares.sort_unstable();
-    squares.dedup();
+    let mut by_square: BTreeMap<(i32, i32), BTreeSet<Kind>> = BTreeMap::new();
+    for m in raw {
+        by_square
+            .entry((m.rank, m.file))
+            .or_default()
+            .insert(m.kind);
+    }
     let mut out = Vec::new();
-    for (rank, file) in squares {
-        let mut kinds: Vec<Kind> = raw
-            .iter()
-            .filter(|m| m.file == file && m.rank == rank)
-            .map(|m| m.kind)
-            .collect();
-        kinds.sort_unstable();
-        kinds.dedup();
+    for ((rank, file), mut kinds) in by_square {
         if kinds.contains(&Kind::MoveOrCapture)
             || (kinds.contains(&Kind::Move) && kinds.contains(&Kind::Capture))
         {
-            kinds.retain(|k| !matches!(k, Kind::Move | Kind::Capture | Kind::MoveOrCapture));
-            kinds.insert(0, Kind::MoveOrCapture);
+            kinds.remove(&Kind::Move);
+            kinds.remove(&Kind::Capture);
+            kinds.insert(Kind::MoveOrCapture);
         }
         // A square the piece can reach is not shown as "must be empty" as well.
         if kinds.len() > 1 {
-            kinds.retain(|k| *k != Kind::LamePath);
+            kinds.remove(&Kind::LamePath);
         }
         out.extend(kinds.into_iter().map(|kind| Mark { file, rank, kind }));
     }

@@ -445,6 +445,11 @@ pub(crate) fn direction_mask(
     Ok(Some(mask))
 }
 
+/// At most this many legs in one component.
+pub const MAX_LEGS: usize = 8;
+/// At most this many paths from one component.
+pub const MAX_PATHS: u64 = 4096;
+
 /// A component checked and reduced to what expansion needs.
 #[derive(Clone, Debug)]
 pub(crate) struct Resolved {
@@ -662,6 +667,18 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
                 leg_max = if leg_max == Some(1) { None } else { Some(1) };
             }
         }
+    }
+    // Each leg multiplies the number of paths by its number of directions: refuse moves that would expand
+    // into an unreasonable number of paths (e.g. a long chain of `a`s), instead of hanging.
+    let paths: u64 = legs.iter().fold(1u64, |n, l| {
+        n.saturating_mul(u64::from(l.mask.count_ones().max(1)))
+    });
+    if legs.len() > MAX_LEGS || paths > MAX_PATHS {
+        errors.push(unsupported(
+            c.span.clone(),
+            &format!("a move with {} legs expanding into {paths} paths", legs.len()),
+            &format!("tatsu supports at most {MAX_LEGS} legs and {MAX_PATHS} paths per component; restrict the directions of the later legs"),
+        ));
     }
     if errors.is_empty() {
         Ok(Resolved {

@@ -262,3 +262,11 @@ fn display_disambiguates_adjacent_identical_atoms() {
     assert_eq!(two_r.to_string(), "R0R");
     assert_eq!(parse("R0R").unwrap(), two_r);
 }
+
+#[test]
+fn long_chains_of_legs_are_refused_not_expanded_forever() {
+    let e = parse(&format!("{}K", "a".repeat(40))).unwrap_err();
+    assert_eq!(e[0].kind, ErrorKind::Unsupported);
+    // three king legs (mamaK from the XBoard page) is fine: 8 × 7 × 7 paths
+    assert_eq!(paths("mamaK", Orientation::First).len(), 392);
+}
