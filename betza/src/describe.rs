@@ -46,12 +46,12 @@ pub fn describe_component(c: &Component) -> String {
     ));
     for (i, leg) in r.legs.iter().enumerate().skip(1) {
         let last = i + 1 == r.legs.len();
-        let len = base(r.atom).0.max(base(r.atom).1);
-        let dist = match leg.max {
-            Some(1) if len == 1 => "one square".to_string(),
-            Some(1) => format!("{len} squares"),
-            None => "any distance".to_string(),
-            Some(k) => format!("up to {k} steps"),
+        let dist = match (class(r.atom), leg.max) {
+            (Class::Oblique, _) => {
+                distance(r.atom, leg.max, leg.lame).replacen("a ", "another ", 1)
+            }
+            (_, None) => "any distance".to_string(),
+            _ => distance(r.atom, leg.max, leg.lame),
         };
         if last {
             s.push_str(&format!(

@@ -270,3 +270,28 @@ fn long_chains_of_legs_are_refused_not_expanded_forever() {
     // three king legs (mamaK from the XBoard page) is fine: 8 × 7 × 7 paths
     assert_eq!(paths("mamaK", Orientation::First).len(), 392);
 }
+
+#[test]
+fn describe_gives_one_plain_english_line_per_component() {
+    let b = parse("fmWfceF").unwrap();
+    assert_eq!(
+        betza::describe::describe(&b),
+        vec![
+            "moves (without capturing) one square straight forward".to_string(),
+            "captures (also en passant) one square diagonally forward".to_string()
+        ]
+    );
+    let lines = betza::describe::describe(&parse("KisO2").unwrap());
+    assert!(
+        lines[1].starts_with("as its first move only, castles"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn diagram_render_marks_piece_destinations_and_legend() {
+    use betza::diagram::{destinations, render};
+    let b = parse("fmWfcF").unwrap();
+    let marks = destinations(&b, 3, 3, (1, 1), Orientation::First);
+    assert_eq!(render(&marks, 3, 3, (1, 1)), "  3  c m c\n  2  . @ .\n  1  . . .\n     a b c\nlegend: @ the piece, m move only (no capture), c capture only\n");
+}
