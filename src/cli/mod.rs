@@ -2,6 +2,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod betza;
 pub mod check;
 mod perft;
 mod position;
@@ -18,11 +19,17 @@ pub enum Command {
     /// Compile variant files and report every problem.
     Check(check::CheckArgs),
     Perft(perft::PerftArgs),
+    /// Explain an XBetza move: canonical form, plain English, and a diagram of its destinations.
+    ///
+    /// Examples: `tatsu betza fmWfceFifmnD` (chess pawn), `tatsu betza fNsW --at d4`,
+    /// `tatsu betza KisO2 --at e1`, `tatsu betza mRcpR --board 9x10`, `tatsu betza fN --side black --json`.
+    Betza(betza::BetzaArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Perft(args) => perft::run(args),
+        Command::Betza(args) => betza::run(args),
     }
 }
