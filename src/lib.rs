@@ -10,5 +10,7 @@ pub mod compile;
 pub mod diag;
 pub mod dsl;
 pub mod engine;
+pub mod inspect;
+pub mod render;
 pub mod rules;
 pub mod variants;

@@ -4,7 +4,9 @@ use std::process::ExitCode;
 
 mod betza;
 pub mod check;
+mod common;
 mod perft;
+mod piece;
 mod position;
 
 #[derive(Parser, Debug)]
@@ -24,6 +26,8 @@ pub enum Command {
     /// Examples: `tatsu betza fmWfceFifmnD` (chess pawn), `tatsu betza fNsW --at d4`,
     /// `tatsu betza KisO2 --at e1`, `tatsu betza mRcpR --board 9x10`, `tatsu betza fN --side black --json`.
     Betza(betza::BetzaArgs),
+    /// Show where a piece can go, per zone, with the rule behind each destination.
+    Piece(piece::PieceArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -31,5 +35,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Perft(args) => perft::run(args),
         Command::Betza(args) => betza::run(args),
+        Command::Piece(args) => piece::run(args),
     }
 }

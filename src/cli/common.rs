@@ -1,0 +1,64 @@
+//! What the game-querying subcommands share: loading a variant, reading squares and sides, reporting errors.
+use crate::engine::Engine;
+use crate::rules::{Game, Side, Square};
+use crate::variants::{self, LoadError};
+use std::process::ExitCode;
+
+/// Prints `error: message` on stderr and returns the failure exit code.
+pub fn fail(message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::FAILURE
+}
+
+/// Loads and compiles a variant (bundled name or file), printing why not on failure; with a hint for a
+/// misspelt bundled name.
+pub fn load_engine(name: &str) -> Result<Engine, ExitCode> {
+    match variants::load(name) {
+        Ok(compiled) => Ok(Engine::new(compiled.game)),
+        Err(error) => {
+            eprint!("{error}");
+            if !format!("{error}").ends_with('\n') {
+                eprintln!();
+            }
+            if let LoadError::NotFound { .. } = error {
+                let best = variants::bundled()
+                    .iter()
+                    .map(|(n, _)| (crate::inspect::edit_distance(name, n), *n))
+                    .min();
+                if let Some((d, n)) = best {
+                    if d <= 3 {
+                        eprintln!("help: did you mean `{n}`?");
+                    }
+                }
+            }
+            Err(ExitCode::FAILURE)
+        }
+    }
+}
+
+pub fn parse_side(text: &str) -> Side {
+    if text.eq_ignore_ascii_case("black") {
+        Side::Black
+    } else {
+        Side::White
+    }
+}
+
+/// An algebraic square of this game's board.
+pub fn parse_square(game: &Game, text: &str) -> Result<Square, String> {
+    let g = game.geometry;
+    g.parse_square(text.trim()).ok_or_else(|| {
+        let last = g.name(g.square(g.files as i32 - 1, g.ranks as i32 - 1).unwrap_or_default());
+        format!(
+            "`{text}` is not a square of the {}x{} board of {} (a1 to {last})",
+            g.files, g.ranks, game.name
+        )
+    })
+}
+
+/// Writes to stdout; a closed pipe (`tatsu … | head`) is not an error worth a panic.
+pub fn emit(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}

@@ -1,0 +1,367 @@
+//! `tatsu piece`: where one piece can go, and why — per zone when its moves depend on the zone.
+use super::common::{emit, fail, load_engine, parse_side, parse_square};
+use crate::engine::{MoveKind, Position};
+use crate::inspect::{self, Board, EmptyBoard, Reach};
+use crate::render::text::{self, Style};
+use crate::render::{svg, View};
+use crate::rules::{Game, PieceId, Side, Square, ZoneId};
+use serde_json::{json, Value};
+use std::process::ExitCode;
+
+/// Show the destinations of one piece: on an empty board by default, or in a given position.
+///
+/// Without --at, the piece stands in the middle of the board; if its moves depend on the zone it stands in,
+/// one diagram is drawn per zone (on the middle file, halfway along the zone).
+///
+/// Marks: * move or capture, m move only, c capture only, i initial move only, h by hopping, O castling,
+/// - must be empty (lame leap); a + after a mark means the move promotes.
+///
+/// Examples:
+///   tatsu piece ryugi D --at e5
+///   tatsu piece ryu-shogi Silver                      (one diagram per zone)
+///   tatsu piece ryu-shogi "dragon king" --at d5 --explain
+///   tatsu piece ryugi K --at f1                       (castling squares marked O)
+///   tatsu piece euroshogi N --at e5 --side black
+///   tatsu piece ryugi P --at e4 --fen "5k4/10/10/10/10/3p6/10/10/10/5K4 w - - 0 1"
+///   tatsu piece dai-ryu-shogi L --svg lance.svg
+///   tatsu piece chess N --at b1 --json
+#[derive(clap::Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct PieceArgs {
+    /// A bundled game's name (ryugi, euroshogi, ryu-shogi, heian-ryu-shogi, dai-ryu-shogi, chess, shogi) or a
+    /// path to a variant file.
+    pub variant: String,
+    /// The piece: its FEN letter (`S`, `+R`) or its name (`Silver`, "Dragon King"), in any case.
+    pub piece: String,
+    /// The square it stands on, e.g. `d5`.
+    #[arg(long)]
+    pub at: Option<String>,
+    /// Whose piece it is.
+    #[arg(long, default_value = "white", value_parser = ["white", "black"])]
+    pub side: String,
+    /// Put the piece into this position (on the --at square) instead of on an empty board. Whether a move would
+    /// leave the own king in check is not tested; `tatsu moves --from` lists the legal moves.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Name, for each destination, the XBetza component and the zone rule that produced it.
+    #[arg(long)]
+    pub explain: bool,
+    /// Also write the diagram(s) as an SVG image to this file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
+    /// Print a JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One diagram to draw: where, and under which zone rule.
+struct Spot {
+    from: Square,
+    zone: Option<ZoneId>,
+}
+
+pub fn run(args: PieceArgs) -> ExitCode {
+    let engine = match load_engine(&args.variant) {
+        Ok(e) => e,
+        Err(code) => return code,
+    };
+    let game = &engine.game;
+    let piece = match inspect::find_piece(game, &args.piece) {
+        Ok(p) => p,
+        Err(message) => return fail(&message),
+    };
+    let mut side = parse_side(&args.side);
+    let position = match &args.fen {
+        Some(fen) => match Position::from_fen(&engine, fen) {
+            Ok(p) => Some(p),
+            Err(e) => return fail(&e.to_string()),
+        },
+        None => None,
+    };
+    let spots: Vec<Spot> = match &args.at {
+        Some(text) => {
+            let sq = match parse_square(game, text) {
+                Ok(sq) => sq,
+                Err(message) => return fail(&message),
+            };
+            vec![Spot { from: sq, zone: None }]
+        }
+        None if position.is_some() => {
+            return fail("--fen needs --at: the square the piece stands on in that position")
+        }
+        None => default_spots(game, piece, side),
+    };
+    if let (Some(pos), Some(spot)) = (&position, spots.first()) {
+        if let Some((p, owner)) = pos.piece_at(spot.from) {
+            if p != piece {
+                let what = &game.piece(p).name;
+                return fail(&format!(
+                    "{} holds a {} {what}; --at must name an empty square or the square of the {} itself",
+                    game.geometry.name(spot.from),
+                    side_name(owner),
+                    game.piece(piece).name
+                ));
+            }
+            side = owner;
+        }
+    }
+    let mut reaches: Vec<(Reach, Option<ZoneId>)> = Vec::new();
+    for spot in &spots {
+        let (board, castlings): (&dyn Board, Vec<usize>) = match &position {
+            Some(pos) => {
+                let mut pos = pos.clone();
+                let castlings = if pos.side_to_move() == side {
+                    pos.legal_move_list()
+                        .iter()
+                        .filter(|m| m.from == spot.from)
+                        .filter_map(|m| match m.kind {
+                            MoveKind::Castle { index } => Some(index as usize),
+                            _ => None,
+                        })
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                (position.as_ref().expect("a position"), castlings)
+            }
+            None => (
+                &EmptyBoard,
+                inspect::castlings_from(game, piece, side, spot.from),
+            ),
+        };
+        let reach = inspect::reach(game, piece, side, spot.from, board, &castlings);
+        let zone = spot.zone.or(reach.zone);
+        reaches.push((reach, zone));
+    }
+    let views: Vec<(View, String)> = reaches
+        .iter()
+        .map(|(r, z)| (View::reach(game, r, position.as_ref()), title(game, r, *z)))
+        .collect();
+    if let Some(path) = &args.svg {
+        let image = if views.len() == 1 {
+            svg::board(&views[0].0, true)
+        } else {
+            svg::boards(&views, true)
+        };
+        if let Err(e) = std::fs::write(path, image) {
+            return fail(&format!("cannot write `{}`: {e}", path.display()));
+        }
+    }
+    if args.json {
+        let mut objects: Vec<Value> = reaches
+            .iter()
+            .map(|(r, z)| reach_json(game, r, *z, position.is_some()))
+            .collect();
+        let out = if objects.len() == 1 {
+            objects.remove(0)
+        } else {
+            json!({
+                "variant": game.name,
+                "piece": game.piece(piece).symbol,
+                "name": game.piece(piece).name,
+                "side": side_name(side).to_lowercase(),
+                "diagrams": objects,
+            })
+        };
+        emit(&format!("{out}\n"));
+        return ExitCode::SUCCESS;
+    }
+    let mut out = String::new();
+    for (i, ((reach, zone), (view, heading))) in reaches.iter().zip(&views).enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let board = if position.is_some() {
+            "in the given position"
+        } else {
+            "on an empty board"
+        };
+        out += &format!(
+            "{heading}, {board}: {} destination{}\n",
+            reach.destinations.len(),
+            if reach.destinations.len() == 1 { "" } else { "s" }
+        );
+        out += &text::board(view, Style::Unicode);
+        out += &text::legend(view);
+        if args.explain {
+            out += &explain(game, reach, *zone);
+        }
+    }
+    emit(&out);
+    ExitCode::SUCCESS
+}
+
+/// Without --at: the middle of the board, or one square per zone whose move set differs.
+fn default_spots(game: &Game, piece: PieceId, side: Side) -> Vec<Spot> {
+    let sets = inspect::move_sets(game, piece);
+    let zoned: Vec<ZoneId> = sets.iter().filter_map(|s| s.zone).collect();
+    let mut spots: Vec<Spot> = zoned
+        .iter()
+        .map(|&z| Spot {
+            from: inspect::representative_square(game, side, Some(z)),
+            zone: Some(z),
+        })
+        .collect();
+    let elsewhere = inspect::representative_square(game, side, None);
+    let in_a_zone = zoned.iter().any(|&z| game.zone(z).contains(side, elsewhere));
+    if spots.is_empty() || sets.iter().any(|s| s.zone.is_none()) && !in_a_zone {
+        spots.push(Spot {
+            from: elsewhere,
+            zone: None,
+        });
+    }
+    if spots.is_empty() {
+        spots.push(Spot {
+            from: elsewhere,
+            zone: None,
+        });
+    }
+    spots
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
+fn title(game: &Game, reach: &Reach, zone: Option<ZoneId>) -> String {
+    let ty = game.piece(reach.piece);
+    let mut t = format!(
+        "{} {} ({}) on {}",
+        side_name(reach.side),
+        ty.name,
+        crate::engine::fen::symbol_for(&ty.symbol, reach.side),
+        game.geometry.name(reach.from)
+    );
+    if let Some(z) = zone {
+        t += &format!(" (in {})", game.zone(z).name);
+    }
+    t
+}
+
+/// The component of a ray source as text (`fR`) and in English.
+fn component(game: &Game, source: usize) -> (String, String) {
+    let s = &game.ray_sources[source];
+    match betza::parse(&s.betza) {
+        Ok(b) => match b.components.get(s.component) {
+            Some(c) => (c.to_string(), betza::describe::describe_component(c)),
+            None => (s.betza.clone(), String::new()),
+        },
+        Err(_) => (s.betza.clone(), String::new()),
+    }
+}
+
+fn promotion_text(game: &Game, reach: &Reach, d: &inspect::Destination) -> String {
+    if d.promotion.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = d
+        .promotion
+        .iter()
+        .map(|&p| game.piece(p).symbol.clone())
+        .collect();
+    let how = if d.must_promote { "must" } else { "may" };
+    let _ = reach;
+    format!(", {how} promote to {}", names.join(" or "))
+}
+
+fn explain(game: &Game, reach: &Reach, zone: Option<ZoneId>) -> String {
+    let g = game.geometry;
+    let mut out = String::from("\nwhy:\n");
+    if let Some(z) = zone {
+        let sets = inspect::move_sets(game, reach.piece);
+        if let Some(set) = sets.iter().find(|s| s.zone == Some(z)) {
+            out += &format!(
+                "  {} is in {}, so the piece moves as \"{}\"\n",
+                g.name(reach.from),
+                game.zone(z).name,
+                set.betza
+            );
+        }
+    }
+    for d in &reach.destinations {
+        let mut reasons: Vec<String> = d
+            .sources
+            .iter()
+            .map(|&s| {
+                let (text, words) = component(game, s);
+                let src = &game.ray_sources[s];
+                let rule = match src.zone {
+                    Some(z) => format!("\"{}\" (in {})", src.betza, game.zone(z).name),
+                    None => format!("\"{}\"", src.betza),
+                };
+                format!("{text} of {rule}: {words}")
+            })
+            .collect();
+        if let Some(c) = d.castling {
+            let c = &game.castlings[c];
+            reasons.push(format!(
+                "castling: the rook goes {}-{}",
+                g.name(c.rook_from),
+                g.name(c.rook_to)
+            ));
+        }
+        out += &format!(
+            "  {:<4} {}{}  <- {}\n",
+            g.name(d.to),
+            d.kind.name(),
+            promotion_text(game, reach, d),
+            reasons.join("; ")
+        );
+    }
+    for sq in &reach.lame_path {
+        out += &format!("  {:<4} must be empty for a lame leap\n", g.name(*sq));
+    }
+    out
+}
+
+fn reach_json(game: &Game, reach: &Reach, zone: Option<ZoneId>, in_position: bool) -> Value {
+    let g = game.geometry;
+    let ty = game.piece(reach.piece);
+    let moves: Vec<Value> = reach
+        .destinations
+        .iter()
+        .map(|d| {
+            let sources: Vec<Value> = d
+                .sources
+                .iter()
+                .map(|&s| {
+                    let (text, words) = component(game, s);
+                    let src = &game.ray_sources[s];
+                    json!({
+                        "betza": src.betza,
+                        "component": text,
+                        "description": words,
+                        "zone": src.zone.map(|z| game.zone(z).name.clone()),
+                    })
+                })
+                .collect();
+            let mut m = json!({
+                "to": g.name(d.to),
+                "kind": d.kind.name(),
+                "promotion": d.promotion.iter().map(|&p| game.piece(p).symbol.clone()).collect::<Vec<_>>(),
+                "must_promote": d.must_promote,
+                "sources": sources,
+            });
+            if let Some(c) = d.castling {
+                let c = &game.castlings[c];
+                m["rook_from"] = json!(g.name(c.rook_from));
+                m["rook_to"] = json!(g.name(c.rook_to));
+            }
+            m
+        })
+        .collect();
+    json!({
+        "variant": game.name,
+        "piece": ty.symbol,
+        "name": ty.name,
+        "side": side_name(reach.side).to_lowercase(),
+        "from": g.name(reach.from),
+        "zone": zone.map(|z| game.zone(z).name.clone()),
+        "board": if in_position { "position" } else { "empty" },
+        "moves": moves,
+        "must_be_empty": reach.lame_path.iter().map(|&s| g.name(s)).collect::<Vec<_>>(),
+    })
+}

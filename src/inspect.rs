@@ -1,0 +1,393 @@
+//! Questions a designer asks of a compiled game, answered from its data: which piece is "Silver", where does it
+//! go from d5 and which XBetza component says so, which zones change its moves, what is a good square to show.
+//!
+//! Used by `tatsu piece` and `tatsu describe`; nothing here knows any particular game.
+use crate::rules::{Game, PieceId, PromotionTrigger, RayFlags, RayKind, Side, Square, SquareSet, ZoneId};
+use betza::diagram::Kind;
+
+/// Finds a piece by its FEN letter (`S`, `+R`, any case) or its name (`Dragon King`, any case).
+/// The error names the closest letters or names ("did you mean").
+pub fn find_piece(game: &Game, query: &str) -> Result<PieceId, String> {
+    let q = query.trim();
+    let id = |i: usize| PieceId(i as u16);
+    if let Some(i) = game.pieces.iter().position(|p| p.symbol == q) {
+        return Ok(id(i));
+    }
+    if let Some(i) = game
+        .pieces
+        .iter()
+        .position(|p| p.symbol.eq_ignore_ascii_case(q) || p.name.eq_ignore_ascii_case(q))
+    {
+        return Ok(id(i));
+    }
+    let lower = q.to_lowercase();
+    let mut scored: Vec<(usize, String)> = game
+        .pieces
+        .iter()
+        .flat_map(|p| {
+            [
+                (edit_distance(&lower, &p.name.to_lowercase()), format!("{} ({})", p.name, p.symbol)),
+                (edit_distance(&lower, &p.symbol.to_lowercase()), format!("{} ({})", p.symbol, p.name)),
+            ]
+        })
+        .collect();
+    scored.sort();
+    let best: Vec<String> = scored
+        .iter()
+        .filter(|(d, _)| *d <= 2.max(lower.chars().count() / 3))
+        .map(|(_, s)| s.clone())
+        .take(3)
+        .collect();
+    let hint = if best.is_empty() {
+        let all: Vec<&str> = game.pieces.iter().map(|p| p.symbol.as_str()).collect();
+        format!("its pieces are {}", all.join(" "))
+    } else {
+        format!("did you mean {}?", best.join(", or "))
+    };
+    Err(format!("`{}` has no piece `{q}`; {hint}", game.name))
+}
+
+/// Levenshtein distance, by characters.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// One move set of a piece: its XBetza text and the zone rule that selects it (`None`: everywhere else).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveSet {
+    pub zone: Option<ZoneId>,
+    pub betza: String,
+}
+
+/// The piece's move sets, in the order the compiler recorded them (zone rules first seen first).
+pub fn move_sets(game: &Game, piece: PieceId) -> Vec<MoveSet> {
+    let mut out: Vec<MoveSet> = Vec::new();
+    for s in game.ray_sources.iter().filter(|s| s.piece == piece) {
+        let set = MoveSet {
+            zone: s.zone,
+            betza: s.betza.clone(),
+        };
+        if !out.contains(&set) {
+            out.push(set);
+        }
+    }
+    out.sort_by_key(|s| s.zone.map_or(u16::MAX, |z| z.0));
+    out
+}
+
+/// A square to show the piece on: the middle of the board, or for a zone, the square of the zone on the middle
+/// file (or the file nearest to it) halfway along it.
+pub fn representative_square(game: &Game, side: Side, zone: Option<ZoneId>) -> Square {
+    let g = game.geometry;
+    let mid_file = (g.files as i32 - 1) / 2;
+    let squares: Vec<Square> = match zone {
+        Some(z) => game.zone(z).squares[side.index()].iter().collect(),
+        None => g.all().collect(),
+    };
+    let Some(file) = squares
+        .iter()
+        .map(|&s| g.file(s))
+        .min_by_key(|&f| ((f - mid_file).abs(), f))
+    else {
+        return g.square(mid_file, (g.ranks as i32 - 1) / 2).unwrap_or_default();
+    };
+    let mut on_file: Vec<Square> = squares.into_iter().filter(|&s| g.file(s) == file).collect();
+    on_file.sort_by_key(|&s| g.rank(s));
+    on_file[(on_file.len() - 1) / 2]
+}
+
+/// What the square a piece stands on means for its destinations.
+pub trait Board {
+    /// The side of the piece on `sq`, if any.
+    fn occupant(&self, sq: Square) -> Option<Side>;
+    /// Show what the piece could do if the squares held whatever it needs: capture-only squares count as
+    /// captures, and a hopper is shown as if a hurdle stood on the first square of each ray.
+    fn hypothetical_hurdles(&self) -> bool {
+        false
+    }
+}
+
+/// An empty board: every ray runs to its end, capture-only squares are shown as captures, a hopper is shown as if
+/// a hurdle stood on the first square of each ray.
+pub struct EmptyBoard;
+
+impl Board for EmptyBoard {
+    fn occupant(&self, _: Square) -> Option<Side> {
+        None
+    }
+    fn hypothetical_hurdles(&self) -> bool {
+        true
+    }
+}
+
+/// One destination of a piece, with why it is one.
+#[derive(Clone, Debug)]
+pub struct Destination {
+    pub to: Square,
+    pub kind: Kind,
+    /// The types the piece may become on arriving (empty: it does not promote here).
+    pub promotion: Vec<PieceId>,
+    /// Promotion is forced here (the rule says so, or the unpromoted piece could never move again).
+    pub must_promote: bool,
+    /// Indices into [`Game::ray_sources`] of the rays that reach it.
+    pub sources: Vec<usize>,
+    /// Index into [`Game::castlings`] for a castling destination.
+    pub castling: Option<usize>,
+}
+
+/// Where a piece can go from one square.
+#[derive(Clone, Debug)]
+pub struct Reach {
+    pub piece: PieceId,
+    pub side: Side,
+    pub from: Square,
+    /// The zone whose move set applies on `from`, if the piece's moves depend on the zone.
+    pub zone: Option<ZoneId>,
+    pub destinations: Vec<Destination>,
+    /// Squares that must be empty for a lame leap (`n`), not destinations themselves.
+    pub lame_path: Vec<Square>,
+}
+
+#[derive(Default, Clone)]
+struct Acc {
+    mv: bool,
+    cap: bool,
+    initial: bool,
+    hop: bool,
+    castling: Option<usize>,
+    sources: Vec<usize>,
+}
+
+/// The destinations of `piece` (owned by `side`) standing on `from`, on `board`. `castlings`: the castling
+/// indices to include (the caller decides whether they are available).
+pub fn reach(
+    game: &Game,
+    piece: PieceId,
+    side: Side,
+    from: Square,
+    board: &dyn Board,
+    castlings: &[usize],
+) -> Reach {
+    let ty = game.piece(piece);
+    let squares = game.geometry.squares();
+    let initial: Vec<bool> = game
+        .ray_sources
+        .iter()
+        .map(|s| {
+            betza::parse(&s.betza)
+                .ok()
+                .and_then(|b| b.components.get(s.component).map(|c| c.initial_only()))
+                .unwrap_or(false)
+        })
+        .collect();
+    let mut acc: Vec<Acc> = vec![Acc::default(); squares];
+    let mut lame = SquareSet::new();
+    let mut zone = None;
+    let empty = |sq: Square| board.occupant(sq).is_none();
+    for ray in &game.rays[ty.rays(side, squares, from).range()] {
+        let source = ray.source as usize;
+        zone = zone.or(game.ray_sources[source].zone);
+        let path = game.ray_squares(ray);
+        let mut mark = |sq: Square, hop: bool| {
+            let a = &mut acc[sq.index()];
+            let enemy = board.occupant(sq).is_some_and(|s| s != side);
+            let vacant = board.occupant(sq).is_none();
+            let can_move = ray.flags.has(RayFlags::MOVE) && vacant;
+            let can_cap = (ray.flags.has(RayFlags::CAPTURE) || ray.flags.has(RayFlags::EN_PASSANT))
+                && (enemy || vacant && is_empty_board(board));
+            if !(can_move || can_cap) {
+                return;
+            }
+            a.mv |= can_move;
+            a.cap |= can_cap;
+            a.initial |= initial[source];
+            a.hop |= hop;
+            if !a.sources.contains(&source) {
+                a.sources.push(source);
+            }
+        };
+        match ray.kind {
+            RayKind::Slide => {
+                for &sq in path {
+                    mark(sq, false);
+                    if !empty(sq) {
+                        break;
+                    }
+                }
+            }
+            RayKind::Lame => {
+                let (&to, before) = path.split_last().expect("a ray has squares");
+                if before.iter().all(|&s| empty(s)) {
+                    before.iter().for_each(|&s| lame.insert(s));
+                    mark(to, false);
+                }
+            }
+            RayKind::Hop => {
+                let hurdle = if is_empty_board(board) {
+                    Some(0)
+                } else {
+                    path.iter().position(|&s| !empty(s))
+                };
+                if let Some(h) = hurdle {
+                    for &sq in &path[h + 1..] {
+                        mark(sq, true);
+                        if !empty(sq) {
+                            break;
+                        }
+                    }
+                }
+            }
+            RayKind::Grasshop => {
+                let hurdle = if is_empty_board(board) {
+                    Some(0)
+                } else {
+                    path.iter().position(|&s| !empty(s))
+                };
+                if let Some(&sq) = hurdle.and_then(|h| path.get(h + 1)) {
+                    mark(sq, true);
+                }
+            }
+        }
+    }
+    for &c in castlings {
+        acc[game.castlings[c].king_to.index()].castling = Some(c);
+    }
+    let mut destinations = Vec::new();
+    for sq in game.geometry.all() {
+        let a = &acc[sq.index()];
+        let kind = if a.castling.is_some() {
+            Kind::Castling
+        } else if a.hop {
+            Kind::Hop
+        } else if a.initial {
+            Kind::Initial
+        } else {
+            match (a.mv, a.cap) {
+                (true, true) => Kind::MoveOrCapture,
+                (true, false) => Kind::Move,
+                (false, true) => Kind::Capture,
+                (false, false) => continue,
+            }
+        };
+        let (promotion, must_promote) = match &ty.promotion {
+            Some(p) if a.castling.is_none() => {
+                let z = game.zone(p.zone);
+                let fires = z.contains(side, sq)
+                    || p.trigger == PromotionTrigger::StartOrDestination && z.contains(side, from);
+                if fires {
+                    (p.choices.clone(), p.mandatory || ty.dead[side.index()].contains(sq))
+                } else {
+                    (Vec::new(), false)
+                }
+            }
+            _ => (Vec::new(), false),
+        };
+        destinations.push(Destination {
+            to: sq,
+            kind,
+            promotion,
+            must_promote,
+            sources: a.sources.clone(),
+            castling: a.castling,
+        });
+    }
+    let lame_path = lame
+        .iter()
+        .filter(|&s| acc[s.index()].sources.is_empty())
+        .collect();
+    Reach {
+        piece,
+        side,
+        from,
+        zone,
+        destinations,
+        lame_path,
+    }
+}
+
+fn is_empty_board(board: &dyn Board) -> bool {
+    board.hypothetical_hurdles()
+}
+
+/// The castlings of a royal piece standing on `from` for `side` (all of them, as on an empty board).
+pub fn castlings_from(game: &Game, piece: PieceId, side: Side, from: Square) -> Vec<usize> {
+    if !game.piece(piece).royal {
+        return Vec::new();
+    }
+    game.castlings
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.king_from == from && game.castling_rights[c.right].side == side)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The squares from which a piece's `i` (initial) moves are allowed, per side.
+pub fn initial_squares(game: &Game, piece: PieceId, side: Side) -> SquareSet {
+    let squares = game.geometry.squares();
+    let ty = game.piece(piece);
+    let mut out = SquareSet::new();
+    for sq in game.geometry.all() {
+        let has = game.rays[ty.rays(side, squares, sq).range()].iter().any(|r| {
+            let s = &game.ray_sources[r.source as usize];
+            betza::parse(&s.betza)
+                .ok()
+                .and_then(|b| b.components.get(s.component).map(|c| c.initial_only()))
+                .unwrap_or(false)
+        });
+        if has {
+            out.insert(sq);
+        }
+    }
+    out
+}
+
+/// A square set in words: a zone's name if it is exactly one, `ranks 10–12`, `rank 1`, or the squares.
+pub fn squares_in_words(game: &Game, set: &SquareSet, side: Side) -> String {
+    let g = game.geometry;
+    if set.is_empty() {
+        return "no square".into();
+    }
+    let mut ranks: Vec<i32> = Vec::new();
+    let mut whole = true;
+    for r in 0..g.ranks as i32 {
+        let n = (0..g.files as i32)
+            .filter(|&f| g.square(f, r).is_some_and(|s| set.contains(s)))
+            .count();
+        if n == g.files as usize {
+            ranks.push(r + 1);
+        } else if n > 0 {
+            whole = false;
+        }
+    }
+    let _ = side;
+    if whole {
+        let contiguous = ranks.windows(2).all(|w| w[1] == w[0] + 1);
+        return match (ranks.len(), contiguous) {
+            (1, _) => format!("rank {}", ranks[0]),
+            (_, true) => format!("ranks {}–{}", ranks[0], ranks[ranks.len() - 1]),
+            _ => format!(
+                "ranks {}",
+                ranks.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(", ")
+            ),
+        };
+    }
+    set.iter().map(|s| g.name(s)).collect::<Vec<_>>().join(" ")
+}
+
+impl Board for crate::engine::Position<'_> {
+    fn occupant(&self, sq: Square) -> Option<Side> {
+        self.piece_at(sq).map(|(_, side)| side)
+    }
+}

@@ -1,0 +1,211 @@
+//! Boards as SVG images: a plain grid with coordinates, pieces as lettered tiles (White light, Black dark),
+//! destination marks with a legend, and zone shading.
+use super::{file_of, kind_label, View};
+use crate::rules::Side;
+use betza::diagram::Kind;
+use std::fmt::Write;
+
+const SQ: i32 = 40;
+const MARGIN: i32 = 24;
+
+/// XML-escapes text.
+pub fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn mark(out: &mut String, kind: Kind, cx: i32, cy: i32) {
+    let _ = match kind {
+        Kind::Move => write!(
+            out,
+            r##"<circle cx="{cx}" cy="{cy}" r="9" fill="none" stroke="#1f7a1f" stroke-width="3"/>"##
+        ),
+        Kind::Capture => write!(
+            out,
+            r##"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="#c62828" stroke-width="4" stroke-linecap="round"/>"##,
+            cx - 8, cy - 8, cx + 8, cy + 8, cx - 8, cy + 8, cx + 8, cy - 8
+        ),
+        Kind::MoveOrCapture => write!(
+            out,
+            r##"<circle cx="{cx}" cy="{cy}" r="9" fill="#1565c0"/>"##
+        ),
+        Kind::Initial => write!(
+            out,
+            r##"<circle cx="{cx}" cy="{cy}" r="10" fill="none" stroke="#00838f" stroke-width="3" stroke-dasharray="4 3"/><text x="{cx}" y="{}" font-size="12" text-anchor="middle" fill="#00838f" font-family="sans-serif" font-weight="bold">i</text>"##,
+            cy + 4
+        ),
+        Kind::Castling => write!(
+            out,
+            r##"<rect x="{}" y="{}" width="18" height="18" fill="none" stroke="#ef6c00" stroke-width="3"/><text x="{cx}" y="{}" font-size="12" text-anchor="middle" fill="#ef6c00" font-family="sans-serif" font-weight="bold">O</text>"##,
+            cx - 9, cy - 9, cy + 4
+        ),
+        Kind::Hop => write!(
+            out,
+            r##"<path d="M{cx} {} L{} {} L{} {} Z" fill="#6a1b9a"/>"##,
+            cy - 9, cx + 9, cy + 7, cx - 9, cy + 7
+        ),
+        Kind::LamePath => write!(
+            out,
+            r##"<circle cx="{cx}" cy="{cy}" r="4" fill="#9e9e9e"/>"##
+        ),
+    };
+}
+
+fn keys(view: &View, legend: bool) -> Vec<(Option<Kind>, String)> {
+    let mut keys: Vec<(Option<Kind>, String)> = Vec::new();
+    if legend {
+        keys = view
+            .kinds()
+            .into_iter()
+            .map(|k| (Some(k), kind_label(k).to_string()))
+            .collect();
+        if view.any_promotion() {
+            keys.push((None, "the move promotes".into()));
+        }
+    }
+    keys
+}
+
+/// Width and height in pixels of [`board`]'s image.
+pub fn size(view: &View, legend: bool) -> (i32, i32) {
+    let g = view.geometry;
+    let board_w = g.files as i32 * SQ + 2 * MARGIN;
+    let board_h = g.ranks as i32 * SQ + 2 * MARGIN;
+    let n = keys(view, legend).len() as i32;
+    let width = if legend { board_w.max(380) } else { board_w };
+    (width, board_h + n * 24 + if n == 0 { 0 } else { 8 })
+}
+
+/// Several boards side by side in one image, each with a title above it.
+pub fn boards(items: &[(View, String)], legend: bool) -> String {
+    let title_h = 24;
+    let gap = 24;
+    let sizes: Vec<(i32, i32)> = items.iter().map(|(v, _)| size(v, legend)).collect();
+    let width: i32 = sizes.iter().map(|s| s.0).sum::<i32>() + gap * (items.len() as i32 - 1).max(0);
+    let height = sizes.iter().map(|s| s.1).max().unwrap_or(0) + title_h;
+    let mut out = format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif"><rect width="{width}" height="{height}" fill="#ffffff"/>"##
+    );
+    let mut x = 0;
+    for ((view, title), (w, _)) in items.iter().zip(&sizes) {
+        let _ = write!(
+            out,
+            r##"<text x="{}" y="17" font-size="14" font-weight="bold" fill="#222">{}</text><g transform="translate({x},{title_h})">{}</g>"##,
+            x + MARGIN,
+            escape(title),
+            board(view, legend).trim_end()
+        );
+        x += w + gap;
+    }
+    out += "</svg>\n";
+    out
+}
+
+/// The board as a standalone SVG document; `legend` adds a key to the marks below it.
+pub fn board(view: &View, legend: bool) -> String {
+    let g = view.geometry;
+    let rows = view.rows();
+    let board_w = g.files as i32 * SQ + 2 * MARGIN;
+    let board_h = g.ranks as i32 * SQ + 2 * MARGIN;
+    let keys = keys(view, legend);
+    let (width, height) = size(view, legend);
+    let mut out = format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"##
+    );
+    let _ = write!(
+        out,
+        r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
+    );
+    for (y, row) in rows.iter().enumerate() {
+        for (x, &sq) in row.iter().enumerate() {
+            let cell = &view.cells[sq.index()];
+            let (px, py) = (MARGIN + x as i32 * SQ, MARGIN + y as i32 * SQ);
+            let fill = if cell.origin {
+                "#ffe082"
+            } else {
+                match cell.shade {
+                    [true, true] => "#d7c4f0",
+                    [true, false] => "#bbdefb",
+                    [false, true] => "#ffcdd2",
+                    [false, false] => "#f3e5c8",
+                }
+            };
+            let _ = write!(
+                out,
+                r##"<rect x="{px}" y="{py}" width="{SQ}" height="{SQ}" fill="{fill}" stroke="#6d5b45" stroke-width="1"/>"##
+            );
+            let (cx, cy) = (px + SQ / 2, py + SQ / 2);
+            if let Some((text, side)) = &cell.piece {
+                let (bg, fg) = match side {
+                    Side::White => ("#ffffff", "#000000"),
+                    Side::Black => ("#37474f", "#ffffff"),
+                };
+                let _ = write!(
+                    out,
+                    r##"<rect x="{}" y="{}" width="32" height="32" rx="6" fill="{bg}" stroke="#000000" stroke-width="1.5"/><text x="{cx}" y="{}" font-size="{}" text-anchor="middle" font-weight="bold" fill="{fg}">{}</text>"##,
+                    cx - 16,
+                    cy - 16,
+                    cy + 6,
+                    if text.chars().count() > 1 { 15 } else { 18 },
+                    escape(text)
+                );
+            } else if let Some(kind) = cell.mark {
+                mark(&mut out, kind, cx, cy);
+            }
+            if cell.promotes {
+                let _ = write!(
+                    out,
+                    r##"<text x="{}" y="{}" font-size="14" font-weight="bold" fill="#b8860b">+</text>"##,
+                    px + SQ - 12,
+                    py + 13
+                );
+            }
+        }
+    }
+    // Coordinates.
+    for (x, &sq) in rows[0].iter().enumerate() {
+        let cx = MARGIN + x as i32 * SQ + SQ / 2;
+        let name = escape(&file_of(g, sq));
+        let _ = write!(
+            out,
+            r##"<text x="{cx}" y="{}" font-size="12" text-anchor="middle" fill="#444">{name}</text><text x="{cx}" y="{}" font-size="12" text-anchor="middle" fill="#444">{name}</text>"##,
+            MARGIN - 8,
+            board_h - MARGIN + 16
+        );
+    }
+    for (y, row) in rows.iter().enumerate() {
+        let cy = MARGIN + y as i32 * SQ + SQ / 2 + 4;
+        let rank = g.rank(row[0]) + 1;
+        let _ = write!(
+            out,
+            r##"<text x="{}" y="{cy}" font-size="12" text-anchor="middle" fill="#444">{rank}</text><text x="{}" y="{cy}" font-size="12" text-anchor="middle" fill="#444">{rank}</text>"##,
+            MARGIN / 2,
+            board_w - MARGIN / 2
+        );
+    }
+    for (i, (kind, label)) in keys.iter().enumerate() {
+        let cy = board_h + 8 + i as i32 * 24;
+        match kind {
+            Some(k) => mark(&mut out, *k, MARGIN + 10, cy),
+            None => {
+                let _ = write!(
+                    out,
+                    r##"<text x="{}" y="{}" font-size="16" font-weight="bold" fill="#b8860b">+</text>"##,
+                    MARGIN + 5,
+                    cy + 6
+                );
+            }
+        }
+        let _ = write!(
+            out,
+            r##"<text x="{}" y="{}" font-size="13" fill="#222">{}</text>"##,
+            MARGIN + 28,
+            cy + 5,
+            escape(label)
+        );
+    }
+    out += "</svg>\n";
+    out
+}

@@ -1,0 +1,75 @@
+//! Boards as text: Unicode box drawing by default, plain ASCII on request. Each square is three characters wide.
+use super::{kind_label, View};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    Unicode,
+    Ascii,
+}
+
+/// The three characters of one square.
+fn cell_text(view: &View, index: usize, style: Style) -> String {
+    let cell = &view.cells[index];
+    if let Some((text, _)) = &cell.piece {
+        return match text.chars().count() {
+            1 => format!(" {text} "),
+            2 => format!("{text} "),
+            _ => text.chars().take(3).collect(),
+        };
+    }
+    if let Some(kind) = cell.mark {
+        let promo = if cell.promotes { '+' } else { ' ' };
+        return format!(" {}{promo}", kind.symbol());
+    }
+    match cell.shade {
+        [true, true] => "W,B".into(),
+        [true, false] => " W ".into(),
+        [false, true] => " B ".into(),
+        [false, false] => match style {
+            Style::Unicode => " · ".into(),
+            Style::Ascii => " . ".into(),
+        },
+    }
+}
+
+/// The board with rank numbers on the left and file letters below.
+pub fn board(view: &View, style: Style) -> String {
+    let g = view.geometry;
+    let width = 3 * g.files as usize;
+    let (tl, tr, bl, br, h, v) = match style {
+        Style::Unicode => ('┌', '┐', '└', '┘', '─', '│'),
+        Style::Ascii => ('+', '+', '+', '+', '-', '|'),
+    };
+    let rule = h.to_string().repeat(width);
+    let mut out = format!("    {tl}{rule}{tr}\n");
+    for row in view.rows() {
+        let rank = g.rank(row[0]) + 1;
+        let cells: String = row
+            .iter()
+            .map(|sq| cell_text(view, sq.index(), style))
+            .collect();
+        out += &format!("{rank:>3} {v}{cells}{v}\n");
+    }
+    out += &format!("    {bl}{rule}{br}\n");
+    let files: String = view.rows()[0]
+        .iter()
+        .map(|&sq| format!("{:^3}", super::file_of(g, sq)))
+        .collect();
+    out += &format!("     {}\n", files.trim_end());
+    out
+}
+
+/// One line per mark kind present, e.g. `* move or capture`, and the promotion sign if used.
+pub fn legend(view: &View) -> String {
+    let mut out = String::new();
+    for kind in view.kinds() {
+        out += &format!("  {}  {}\n", kind.symbol(), kind_label(kind));
+    }
+    if view.any_promotion() {
+        out += "  +  (after a mark) the move promotes\n";
+    }
+    if view.cells.iter().any(|c| c.shade[0]) || view.cells.iter().any(|c| c.shade[1]) {
+        out += "  W  in White's zone, B in Black's\n";
+    }
+    out
+}
