@@ -2,7 +2,9 @@
 //! go from d5 and which XBetza component says so, which zones change its moves, what is a good square to show.
 //!
 //! Used by `tatsu piece` and `tatsu describe`; nothing here knows any particular game.
-use crate::rules::{Game, PieceId, PromotionTrigger, RayFlags, RayKind, Side, Square, SquareSet, ZoneId};
+use crate::rules::{
+    Game, PieceId, PromotionTrigger, RayFlags, RayKind, Side, Square, SquareSet, ZoneId,
+};
 use betza::diagram::Kind;
 
 /// Finds a piece by its FEN letter (`S`, `+R`, any case) or its name (`Dragon King`, any case).
@@ -26,15 +28,21 @@ pub fn find_piece(game: &Game, query: &str) -> Result<PieceId, String> {
         .iter()
         .flat_map(|p| {
             [
-                (edit_distance(&lower, &p.name.to_lowercase()), format!("{} ({})", p.name, p.symbol)),
-                (edit_distance(&lower, &p.symbol.to_lowercase()), format!("{} ({})", p.symbol, p.name)),
+                (
+                    edit_distance(&lower, &p.name.to_lowercase()),
+                    format!("{} ({})", p.name, p.symbol),
+                ),
+                (
+                    edit_distance(&lower, &p.symbol.to_lowercase()),
+                    format!("{} ({})", p.symbol, p.name),
+                ),
             ]
         })
         .collect();
     scored.sort();
     let best: Vec<String> = scored
         .iter()
-        .filter(|(d, _)| *d <= 2.max(lower.chars().count() / 3))
+        .filter(|(d, _)| *d <= 1.max(lower.chars().count() / 3))
         .map(|(_, s)| s.clone())
         .take(3)
         .collect();
@@ -89,18 +97,25 @@ pub fn move_sets(game: &Game, piece: PieceId) -> Vec<MoveSet> {
 /// A square to show the piece on: the middle of the board, or for a zone, the square of the zone on the middle
 /// file (or the file nearest to it) halfway along it.
 pub fn representative_square(game: &Game, side: Side, zone: Option<ZoneId>) -> Square {
+    match zone {
+        Some(z) => representative_square_in(game, &game.zone(z).squares[side.index()]),
+        None => representative_square_in(game, &game.geometry.all().collect()),
+    }
+}
+
+/// The square of `set` on the middle file (or the file nearest to it), halfway along that file.
+pub fn representative_square_in(game: &Game, set: &SquareSet) -> Square {
     let g = game.geometry;
     let mid_file = (g.files as i32 - 1) / 2;
-    let squares: Vec<Square> = match zone {
-        Some(z) => game.zone(z).squares[side.index()].iter().collect(),
-        None => g.all().collect(),
-    };
+    let squares: Vec<Square> = set.iter().collect();
     let Some(file) = squares
         .iter()
         .map(|&s| g.file(s))
         .min_by_key(|&f| ((f - mid_file).abs(), f))
     else {
-        return g.square(mid_file, (g.ranks as i32 - 1) / 2).unwrap_or_default();
+        return g
+            .square(mid_file, (g.ranks as i32 - 1) / 2)
+            .unwrap_or_default();
     };
     let mut on_file: Vec<Square> = squares.into_iter().filter(|&s| g.file(s) == file).collect();
     on_file.sort_by_key(|&s| g.rank(s));
@@ -286,7 +301,10 @@ pub fn reach(
                 let fires = z.contains(side, sq)
                     || p.trigger == PromotionTrigger::StartOrDestination && z.contains(side, from);
                 if fires {
-                    (p.choices.clone(), p.mandatory || ty.dead[side.index()].contains(sq))
+                    (
+                        p.choices.clone(),
+                        p.mandatory || ty.dead[side.index()].contains(sq),
+                    )
                 } else {
                     (Vec::new(), false)
                 }
@@ -339,13 +357,15 @@ pub fn initial_squares(game: &Game, piece: PieceId, side: Side) -> SquareSet {
     let ty = game.piece(piece);
     let mut out = SquareSet::new();
     for sq in game.geometry.all() {
-        let has = game.rays[ty.rays(side, squares, sq).range()].iter().any(|r| {
-            let s = &game.ray_sources[r.source as usize];
-            betza::parse(&s.betza)
-                .ok()
-                .and_then(|b| b.components.get(s.component).map(|c| c.initial_only()))
-                .unwrap_or(false)
-        });
+        let has = game.rays[ty.rays(side, squares, sq).range()]
+            .iter()
+            .any(|r| {
+                let s = &game.ray_sources[r.source as usize];
+                betza::parse(&s.betza)
+                    .ok()
+                    .and_then(|b| b.components.get(s.component).map(|c| c.initial_only()))
+                    .unwrap_or(false)
+            });
         if has {
             out.insert(sq);
         }
@@ -379,7 +399,11 @@ pub fn squares_in_words(game: &Game, set: &SquareSet, side: Side) -> String {
             (_, true) => format!("ranks {}–{}", ranks[0], ranks[ranks.len() - 1]),
             _ => format!(
                 "ranks {}",
-                ranks.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(", ")
+                ranks
+                    .iter()
+                    .map(|r| r.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         };
     }

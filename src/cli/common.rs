@@ -48,7 +48,10 @@ pub fn parse_side(text: &str) -> Side {
 pub fn parse_square(game: &Game, text: &str) -> Result<Square, String> {
     let g = game.geometry;
     g.parse_square(text.trim()).ok_or_else(|| {
-        let last = g.name(g.square(g.files as i32 - 1, g.ranks as i32 - 1).unwrap_or_default());
+        let last = g.name(
+            g.square(g.files as i32 - 1, g.ranks as i32 - 1)
+                .unwrap_or_default(),
+        );
         format!(
             "`{text}` is not a square of the {}x{} board of {} (a1 to {last})",
             g.files, g.ranks, game.name

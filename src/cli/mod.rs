@@ -5,9 +5,12 @@ use std::process::ExitCode;
 mod betza;
 pub mod check;
 mod common;
+mod describe;
+mod moves;
 mod perft;
 mod piece;
 mod position;
+mod show;
 
 #[derive(Parser, Debug)]
 #[command(name = "tatsu", version, about = "A generic, data-driven chess-variant interpreter", long_about = None)]
@@ -28,6 +31,12 @@ pub enum Command {
     Betza(betza::BetzaArgs),
     /// Show where a piece can go, per zone, with the rule behind each destination.
     Piece(piece::PieceArgs),
+    /// List the legal moves of a position.
+    Moves(moves::MovesArgs),
+    /// Draw a position: board, hands, side to move, check, result.
+    Show(show::ShowArgs),
+    /// Write the rules of a variant from its compiled data (Markdown or HTML).
+    Describe(describe::DescribeArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -36,5 +45,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Betza(args) => betza::run(args),
         Command::Piece(args) => piece::run(args),
+        Command::Moves(args) => moves::run(args),
+        Command::Show(args) => show::run(args),
+        Command::Describe(args) => describe::run(args),
     }
 }

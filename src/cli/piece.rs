@@ -84,7 +84,10 @@ pub fn run(args: PieceArgs) -> ExitCode {
                 Ok(sq) => sq,
                 Err(message) => return fail(&message),
             };
-            vec![Spot { from: sq, zone: None }]
+            vec![Spot {
+                from: sq,
+                zone: None,
+            }]
         }
         None if position.is_some() => {
             return fail("--fen needs --at: the square the piece stands on in that position")
@@ -179,7 +182,11 @@ pub fn run(args: PieceArgs) -> ExitCode {
         out += &format!(
             "{heading}, {board}: {} destination{}\n",
             reach.destinations.len(),
-            if reach.destinations.len() == 1 { "" } else { "s" }
+            if reach.destinations.len() == 1 {
+                ""
+            } else {
+                "s"
+            }
         );
         out += &text::board(view, Style::Unicode);
         out += &text::legend(view);
@@ -203,7 +210,9 @@ fn default_spots(game: &Game, piece: PieceId, side: Side) -> Vec<Spot> {
         })
         .collect();
     let elsewhere = inspect::representative_square(game, side, None);
-    let in_a_zone = zoned.iter().any(|&z| game.zone(z).contains(side, elsewhere));
+    let in_a_zone = zoned
+        .iter()
+        .any(|&z| game.zone(z).contains(side, elsewhere));
     if spots.is_empty() || sets.iter().any(|s| s.zone.is_none()) && !in_a_zone {
         spots.push(Spot {
             from: elsewhere,

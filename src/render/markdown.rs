@@ -29,7 +29,10 @@ pub fn render(doc: &Doc) -> String {
                 caption,
                 legend,
             } => {
-                out += &format!("*{caption}*\n\n```text\n{}", text::board(view, Style::Unicode));
+                out += &format!(
+                    "*{caption}*\n\n```text\n{}",
+                    text::board(view, Style::Unicode)
+                );
                 if *legend {
                     out += &text::legend(view);
                 }

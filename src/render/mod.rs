@@ -3,6 +3,7 @@
 pub mod doc;
 pub mod html;
 pub mod markdown;
+pub mod rulebook;
 pub mod svg;
 pub mod text;
 
@@ -101,12 +102,7 @@ impl View {
         }
         ranks
             .iter()
-            .map(|&r| {
-                files
-                    .iter()
-                    .filter_map(|&f| g.square(f, r))
-                    .collect()
-            })
+            .map(|&r| files.iter().filter_map(|&f| g.square(f, r)).collect())
             .collect()
     }
 
@@ -147,5 +143,7 @@ pub fn kind_label(kind: Kind) -> &'static str {
 
 /// The file letters of a square (`e` of `e10`).
 pub fn file_of(g: Geometry, sq: Square) -> String {
-    g.name(sq).trim_end_matches(|c: char| c.is_ascii_digit()).to_string()
+    g.name(sq)
+        .trim_end_matches(|c: char| c.is_ascii_digit())
+        .to_string()
 }

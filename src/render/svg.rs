@@ -25,7 +25,14 @@ fn mark(out: &mut String, kind: Kind, cx: i32, cy: i32) {
         Kind::Capture => write!(
             out,
             r##"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="#c62828" stroke-width="4" stroke-linecap="round"/>"##,
-            cx - 8, cy - 8, cx + 8, cy + 8, cx - 8, cy + 8, cx + 8, cy - 8
+            cx - 8,
+            cy - 8,
+            cx + 8,
+            cy + 8,
+            cx - 8,
+            cy + 8,
+            cx + 8,
+            cy - 8
         ),
         Kind::MoveOrCapture => write!(
             out,
@@ -39,12 +46,18 @@ fn mark(out: &mut String, kind: Kind, cx: i32, cy: i32) {
         Kind::Castling => write!(
             out,
             r##"<rect x="{}" y="{}" width="18" height="18" fill="none" stroke="#ef6c00" stroke-width="3"/><text x="{cx}" y="{}" font-size="12" text-anchor="middle" fill="#ef6c00" font-family="sans-serif" font-weight="bold">O</text>"##,
-            cx - 9, cy - 9, cy + 4
+            cx - 9,
+            cy - 9,
+            cy + 4
         ),
         Kind::Hop => write!(
             out,
             r##"<path d="M{cx} {} L{} {} L{} {} Z" fill="#6a1b9a"/>"##,
-            cy - 9, cx + 9, cy + 7, cx - 9, cy + 7
+            cy - 9,
+            cx + 9,
+            cy + 7,
+            cx - 9,
+            cy + 7
         ),
         Kind::LamePath => write!(
             out,

@@ -1,0 +1,43 @@
+//! `tatsu describe`: the rules of a variant, written from its compiled data, as Markdown or HTML.
+use super::common::{emit, load_engine};
+use crate::render::{html, markdown, rulebook};
+use clap::ValueEnum;
+use std::process::ExitCode;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Markdown, boards as Unicode text.
+    Md,
+    /// One self-contained HTML page, boards as inline SVG.
+    Html,
+}
+
+/// Write the rules of a variant from its compiled data: board and zones, every piece per zone in plain English
+/// with a diagram, promotion, drops, castling, and how the game ends.
+///
+/// Examples:
+///   tatsu describe ryu-shogi
+///   tatsu describe ryugi --format html > ryugi.html
+///   tatsu describe path/to/my-variant.tatsu
+#[derive(clap::Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct DescribeArgs {
+    /// A bundled game's name (ryugi, euroshogi, ryu-shogi, heian-ryu-shogi, dai-ryu-shogi, chess, shogi) or a
+    /// path to a variant file.
+    pub variant: String,
+    #[arg(long, value_enum, default_value_t = Format::Md)]
+    pub format: Format,
+}
+
+pub fn run(args: DescribeArgs) -> ExitCode {
+    let engine = match load_engine(&args.variant) {
+        Ok(e) => e,
+        Err(code) => return code,
+    };
+    let doc = rulebook::rulebook(&engine);
+    emit(&match args.format {
+        Format::Md => markdown::render(&doc),
+        Format::Html => html::render(&doc),
+    });
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,708 @@
+//! The rules of a game written from its compiled data, as a [`Doc`]: board and zones, each piece per zone in plain
+//! English (through the betza crate's describer) with a diagram, promotion, drops, castling, and how the game
+//! ends. Nothing here knows a particular game.
+use super::doc::{Block, Doc};
+use super::View;
+use crate::engine::fen::symbol_for;
+use crate::engine::{Engine, Position};
+use crate::inspect::{self, EmptyBoard, MoveSet};
+use crate::rules::{
+    Game, Orientation, PieceId, PromotionTrigger, RayFlags, Side, SquareSet, StalemateResult,
+    ZoneId,
+};
+
+fn piece_ref(game: &Game, id: PieceId) -> String {
+    let p = game.piece(id);
+    format!("{} (`{}`)", p.name, p.symbol)
+}
+
+fn zone_words(game: &Game, zone: ZoneId) -> String {
+    let z = game.zone(zone);
+    format!(
+        "**{}** ({} for White, {} for Black)",
+        z.name,
+        inspect::squares_in_words(game, &z.squares[0], Side::White),
+        inspect::squares_in_words(game, &z.squares[1], Side::Black)
+    )
+}
+
+fn list_words(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The rules of `engine`'s game as a document.
+pub fn rulebook(engine: &Engine) -> Doc {
+    let game = &engine.game;
+    let mut doc = Doc {
+        title: if game.title.is_empty() {
+            game.name.clone()
+        } else {
+            game.title.clone()
+        },
+        blocks: Vec::new(),
+    };
+    doc.para(format!(
+        "*Written by `tatsu describe {}` from the compiled rules: every statement below comes from the variant file.*",
+        game.name
+    ));
+    board_section(engine, &mut doc);
+    zones_section(game, &mut doc);
+    pieces_section(game, &mut doc);
+    castling_section(game, &mut doc);
+    drops_section(game, &mut doc);
+    end_section(game, &mut doc);
+    notation_section(game, &mut doc);
+    doc
+}
+
+fn board_section(engine: &Engine, doc: &mut Doc) {
+    let game = &engine.game;
+    let g = game.geometry;
+    let last_file = super::file_of(g, g.square(g.files as i32 - 1, 0).unwrap_or_default());
+    doc.heading(2, "The board and the players");
+    let start = Position::start(engine);
+    let mean_rank = |side: Side| {
+        let squares = start.pieces_of(side);
+        squares.iter().map(|&s| g.rank(s) as f64).sum::<f64>() / squares.len().max(1) as f64
+    };
+    let white_low = mean_rank(Side::White) <= mean_rank(Side::Black);
+    doc.para(format!(
+        "The board has {} files (`a`–`{last_file}`, left to right as White sees it) and {} ranks (`1`–`{}`, counted from White's side). \
+         The two players are **White** (upper-case letters), who starts on the {} ranks and moves first, and **Black** (lower-case letters).",
+        g.files,
+        g.ranks,
+        g.ranks,
+        if white_low { "low" } else { "high" }
+    ));
+    doc.para(match game.orientation {
+        Orientation::Mirror => "Black's pieces and zones are White's mirrored across the middle rank: forward is up the board for White and down for Black, and left and right are the same for both players.".to_string(),
+        Orientation::Rotate => "Black's pieces and zones are White's turned 180°: forward, left and right are always seen from the piece's owner (for Black, forward is down the board and left is toward the higher files).".to_string(),
+    });
+    doc.heading(3, "Start position");
+    doc.board(
+        View::position(&start),
+        "The start position (White below, upper case; Black above, lower case).",
+        false,
+    );
+    let mut counts: Vec<String> = Vec::new();
+    for (p, piece) in game.pieces.iter().enumerate() {
+        let n = start
+            .pieces_of(Side::White)
+            .iter()
+            .filter(|&&s| start.piece_at(s).is_some_and(|(id, _)| id.index() == p))
+            .count();
+        if n > 0 {
+            counts.push(if n == 1 {
+                format!("1 {}", piece.name)
+            } else {
+                format!("{n} × {}", piece.name)
+            });
+        }
+    }
+    doc.para(format!(
+        "Each side has {} pieces: {}.{}",
+        start.pieces_of(Side::White).len(),
+        list_words(&counts),
+        if game.drops {
+            " Both hands are empty."
+        } else {
+            ""
+        }
+    ));
+    doc.para("In FEN (as `--fen` takes it):");
+    doc.blocks.push(Block::Code(game.start_fen.clone()));
+}
+
+/// What each zone is used for, from the rules that refer to it.
+fn zone_uses(game: &Game, zone: ZoneId) -> Vec<String> {
+    let mut uses = Vec::new();
+    let movers: Vec<String> = (0..game.pieces.len())
+        .map(|i| PieceId(i as u16))
+        .filter(|&p| {
+            inspect::move_sets(game, p)
+                .iter()
+                .any(|s| s.zone == Some(zone))
+        })
+        .map(|p| format!("`{}`", game.piece(p).symbol))
+        .collect();
+    if !movers.is_empty() {
+        uses.push(format!(
+            "selects the moves of {} standing in it",
+            list_words(&movers)
+        ));
+    }
+    let promoters: Vec<String> = game
+        .pieces
+        .iter()
+        .filter(|p| p.promotion.as_ref().is_some_and(|pr| pr.zone == zone))
+        .map(|p| format!("`{}`", p.symbol))
+        .collect();
+    if !promoters.is_empty() {
+        uses.push(format!("promotes {}", list_words(&promoters)));
+    }
+    let squares = &game.zone(zone).squares;
+    if game.pieces.iter().any(|p| {
+        p.drop
+            .as_ref()
+            .is_some_and(|d| !d.forbidden[0].is_empty() && d.forbidden[0] == squares[0])
+    }) {
+        uses.push("is closed to drops".into());
+    }
+    let initial: Vec<String> = (0..game.pieces.len())
+        .map(|i| PieceId(i as u16))
+        .filter(|&p| {
+            let set = inspect::initial_squares(game, p, Side::White);
+            !set.is_empty() && set == squares[0]
+        })
+        .map(|p| format!("`{}`", game.piece(p).symbol))
+        .collect();
+    if !initial.is_empty() {
+        uses.push(format!(
+            "is where the initial (`i`) moves of {} start",
+            list_words(&initial)
+        ));
+    }
+    if game.bonus_turn.as_ref().is_some_and(|b| b.zone == zone) {
+        uses.push("earns a bonus turn for a drop into it".into());
+    }
+    if game
+        .pieces
+        .iter()
+        .any(|p| p.demote_in.is_some_and(|(z, _)| z == zone))
+    {
+        uses.push("demotes a promoted piece that ends its move in it".into());
+    }
+    uses
+}
+
+fn zones_section(game: &Game, doc: &mut Doc) {
+    if game.zones.is_empty() {
+        return;
+    }
+    doc.heading(2, "Zones");
+    doc.para(format!(
+        "The rules below refer to {} named set{} of squares, each with one copy per player{}. \
+         On the diagrams, White's squares are marked `W` (blue in the pictures) and Black's `B` (red).",
+        game.zones.len(),
+        if game.zones.len() == 1 { "" } else { "s" },
+        match game.orientation {
+            Orientation::Mirror => " (Black's mirrors White's)",
+            Orientation::Rotate => " (Black's is White's turned 180°, so zones count from each owner's side)",
+        }
+    ));
+    let mut items = Vec::new();
+    for (i, _) in game.zones.iter().enumerate() {
+        let id = ZoneId(i as u16);
+        let uses = zone_uses(game, id);
+        items.push(format!(
+            "{}{}",
+            zone_words(game, id),
+            if uses.is_empty() {
+                String::new()
+            } else {
+                format!(": {}.", list_words(&uses))
+            }
+        ));
+    }
+    doc.list(items);
+    for z in &game.zones {
+        doc.board(
+            View::zone(game.geometry, &z.squares),
+            format!("Zone {}", z.name),
+            false,
+        );
+    }
+}
+
+/// The English lines of one move set, with square-based `i` moves explained.
+fn move_set_lines(game: &Game, piece: PieceId, set: &MoveSet) -> Vec<String> {
+    let Ok(parsed) = betza::parse(&set.betza) else {
+        return vec![format!("`{}`", set.betza)];
+    };
+    let lines = betza::describe::describe(&parsed);
+    parsed
+        .components
+        .iter()
+        .zip(lines)
+        .map(|(c, words)| {
+            let mut line = format!("`{c}`: {words}");
+            if c.initial_only() {
+                let white = inspect::initial_squares(game, piece, Side::White);
+                let black = inspect::initial_squares(game, piece, Side::Black);
+                if !white.is_empty() {
+                    line += &format!(
+                        " — allowed only from {} (White) or {} (Black), whether or not the piece has moved before",
+                        inspect::squares_in_words(game, &white, Side::White),
+                        inspect::squares_in_words(game, &black, Side::Black)
+                    );
+                }
+            }
+            line
+        })
+        .collect()
+}
+
+/// Where to show a move set: in its zone; for a piece with initial moves, on one of the squares they start
+/// from; for a piece that castles, on its castling square; else the middle of the board.
+fn diagram_square(game: &Game, id: PieceId, set: &MoveSet) -> crate::rules::Square {
+    if set.zone.is_none() {
+        let initial = inspect::initial_squares(game, id, Side::White);
+        if !initial.is_empty() {
+            return inspect::representative_square_in(game, &initial);
+        }
+        if game.piece(id).royal {
+            if let Some(c) = game
+                .castlings
+                .iter()
+                .find(|c| game.castling_rights[c.right].side == Side::White)
+            {
+                return c.king_from;
+            }
+        }
+    }
+    inspect::representative_square(game, Side::White, set.zone)
+}
+
+fn pieces_section(game: &Game, doc: &mut Doc) {
+    doc.heading(2, "The pieces");
+    doc.para(
+        "Each piece below is given with its letter, its moves in plain English (the XBetza text of the variant file \
+         in code), and a diagram of where it goes from one square of an empty board. A piece captures an enemy piece by \
+         moving onto its square, unless a line says it only moves or only captures there.",
+    );
+    let rows: Vec<Vec<String>> = game
+        .pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let sets = inspect::move_sets(game, PieceId(i as u16));
+            let moves: Vec<String> = sets
+                .iter()
+                .map(|s| match s.zone {
+                    Some(z) => format!("{}: `{}`", game.zone(z).name, s.betza),
+                    None => format!("`{}`", s.betza),
+                })
+                .collect();
+            let promotes = p.promotion.as_ref().map_or("–".to_string(), |pr| {
+                pr.choices
+                    .iter()
+                    .map(|&c| format!("`{}`", game.piece(c).symbol))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            });
+            vec![
+                format!("`{}`", p.symbol),
+                p.name.clone(),
+                if moves.is_empty() {
+                    "–".into()
+                } else {
+                    moves.join("; ")
+                },
+                promotes,
+            ]
+        })
+        .collect();
+    doc.blocks.push(Block::Table {
+        header: vec![
+            "Letter".into(),
+            "Name".into(),
+            "Moves (XBetza)".into(),
+            "Promotes to".into(),
+        ],
+        rows,
+    });
+    for i in 0..game.pieces.len() {
+        piece_section(game, PieceId(i as u16), doc);
+    }
+}
+
+fn piece_section(game: &Game, id: PieceId, doc: &mut Doc) {
+    let p = game.piece(id);
+    doc.heading(3, format!("{} — `{}`", p.name, p.symbol));
+    let mut facts = Vec::new();
+    if p.royal {
+        facts.push(
+            "**Royal**: it must never be left attacked; the game is won by checkmating it."
+                .to_string(),
+        );
+    }
+    if p.promoted {
+        if let Some(base) = p.in_hand {
+            facts.push(format!(
+                "A promoted piece. Captured, it goes to the captor's hand as {}.",
+                piece_ref(game, base)
+            ));
+        }
+    }
+    if let Some((zone, to)) = p.demote_in {
+        facts.push(format!(
+            "Ending a move in its owner's {} turns it back into {}.",
+            game.zone(zone).name,
+            piece_ref(game, to)
+        ));
+    }
+    let sets = inspect::move_sets(game, id);
+    let zoned = sets.iter().any(|s| s.zone.is_some());
+    if sets.is_empty() {
+        facts.push("It never moves.".into());
+    }
+    doc.list(facts);
+    let mut diagrams: Vec<(View, String)> = Vec::new();
+    for set in &sets {
+        let from = diagram_square(game, id, set);
+        let head = match set.zone {
+            Some(z) => format!(
+                "Standing in {}, it moves as `{}`:",
+                zone_words(game, z),
+                set.betza
+            ),
+            None if zoned => format!("Anywhere else, it moves as `{}`:", set.betza),
+            None => format!("It moves as `{}`:", set.betza),
+        };
+        doc.para(head);
+        doc.list(move_set_lines(game, id, set));
+        let castlings = inspect::castlings_from(game, id, Side::White, from);
+        let reach = inspect::reach(game, id, Side::White, from, &EmptyBoard, &castlings);
+        let caption = format!(
+            "{} on {}{}: {} destinations.",
+            p.name,
+            game.geometry.name(from),
+            set.zone
+                .map(|z| format!(" (in {})", game.zone(z).name))
+                .unwrap_or_default(),
+            reach.destinations.len()
+        );
+        diagrams.push((View::reach(game, &reach, None), caption));
+    }
+    if zoned {
+        doc.para("The zone is the one the piece stands in when its move starts; that move set governs the whole move, even a slide that crosses into another zone.");
+    }
+    for (view, caption) in diagrams {
+        doc.board(view, caption, true);
+    }
+    let mut rules = Vec::new();
+    if let Some(pr) = &p.promotion {
+        let choices: Vec<String> = pr.choices.iter().map(|&c| piece_ref(game, c)).collect();
+        let target = if choices.len() == 1 {
+            choices[0].clone()
+        } else {
+            format!("one of {} (the mover's choice)", list_words(&choices))
+        };
+        let when = match pr.trigger {
+            PromotionTrigger::Destination => "that ends in",
+            PromotionTrigger::StartOrDestination => "that starts or ends in",
+        };
+        let mut line = format!(
+            "**Promotion**: on any move {when} {}, it {} promote to {target}.",
+            zone_words(game, pr.zone),
+            if pr.mandatory { "must" } else { "may" }
+        );
+        if !pr.mandatory && !p.dead[0].is_empty() {
+            line += &format!(
+                " It must where it could never move again ({} for White).",
+                inspect::squares_in_words(game, &p.dead[0], Side::White)
+            );
+        }
+        rules.push(line);
+    }
+    if let Some(drop) = &p.drop {
+        let mut line =
+            "**Drops**: a captured one may be dropped from hand on any empty square".to_string();
+        let mut not: Vec<String> = Vec::new();
+        if !drop.forbidden[0].is_empty() || !drop.forbidden[1].is_empty() {
+            not.push(forbidden_words(game, &drop.forbidden));
+        }
+        let dead: [SquareSet; 2] = [0, 1].map(|s| {
+            p.dead[s]
+                .iter()
+                .filter(|&sq| !drop.forbidden[s].contains(sq))
+                .collect()
+        });
+        if !dead[0].is_empty() {
+            not.push(format!(
+                "squares from which it could never move ({} for White, {} for Black)",
+                inspect::squares_in_words(game, &dead[0], Side::White),
+                inspect::squares_in_words(game, &dead[1], Side::Black)
+            ));
+        }
+        if !not.is_empty() {
+            line += &format!(" except {}", list_words(&not));
+        }
+        line.push('.');
+        if drop.one_per_file {
+            line += &format!(
+                " Not on a file that already holds an unpromoted {} of the same player.",
+                p.name
+            );
+        }
+        if drop.no_drop_mate {
+            line += " A drop of it may not give checkmate (giving check is allowed).";
+        }
+        rules.push(line);
+    } else if game.drops && !p.royal && !p.promoted {
+        if let Some(base) = p.in_hand.filter(|&b| b != id) {
+            rules.push(format!(
+                "Captured, it goes to the captor's hand as {}.",
+                piece_ref(game, base)
+            ));
+        }
+    }
+    doc.list(rules);
+}
+
+fn forbidden_words(game: &Game, set: &[SquareSet; 2]) -> String {
+    for (i, z) in game.zones.iter().enumerate() {
+        if &z.squares == set {
+            return format!("in the dropper's {}", zone_words(game, ZoneId(i as u16)));
+        }
+    }
+    format!(
+        "on {} for White and {} for Black",
+        inspect::squares_in_words(game, &set[0], Side::White),
+        inspect::squares_in_words(game, &set[1], Side::Black)
+    )
+}
+
+fn castling_section(game: &Game, doc: &mut Doc) {
+    if game.castlings.is_empty() {
+        return;
+    }
+    let g = game.geometry;
+    doc.heading(2, "Castling");
+    let royal: Vec<String> = game
+        .pieces
+        .iter()
+        .filter(|p| p.royal)
+        .map(|p| p.name.clone())
+        .collect();
+    doc.para(format!(
+        "Once per game, the {} may castle with a piece on a starting corner square, if neither has moved: the {} moves \
+         toward it and the other piece lands on the square next to it on the inner side. Every square listed as \"must be \
+         empty\" must be empty, and the {} may not be in check, pass over an attacked square or land on one. \
+         Each castling right is written with a letter in the FEN.",
+        list_words(&royal),
+        list_words(&royal),
+        list_words(&royal)
+    ));
+    let mut castlings: Vec<&crate::rules::Castling> = game.castlings.iter().collect();
+    castlings.sort_by_key(|c| (game.castling_rights[c.right].side, c.king_to));
+    let rows = castlings
+        .iter()
+        .map(|c| {
+            let right = &game.castling_rights[c.right];
+            let names = |v: &[crate::rules::Square]| {
+                v.iter().map(|&s| g.name(s)).collect::<Vec<_>>().join(" ")
+            };
+            vec![
+                format!(
+                    "{} (`{}`)",
+                    match right.side {
+                        Side::White => "White",
+                        Side::Black => "Black",
+                    },
+                    right.letter
+                ),
+                format!("`{}{}`", g.name(c.king_from), g.name(c.king_to)),
+                format!("{}–{}", g.name(c.rook_from), g.name(c.rook_to)),
+                names(&c.empty),
+                names(&c.safe),
+            ]
+        })
+        .collect();
+    doc.blocks.push(Block::Table {
+        header: vec![
+            "Player (right)".into(),
+            "King's move".into(),
+            "Rook".into(),
+            "Must be empty".into(),
+            "Must not be attacked".into(),
+        ],
+        rows,
+    });
+}
+
+fn drops_section(game: &Game, doc: &mut Doc) {
+    let ep_makers: Vec<String> = game
+        .pieces
+        .iter()
+        .filter(|p| {
+            let n = game.geometry.squares();
+            Side::BOTH.iter().any(|&s| {
+                game.geometry.all().any(|sq| {
+                    game.rays[p.rays(s, n, sq).range()]
+                        .iter()
+                        .any(|r| r.flags.has(RayFlags::CREATES_EP))
+                })
+            })
+        })
+        .map(|p| p.name.clone())
+        .collect();
+    if !ep_makers.is_empty() {
+        doc.heading(2, "En passant");
+        doc.para(format!(
+            "When a {} makes a multi-square move that does not capture, the squares it passes over may be captured on \
+             by an enemy piece that captures en passant, on the very next move only: the moved piece is removed as if it had \
+             stopped on that square.",
+            list_words(&ep_makers)
+        ));
+    }
+    if !game.drops {
+        return;
+    }
+    doc.heading(2, "Drops");
+    doc.para(
+        "A captured piece changes sides: it goes to the captor's hand, in its unpromoted form. On their turn, instead of \
+         moving, a player may drop one piece from their hand on an empty square; the drop is the whole move, and a \
+         dropped piece never promotes on the drop. Where each piece may be dropped is given with the piece.",
+    );
+    if let Some(bonus) = &game.bonus_turn {
+        doc.para(format!(
+            "**Bonus turn**: a player who drops a piece into their own {} moves again at once{}. A drop made in the bonus \
+             turn earns no further one. Check and checkmate are judged when the turn passes to the opponent.",
+            zone_words(game, bonus.zone),
+            if bonus.may_pass {
+                "; they may decline the extra move (a pass, written `0000`)"
+            } else {
+                ""
+            }
+        ));
+    }
+}
+
+fn end_section(game: &Game, doc: &mut Doc) {
+    let end = &game.end;
+    doc.heading(2, "How the game ends");
+    let mut items = Vec::new();
+    let royal: Vec<String> = game
+        .pieces
+        .iter()
+        .filter(|p| p.royal)
+        .map(|p| p.name.clone())
+        .collect();
+    if !royal.is_empty() {
+        let r = list_words(&royal);
+        items.push(format!(
+            "**Checkmate** wins: a move may never leave one's own {r} attacked, and a player whose {r} is attacked (in check) and who has no legal move loses."
+        ));
+    }
+    items.push(format!(
+        "**Stalemate**: a player who is not in check but has no legal move {}.",
+        match end.stalemate {
+            StalemateResult::Win => "wins",
+            StalemateResult::Draw => "draws",
+            StalemateResult::Loss => "loses",
+        }
+    ));
+    if let Some(rep) = end.repetition {
+        let nth = match rep.count {
+            2 => "2nd".to_string(),
+            3 => "3rd".to_string(),
+            n => format!("{n}th"),
+        };
+        let mut line = format!(
+            "**Repetition**: the game is drawn the {nth} time the same position occurs (same placement{}, same player to move{}).",
+            if game.drops { ", same hands" } else { "" },
+            if game.castlings.is_empty() { "" } else { ", same castling and en-passant rights" }
+        );
+        if rep.perpetual_check_loses {
+            line += " But if every move one player made during the repeating cycle gave check, that player loses (perpetual check).";
+        }
+        items.push(line);
+    }
+    if let Some(plies) = end.move_limit {
+        let resets: Vec<String> = end
+            .resets_clock
+            .iter()
+            .map(|&p| game.piece(p).name.clone())
+            .collect();
+        items.push(format!(
+            "**Move limit**: the game is drawn after {plies} plies ({} moves by each player) with no capture{}.",
+            plies / 2,
+            if resets.is_empty() {
+                String::new()
+            } else {
+                format!(" and no {} move", list_words(&resets))
+            }
+        ));
+    }
+    if let Some(bare) = end.bare_king_loses {
+        items.push(format!(
+            "**Bare king**: a player whose only piece on the board is the {}{} loses, even if it is their move.",
+            list_words(&royal),
+            if bare.hand_must_be_empty {
+                " and whose hand is empty"
+            } else {
+                ""
+            }
+        ));
+    }
+    if !end.insufficient_material.is_empty() {
+        let sets: Vec<String> = end
+            .insufficient_material
+            .iter()
+            .map(|set| {
+                if set.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    list_words(
+                        &set.iter()
+                            .map(|&p| format!("one {}", game.piece(p).name))
+                            .collect::<Vec<_>>(),
+                    )
+                }
+            })
+            .collect();
+        items.push(format!(
+            "**Insufficient material**: the game is drawn when both hands are empty and the pieces left besides the {} are exactly one of these sets (both players together): {}.",
+            list_words(&royal),
+            sets.join("; ")
+        ));
+    }
+    doc.list(items);
+}
+
+fn notation_section(game: &Game, doc: &mut Doc) {
+    doc.heading(2, "Writing moves");
+    let g = game.geometry;
+    let a = |f: i32, r: i32| g.square(f, r).map(|s| g.name(s)).unwrap_or_default();
+    let mut items = vec![format!(
+        "A move is written as its start and end squares, e.g. `{}{}`.",
+        a(0, 1),
+        a(0, 2)
+    )];
+    let single = game
+        .pieces
+        .iter()
+        .any(|p| p.promotion.as_ref().is_some_and(|pr| pr.choices.len() == 1));
+    let choice = game
+        .pieces
+        .iter()
+        .any(|p| p.promotion.as_ref().is_some_and(|pr| pr.choices.len() > 1));
+    if single {
+        items.push("A promoting move ends with `+`.".into());
+    }
+    if choice {
+        items.push(
+            "A promoting move with a choice ends with the lower-case letter of the chosen piece."
+                .into(),
+        );
+    }
+    if !game.castlings.is_empty() {
+        items.push("Castling is written as the king's move.".into());
+    }
+    if game.drops {
+        items.push(format!(
+            "A drop is the piece's upper-case letter, `@` and the square, e.g. `{}@{}` (for both players).",
+            symbol_for(&game.pieces.iter().find(|p| p.drop.is_some()).map_or("P".into(), |p| p.symbol.clone()), Side::White),
+            a(g.files as i32 / 2, 3)
+        ));
+    }
+    if game.bonus_turn.as_ref().is_some_and(|b| b.may_pass) {
+        items.push("Declining a bonus turn is written `0000`.".into());
+    }
+    doc.list(items);
+}
