@@ -12,8 +12,10 @@ pub enum Format {
     Html,
 }
 
-/// Write the rules of a variant from its compiled data: board and zones, every piece per zone in plain English
-/// with a diagram, promotion, drops, castling, and how the game ends.
+/// Write the rules of a variant from its compiled data, as Markdown or HTML.
+///
+/// The page covers the board and zones (drawn), every piece per zone in plain English with a diagram, promotion,
+/// drops, castling, and how the game ends. Nothing in it is written per game.
 ///
 /// Examples:
 ///   tatsu describe ryu-shogi

@@ -29,13 +29,9 @@ pub enum Command {
     /// Examples: `tatsu betza fmWfceFifmnD` (chess pawn), `tatsu betza fNsW --at d4`,
     /// `tatsu betza KisO2 --at e1`, `tatsu betza mRcpR --board 9x10`, `tatsu betza fN --side black --json`.
     Betza(betza::BetzaArgs),
-    /// Show where a piece can go, per zone, with the rule behind each destination.
     Piece(piece::PieceArgs),
-    /// List the legal moves of a position.
     Moves(moves::MovesArgs),
-    /// Draw a position: board, hands, side to move, check, result.
     Show(show::ShowArgs),
-    /// Write the rules of a variant from its compiled data (Markdown or HTML).
     Describe(describe::DescribeArgs),
 }
 

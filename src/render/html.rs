@@ -2,7 +2,7 @@
 use super::doc::{Block, Doc};
 use super::svg::{self, escape};
 
-const STYLE: &str = "body{font-family:Georgia,serif;max-width:60rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#222}\
+const STYLE: &str = "body{font-family:Georgia,serif;max-width:68rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#222}\
 h1,h2,h3,h4{font-family:sans-serif}h2{border-bottom:1px solid #ccc;margin-top:2.5rem}\
 code{background:#f2f2f2;padding:0 .2em;border-radius:3px}pre{background:#f6f6f6;padding:.6em;overflow-x:auto}\
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}\
@@ -14,6 +14,7 @@ pub fn inline(text: &str) -> String {
     let mut out = String::new();
     let mut code = false;
     let mut bold = false;
+    let mut italic = false;
     let mut rest = escaped.as_str();
     while let Some(i) = rest.find(['`', '*']) {
         out += &rest[..i];
@@ -25,6 +26,10 @@ pub fn inline(text: &str) -> String {
             out += if bold { "</strong>" } else { "<strong>" };
             bold = !bold;
             rest = &rest[i + 2..];
+        } else if !code {
+            out += if italic { "</em>" } else { "<em>" };
+            italic = !italic;
+            rest = &rest[i + 1..];
         } else {
             out.push('*');
             rest = &rest[i + 1..];
@@ -49,7 +54,11 @@ pub fn render(doc: &Doc) -> String {
         }
         match block {
             Block::Heading(level, text) => {
-                out += &format!("<h{level}>{}</h{level}>\n", inline(text));
+                out += &format!(
+                    "<h{level} id=\"{}\">{}</h{level}>\n",
+                    anchor(text),
+                    inline(text)
+                );
             }
             Block::Paragraph(text) => out += &format!("<p>{}</p>\n", inline(text)),
             Block::List(items) => {
@@ -97,4 +106,13 @@ pub fn render(doc: &Doc) -> String {
     }
     out += "</body>\n</html>\n";
     out
+}
+
+/// A heading's id: its words in lower case joined by `-` (`Silver — \`S\`` → `silver-s`).
+fn anchor(text: &str) -> String {
+    text.to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
 }

@@ -185,13 +185,13 @@ fn zones_section(game: &Game, doc: &mut Doc) {
     }
     doc.heading(2, "Zones");
     doc.para(format!(
-        "The rules below refer to {} named set{} of squares, each with one copy per player{}. \
-         On the diagrams, White's squares are marked `W` (blue in the pictures) and Black's `B` (red).",
+        "The rules below refer to {} named set{} of squares, each with one copy per player{}.",
         game.zones.len(),
         if game.zones.len() == 1 { "" } else { "s" },
         match game.orientation {
             Orientation::Mirror => " (Black's mirrors White's)",
-            Orientation::Rotate => " (Black's is White's turned 180°, so zones count from each owner's side)",
+            Orientation::Rotate =>
+                " (Black's is White's turned 180°, so zones count from each owner's side)",
         }
     ));
     let mut items = Vec::new();
@@ -212,7 +212,7 @@ fn zones_section(game: &Game, doc: &mut Doc) {
     for z in &game.zones {
         doc.board(
             View::zone(game.geometry, &z.squares),
-            format!("Zone {}", z.name),
+            format!("{}: White's squares blue (`W`), Black's red (`B`).", z.name),
             false,
         );
     }

@@ -87,7 +87,7 @@ pub fn size(view: &View, legend: bool) -> (i32, i32) {
     let board_w = g.files as i32 * SQ + 2 * MARGIN;
     let board_h = g.ranks as i32 * SQ + 2 * MARGIN;
     let n = keys(view, legend).len() as i32;
-    let width = if legend { board_w.max(380) } else { board_w };
+    let width = if legend { board_w.max(300) } else { board_w };
     (width, board_h + n * 24 + if n == 0 { 0 } else { 8 })
 }
 
