@@ -368,13 +368,18 @@ fn piece_section(game: &Game, id: PieceId, doc: &mut Doc) {
         let castlings = inspect::castlings_from(game, id, Side::White, from);
         let reach = inspect::reach(game, id, Side::White, from, &EmptyBoard, &castlings);
         let caption = format!(
-            "{} on {}{}: {} destinations.",
+            "{} on {}{}: {} destination{}.",
             p.name,
             game.geometry.name(from),
             set.zone
                 .map(|z| format!(" (in {})", game.zone(z).name))
                 .unwrap_or_default(),
-            reach.destinations.len()
+            reach.destinations.len(),
+            if reach.destinations.len() == 1 {
+                ""
+            } else {
+                "s"
+            }
         );
         diagrams.push((View::reach(game, &reach, None), caption));
     }
