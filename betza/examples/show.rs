@@ -9,6 +9,9 @@ fn main() {
     match betza::parse(&s) {
         Ok(b) => {
             println!("{b}");
+            for line in betza::describe::describe(&b) {
+                println!("  {line}");
+            }
             let marks = betza::diagram::destinations(&b, 8, 8, sq, betza::Orientation::First);
             print!("{}", betza::diagram::render(&marks, 8, 8, sq));
         }

@@ -275,9 +275,24 @@ impl PartialEq for LegSpec {
 }
 impl Eq for LegSpec {}
 
+impl Range {
+    /// Added: the range with equivalent spellings merged, for comparisons: `Limited(1)` on a leaper is
+    /// `Leap`, `Limited(0)` is `Unlimited`, and `R`/`B`/`Q` are `Unlimited` unless limited.
+    pub fn normalized(self, atom: Atom) -> Range {
+        match (self, atom.is_slider()) {
+            (Range::Limited(0), _) | (Range::Leap, true) => Range::Unlimited,
+            (Range::Limited(1), false) => Range::Leap,
+            (r, _) => r,
+        }
+    }
+}
+
 impl PartialEq for Component {
+    /// Ignores spans, the order of modifiers within a leg, and equivalent spellings of the range.
     fn eq(&self, other: &Self) -> bool {
-        self.legs == other.legs && self.atom == other.atom && self.range == other.range
+        self.legs == other.legs
+            && self.atom == other.atom
+            && self.range.normalized(self.atom) == other.range.normalized(other.atom)
     }
 }
 impl Eq for Component {}
@@ -329,9 +344,23 @@ impl std::fmt::Display for Component {
 }
 
 impl std::fmt::Display for Betza {
+    /// The components one after another. Where a bare atom would be followed by a component starting with
+    /// the same capital (`W` then `W` would read as the rider `WW`), the first gets an explicit range
+    /// (`W1W`, `R0R`) so that the text parses back to the same tree.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for c in &self.components {
-            write!(f, "{c}")?;
+        let texts: Vec<String> = self.components.iter().map(|c| c.to_string()).collect();
+        for (i, t) in texts.iter().enumerate() {
+            f.write_str(t)?;
+            let last = t.chars().last();
+            if last.is_some_and(|c| c.is_ascii_uppercase())
+                && texts.get(i + 1).and_then(|n| n.chars().next()) == last
+            {
+                f.write_str(if self.components[i].atom.is_slider() {
+                    "0"
+                } else {
+                    "1"
+                })?;
+            }
         }
         Ok(())
     }

@@ -4,6 +4,7 @@
 //! if that piece were there: a cannon's landing squares are marked `hop` from the second square on, and a
 //! locust's final squares are shown for every possible victim square.
 use crate::{Betza, Mode, Orientation, Path};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fmt::Write;
 
 /// What a square in a diagram means.
@@ -90,9 +91,9 @@ fn final_kind(path: &Path, mode: Mode, via_piece: bool) -> Kind {
     }
 }
 
-/// Every square a move reaches from `(file, rank)` on an empty `width`×`height` board, one mark per square
-/// (when several kinds meet on a square: move + capture = move-or-capture, otherwise the first of
-/// castling, initial, move-or-capture, move, capture, hop, lame-path). Sorted by rank, then file.
+/// Every square a move reaches from `(file, rank)` on an empty `width`×`height` board, with its kind.
+/// A square gets one mark per kind, except that move + capture merge into move-or-capture and a
+/// lame-path mark is dropped on a square that is also a destination. Sorted by rank, then file, then kind.
 pub fn destinations(
     betza: &Betza,
     width: i32,
@@ -117,22 +118,34 @@ pub fn destinations(
             }
             continue;
         }
-        walk(&path, 0, from, false, width, height, limit, &mut raw);
+        let mut seen = HashSet::new();
+        walk(
+            &path,
+            0,
+            from,
+            false,
+            (width, height, limit),
+            &mut seen,
+            &mut raw,
+        );
     }
     merge(raw)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Follows one path from `at`, leg `li` on. `seen` holds the (leg, square, via-piece) states already
+/// explored for this path, so that multi-leg riders cost at most legs × squares × 2 visits.
 fn walk(
     path: &Path,
     li: usize,
     at: (i32, i32),
     via_piece: bool,
-    w: i32,
-    h: i32,
-    limit: u32,
+    (w, h, limit): (i32, i32, u32),
+    seen: &mut HashSet<(usize, i32, i32, bool)>,
     out: &mut Vec<Mark>,
 ) {
+    if !seen.insert((li, at.0, at.1, via_piece)) {
+        return;
+    }
     let Some(leg) = path.legs.get(li) else { return };
     let last = li + 1 == path.legs.len();
     let on = |x: i32, y: i32| x >= 0 && y >= 0 && x < w && y < h;
@@ -169,45 +182,43 @@ fn walk(
         } else {
             let needs_piece = !leg.mode.contains(Mode::MOVE);
             if leg.mode.contains(Mode::MOVE) {
-                walk(path, li + 1, (x, y), via_piece, w, h, limit, out);
+                walk(path, li + 1, (x, y), via_piece, (w, h, limit), seen, out);
             }
             if needs_piece
                 || leg
                     .mode
                     .intersects(Mode(Mode::CAPTURE.0 | Mode::HOP.0 | Mode::DESTROY.0))
             {
-                walk(path, li + 1, (x, y), true, w, h, limit, out);
+                walk(path, li + 1, (x, y), true, (w, h, limit), seen, out);
             }
         }
     }
 }
 
 fn merge(raw: Vec<Mark>) -> Vec<Mark> {
-    let mut squares: Vec<(i32, i32)> = raw.iter().map(|m| (m.rank, m.file)).collect();
-    squares.sort_unstable();
-    squares.dedup();
-    squares
-        .into_iter()
-        .map(|(rank, file)| {
-            let kinds: Vec<Kind> = raw
-                .iter()
-                .filter(|m| m.file == file && m.rank == rank)
-                .map(|m| m.kind)
-                .collect();
-            let has = |k: Kind| kinds.contains(&k);
-            let kind = if has(Kind::Castling) {
-                Kind::Castling
-            } else if has(Kind::MoveOrCapture) || (has(Kind::Move) && has(Kind::Capture)) {
-                Kind::MoveOrCapture
-            } else {
-                *Kind::ALL
-                    .iter()
-                    .find(|k| has(**k))
-                    .unwrap_or(&Kind::LamePath)
-            };
-            Mark { file, rank, kind }
-        })
-        .collect()
+    let mut by_square: BTreeMap<(i32, i32), BTreeSet<Kind>> = BTreeMap::new();
+    for m in raw {
+        by_square
+            .entry((m.rank, m.file))
+            .or_default()
+            .insert(m.kind);
+    }
+    let mut out = Vec::new();
+    for ((rank, file), mut kinds) in by_square {
+        if kinds.contains(&Kind::MoveOrCapture)
+            || (kinds.contains(&Kind::Move) && kinds.contains(&Kind::Capture))
+        {
+            kinds.remove(&Kind::Move);
+            kinds.remove(&Kind::Capture);
+            kinds.insert(Kind::MoveOrCapture);
+        }
+        // A square the piece can reach is not shown as "must be empty" as well.
+        if kinds.len() > 1 {
+            kinds.remove(&Kind::LamePath);
+        }
+        out.extend(kinds.into_iter().map(|kind| Mark { file, rank, kind }));
+    }
+    out
 }
 
 /// Algebraic name of a square: files `a`..`z`, ranks from 1 (`(0, 0)` → `a1`).
@@ -234,19 +245,24 @@ pub fn parse_square(s: &str) -> Option<(i32, i32)> {
 }
 
 /// Renders a text diagram (rank `height` at the top, file `a` on the left), the piece as `@`, each mark by
-/// its [`Kind::symbol`], empty squares as `.`, followed by a legend of the symbols used.
+/// its [`Kind::symbol`] (`+` where several kinds meet), empty squares as `.`, followed by a legend of the symbols used.
 pub fn render(marks: &[Mark], width: i32, height: i32, from: (i32, i32)) -> String {
     let mut out = String::new();
     for rank in (0..height).rev() {
         let _ = write!(out, "{:>3} ", rank + 1);
         for file in 0..width {
+            let here: Vec<&Mark> = marks
+                .iter()
+                .filter(|m| m.file == file && m.rank == rank)
+                .collect();
             let c = if (file, rank) == from {
                 '@'
             } else {
-                marks
-                    .iter()
-                    .find(|m| m.file == file && m.rank == rank)
-                    .map_or('.', |m| m.kind.symbol())
+                match here.as_slice() {
+                    [] => '.',
+                    [m] => m.kind.symbol(),
+                    _ => '+',
+                }
             };
             out.push(' ');
             out.push(c);
@@ -273,6 +289,14 @@ pub fn render(marks: &[Mark], width: i32, height: i32, from: (i32, i32)) -> Stri
             };
             legend.push(format!("{} {}", k.symbol(), text));
         }
+    }
+    let several = (0..height).any(|r| {
+        (0..width).any(|f| {
+            (f, r) != from && marks.iter().filter(|m| m.file == f && m.rank == r).count() > 1
+        })
+    });
+    if several {
+        legend.push("+ several of these".to_string());
     }
     let _ = writeln!(out, "legend: {}", legend.join(", "));
     out

@@ -341,12 +341,12 @@ pub(crate) fn direction_mask(
                 } else if i + 1 < n && dirs[i + 1].0 == d {
                     let t = format!("{0}{0}", d.letter());
                     return Err(meaningless(join(sp, &dirs[i + 1].1), &t, atom, &format!("doubled letters only mean something on oblique atoms such as `N`; write `{}`", d.letter())));
+                } else if matches!(d, Direction::V | Direction::S) {
+                    // Reference table 2: `v` and `s` select orthogonal (and oblique) moves only. XBoard
+                    // silently falls back to all four diagonals when nothing is selected; we say so instead.
+                    return Err(meaningless(sp.clone(), &d.letter().to_string(), atom, &format!("`v` and `s` select no diagonal move; write `{0}` for all four, `f{0}`/`b{0}`/`l{0}`/`r{0}` for pairs", atom.letter())));
                 } else {
-                    mask |= if matches!(d, Direction::V | Direction::S) {
-                        0xAA
-                    } else {
-                        dirs1(d) & 0xAA
-                    };
+                    mask |= dirs1(d) & 0xAA;
                     i += 1;
                 }
             }
@@ -390,10 +390,23 @@ pub(crate) fn direction_mask(
             while i < n {
                 let (d, ref sp) = dirs[i];
                 if d == Direction::H {
-                    return Err(meaningless(sp.clone(), "h", atom, "`h` only means something on oblique atoms such as `N`; leave out the directions to mean all of them"));
+                    return Err(meaningless(sp.clone(), "h", atom, "`h` must follow `f`, `b`, `l` or `r` (`fhK`: the three forward moves); leave out the directions to mean all of them"));
                 }
                 let next = dirs.get(i + 1).map(|x| x.0);
-                if next == Some(d) {
+                if next == Some(Direction::H) {
+                    // Reference table 2 (half-planes): `fhK` = the straight move and its two diagonal neighbours.
+                    if !is_fblr(d) {
+                        let t = text_of(&dirs[i..i + 2]);
+                        return Err(meaningless(
+                            join(sp, &dirs[i + 1].1),
+                            &t,
+                            atom,
+                            "`h` must follow `f`, `b`, `l` or `r`",
+                        ));
+                    }
+                    mask |= dirs3(d);
+                    i += 2;
+                } else if next == Some(d) {
                     // XBoard: doubling forces the single (orthogonal) reading of the letter.
                     mask |= dirs4(d);
                     i += 1;
@@ -432,11 +445,15 @@ pub(crate) fn direction_mask(
     Ok(Some(mask))
 }
 
+/// At most this many legs in one component.
+pub const MAX_LEGS: usize = 8;
+/// At most this many paths from one component.
+pub const MAX_PATHS: u64 = 4096;
+
 /// A component checked and reduced to what expansion needs.
 #[derive(Clone, Debug)]
 pub(crate) struct Resolved {
     pub atom: Atom,
-    pub max: Option<u32>,
     pub initial: bool,
     pub legs: Vec<ResolvedLeg>,
 }
@@ -446,9 +463,9 @@ pub(crate) struct ResolvedLeg {
     /// Absolute slots for the first leg, slots relative to the previous leg's direction for the others.
     pub mask: u8,
     pub mode: Mode,
-    /// `g`/`y` on a non-final leg: the following legs toggle leaper ↔ rider.
-    pub toggle: bool,
     pub lame: bool,
+    /// Range of this leg (after any `g`/`y` toggles on earlier legs).
+    pub max: Option<u32>,
 }
 
 fn unsupported(span: Span, what: &str, help: &str) -> BetzaError {
@@ -492,13 +509,6 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
         return Err(errors);
     }
     let multi = c.legs.len() > 1;
-    if multi && class(atom) == Class::Oblique {
-        errors.push(unsupported(
-            c.span.clone(),
-            "a multi-leg (`a`) move of an oblique atom",
-            "multi-leg moves are supported on `W F D A H G K R B Q`",
-        ));
-    }
     if multi && class(atom) == Class::Castle {
         errors.push(unsupported(
             c.span.clone(),
@@ -519,6 +529,13 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
     };
     let mut legs = Vec::new();
     let mut leg_max = max;
+    // XBoard's range toggle (`g`/`y` before an `a`): `W F K` become `R B Q` (unlimited, whatever range was
+    // written) and back (range 1); other atoms go from range 1 to unlimited and from anything else to 1.
+    let family = matches!(
+        atom,
+        Atom::W | Atom::F | Atom::K | Atom::R | Atom::B | Atom::Q
+    );
+    let mut slider_letter = atom.is_slider();
     for (li, leg) in c.legs.iter().enumerate() {
         let last = li + 1 == c.legs.len();
         let mask = match direction_mask(&leg.directions, atom, li > 0) {
@@ -625,20 +642,47 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
         } else if mode == Mode::default() {
             mode = Mode::MOVE;
         }
+        if li > 0 && class(atom) == Class::Oblique && mask & !0x11 != 0 {
+            let sp = leg
+                .directions
+                .first()
+                .map_or(c.span.clone(), |d| d.1.clone());
+            errors.push(unsupported(
+                sp,
+                "turning after an oblique leap",
+                "on oblique atoms the legs after `a` can only go straight on (`f`: `mpafN` is a (2,4) leap) or straight back (`b`)",
+            ));
+        }
         legs.push(ResolvedLeg {
             mask,
             mode,
-            toggle,
             lame,
+            max: leg_max,
         });
         if toggle {
-            leg_max = if leg_max == Some(1) { None } else { Some(1) };
+            if family {
+                slider_letter = !slider_letter;
+                leg_max = if slider_letter { None } else { Some(1) };
+            } else {
+                leg_max = if leg_max == Some(1) { None } else { Some(1) };
+            }
         }
+    }
+    // Each leg multiplies the number of paths by its number of directions: refuse moves that would expand
+    // into an unreasonable number of paths (e.g. a long chain of `a`s), instead of hanging.
+    let paths: u64 = legs.iter().fold(1u64, |n, l| {
+        n.saturating_mul(u64::from(l.mask.count_ones().max(1)))
+    });
+    if legs.len() > MAX_LEGS || paths > MAX_PATHS {
+        errors.push(unsupported(
+            c.span.clone(),
+            &format!("a move with {} legs expanding into {paths} paths", legs.len()),
+            &format!("tatsu supports at most {MAX_LEGS} legs and {MAX_PATHS} paths per component; restrict the directions of the later legs"),
+        ));
     }
     if errors.is_empty() {
         Ok(Resolved {
             atom,
-            max,
             initial: c.initial_only(),
             legs,
         })
@@ -700,28 +744,17 @@ fn expand_component(index: usize, r: &Resolved, o: Orientation, out: &mut Vec<Pa
             Class::King => rot(d, if d % 2 == 0 { (0, 1) } else { (1, 1) }),
             _ => rot(d, base(r.atom)),
         };
-        let leg = make_leg(step, r.max, first.mode, first.lame, o);
-        let max = if first.toggle { toggle(r.max) } else { r.max };
-        continue_legs(index, r, o, 1, d, max, vec![leg], out);
+        let leg = make_leg(step, first.max, first.mode, first.lame, o);
+        continue_legs(index, r, o, 1, d, vec![leg], out);
     }
 }
 
-fn toggle(max: Option<u32>) -> Option<u32> {
-    if max == Some(1) {
-        None
-    } else {
-        Some(1)
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
 fn continue_legs(
     index: usize,
     r: &Resolved,
     o: Orientation,
     li: usize,
     angle: usize,
-    max: Option<u32>,
     legs: Vec<Leg>,
     out: &mut Vec<Path>,
 ) {
@@ -740,10 +773,15 @@ fn continue_legs(
         if abs & (1 << d) == 0 {
             continue;
         }
-        let step = rot(d, if d % 2 == 0 { (0, len) } else { (len, len) });
+        // Oblique atoms keep their own slots (only straight on / back are allowed); the others use the
+        // king system, where a slot of the other parity converts W ↔ F, D ↔ A, H ↔ G (same length).
+        let step = if class(r.atom) == Class::Oblique {
+            rot(d, base(r.atom))
+        } else {
+            rot(d, if d % 2 == 0 { (0, len) } else { (len, len) })
+        };
         let mut next = legs.clone();
-        next.push(make_leg(step, max, spec.mode, spec.lame, o));
-        let m = if spec.toggle { toggle(max) } else { max };
-        continue_legs(index, r, o, li + 1, d, m, next, out);
+        next.push(make_leg(step, spec.max, spec.mode, spec.lame, o));
+        continue_legs(index, r, o, li + 1, d, next, out);
     }
 }

@@ -6,6 +6,14 @@
 //! - [`Betza::expand`] turns the tree into geometric [`Path`]s for one player's [`Orientation`]: pure geometry
 //!   plus modality, with no board state. The variant compiler builds its move-rule graph from them.
 //!
+//! - [`describe::describe`] gives one line of plain English per component, and
+//!   [`diagram::destinations`] / [`diagram::render`] the destinations on an empty board (used by `tatsu betza`).
+//!
+//! Additions to the original API skeleton: `ErrorKind::{TrailingJunk, Unsupported}`, `BetzaError::render`,
+//! `Betza::validate`, span-insensitive `PartialEq`/`Eq` on the tree, `Range::normalized`,
+//! `Atom/Direction/Modifier::{letter, from_letter}`, `Modifier::{CANONICAL, rank}`, `LegSpec::has`,
+//! `Component::initial_only`, `Orientation::apply`, `Mode::intersects`, and the `describe` and `diagram` modules.
+//!
 //! See `README.md` beside this crate for the notation it accepts.
 
 mod ast;
@@ -18,4 +26,5 @@ pub use error::{BetzaError, ErrorKind};
 pub use expand::{Leg, Mode, Orientation, Path};
 pub use parse::parse;
 
+pub mod describe;
 pub mod diagram;

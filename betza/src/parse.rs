@@ -117,8 +117,13 @@ pub fn parse(input: &str) -> Result<Betza, Vec<BetzaError>> {
         let (tok, sp) = toks[i].clone();
         match tok {
             Tok::Lower(c) => {
-                prefix_start.get_or_insert(sp.start);
-                prefix_end = sp.end;
+                let known = Direction::from_letter(c).is_some()
+                    || c == 'a'
+                    || Modifier::from_letter(c).is_some();
+                if known {
+                    prefix_start.get_or_insert(sp.start);
+                    prefix_end = sp.end;
+                }
                 if let Some(d) = Direction::from_letter(c) {
                     if leg_has_modifier {
                         let mods: String = leg

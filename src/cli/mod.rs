@@ -2,6 +2,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod betza;
 pub mod check;
 mod perft;
 mod position;
@@ -15,13 +16,20 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Explain an XBetza move: canonical form, plain English, and a diagram of its destinations.
+    ///
+    /// Examples: `tatsu betza fmWfceFifmnD` (chess pawn), `tatsu betza fNsW --at d4`,
+    /// `tatsu betza KisO2 --at e1`, `tatsu betza mRcpR --board 9x10`, `tatsu betza fN --side black --json`.
+    Betza(betza::BetzaArgs),
     /// Compile variant files and report every problem.
     Check(check::CheckArgs),
+    /// Count the leaf nodes of the legal move tree (perft), optionally divided by first move.
     Perft(perft::PerftArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
+        Command::Betza(args) => betza::run(args),
         Command::Check(args) => check::run(&args),
         Command::Perft(args) => perft::run(args),
     }

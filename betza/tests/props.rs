@@ -1,0 +1,129 @@
+//! Property tests: Display round trip on generated trees, and no panic on arbitrary input.
+use betza::{parse, Atom, Betza, Component, Direction, LegSpec, Modifier, Orientation, Range};
+use proptest::prelude::*;
+
+fn atom() -> impl Strategy<Value = Atom> {
+    prop::sample::select(vec![
+        Atom::W,
+        Atom::F,
+        Atom::D,
+        Atom::N,
+        Atom::A,
+        Atom::H,
+        Atom::C,
+        Atom::L,
+        Atom::Z,
+        Atom::J,
+        Atom::G,
+        Atom::K,
+        Atom::Q,
+        Atom::R,
+        Atom::B,
+        Atom::O(2),
+        Atom::O(3),
+    ])
+}
+
+fn direction() -> impl Strategy<Value = Direction> {
+    prop::sample::select(vec![
+        Direction::F,
+        Direction::B,
+        Direction::L,
+        Direction::R,
+        Direction::V,
+        Direction::S,
+        Direction::H,
+    ])
+}
+
+fn modifiers() -> impl Strategy<Value = Vec<Modifier>> {
+    prop::sample::subsequence(
+        vec![
+            Modifier::M,
+            Modifier::C,
+            Modifier::D,
+            Modifier::E,
+            Modifier::N,
+            Modifier::P,
+            Modifier::G,
+            Modifier::Y,
+        ],
+        0..3,
+    )
+}
+
+fn leg() -> impl Strategy<Value = LegSpec> {
+    (prop::collection::vec(direction(), 0..3), modifiers()).prop_map(|(d, m)| LegSpec {
+        directions: d.into_iter().map(|d| (d, 0..0)).collect(),
+        modifiers: m.into_iter().map(|m| (m, 0..0)).collect(),
+    })
+}
+
+fn component() -> impl Strategy<Value = Component> {
+    (
+        atom(),
+        prop::collection::vec(leg(), 1..3),
+        0u32..4,
+        any::<bool>(),
+    )
+        .prop_map(|(atom, mut legs, r, initial)| {
+            if initial {
+                legs[0].modifiers.push((Modifier::I, 0..0));
+            }
+            let range = match (atom, r) {
+                (Atom::O(_), _) => Range::Leap,
+                (Atom::R | Atom::B | Atom::Q, 0 | 1) => Range::Unlimited,
+                (_, 0) => Range::Leap,
+                (_, 1) => Range::Unlimited,
+                (_, n) => Range::Limited(n),
+            };
+            Component {
+                legs,
+                atom,
+                range,
+                span: 0..0,
+            }
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, max_global_rejects: 100_000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn display_round_trip_of_valid_generated_trees(cs in prop::collection::vec(component(), 1..4)) {
+        let b = Betza { components: cs };
+        prop_assume!(b.validate().is_ok());
+        let text = b.to_string();
+        let again = parse(&text);
+        prop_assert!(again.is_ok(), "`{}` did not reparse: {:?}", text, again);
+        let again = again.unwrap();
+        prop_assert_eq!(&again, &b, "`{}`", text);
+        prop_assert_eq!(again.expand(Orientation::First), b.expand(Orientation::First));
+    }
+
+    #[test]
+    fn no_panic_on_arbitrary_strings(s in "\\PC{0,24}") {
+        if let Ok(b) = parse(&s) {
+            let _ = b.expand(Orientation::Rotated);
+            prop_assert_eq!(parse(&b.to_string()).ok(), Some(b));
+        }
+    }
+
+    #[test]
+    fn no_panic_on_xbetza_alphabet(s in "[a-zA-Z0-9() ]{0,16}") {
+        match parse(&s) {
+            Ok(b) => {
+                let _ = betza::describe::describe(&b);
+                let _ = betza::diagram::destinations(&b, 8, 8, (3, 3), Orientation::First);
+                prop_assert_eq!(parse(&b.to_string()).ok(), Some(b));
+            }
+            Err(es) => {
+                prop_assert!(!es.is_empty());
+                for e in es {
+                    prop_assert!(e.span.end <= s.len());
+                    let _ = e.render(&s);
+                }
+            }
+        }
+    }
+}

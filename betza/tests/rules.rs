@@ -1,0 +1,297 @@
+//! Named rules of the notation, checked on the expanded paths and on the parse tree.
+use betza::{parse, Atom, ErrorKind, Leg, Mode, Orientation, Path, Range};
+
+fn paths(s: &str, o: Orientation) -> Vec<Path> {
+    parse(s).unwrap_or_else(|e| panic!("{s}: {e:?}")).expand(o)
+}
+
+fn steps(s: &str) -> Vec<(i32, i32)> {
+    let mut v: Vec<(i32, i32)> = paths(s, Orientation::First)
+        .iter()
+        .map(|p| p.legs[0].step)
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+fn mcap() -> Mode {
+    Mode::MOVE.union(Mode::CAPTURE)
+}
+
+#[test]
+fn single_letter_on_knight_is_the_narrow_pair_fn_equals_ffn() {
+    assert_eq!(steps("fN"), vec![(-1, 2), (1, 2)]);
+    assert_eq!(steps("fN"), steps("ffN"));
+}
+
+#[test]
+fn fr_on_knight_is_wide_and_rf_is_narrow() {
+    assert_eq!(steps("frN"), vec![(2, 1)]);
+    assert_eq!(steps("rfN"), vec![(1, 2)]);
+}
+
+#[test]
+fn bn0_and_bnn_are_the_same_tree_and_print_as_bn0() {
+    let a = parse("BN0").unwrap();
+    let b = parse("BNN").unwrap();
+    assert_eq!(a, b);
+    assert_eq!(b.to_string(), "BN0");
+    assert_eq!(a.components[1].range, Range::Unlimited);
+}
+
+#[test]
+fn default_modality_is_move_or_capture() {
+    for p in paths("KN", Orientation::First) {
+        assert_eq!(p.legs[0].mode, mcap());
+    }
+}
+
+#[test]
+fn pawn_double_step_is_initial_lame_move_only() {
+    let ps = paths("ifmnD", Orientation::First);
+    assert_eq!(ps.len(), 1);
+    let p = &ps[0];
+    assert!(p.initial_only);
+    assert_eq!(p.castling, None);
+    assert_eq!(
+        p.legs,
+        vec![Leg {
+            step: (0, 2),
+            max: Some(1),
+            mode: Mode::MOVE,
+            lame_path: vec![(0, 1)]
+        }]
+    );
+    let m = &paths("ifmnD", Orientation::MirroredRanks)[0];
+    assert_eq!(m.legs[0].step, (0, -2));
+    assert_eq!(m.legs[0].lame_path, vec![(0, -1)]);
+}
+
+#[test]
+fn fce_captures_only_and_en_passant() {
+    for p in paths("fceF", Orientation::First) {
+        assert_eq!(p.legs[0].mode, Mode::CAPTURE.union(Mode::EN_PASSANT));
+    }
+}
+
+#[test]
+fn hop_modes_cannon_and_grasshopper() {
+    assert!(paths("cpR", Orientation::First)
+        .iter()
+        .all(|p| p.legs[0].mode == Mode::HOP.union(Mode::CAPTURE) && p.legs[0].max.is_none()));
+    assert!(paths("pR", Orientation::First)
+        .iter()
+        .all(|p| p.legs[0].mode == Mode::HOP.union(mcap())));
+    assert!(paths("gQ", Orientation::First)
+        .iter()
+        .all(|p| p.legs[0].mode == Mode::GRASSHOP.union(mcap())));
+    assert_eq!(paths("gQ", Orientation::First).len(), 8);
+}
+
+#[test]
+fn castling_gives_one_path_per_side_with_distance() {
+    let ps = paths("KisO3isO2", Orientation::First);
+    let castles: Vec<&Path> = ps.iter().filter(|p| p.castling.is_some()).collect();
+    assert_eq!(castles.len(), 4);
+    let mut o3: Vec<(i32, i32)> = castles
+        .iter()
+        .filter(|p| p.castling == Some(3))
+        .map(|p| p.legs[0].step)
+        .collect();
+    o3.sort_unstable();
+    assert_eq!(o3, vec![(-1, 0), (1, 0)]);
+    assert!(castles.iter().all(|p| p.initial_only && p.component > 0));
+    assert_eq!(parse("KisO3isO2").unwrap().components[1].atom, Atom::O(3));
+}
+
+#[test]
+fn lame_paths_of_leapers() {
+    let lame = |s: &str, step: (i32, i32)| {
+        paths(s, Orientation::First)
+            .into_iter()
+            .find(|p| p.legs[0].step == step)
+            .unwrap()
+            .legs[0]
+            .lame_path
+            .clone()
+    };
+    assert_eq!(lame("nD", (2, 0)), vec![(1, 0)]);
+    assert_eq!(lame("nA", (2, 2)), vec![(1, 1)]);
+    assert_eq!(lame("nH", (3, 0)), vec![(1, 0), (2, 0)]);
+    assert_eq!(lame("nN", (1, 2)), vec![(0, 1)]);
+    assert_eq!(lame("nN", (2, -1)), vec![(1, 0)]);
+    assert!(lame("N", (1, 2)).is_empty());
+    // riders: the path applies to each step
+    let p = paths("nNN", Orientation::First)
+        .into_iter()
+        .find(|p| p.legs[0].step == (1, 2))
+        .unwrap();
+    assert_eq!(
+        (p.legs[0].max, p.legs[0].lame_path.clone()),
+        (None, vec![(0, 1)])
+    );
+}
+
+#[test]
+fn rotated_orientation_negates_both_coordinates() {
+    assert_eq!(paths("frN", Orientation::Rotated)[0].legs[0].step, (-2, -1));
+    assert_eq!(
+        paths("frN", Orientation::MirroredRanks)[0].legs[0].step,
+        (2, -1)
+    );
+}
+
+#[test]
+fn multi_leg_lion_locust_capture() {
+    let ps = paths("caK", Orientation::First);
+    // 8 first steps × 7 relative continuations (all but straight back)
+    assert_eq!(ps.len(), 56);
+    assert!(ps
+        .iter()
+        .all(|p| p.legs.len() == 2 && p.legs[0].mode == Mode::CAPTURE && p.legs[1].mode == mcap()));
+    let back = paths("mcabK", Orientation::First);
+    assert_eq!(back.len(), 8);
+    assert!(back
+        .iter()
+        .all(|p| p.legs[1].step == (-p.legs[0].step.0, -p.legs[0].step.1)));
+}
+
+#[test]
+fn multi_leg_non_final_default_is_move_and_y_toggles_to_rider() {
+    let ps = paths("FyafsF", Orientation::First);
+    let two: Vec<&Path> = ps.iter().filter(|p| p.legs.len() == 2).collect();
+    assert_eq!(two.len(), 8);
+    assert!(two.iter().all(|p| p.legs[0].mode == Mode::MOVE
+        && p.legs[0].max == Some(1)
+        && p.legs[1].max.is_none()));
+    let p = two.iter().find(|p| p.legs[0].step == (1, 1)).unwrap();
+    let _ = p;
+    let mut turns: Vec<(i32, i32)> = two
+        .iter()
+        .filter(|p| p.legs[0].step == (1, 1))
+        .map(|p| p.legs[1].step)
+        .collect();
+    turns.sort_unstable();
+    assert_eq!(turns, vec![(0, 1), (1, 0)]);
+    assert!(paths("mafW", Orientation::First)
+        .iter()
+        .all(|p| p.legs[0].mode == Mode::MOVE));
+}
+
+#[test]
+fn canonical_form_puts_i_first_and_modifiers_in_xboard_order() {
+    assert_eq!(parse("fnmiD").unwrap().to_string(), "ifmnD");
+    assert_eq!(parse("fcmW").unwrap().to_string(), "fmcW");
+    assert_eq!(parse("WW").unwrap().to_string(), "W0");
+    assert_eq!(parse("R0").unwrap().to_string(), "R");
+    assert_eq!(parse("frNrfN").unwrap().to_string(), "frNrfN");
+    assert_eq!(parse("KNADcaKmcabK").unwrap().to_string(), "KNADcaKmcabK");
+}
+
+#[test]
+fn every_game_string_parses_and_round_trips() {
+    let games = "K Q R B N W F D FD RN BN0 BNN KisO3isO2 KisO2isO3 ifmnDfmWfceF fmWfceF fW fWfF WfF BW RF vWlWrF vRlRrB vRlRrBK fFsWbW fBsRbR fBsRbRK vWrWlF vRrRlB vRrRlBK vWfF vRfB vRfBK FfW BfR BfRK fNsW ffNsW ffN ffNbbN fR fRfB fRfBK fWsWbF fRsRbB fRsRbBK FfWsW BfRsR BfRsRK mRcpR gQ ifmnD";
+    for s in games.split_whitespace() {
+        let b = parse(s).unwrap_or_else(|e| panic!("{s}: {e:?}"));
+        let again = parse(&b.to_string()).unwrap();
+        assert_eq!(b, again, "{s}");
+        assert!(!b.expand(Orientation::First).is_empty(), "{s}");
+        assert_eq!(betza::describe::describe(&b).len(), b.components.len());
+    }
+}
+
+#[test]
+fn component_spans_cover_their_text() {
+    let b = parse("ifmnDfmWfceF").unwrap();
+    let spans: Vec<_> = b.components.iter().map(|c| c.span.clone()).collect();
+    assert_eq!(spans, vec![0..5, 5..8, 8..12]);
+    let b = parse("BN0").unwrap();
+    assert_eq!(b.components[1].span, 1..3);
+}
+
+#[test]
+fn error_render_puts_a_caret_under_the_bad_letter() {
+    let e = parse("fkW").unwrap_err();
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].kind, ErrorKind::UnknownLetter);
+    assert_eq!(e[0].render("fkW"), "error: `k` is not an XBetza modifier\n  |\n1 | fkW\n  |  ^ did you mean `c` (capture only)?\n");
+}
+
+#[test]
+fn all_errors_are_reported_not_just_the_first() {
+    let e = parse("fkWffWX").unwrap_err();
+    let kinds: Vec<ErrorKind> = e.iter().map(|e| e.kind).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            ErrorKind::UnknownLetter,
+            ErrorKind::MeaninglessDirection,
+            ErrorKind::UnknownLetter
+        ]
+    );
+}
+
+#[test]
+fn meaningless_direction_explains_itself() {
+    let e = &parse("ffW").unwrap_err()[0];
+    assert_eq!(e.kind, ErrorKind::MeaninglessDirection);
+    assert!(e.help.as_deref().unwrap().contains("write `f`"));
+}
+
+#[test]
+fn hand_built_invalid_tree_expands_to_nothing_and_fails_validation() {
+    let mut b = parse("W").unwrap();
+    b.components[0].atom = Atom::U;
+    assert!(b.expand(Orientation::First).is_empty());
+    assert!(b.validate().is_err());
+}
+
+#[test]
+fn display_disambiguates_adjacent_identical_atoms() {
+    use betza::Betza;
+    let w = parse("W").unwrap().components.remove(0);
+    let r = parse("R").unwrap().components.remove(0);
+    let two_w = Betza {
+        components: vec![w.clone(), w],
+    };
+    assert_eq!(two_w.to_string(), "W1W");
+    assert_eq!(parse("W1W").unwrap(), two_w);
+    let two_r = Betza {
+        components: vec![r.clone(), r],
+    };
+    assert_eq!(two_r.to_string(), "R0R");
+    assert_eq!(parse("R0R").unwrap(), two_r);
+}
+
+#[test]
+fn long_chains_of_legs_are_refused_not_expanded_forever() {
+    let e = parse(&format!("{}K", "a".repeat(40))).unwrap_err();
+    assert_eq!(e[0].kind, ErrorKind::Unsupported);
+    // three king legs (mamaK from the XBoard page) is fine: 8 × 7 × 7 paths
+    assert_eq!(paths("mamaK", Orientation::First).len(), 392);
+}
+
+#[test]
+fn describe_gives_one_plain_english_line_per_component() {
+    let b = parse("fmWfceF").unwrap();
+    assert_eq!(
+        betza::describe::describe(&b),
+        vec![
+            "moves (without capturing) one square straight forward".to_string(),
+            "captures (also en passant) one square diagonally forward".to_string()
+        ]
+    );
+    let lines = betza::describe::describe(&parse("KisO2").unwrap());
+    assert!(
+        lines[1].starts_with("as its first move only, castles"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn diagram_render_marks_piece_destinations_and_legend() {
+    use betza::diagram::{destinations, render};
+    let b = parse("fmWfcF").unwrap();
+    let marks = destinations(&b, 3, 3, (1, 1), Orientation::First);
+    assert_eq!(render(&marks, 3, 3, (1, 1)), "  3  c m c\n  2  . @ .\n  1  . . .\n     a b c\nlegend: @ the piece, m move only (no capture), c capture only\n");
+}

@@ -1,0 +1,96 @@
+//! `tatsu betza`, run as the real binary.
+use std::process::{Command, Output};
+
+fn tatsu(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tatsu"))
+        .arg("betza")
+        .args(args)
+        .output()
+        .expect("run tatsu")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn betza_valid_string_prints_canonical_description_and_diagram() {
+    let out = tatsu(&["fNsW"]);
+    assert!(out.status.success());
+    let s = text(&out.stdout);
+    assert!(s.starts_with("fNsW\n"), "{s}");
+    assert!(s.contains("knight's jump"), "{s}");
+    assert!(s.contains("one square sideways"), "{s}");
+    // from d4 (default middle of 8x8): c4 e4 c6 e6 marked
+    assert!(s.contains("  6  . . * . * . . ."), "{s}");
+    assert!(s.contains("  4  . . * @ * . . ."), "{s}");
+    assert!(s.contains("legend:"), "{s}");
+}
+
+#[test]
+fn betza_canonical_form_is_printed_first() {
+    let out = tatsu(&["BNN"]);
+    assert!(out.status.success());
+    assert!(text(&out.stdout).starts_with("BN0\n"));
+}
+
+#[test]
+fn betza_invalid_string_exits_1_with_caret_and_help() {
+    let out = tatsu(&["fkW"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert_eq!(err, "error: `k` is not an XBetza modifier\n  |\n1 | fkW\n  |  ^ did you mean `c` (capture only)?\n");
+}
+
+#[test]
+fn betza_json_lists_moves_with_square_and_kind() {
+    let out = tatsu(&["ifmnDfmWfceF", "--at", "d2", "--json"]);
+    assert!(out.status.success());
+    let s = text(&out.stdout);
+    assert!(s.contains("\"canonical\":\"ifmnDfmWfceF\""), "{s}");
+    for m in [
+        "{\"to\":\"d3\",\"kind\":\"move\"}",
+        "{\"to\":\"d4\",\"kind\":\"initial\"}",
+        "{\"to\":\"c3\",\"kind\":\"capture\"}",
+        "{\"to\":\"e3\",\"kind\":\"capture\"}",
+    ] {
+        assert!(s.contains(m), "missing {m} in {s}");
+    }
+}
+
+#[test]
+fn betza_black_side_mirrors_forward() {
+    let out = tatsu(&["fW", "--at", "d5", "--side", "black", "--json"]);
+    assert!(out.status.success());
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("\"moves\":[{\"to\":\"d4\",\"kind\":\"move-or-capture\"}]"),
+        "{s}"
+    );
+}
+
+#[test]
+fn betza_castling_and_board_size() {
+    let out = tatsu(&["KisO2", "--at", "e1", "--board", "10x8", "--json"]);
+    assert!(out.status.success());
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("{\"to\":\"c1\",\"kind\":\"castling\"}")
+            && s.contains("{\"to\":\"g1\",\"kind\":\"castling\"}"),
+        "{s}"
+    );
+}
+
+#[test]
+fn betza_bad_square_is_a_usage_error() {
+    let out = tatsu(&["K", "--at", "z9"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("not a square"));
+}
+
+#[test]
+fn betza_invalid_json_mode_reports_errors_as_json() {
+    let out = tatsu(&["ffW", "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("\"kind\":\"MeaninglessDirection\""));
+}
