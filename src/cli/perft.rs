@@ -57,7 +57,11 @@ pub fn run(args: PerftArgs) -> ExitCode {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let nodes: u64 = if args.depth == 0 { 1 } else { divided.iter().map(|(_, n)| n).sum() };
+    let nodes: u64 = if args.depth == 0 {
+        1
+    } else {
+        divided.iter().map(|(_, n)| n).sum()
+    };
     if args.divide && args.depth > 0 {
         for (mv, n) in &divided {
             println!("{}: {n}", pos.uci(mv));
@@ -67,7 +71,11 @@ pub fn run(args: PerftArgs) -> ExitCode {
     println!("Nodes searched: {nodes}");
     let seconds = start.elapsed().as_secs_f64();
     if std::io::stderr().is_terminal() {
-        eprintln!("{:.3} s, {:.0} nodes/s", seconds, nodes as f64 / seconds.max(1e-9));
+        eprintln!(
+            "{:.3} s, {:.0} nodes/s",
+            seconds,
+            nodes as f64 / seconds.max(1e-9)
+        );
     }
     ExitCode::SUCCESS
 }
@@ -79,8 +87,10 @@ fn progress_bar() -> Option<indicatif::ProgressBar> {
     }
     let bar = indicatif::ProgressBar::new(0);
     bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} perft {bar:40} {pos}/{len} first moves, {elapsed}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        indicatif::ProgressStyle::with_template(
+            "{spinner} perft {bar:40} {pos}/{len} first moves, {elapsed}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     Some(bar)
 }

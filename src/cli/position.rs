@@ -2,7 +2,11 @@
 use crate::engine::{Engine, Position};
 
 /// The start position (or `fen`), with `moves` played in order. Errors name the offending FEN or move.
-pub fn setup<'e>(engine: &'e Engine, fen: Option<&str>, moves: &[String]) -> Result<Position<'e>, String> {
+pub fn setup<'e>(
+    engine: &'e Engine,
+    fen: Option<&str>,
+    moves: &[String],
+) -> Result<Position<'e>, String> {
     let mut pos = match fen {
         Some(fen) => Position::from_fen(engine, fen).map_err(|e| e.to_string())?,
         None => Position::start(engine),
