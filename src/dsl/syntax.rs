@@ -35,6 +35,9 @@ fn describe(rule: Rule) -> String {
         Rule::orientation => "`mirror` or `rotate`".into(),
         Rule::outcome => "`win`, `draw` or `loss`".into(),
         Rule::trigger => "`destination` or `start-or-destination`".into(),
+        Rule::promote_opt => "`mandatory`|`optional`|`on`".into(),
+        Rule::drop_opt => "`one-per-file`|`no-mate`|`not`".into(),
+        Rule::material => "`none` or piece ids".into(),
         Rule::EOI => "end of file".into(),
         Rule::rank_range => "`rank`".into(),
         Rule::file_range => "`file`".into(),
@@ -62,7 +65,15 @@ pub(super) fn to_diagnostic(
     let found = &source[start..end];
     let message = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } => {
-            let mut wanted: Vec<String> = positives.iter().map(|r| describe(*r)).collect();
+            let mut wanted: Vec<String> = positives
+                .iter()
+                .flat_map(|r| {
+                    describe(*r)
+                        .split('|')
+                        .map(String::from)
+                        .collect::<Vec<_>>()
+                })
+                .collect();
             wanted.dedup();
             let list = match wanted.len() {
                 0 => "something else".to_string(),
