@@ -57,11 +57,13 @@ pub(super) fn to_diagnostic(
     };
     // Underline the offending token (up to the next white space), or one column at the end of the file.
     let rest = &source[start..];
-    let len = rest
-        .find(|c: char| c.is_whitespace())
-        .unwrap_or(rest.len())
-        .max(1);
-    let end = (start + len).min(source.len()).max(start);
+    let len = match rest.find(char::is_whitespace) {
+        Some(0) | None if rest.is_empty() => 0,
+        Some(0) => rest.chars().next().map_or(0, char::len_utf8),
+        Some(n) => n,
+        None => rest.len(),
+    };
+    let end = start + len;
     let found = &source[start..end];
     let message = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } => {
@@ -82,6 +84,8 @@ pub(super) fn to_diagnostic(
             };
             if found.is_empty() {
                 format!("expected {list}, found end of file")
+            } else if found.trim().is_empty() {
+                format!("expected {list}, found a line break")
             } else {
                 format!("expected {list}, found `{found}`")
             }
