@@ -13,14 +13,20 @@ struct Row {
 }
 
 fn rows(variant: &str) -> Vec<Row> {
-    let path = format!("{}/tests/data/perft/{variant}.tsv", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/data/perft/{variant}.tsv",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .skip(1)
         .filter(|line| !line.trim().is_empty())
         .map(|line| {
             let cols: Vec<&str> = line.split('\t').collect();
-            assert!(cols.len() >= 4, "{path}: a row needs name, fen, depth, nodes: {line}");
+            assert!(
+                cols.len() >= 4,
+                "{path}: a row needs name, fen, depth, nodes: {line}"
+            );
             Row {
                 name: cols[0].into(),
                 fen: cols[1].into(),
@@ -32,7 +38,10 @@ fn rows(variant: &str) -> Vec<Row> {
 }
 
 fn max_nodes() -> u64 {
-    std::env::var("TATSU_PERFT_MAX_NODES").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000_000)
+    std::env::var("TATSU_PERFT_MAX_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100_000_000)
 }
 
 fn check_variant(variant: &str) {
@@ -41,16 +50,27 @@ fn check_variant(variant: &str) {
     let mut failures = Vec::new();
     for row in rows(variant) {
         if row.nodes > max_nodes() {
-            eprintln!("skipped {variant} {} depth {} ({} nodes)", row.name, row.depth, row.nodes);
+            eprintln!(
+                "skipped {variant} {} depth {} ({} nodes)",
+                row.name, row.depth, row.nodes
+            );
             continue;
         }
-        let mut pos = Position::from_fen(&engine, &row.fen).unwrap_or_else(|e| panic!("{variant} {}: {e}", row.name));
+        let mut pos = Position::from_fen(&engine, &row.fen)
+            .unwrap_or_else(|e| panic!("{variant} {}: {e}", row.name));
         let got = perft(&mut pos, row.depth);
         if got != row.nodes {
-            failures.push(format!("{variant} {} depth {}: expected {}, got {got}", row.name, row.depth, row.nodes));
+            failures.push(format!(
+                "{variant} {} depth {}: expected {}, got {got}",
+                row.name, row.depth, row.nodes
+            ));
         }
     }
-    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
 }
 
 #[test]

@@ -88,3 +88,251 @@ pub enum Range {
     Limited(u32),
     Unlimited,
 }
+
+impl Atom {
+    /// The letter of the atom (`'O'` for castling; the distance is printed as its range).
+    pub fn letter(self) -> char {
+        match self {
+            Atom::W => 'W',
+            Atom::F => 'F',
+            Atom::D => 'D',
+            Atom::N => 'N',
+            Atom::A => 'A',
+            Atom::H => 'H',
+            Atom::C => 'C',
+            Atom::L => 'L',
+            Atom::Z => 'Z',
+            Atom::J => 'J',
+            Atom::G => 'G',
+            Atom::K => 'K',
+            Atom::Q => 'Q',
+            Atom::R => 'R',
+            Atom::B => 'B',
+            Atom::U => 'U',
+            Atom::O(_) => 'O',
+        }
+    }
+
+    /// The atom of a capital letter, if XBetza has one (`O` needs its distance: this returns `O(0)`).
+    pub fn from_letter(c: char) -> Option<Atom> {
+        Some(match c {
+            'W' => Atom::W,
+            'F' => Atom::F,
+            'D' => Atom::D,
+            'N' => Atom::N,
+            'A' => Atom::A,
+            'H' => Atom::H,
+            'C' => Atom::C,
+            'L' => Atom::L,
+            'Z' => Atom::Z,
+            'J' => Atom::J,
+            'G' => Atom::G,
+            'K' => Atom::K,
+            'Q' => Atom::Q,
+            'R' => Atom::R,
+            'B' => Atom::B,
+            'U' => Atom::U,
+            'O' => Atom::O(0),
+            _ => return None,
+        })
+    }
+
+    /// `R`, `B` and `Q` slide by themselves: their default range is [`Range::Unlimited`].
+    pub fn is_slider(self) -> bool {
+        matches!(self, Atom::R | Atom::B | Atom::Q)
+    }
+}
+
+impl Direction {
+    pub fn letter(self) -> char {
+        match self {
+            Direction::F => 'f',
+            Direction::B => 'b',
+            Direction::L => 'l',
+            Direction::R => 'r',
+            Direction::V => 'v',
+            Direction::S => 's',
+            Direction::H => 'h',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Direction> {
+        Some(match c {
+            'f' => Direction::F,
+            'b' => Direction::B,
+            'l' => Direction::L,
+            'r' => Direction::R,
+            'v' => Direction::V,
+            's' => Direction::S,
+            'h' => Direction::H,
+            _ => return None,
+        })
+    }
+}
+
+impl Modifier {
+    /// Canonical order of modifiers inside a leg: XBoard's `m c d e t p g o y n j`, then the letters XBoard
+    /// does not read, `u x z q`. `i` is not in this list: it belongs to the whole move and is printed first
+    /// (XBoard only recognises `i` at the very start of a move).
+    pub const CANONICAL: [Modifier; 15] = [
+        Modifier::M,
+        Modifier::C,
+        Modifier::D,
+        Modifier::E,
+        Modifier::T,
+        Modifier::P,
+        Modifier::G,
+        Modifier::O,
+        Modifier::Y,
+        Modifier::N,
+        Modifier::J,
+        Modifier::U,
+        Modifier::X,
+        Modifier::Z,
+        Modifier::Q,
+    ];
+
+    /// Position in the canonical order (`i` first).
+    pub fn rank(self) -> usize {
+        if self == Modifier::I {
+            return 0;
+        }
+        1 + Self::CANONICAL
+            .iter()
+            .position(|&m| m == self)
+            .unwrap_or(Self::CANONICAL.len())
+    }
+
+    pub fn letter(self) -> char {
+        match self {
+            Modifier::M => 'm',
+            Modifier::C => 'c',
+            Modifier::D => 'd',
+            Modifier::E => 'e',
+            Modifier::I => 'i',
+            Modifier::N => 'n',
+            Modifier::J => 'j',
+            Modifier::P => 'p',
+            Modifier::G => 'g',
+            Modifier::Y => 'y',
+            Modifier::O => 'o',
+            Modifier::T => 't',
+            Modifier::U => 'u',
+            Modifier::X => 'x',
+            Modifier::Z => 'z',
+            Modifier::Q => 'q',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Modifier> {
+        Some(match c {
+            'm' => Modifier::M,
+            'c' => Modifier::C,
+            'd' => Modifier::D,
+            'e' => Modifier::E,
+            'i' => Modifier::I,
+            'n' => Modifier::N,
+            'j' => Modifier::J,
+            'p' => Modifier::P,
+            'g' => Modifier::G,
+            'y' => Modifier::Y,
+            'o' => Modifier::O,
+            't' => Modifier::T,
+            'u' => Modifier::U,
+            'x' => Modifier::X,
+            'z' => Modifier::Z,
+            'q' => Modifier::Q,
+            _ => return None,
+        })
+    }
+}
+
+impl LegSpec {
+    /// Whether the leg carries the modifier.
+    pub fn has(&self, m: Modifier) -> bool {
+        self.modifiers.iter().any(|&(x, _)| x == m)
+    }
+}
+
+impl Component {
+    /// Whether the component is only allowed as the piece's first move (`i` on its first leg).
+    pub fn initial_only(&self) -> bool {
+        self.legs.first().is_some_and(|l| l.has(Modifier::I))
+    }
+}
+
+// Equality ignores spans: two trees are equal when they describe the same text up to canonical ordering.
+impl PartialEq for LegSpec {
+    fn eq(&self, other: &Self) -> bool {
+        let d = |l: &LegSpec| l.directions.iter().map(|&(d, _)| d).collect::<Vec<_>>();
+        let m = |l: &LegSpec| {
+            let mut v: Vec<Modifier> = l.modifiers.iter().map(|&(m, _)| m).collect();
+            v.sort_by_key(|m| m.rank());
+            v
+        };
+        d(self) == d(other) && m(self) == m(other)
+    }
+}
+impl Eq for LegSpec {}
+
+impl PartialEq for Component {
+    fn eq(&self, other: &Self) -> bool {
+        self.legs == other.legs && self.atom == other.atom && self.range == other.range
+    }
+}
+impl Eq for Component {}
+
+impl PartialEq for Betza {
+    fn eq(&self, other: &Self) -> bool {
+        self.components == other.components
+    }
+}
+impl Eq for Betza {}
+
+impl std::fmt::Display for Component {
+    /// Canonical form: `i` first, then per leg the direction letters as written (their order carries meaning
+    /// on oblique atoms: `frN` ≠ `rfN`) and the modifiers in canonical order, legs joined by `a`; then the atom
+    /// and its range (`W` leaper, `W3` limited, `W0` unlimited; `R`/`B`/`Q` unlimited print bare).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use std::fmt::Write;
+        if self.initial_only() {
+            f.write_char('i')?;
+        }
+        for (i, leg) in self.legs.iter().enumerate() {
+            if i > 0 {
+                f.write_char('a')?;
+            }
+            for &(d, _) in &leg.directions {
+                f.write_char(d.letter())?;
+            }
+            let mut mods: Vec<Modifier> = leg
+                .modifiers
+                .iter()
+                .map(|&(m, _)| m)
+                .filter(|&m| m != Modifier::I)
+                .collect();
+            mods.sort_by_key(|m| m.rank());
+            for m in mods {
+                f.write_char(m.letter())?;
+            }
+        }
+        f.write_char(self.atom.letter())?;
+        if let Atom::O(n) = self.atom {
+            return write!(f, "{n}");
+        }
+        match (self.range, self.atom.is_slider()) {
+            (Range::Leap, _) | (Range::Unlimited, true) => Ok(()),
+            (Range::Limited(n), _) => write!(f, "{n}"),
+            (Range::Unlimited, false) => f.write_char('0'),
+        }
+    }
+}
+
+impl std::fmt::Display for Betza {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for c in &self.components {
+            write!(f, "{c}")?;
+        }
+        Ok(())
+    }
+}

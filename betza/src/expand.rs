@@ -1,4 +1,10 @@
 //! Expansion of a parsed move into geometric paths for one player's orientation.
+//!
+//! The direction rules follow XBoard 4.9 (`moves.c`, `MovesFromString`): every atom has eight direction
+//! slots numbered 0..8 clockwise from "forward" (see [`ROT`]); the letters `f b l r v s h` select slots in a
+//! way that depends on the atom's symmetry (orthogonal, diagonal, oblique, or the king-like `K`/`Q`), and the
+//! legs after an `a` use the king-like system *relative* to the direction of the previous leg.
+use crate::{Atom, BetzaError, Component, Direction, ErrorKind, Modifier, Range, Span};
 
 /// How a player's moves relate to the first player's on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -9,6 +15,17 @@ pub enum Orientation {
     MirroredRanks,
     /// Rotated 180° (shogi): `(dx, dy) → (−dx, −dy)`.
     Rotated,
+}
+
+impl Orientation {
+    /// Added: applies the orientation to a first-player vector.
+    pub fn apply(self, (dx, dy): (i32, i32)) -> (i32, i32) {
+        match self {
+            Orientation::First => (dx, dy),
+            Orientation::MirroredRanks => (dx, -dy),
+            Orientation::Rotated => (-dx, -dy),
+        }
+    }
 }
 
 /// What a leg may do on the square where it ends (bit set).
@@ -25,6 +42,7 @@ impl Mode {
     /// May capture en passant (`e`).
     pub const EN_PASSANT: Mode = Mode(8);
     /// Passes over exactly one occupied square before this destination (`p`, cannon-like).
+    /// On a non-final leg: the turning square must hold a piece (any colour), which is jumped, not captured.
     pub const HOP: Mode = Mode(16);
     /// Lands directly behind the first occupied square (`g`, grasshopper-like).
     pub const GRASSHOP: Mode = Mode(32);
@@ -34,6 +52,10 @@ impl Mode {
     }
     pub const fn union(self, other: Mode) -> Mode {
         Mode(self.0 | other.0)
+    }
+    /// Added: whether any bit of `other` is set in `self`.
+    pub const fn intersects(self, other: Mode) -> bool {
+        self.0 & other.0 != 0
     }
 }
 
@@ -59,14 +81,669 @@ pub struct Path {
     pub legs: Vec<Leg>,
     /// `i`: only allowed as the piece's initial move (what "initial" means is the variant's business).
     pub initial_only: bool,
-    /// `O`n: castling in which the royal piece moves `n` squares; `legs` then holds the king's leg.
+    /// `O`n: castling in which the royal piece moves `n` squares; `legs` then holds the king's leg
+    /// (`step` = (±1, 0) oriented, `max = Some(n)`, `mode = MOVE`).
     pub castling: Option<u8>,
 }
 
 impl crate::Betza {
     /// Expands every component into paths for the given orientation.
+    ///
+    /// Components that do not validate (only possible for hand-built trees: [`crate::parse`] rejects them)
+    /// produce no paths; use [`crate::Betza::validate`] to find out why.
     pub fn expand(&self, orientation: Orientation) -> Vec<Path> {
-        let _ = orientation;
-        unimplemented!("owned by the betza helper")
+        let mut out = Vec::new();
+        for (index, comp) in self.components.iter().enumerate() {
+            if let Ok(r) = resolve(comp) {
+                expand_component(index, &r, orientation, &mut out);
+            }
+        }
+        out
+    }
+
+    /// Added: checks a (possibly hand-built) tree with the same rules as [`crate::parse`].
+    pub fn validate(&self) -> Result<(), Vec<BetzaError>> {
+        let errors: Vec<BetzaError> = self
+            .components
+            .iter()
+            .filter_map(|c| resolve(c).err())
+            .flatten()
+            .collect();
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+/// Rotation/reflection matrices `[a, b, c, d]` mapping an atom's base vector `(x, y)` to
+/// `(a·x + b·y, c·x + d·y)` for each of the eight direction slots (XBoard's numbering).
+/// With base `(0, 1)`: 0 = forward, 2 = right, 4 = back, 6 = left; with base `(1, 1)`: 1 = forward-right,
+/// 3 = back-right, 5 = back-left, 7 = forward-left; with the knight's base `(1, 2)`: 0 = (1,2), 1 = (2,1),
+/// 2 = (2,−1), 3 = (1,−2), 4 = (−1,−2), 5 = (−2,−1), 6 = (−2,1), 7 = (−1,2).
+pub(crate) const ROT: [[i32; 4]; 8] = [
+    [1, 0, 0, 1],
+    [0, 1, 1, 0],
+    [0, 1, -1, 0],
+    [1, 0, 0, -1],
+    [-1, 0, 0, -1],
+    [0, -1, -1, 0],
+    [0, -1, 1, 0],
+    [-1, 0, 0, 1],
+];
+
+fn rot(d: usize, (x, y): (i32, i32)) -> (i32, i32) {
+    let r = ROT[d & 7];
+    (r[0] * x + r[1] * y, r[2] * x + r[3] * y)
+}
+
+/// The symmetry class of an atom, which decides how direction letters are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Class {
+    /// `W D H R`: four orthogonal directions, letters combine by union.
+    Orth,
+    /// `F A G B`: four diagonal directions, a single letter picks a pair.
+    Diag,
+    /// `N C L Z J`: eight oblique directions.
+    Oblique,
+    /// `K Q`: eight directions, orthogonal and diagonal.
+    King,
+    /// `O`n.
+    Castle,
+    /// `U`.
+    Universal,
+}
+
+pub(crate) fn class(atom: Atom) -> Class {
+    match atom {
+        Atom::W | Atom::D | Atom::H | Atom::R => Class::Orth,
+        Atom::F | Atom::A | Atom::G | Atom::B => Class::Diag,
+        Atom::N | Atom::C | Atom::L | Atom::Z | Atom::J => Class::Oblique,
+        Atom::K | Atom::Q => Class::King,
+        Atom::O(_) => Class::Castle,
+        Atom::U => Class::Universal,
+    }
+}
+
+/// Base vector `(files, ranks)` of an atom's slot 0. Camel `C` = `L` = (1,3), zebra `Z` = `J` = (2,3),
+/// as on the XBetza reference page ("C = L, Z = J").
+pub(crate) fn base(atom: Atom) -> (i32, i32) {
+    match atom {
+        Atom::W | Atom::R | Atom::K | Atom::Q => (0, 1),
+        Atom::F | Atom::B => (1, 1),
+        Atom::D => (0, 2),
+        Atom::A => (2, 2),
+        Atom::H => (0, 3),
+        Atom::G => (3, 3),
+        Atom::N => (1, 2),
+        Atom::C | Atom::L => (1, 3),
+        Atom::Z | Atom::J => (2, 3),
+        Atom::O(_) | Atom::U => (0, 1),
+    }
+}
+
+/// Step length of an atom in the king-like system of continuation legs.
+fn length(atom: Atom) -> i32 {
+    let (x, y) = base(atom);
+    x.max(y)
+}
+
+// Per-letter tables (XBoard's dirType, dirs1..dirs4), indexed by Direction.
+fn dir_type(d: Direction) -> u8 {
+    match d {
+        Direction::F | Direction::B => 1,
+        Direction::L | Direction::R => 2,
+        Direction::H => 4,
+        Direction::V => 5,
+        Direction::S => 6,
+    }
+}
+/// "Wide" sets: all slots on that side.
+fn dirs1(d: Direction) -> u8 {
+    match d {
+        Direction::F => 0xC3,
+        Direction::B => 0x3C,
+        Direction::L => 0xF0,
+        Direction::R => 0x0F,
+        _ => 0,
+    }
+}
+/// "Narrow" sets: the slots most in that direction.
+fn dirs2(d: Direction) -> u8 {
+    match d {
+        Direction::F => 0x81,
+        Direction::B => 0x18,
+        Direction::L => 0x60,
+        Direction::R => 0x06,
+        Direction::S => 0x66,
+        Direction::V => 0x99,
+        Direction::H => 0xFF,
+    }
+}
+/// King-like wide sets (the straight slot and its two diagonal neighbours).
+fn dirs3(d: Direction) -> u8 {
+    match d {
+        Direction::F => 0x83,
+        Direction::B => 0x38,
+        Direction::L => 0xE0,
+        Direction::R => 0x0E,
+        Direction::S => 0xEE,
+        Direction::V => 0xBB,
+        Direction::H => 0xFF,
+    }
+}
+/// King-like single slots.
+fn dirs4(d: Direction) -> u8 {
+    match d {
+        Direction::F => 0x01,
+        Direction::B => 0x10,
+        Direction::L => 0x40,
+        Direction::R => 0x04,
+        Direction::S => 0x44,
+        Direction::V => 0x11,
+        Direction::H => 0xFF,
+    }
+}
+
+fn perpendicular(a: Direction, b: Direction) -> bool {
+    (dir_type(a) | dir_type(b)) & 3 == 3
+}
+
+fn is_fblr(d: Direction) -> bool {
+    matches!(d, Direction::F | Direction::B | Direction::L | Direction::R)
+}
+
+fn join(a: &Span, b: &Span) -> Span {
+    a.start.min(b.start)..a.end.max(b.end)
+}
+
+fn class_name(atom: Atom) -> &'static str {
+    match class(atom) {
+        Class::Orth => "an orthogonal atom (four directions: forward, backward, left, right)",
+        Class::Diag => "a diagonal atom (four directions: fl, fr, bl, br)",
+        Class::Oblique => "an oblique atom (eight directions)",
+        Class::King => "a king-like atom",
+        Class::Castle => "castling (the king moves left or right)",
+        Class::Universal => "the universal leaper",
+    }
+}
+
+fn meaningless(span: Span, text: &str, atom: Atom, help: &str) -> BetzaError {
+    BetzaError::new(
+        ErrorKind::MeaninglessDirection,
+        span,
+        format!(
+            "`{text}` means no direction on `{}`, {}",
+            atom.letter(),
+            class_name(atom)
+        ),
+    )
+    .help(help.to_string())
+}
+
+fn text_of(dirs: &[(Direction, Span)]) -> String {
+    dirs.iter().map(|(d, _)| d.letter()).collect()
+}
+
+/// The set of direction slots selected by one leg's direction letters, or `None` when there are none
+/// (the caller applies the default). `continuation` legs use the king-like system relative to the previous leg.
+pub(crate) fn direction_mask(
+    dirs: &[(Direction, Span)],
+    atom: Atom,
+    continuation: bool,
+) -> Result<Option<u8>, BetzaError> {
+    if dirs.is_empty() {
+        return Ok(None);
+    }
+    let cls = if continuation {
+        Class::King
+    } else {
+        class(atom)
+    };
+    let n = dirs.len();
+    let mut mask = 0u8;
+    let mut i = 0;
+    match cls {
+        Class::Orth => {
+            while i < n {
+                let (d, ref sp) = dirs[i];
+                if d == Direction::H {
+                    return Err(meaningless(sp.clone(), "h", atom, "`h` (half) only means something on oblique atoms such as `N`; use `f`, `b`, `l`, `r`, `v` or `s`"));
+                }
+                if i > 0 && dirs[i - 1].0 == d {
+                    let t = format!("{0}{0}", d.letter());
+                    return Err(meaningless(join(&dirs[i - 1].1, sp), &t, atom, &format!("doubled letters only mean something on oblique atoms such as `N`; write `{}`", d.letter())));
+                }
+                mask |= dirs2(d) & 0x55;
+                i += 1;
+            }
+        }
+        Class::Diag => {
+            while i < n {
+                let (d, ref sp) = dirs[i];
+                if d == Direction::H {
+                    return Err(meaningless(
+                        sp.clone(),
+                        "h",
+                        atom,
+                        "`h` (half) only means something on oblique atoms such as `N`",
+                    ));
+                }
+                if i + 1 < n && perpendicular(d, dirs[i + 1].0) {
+                    let b = dirs1(d) & dirs1(dirs[i + 1].0) & 0xAA;
+                    if b == 0 {
+                        let t = text_of(&dirs[i..i + 2]);
+                        return Err(meaningless(join(sp, &dirs[i + 1].1), &t, atom, "on diagonal atoms use `f`, `b`, `l`, `r` (two directions each) or `fl`, `fr`, `bl`, `br` (one each)"));
+                    }
+                    mask |= b;
+                    i += 2;
+                } else if i + 1 < n && dirs[i + 1].0 == d {
+                    let t = format!("{0}{0}", d.letter());
+                    return Err(meaningless(join(sp, &dirs[i + 1].1), &t, atom, &format!("doubled letters only mean something on oblique atoms such as `N`; write `{}`", d.letter())));
+                } else {
+                    mask |= if matches!(d, Direction::V | Direction::S) {
+                        0xAA
+                    } else {
+                        dirs1(d) & 0xAA
+                    };
+                    i += 1;
+                }
+            }
+        }
+        Class::Oblique => {
+            if dirs[0].0 == Direction::H {
+                let ok = n == 2 && matches!(dirs[1].0, Direction::L | Direction::R);
+                if !ok {
+                    let end = dirs.last().map_or(dirs[0].1.clone(), |x| x.1.clone());
+                    return Err(meaningless(join(&dirs[0].1, &end), &text_of(dirs), atom, "a leading `h` must be `hl` or `hr` (the four jumps of one handedness), alone"));
+                }
+                return Ok(Some(if dirs[1].0 == Direction::R {
+                    0x55
+                } else {
+                    0xAA
+                }));
+            }
+            while i < n {
+                let (d, ref sp) = dirs[i];
+                let next = dirs.get(i + 1).map(|x| x.0);
+                let (b, used) = if next == Some(Direction::H) {
+                    (dirs1(d), 2)
+                } else if let Some(nx) = next.filter(|&nx| {
+                    nx == d || (is_fblr(d) && nx != Direction::H && perpendicular(d, nx))
+                }) {
+                    (dirs1(d) & dirs2(nx), 2)
+                } else if d == Direction::H {
+                    return Err(meaningless(sp.clone(), "h", atom, "`h` must follow `f`, `b`, `l` or `r` (`fhN`: the four forward jumps), or start the prefix as `hl`/`hr`"));
+                } else {
+                    (dirs2(d), 1)
+                };
+                if b == 0 {
+                    let t = text_of(&dirs[i..i + used]);
+                    return Err(meaningless(join(sp, &dirs[i + used - 1].1), &t, atom, "on oblique atoms use `f b l r` (narrow pairs), `ff`, `fs`, `fh`, `fr`, `rf`, `v`, `s`, `hl`, `hr`…"));
+                }
+                mask |= b;
+                i += used;
+            }
+        }
+        Class::King => {
+            while i < n {
+                let (d, ref sp) = dirs[i];
+                if d == Direction::H {
+                    return Err(meaningless(sp.clone(), "h", atom, "`h` only means something on oblique atoms such as `N`; leave out the directions to mean all of them"));
+                }
+                let next = dirs.get(i + 1).map(|x| x.0);
+                if next == Some(d) {
+                    // XBoard: doubling forces the single (orthogonal) reading of the letter.
+                    mask |= dirs4(d);
+                    i += 1;
+                } else if let Some(nx) =
+                    next.filter(|&nx| is_fblr(d) && nx != Direction::H && perpendicular(d, nx))
+                {
+                    mask |= dirs3(d) & dirs3(nx);
+                    i += 2;
+                } else {
+                    mask |= dirs4(d);
+                    i += 1;
+                }
+            }
+        }
+        Class::Castle => {
+            for (d, sp) in dirs {
+                match d {
+                    Direction::L => mask |= 0x40,
+                    Direction::R => mask |= 0x04,
+                    Direction::S => mask |= 0x44,
+                    _ => {
+                        return Err(meaningless(sp.clone(), &d.letter().to_string(), atom, "castling only goes left (`l`), right (`r`) or both (`s`, or no direction)"));
+                    }
+                }
+            }
+        }
+        Class::Universal => {
+            return Err(meaningless(
+                dirs[0].1.clone(),
+                &text_of(dirs),
+                atom,
+                "the universal leaper has no directions",
+            ));
+        }
+    }
+    Ok(Some(mask))
+}
+
+/// A component checked and reduced to what expansion needs.
+#[derive(Clone, Debug)]
+pub(crate) struct Resolved {
+    pub atom: Atom,
+    pub max: Option<u32>,
+    pub initial: bool,
+    pub legs: Vec<ResolvedLeg>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct ResolvedLeg {
+    /// Absolute slots for the first leg, slots relative to the previous leg's direction for the others.
+    pub mask: u8,
+    pub mode: Mode,
+    /// `g`/`y` on a non-final leg: the following legs toggle leaper ↔ rider.
+    pub toggle: bool,
+    pub lame: bool,
+}
+
+fn unsupported(span: Span, what: &str, help: &str) -> BetzaError {
+    BetzaError::new(
+        ErrorKind::Unsupported,
+        span,
+        format!("{what} is valid XBetza but tatsu does not support it"),
+    )
+    .help(help.to_string())
+}
+
+/// Checks one component and reduces it to direction masks and modes.
+pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
+    let mut errors = Vec::new();
+    let atom = c.atom;
+    let atom_span = c.span.end.saturating_sub(1).max(c.span.start)..c.span.end;
+    if atom == Atom::U {
+        errors.push(unsupported(
+            c.span.clone(),
+            "the universal leaper `U`",
+            "list the leaps you need instead",
+        ));
+        return Err(errors);
+    }
+    if let Atom::O(0) = atom {
+        errors.push(
+            BetzaError::new(
+                ErrorKind::MalformedRange,
+                c.span.clone(),
+                "castling `O` needs the king's distance",
+            )
+            .help("write e.g. `O2` (the king moves two squares)"),
+        );
+    }
+    if c.legs.is_empty() {
+        errors.push(BetzaError::new(
+            ErrorKind::Other,
+            c.span.clone(),
+            "a move needs at least one leg",
+        ));
+        return Err(errors);
+    }
+    let multi = c.legs.len() > 1;
+    if multi && class(atom) == Class::Oblique {
+        errors.push(unsupported(
+            c.span.clone(),
+            "a multi-leg (`a`) move of an oblique atom",
+            "multi-leg moves are supported on `W F D A H G K R B Q`",
+        ));
+    }
+    if multi && class(atom) == Class::Castle {
+        errors.push(unsupported(
+            c.span.clone(),
+            "a multi-leg (`a`) castling",
+            "write castling as `O2`, `isO3`, …",
+        ));
+    }
+    let max = match c.range {
+        Range::Leap => {
+            if atom.is_slider() {
+                None
+            } else {
+                Some(1)
+            }
+        }
+        Range::Limited(0) | Range::Unlimited => None,
+        Range::Limited(n) => Some(n),
+    };
+    let mut legs = Vec::new();
+    let mut leg_max = max;
+    for (li, leg) in c.legs.iter().enumerate() {
+        let last = li + 1 == c.legs.len();
+        let mask = match direction_mask(&leg.directions, atom, li > 0) {
+            Ok(Some(m)) => m,
+            Ok(None) => match (li > 0, class(atom)) {
+                (false, Class::Orth) => 0x55,
+                (false, Class::Diag) => 0xAA,
+                (false, Class::Castle) => 0x44,
+                (false, _) => 0xFF,
+                (true, Class::King) | (true, Class::Oblique) => 0xEF,
+                (true, _) => 0x45,
+            },
+            Err(e) => {
+                errors.push(e);
+                0
+            }
+        };
+        let mut mode = Mode::default();
+        let mut toggle = false;
+        let mut lame = false;
+        for (m, sp) in &leg.modifiers {
+            let sp = sp.clone();
+            match m {
+                Modifier::I => {
+                    if li > 0 {
+                        errors.push(
+                            BetzaError::new(
+                                ErrorKind::Other,
+                                sp,
+                                "`i` (initial move only) belongs to the whole move",
+                            )
+                            .help("put `i` at the start of the move, before its first leg"),
+                        );
+                    }
+                }
+                Modifier::M => mode = mode.union(Mode::MOVE),
+                Modifier::C => mode = mode.union(Mode::CAPTURE),
+                Modifier::D => mode = mode.union(Mode::DESTROY),
+                Modifier::E => mode = mode.union(Mode::EN_PASSANT),
+                Modifier::N => lame = true,
+                Modifier::P => mode = mode.union(Mode::HOP),
+                Modifier::G => {
+                    if last {
+                        mode = mode.union(Mode::GRASSHOP)
+                    } else {
+                        mode = mode.union(Mode::HOP);
+                        toggle = true;
+                    }
+                }
+                Modifier::Y => {
+                    if last {
+                        errors.push(unsupported(
+                            sp,
+                            "`y` on the last leg",
+                            "`y` is meaningful before an `a`: `FyafsF`",
+                        ));
+                    } else {
+                        mode = mode.union(Mode::MOVE);
+                        toggle = true;
+                    }
+                }
+                Modifier::J => errors.push(unsupported(
+                    sp,
+                    "`j` (must jump / skip the first square)",
+                    "describe the jump with a hop: `p`",
+                )),
+                Modifier::O => errors.push(unsupported(sp, "`o` (cylinder board)", "")),
+                Modifier::T => {
+                    errors.push(unsupported(sp, "`t` (hop over friends only)", "use `p`"))
+                }
+                Modifier::U | Modifier::X | Modifier::Z | Modifier::Q => errors.push(unsupported(
+                    sp,
+                    &format!("`{}`", m.letter()),
+                    "these Interactive Diagram extensions are not implemented",
+                )),
+            }
+        }
+        if class(atom) == Class::Castle {
+            if let Some((m, sp)) = leg.modifiers.iter().find(|(m, _)| *m != Modifier::I) {
+                errors.push(
+                    BetzaError::new(
+                        ErrorKind::Other,
+                        sp.clone(),
+                        format!("`{}` cannot modify castling", m.letter()),
+                    )
+                    .help("castling only takes `i` and `l`/`r`/`s`: `isO2`"),
+                );
+            }
+            mode = Mode::MOVE;
+        } else if last {
+            if !mode.intersects(Mode(
+                Mode::MOVE.0 | Mode::CAPTURE.0 | Mode::DESTROY.0 | Mode::EN_PASSANT.0,
+            )) {
+                mode = mode.union(Mode::MOVE).union(Mode::CAPTURE);
+            }
+            if mode.intersects(Mode(Mode::HOP.0 | Mode::GRASSHOP.0)) && leg_max == Some(1) {
+                let sp = leg
+                    .modifiers
+                    .iter()
+                    .find(|(m, _)| matches!(m, Modifier::P | Modifier::G))
+                    .map_or(atom_span.clone(), |x| x.1.clone());
+                errors.push(BetzaError::new(ErrorKind::Other, sp, format!("a hop (`p`/`g`) needs a rider, but `{}` here is a single leap", atom.letter())).help("hoppers slide: `pR` (cannon), `gQ` (grasshopper); a leaper that jumps over a piece is just a leaper"));
+            }
+        } else if mode == Mode::default() {
+            mode = Mode::MOVE;
+        }
+        legs.push(ResolvedLeg {
+            mask,
+            mode,
+            toggle,
+            lame,
+        });
+        if toggle {
+            leg_max = if leg_max == Some(1) { None } else { Some(1) };
+        }
+    }
+    if errors.is_empty() {
+        Ok(Resolved {
+            atom,
+            max,
+            initial: c.initial_only(),
+            legs,
+        })
+    } else {
+        Err(errors)
+    }
+}
+
+fn lame_path((x, y): (i32, i32)) -> Vec<(i32, i32)> {
+    if x == 0 || y == 0 || x.abs() == y.abs() {
+        let n = x.abs().max(y.abs());
+        (1..n).map(|k| (x.signum() * k, y.signum() * k)).collect()
+    } else {
+        // Oblique leaps: XBoard's rule, the square halfway (rounded toward the start), i.e. the orthogonal
+        // square next to the start for the knight (Xiangqi horse).
+        vec![(x / 2, y / 2)]
+    }
+}
+
+fn make_leg(step: (i32, i32), max: Option<u32>, mode: Mode, lame: bool, o: Orientation) -> Leg {
+    Leg {
+        step: o.apply(step),
+        max,
+        mode,
+        lame_path: if lame {
+            lame_path(step).into_iter().map(|v| o.apply(v)).collect()
+        } else {
+            Vec::new()
+        },
+    }
+}
+
+fn expand_component(index: usize, r: &Resolved, o: Orientation, out: &mut Vec<Path>) {
+    if let Atom::O(n) = r.atom {
+        for d in [6usize, 2] {
+            if r.legs[0].mask & (1 << d) != 0 {
+                out.push(Path {
+                    component: index,
+                    legs: vec![make_leg(
+                        rot(d, (0, 1)),
+                        Some(u32::from(n)),
+                        Mode::MOVE,
+                        false,
+                        o,
+                    )],
+                    initial_only: r.initial,
+                    castling: Some(n),
+                });
+            }
+        }
+        return;
+    }
+    let first = &r.legs[0];
+    for d in 0..8usize {
+        if first.mask & (1 << d) == 0 {
+            continue;
+        }
+        let step = match class(r.atom) {
+            Class::King => rot(d, if d % 2 == 0 { (0, 1) } else { (1, 1) }),
+            _ => rot(d, base(r.atom)),
+        };
+        let leg = make_leg(step, r.max, first.mode, first.lame, o);
+        let max = if first.toggle { toggle(r.max) } else { r.max };
+        continue_legs(index, r, o, 1, d, max, vec![leg], out);
+    }
+}
+
+fn toggle(max: Option<u32>) -> Option<u32> {
+    if max == Some(1) {
+        None
+    } else {
+        Some(1)
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn continue_legs(
+    index: usize,
+    r: &Resolved,
+    o: Orientation,
+    li: usize,
+    angle: usize,
+    max: Option<u32>,
+    legs: Vec<Leg>,
+    out: &mut Vec<Path>,
+) {
+    let Some(spec) = r.legs.get(li) else {
+        out.push(Path {
+            component: index,
+            legs,
+            initial_only: r.initial,
+            castling: None,
+        });
+        return;
+    };
+    let abs = spec.mask.rotate_left(angle as u32);
+    let len = length(r.atom);
+    for d in 0..8usize {
+        if abs & (1 << d) == 0 {
+            continue;
+        }
+        let step = rot(d, if d % 2 == 0 { (0, len) } else { (len, len) });
+        let mut next = legs.clone();
+        next.push(make_leg(step, max, spec.mode, spec.lame, o));
+        let m = if spec.toggle { toggle(max) } else { max };
+        continue_legs(index, r, o, li + 1, d, m, next, out);
     }
 }

@@ -17,3 +17,5 @@ pub use ast::{Atom, Betza, Component, Direction, LegSpec, Modifier, Range, Span}
 pub use error::{BetzaError, ErrorKind};
 pub use expand::{Leg, Mode, Orientation, Path};
 pub use parse::parse;
+
+pub mod diagram;

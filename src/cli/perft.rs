@@ -1,5 +1,5 @@
 //! `tatsu perft`: count the leaves of the legal move tree, optionally split by first move.
-use crate::engine::{perft, Engine, Position};
+use crate::engine::{perft, Engine};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 

@@ -2,7 +2,7 @@
 //! promoted pieces, holdings in brackets, then side, castling, e.p. square, clocks, and a trailing `bonus` token
 //! when a bonus turn is pending. Every problem found is reported, not only the first.
 use super::{Engine, Position};
-use crate::rules::{PieceId, Side};
+use crate::rules::{PieceId, Side, Square};
 use std::fmt;
 
 /// Why a FEN was rejected: every problem found.
@@ -24,6 +24,24 @@ impl<'e> Position<'e> {
     pub fn start(engine: &'e Engine) -> Position<'e> {
         Position::from_fen(engine, &engine.game.start_fen)
             .expect("the compiler validated the start position")
+    }
+
+    /// A position holding only the given pieces, with `side` to move, no castling rights and empty hands.
+    /// Not validated: meant for diagrams and tests (a lone piece on an empty board).
+    pub fn from_pieces(
+        engine: &'e Engine,
+        side: Side,
+        pieces: &[(Square, PieceId, Side)],
+    ) -> Position<'e> {
+        let mut pos = Position::empty(engine);
+        for &(sq, piece, owner) in pieces {
+            if pos.board[sq.index()].is_empty() {
+                pos.put(sq, piece, owner);
+            }
+        }
+        pos.set_side(side);
+        pos.reset_history();
+        pos
     }
 
     pub fn from_fen(engine: &'e Engine, fen: &str) -> Result<Position<'e>, FenError> {

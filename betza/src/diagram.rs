@@ -1,0 +1,279 @@
+//! Destinations of a move on an EMPTY board, and a text diagram of them. Pure geometry: no pieces.
+//!
+//! Moves that need a piece somewhere (hoppers, multi-leg moves turning on an occupied square) are shown as
+//! if that piece were there: a cannon's landing squares are marked `hop` from the second square on, and a
+//! locust's final squares are shown for every possible victim square.
+use crate::{Betza, Mode, Orientation, Path};
+use std::fmt::Write;
+
+/// What a square in a diagram means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// Only a non-capturing move may end here.
+    Move,
+    /// Only a capture may end here (including en passant and friendly destruction).
+    Capture,
+    /// A move or a capture may end here.
+    MoveOrCapture,
+    /// Reached only by an `i` (initial) move.
+    Initial,
+    /// Where the castling king lands.
+    Castling,
+    /// Reached by hopping over a piece (`p`, `g`), or by a multi-leg move that turns on an occupied square.
+    Hop,
+    /// Not a destination: a square that must be empty for a lame (`n`) leap.
+    LamePath,
+}
+
+impl Kind {
+    /// Short name, as used in JSON output (`move`, `capture`, `move-or-capture`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Move => "move",
+            Kind::Capture => "capture",
+            Kind::MoveOrCapture => "move-or-capture",
+            Kind::Initial => "initial",
+            Kind::Castling => "castling",
+            Kind::Hop => "hop",
+            Kind::LamePath => "lame-path",
+        }
+    }
+
+    /// One-character symbol used in text diagrams.
+    pub fn symbol(self) -> char {
+        match self {
+            Kind::Move => 'm',
+            Kind::Capture => 'c',
+            Kind::MoveOrCapture => '*',
+            Kind::Initial => 'i',
+            Kind::Castling => 'O',
+            Kind::Hop => 'h',
+            Kind::LamePath => '-',
+        }
+    }
+
+    const ALL: [Kind; 7] = [
+        Kind::MoveOrCapture,
+        Kind::Move,
+        Kind::Capture,
+        Kind::Initial,
+        Kind::Castling,
+        Kind::Hop,
+        Kind::LamePath,
+    ];
+}
+
+/// A square of a diagram: file and rank from 0 (file 0 = `a`, rank 0 = `1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Mark {
+    pub file: i32,
+    pub rank: i32,
+    pub kind: Kind,
+}
+
+fn final_kind(path: &Path, mode: Mode, via_piece: bool) -> Kind {
+    if path.castling.is_some() {
+        return Kind::Castling;
+    }
+    if path.initial_only {
+        return Kind::Initial;
+    }
+    if via_piece || mode.intersects(Mode(Mode::HOP.0 | Mode::GRASSHOP.0)) {
+        return Kind::Hop;
+    }
+    let mv = mode.contains(Mode::MOVE);
+    let cap = mode.intersects(Mode(Mode::CAPTURE.0 | Mode::DESTROY.0 | Mode::EN_PASSANT.0));
+    match (mv, cap) {
+        (true, true) => Kind::MoveOrCapture,
+        (true, false) => Kind::Move,
+        _ => Kind::Capture,
+    }
+}
+
+/// Every square a move reaches from `(file, rank)` on an empty `width`×`height` board, one mark per square
+/// (when several kinds meet on a square: move + capture = move-or-capture, otherwise the first of
+/// castling, initial, move-or-capture, move, capture, hop, lame-path). Sorted by rank, then file.
+pub fn destinations(
+    betza: &Betza,
+    width: i32,
+    height: i32,
+    from: (i32, i32),
+    orientation: Orientation,
+) -> Vec<Mark> {
+    let mut raw: Vec<Mark> = Vec::new();
+    let on = |x: i32, y: i32| x >= 0 && y >= 0 && x < width && y < height;
+    let limit = width.max(height).max(1) as u32;
+    for path in betza.expand(orientation) {
+        if path.castling.is_some() {
+            let leg = &path.legs[0];
+            let n = leg.max.unwrap_or(1) as i32;
+            let (x, y) = (from.0 + leg.step.0 * n, from.1 + leg.step.1 * n);
+            if on(x, y) {
+                raw.push(Mark {
+                    file: x,
+                    rank: y,
+                    kind: Kind::Castling,
+                });
+            }
+            continue;
+        }
+        walk(&path, 0, from, false, width, height, limit, &mut raw);
+    }
+    merge(raw)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    path: &Path,
+    li: usize,
+    at: (i32, i32),
+    via_piece: bool,
+    w: i32,
+    h: i32,
+    limit: u32,
+    out: &mut Vec<Mark>,
+) {
+    let Some(leg) = path.legs.get(li) else { return };
+    let last = li + 1 == path.legs.len();
+    let on = |x: i32, y: i32| x >= 0 && y >= 0 && x < w && y < h;
+    let max = leg.max.unwrap_or(limit).min(limit);
+    let hop = leg.mode.intersects(Mode(Mode::HOP.0 | Mode::GRASSHOP.0));
+    let (mut x, mut y) = at;
+    for k in 1..=max {
+        if !leg.lame_path.is_empty() {
+            for &(lx, ly) in &leg.lame_path {
+                if on(x + lx, y + ly) && on(x + leg.step.0, y + leg.step.1) {
+                    out.push(Mark {
+                        file: x + lx,
+                        rank: y + ly,
+                        kind: Kind::LamePath,
+                    });
+                }
+            }
+        }
+        x += leg.step.0;
+        y += leg.step.1;
+        if !on(x, y) {
+            break;
+        }
+        if last {
+            // A hopper needs a screen before it lands: from the second square on.
+            if hop && k < 2 {
+                continue;
+            }
+            out.push(Mark {
+                file: x,
+                rank: y,
+                kind: final_kind(path, leg.mode, via_piece),
+            });
+        } else {
+            let needs_piece = !leg.mode.contains(Mode::MOVE);
+            if leg.mode.contains(Mode::MOVE) {
+                walk(path, li + 1, (x, y), via_piece, w, h, limit, out);
+            }
+            if needs_piece
+                || leg
+                    .mode
+                    .intersects(Mode(Mode::CAPTURE.0 | Mode::HOP.0 | Mode::DESTROY.0))
+            {
+                walk(path, li + 1, (x, y), true, w, h, limit, out);
+            }
+        }
+    }
+}
+
+fn merge(raw: Vec<Mark>) -> Vec<Mark> {
+    let mut squares: Vec<(i32, i32)> = raw.iter().map(|m| (m.rank, m.file)).collect();
+    squares.sort_unstable();
+    squares.dedup();
+    squares
+        .into_iter()
+        .map(|(rank, file)| {
+            let kinds: Vec<Kind> = raw
+                .iter()
+                .filter(|m| m.file == file && m.rank == rank)
+                .map(|m| m.kind)
+                .collect();
+            let has = |k: Kind| kinds.contains(&k);
+            let kind = if has(Kind::Castling) {
+                Kind::Castling
+            } else if has(Kind::MoveOrCapture) || (has(Kind::Move) && has(Kind::Capture)) {
+                Kind::MoveOrCapture
+            } else {
+                *Kind::ALL
+                    .iter()
+                    .find(|k| has(**k))
+                    .unwrap_or(&Kind::LamePath)
+            };
+            Mark { file, rank, kind }
+        })
+        .collect()
+}
+
+/// Algebraic name of a square: files `a`..`z`, ranks from 1 (`(0, 0)` → `a1`).
+pub fn square_name(file: i32, rank: i32) -> String {
+    let f = u8::try_from(file)
+        .ok()
+        .filter(|f| *f < 26)
+        .map_or('?', |f| (b'a' + f) as char);
+    format!("{f}{}", rank + 1)
+}
+
+/// Reads an algebraic square (`d4`, `j10`) into `(file, rank)` from 0.
+pub fn parse_square(s: &str) -> Option<(i32, i32)> {
+    let mut chars = s.chars();
+    let f = chars.next()?;
+    if !f.is_ascii_lowercase() {
+        return None;
+    }
+    let rank: i32 = chars.as_str().parse().ok()?;
+    if rank < 1 {
+        return None;
+    }
+    Some((i32::from(f as u8 - b'a'), rank - 1))
+}
+
+/// Renders a text diagram (rank `height` at the top, file `a` on the left), the piece as `@`, each mark by
+/// its [`Kind::symbol`], empty squares as `.`, followed by a legend of the symbols used.
+pub fn render(marks: &[Mark], width: i32, height: i32, from: (i32, i32)) -> String {
+    let mut out = String::new();
+    for rank in (0..height).rev() {
+        let _ = write!(out, "{:>3} ", rank + 1);
+        for file in 0..width {
+            let c = if (file, rank) == from {
+                '@'
+            } else {
+                marks
+                    .iter()
+                    .find(|m| m.file == file && m.rank == rank)
+                    .map_or('.', |m| m.kind.symbol())
+            };
+            out.push(' ');
+            out.push(c);
+        }
+        out.push('\n');
+    }
+    out.push_str("    ");
+    for file in 0..width.min(26) {
+        out.push(' ');
+        out.push((b'a' + file as u8) as char);
+    }
+    out.push('\n');
+    let mut legend = vec!["@ the piece".to_string()];
+    for k in Kind::ALL {
+        if marks.iter().any(|m| m.kind == k) {
+            let text = match k {
+                Kind::Move => "move only (no capture)",
+                Kind::Capture => "capture only",
+                Kind::MoveOrCapture => "move or capture",
+                Kind::Initial => "initial move only",
+                Kind::Castling => "castling (king's destination)",
+                Kind::Hop => "after hopping over a piece (or turning on one)",
+                Kind::LamePath => "must be empty for the lame leap",
+            };
+            legend.push(format!("{} {}", k.symbol(), text));
+        }
+    }
+    let _ = writeln!(out, "legend: {}", legend.join(", "));
+    out
+}

@@ -1,0 +1,180 @@
+//! Invariants of the executor over random playouts of every bundled game (proptest):
+//! generated moves ⇔ `is_legal`; make then unmake restores the position and its hash; the incremental hash equals
+//! the hash of the same position read from its FEN; FEN round-trips; divide sums to perft; the colour-mirrored
+//! (chess) or rotated (shogi) position has the same perft.
+use proptest::prelude::*;
+use tatsu::engine::{perft, Engine, Position};
+use tatsu::rules::Orientation;
+
+const GAMES: [&str; 7] = [
+    "ryugi",
+    "euroshogi",
+    "ryu-shogi",
+    "heian-ryu-shogi",
+    "dai-ryu-shogi",
+    "chess",
+    "shogi",
+];
+
+fn engines() -> Vec<Engine> {
+    GAMES
+        .iter()
+        .map(|g| Engine::new(tatsu::variants::load(g).expect("bundled").game))
+        .collect()
+}
+
+/// SplitMix64, so that a proptest seed fixes the whole playout.
+fn next(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Plays up to `plies` random legal moves, checking the per-move invariants at every step.
+fn random_playout<'e>(engine: &'e Engine, seed: u64, plies: usize) -> Position<'e> {
+    let mut rng = seed;
+    let mut pos = Position::start(engine);
+    for _ in 0..plies {
+        let moves = pos.legal_move_list();
+        if moves.is_empty() || pos.outcome().is_some() {
+            break;
+        }
+        for &mv in &moves {
+            assert!(
+                pos.is_legal(mv),
+                "{}: generated {} is not legal",
+                pos.to_fen(),
+                pos.uci(&mv)
+            );
+        }
+        let mv = moves[(next(&mut rng) % moves.len() as u64) as usize];
+        let (fen, hash) = (pos.to_fen(), pos.hash());
+        pos.play(mv);
+        let after = pos.to_fen();
+        let reread = Position::from_fen(engine, &after).unwrap_or_else(|e| panic!("{after}: {e}"));
+        assert_eq!(reread.to_fen(), after, "FEN round trip");
+        assert_eq!(reread.hash(), pos.hash(), "incremental hash of {after}");
+        pos.unplay();
+        assert_eq!(
+            (pos.to_fen(), pos.hash()),
+            (fen.clone(), hash),
+            "unplay of {}",
+            pos.uci(&mv)
+        );
+        pos.play(mv);
+    }
+    pos
+}
+
+/// The same position seen from the other side: Black's pieces become White's, rotated or mirrored as the game
+/// relates the two players.
+fn flip_fen(engine: &Engine, fen: &str) -> String {
+    let game = &engine.game;
+    let mut fields = fen.split_whitespace();
+    let placement = fields.next().unwrap();
+    let (board, hand) = match placement.find('[') {
+        Some(i) => (&placement[..i], Some(&placement[i..])),
+        None => (placement, None),
+    };
+    let swap = |s: &str| {
+        s.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect::<String>()
+    };
+    let mut rows: Vec<Vec<Option<String>>> = board
+        .split('/')
+        .map(|row| {
+            let mut cells = Vec::new();
+            let mut chars = row.chars().peekable();
+            while let Some(c) = chars.next() {
+                if c.is_ascii_digit() {
+                    let mut n = c.to_digit(10).unwrap();
+                    while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                        n = n * 10 + d;
+                        chars.next();
+                    }
+                    cells.extend((0..n).map(|_| None));
+                } else if c == '+' {
+                    cells.push(Some(format!("+{}", chars.next().unwrap())));
+                } else {
+                    cells.push(Some(c.to_string()));
+                }
+            }
+            cells
+        })
+        .collect();
+    rows.reverse();
+    if game.orientation == Orientation::Rotate {
+        rows.iter_mut().for_each(|r| r.reverse());
+    }
+    let board: Vec<String> = rows
+        .iter()
+        .map(|row| {
+            let mut out = String::new();
+            let mut empty = 0;
+            for cell in row {
+                match cell {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            out += &empty.to_string();
+                            empty = 0;
+                        }
+                        out += &swap(p);
+                    }
+                }
+            }
+            if empty > 0 {
+                out += &empty.to_string();
+            }
+            out
+        })
+        .collect();
+    let side = if fields.next() == Some("w") { "b" } else { "w" };
+    let castling = fields.next().map(swap).unwrap_or("-".into());
+    let ep = fields.next().unwrap_or("-");
+    let ep = if ep == "-" {
+        "-".to_string()
+    } else {
+        let g = game.geometry;
+        let sq = g.parse_square(ep).unwrap();
+        let (mut f, r) = (g.file(sq), g.ranks as i32 - 1 - g.rank(sq));
+        if game.orientation == Orientation::Rotate {
+            f = g.files as i32 - 1 - f;
+        }
+        g.name(g.square(f, r).unwrap())
+    };
+    let rest: Vec<&str> = fields.collect();
+    format!(
+        "{}{} {side} {castling} {ep} {}",
+        board.join("/"),
+        hand.map(swap).unwrap_or_default(),
+        rest.join(" ")
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn playouts_keep_every_invariant(seed in any::<u64>(), plies in 1usize..60) {
+        for engine in engines().iter() {
+            let mut pos = random_playout(engine, seed, plies);
+            let divided: u64 = perft::divide(&mut pos, 2).iter().map(|(_, n)| n).sum();
+            prop_assert_eq!(divided, perft::perft(&mut pos, 2), "divide sums to perft in {}", pos.to_fen());
+            if !pos.bonus_pending() {
+                let flipped = flip_fen(engine, &pos.to_fen());
+                let mut mirror = Position::from_fen(engine, &flipped).unwrap_or_else(|e| panic!("{flipped}: {e}"));
+                prop_assert_eq!(perft::perft(&mut mirror, 2), perft::perft(&mut pos, 2), "{} vs {}", pos.to_fen(), flipped);
+            }
+        }
+    }
+}
