@@ -7,7 +7,32 @@ impl Position<'_> {
     /// The legal moves of the side to move, written into `out` (cleared first).
     pub fn legal_moves(&mut self, out: &mut MoveList) {
         self.pseudo_moves(out);
-        out.retain(|&mv| self.is_legal_pseudo(mv));
+        let us = self.side;
+        let engine = self.engine;
+        let royal = match self.royal[us.index()] {
+            Some(royal) if !engine.has_hoppers && !self.in_check() => royal,
+            // In check, with hoppers about, or without a royal piece: test every move in full.
+            _ => {
+                out.retain(|&mv| self.is_legal_pseudo(mv));
+                return;
+            }
+        };
+        // Not in check and nothing hops: a move can only expose the royal piece by leaving a line to it, and a
+        // drop only adds a blocker. Everything else is tested in full.
+        out.retain(|&mv| {
+            let safe = match mv.kind {
+                MoveKind::Normal | MoveKind::CreatesEp => {
+                    mv.from != royal && !engine.on_line(us.opponent(), royal, mv.from)
+                }
+                MoveKind::Drop => !engine.game.pieces[mv.piece.index()]
+                    .drop
+                    .as_ref()
+                    .is_some_and(|d| d.no_drop_mate),
+                MoveKind::Pass => true,
+                MoveKind::EnPassant { .. } | MoveKind::Castle { .. } => false,
+            };
+            safe || self.is_legal_pseudo(mv)
+        });
     }
 
     /// The legal moves, in a new list.

@@ -7,7 +7,6 @@
 
 mod attack;
 mod board;
-mod engine;
 pub mod fen;
 mod legal;
 mod make;
@@ -17,12 +16,13 @@ pub mod notation;
 pub mod outcome;
 pub mod perft;
 mod position;
+mod tables;
 mod zobrist;
 
 pub use board::Cell;
-pub use engine::Engine;
 pub use fen::FenError;
 pub use moves::{Move, MoveKind, MoveList};
 pub use notation::MoveError;
 pub use outcome::{Outcome, Reason};
 pub use position::Position;
+pub use tables::Engine;

@@ -22,9 +22,13 @@ pub struct Engine {
     /// Per (attacking side, target square, piece type): a range of `entries`.
     pub(crate) entry_ranges: Vec<(u32, u32)>,
     pub(crate) entries: Vec<AttackEntry>,
+    /// Per (attacking side, target square): every square lying before the target on some capturing ray that
+    /// reaches it. A piece off these squares cannot be pinned against a royal piece on the target.
+    pub(crate) lines: Vec<u64>,
     /// Per square: the castling rights lost when a move starts or ends there.
     pub(crate) castle_mask: Vec<u32>,
-    /// Pieces whose moves are capable of checking without a line (any hop changes what other moves see).
+    /// Some piece hops: then any piece that moves or arrives may open or close a line, and the legality
+    /// shortcuts that rely on [`Engine::lines`] are off.
     pub(crate) has_hoppers: bool,
 }
 
@@ -34,6 +38,7 @@ impl Engine {
         let pieces = game.pieces.len();
         let words = squares.div_ceil(64);
         let mut reach = vec![0u64; 2 * squares * pieces * words];
+        let mut lines = vec![0u64; 2 * squares * words];
         let mut lists: Vec<Vec<AttackEntry>> = vec![Vec::new(); 2 * squares * pieces];
         let mut has_hoppers = false;
         for (p, piece) in game.pieces.iter().enumerate() {
@@ -49,6 +54,10 @@ impl Engine {
                         for (pos, &target) in game.ray_squares(ray).iter().enumerate() {
                             if ray.kind == RayKind::Lame && pos + 1 != ray.len as usize {
                                 continue;
+                            }
+                            let line = (side.index() * squares + target.index()) * words;
+                            for before in &game.ray_squares(ray)[..pos] {
+                                lines[line + before.index() / 64] |= 1 << (before.index() % 64);
                             }
                             let slot = (side.index() * squares + target.index()) * pieces + p;
                             reach[slot * words + from.index() / 64] |= 1 << (from.index() % 64);
@@ -82,6 +91,7 @@ impl Engine {
             reach,
             entry_ranges,
             entries,
+            lines,
             castle_mask,
             has_hoppers,
         }
@@ -89,6 +99,13 @@ impl Engine {
 
     pub fn squares(&self) -> usize {
         self.game.geometry.squares()
+    }
+
+    /// Could a piece on `sq` stand between an `attacker` piece and `target` on one of its rays?
+    #[inline]
+    pub(crate) fn on_line(&self, attacker: Side, target: Square, sq: Square) -> bool {
+        let line = (attacker.index() * self.squares() + target.index()) * self.words;
+        self.lines[line + sq.index() / 64] >> (sq.index() % 64) & 1 != 0
     }
 
     #[inline]
