@@ -163,7 +163,7 @@ fn underline(out: &mut String, source: &str, span: Span, mark: char, message: &s
     let width = source[start..end].chars().count().max(1);
     let _ = writeln!(out, "{:>w$} | {}", line, text, w = gutter.len());
     let pad = " ".repeat(col - 1);
-    let marks: String = std::iter::repeat(mark).take(width).collect();
+    let marks: String = std::iter::repeat_n(mark, width).collect();
     let sep = if message.is_empty() { "" } else { " " };
     let _ = writeln!(out, "{gutter} | {pad}{marks}{sep}{message}");
 }
