@@ -87,7 +87,7 @@ fn a_36x36_board_compiles_and_37_does_not() {
     let big = format!(
         "board 36 x 36\npiece K {{ royal moves \"K\" }}\npiece Q {{ moves \"Q\" }}\nstart \"{}\"\n",
         std::iter::once("k35".to_string())
-            .chain(std::iter::repeat("36".to_string()).take(34))
+            .chain(std::iter::repeat_n("36".to_string(), 34))
             .chain(std::iter::once("KQ34".to_string()))
             .collect::<Vec<_>>()
             .join("/")
