@@ -231,12 +231,13 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 
 /// The closest candidate within a small edit distance, if any.
 pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (name.chars().count() / 3).max(1) + 1;
+    let len = name.chars().count();
+    let limit = (len / 3).max(1) + 1;
     candidates
         .into_iter()
         .map(|c| (edit_distance(&name.to_lowercase(), &c.to_lowercase()), c))
-        .filter(|(d, _)| *d <= limit)
-        .min_by_key(|(d, _)| *d)
+        .filter(|(d, _)| *d <= limit && *d < len)
+        .min_by_key(|&(d, c)| (d, c))
         .map(|(_, c)| c)
 }
 

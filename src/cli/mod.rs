@@ -21,14 +21,15 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Compile variant files and report every problem.
-    Check(check::CheckArgs),
-    Perft(perft::PerftArgs),
     /// Explain an XBetza move: canonical form, plain English, and a diagram of its destinations.
     ///
     /// Examples: `tatsu betza fmWfceFifmnD` (chess pawn), `tatsu betza fNsW --at d4`,
     /// `tatsu betza KisO2 --at e1`, `tatsu betza mRcpR --board 9x10`, `tatsu betza fN --side black --json`.
     Betza(betza::BetzaArgs),
+    /// Compile variant files and report every problem.
+    Check(check::CheckArgs),
+    /// Count the leaf nodes of the legal move tree (perft), optionally divided by first move.
+    Perft(perft::PerftArgs),
     Piece(piece::PieceArgs),
     Moves(moves::MovesArgs),
     Show(show::ShowArgs),
@@ -37,9 +38,9 @@ pub enum Command {
 
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
+        Command::Betza(args) => betza::run(args),
         Command::Check(args) => check::run(&args),
         Command::Perft(args) => perft::run(args),
-        Command::Betza(args) => betza::run(args),
         Command::Piece(args) => piece::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Show(args) => show::run(args),

@@ -26,6 +26,9 @@ impl Diags {
     pub fn has_errors(&self) -> bool {
         self.list.iter().any(Diagnostic::is_error)
     }
+    pub fn error_count(&self) -> usize {
+        self.list.iter().filter(|d| d.is_error()).count()
+    }
     pub fn into_vec(self) -> Vec<Diagnostic> {
         self.list
     }

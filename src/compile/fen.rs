@@ -1,7 +1,7 @@
 //! The start position: the board part and hand of the `start` FEN, checked against the board and the piece ids.
 //! Errors point at the offending characters inside the quoted string.
 use super::graph::Built;
-use super::pieces::PieceNames;
+use super::pieces::{PieceInfo, PieceNames};
 use super::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::Str;
@@ -162,17 +162,22 @@ pub fn parse_start(
     (!bad).then_some(StartPosition { placement })
 }
 
-/// An unpromoted piece may not start on a square from which it could never move.
-pub fn check_start_dead(start: &StartPosition, built: &Built, _g: Geometry, d: &mut Diags) {
+/// A piece may not start on a square from which it could never move (one error per piece and side).
+pub fn check_start_dead(start: &StartPosition, built: &Built, infos: &[PieceInfo], d: &mut Diags) {
+    let mut reported: Vec<(PieceId, Side)> = Vec::new();
     for (sq, side, piece, span) in &start.placement {
-        if built.pieces[piece.index()].dead[side.index()].contains(*sq)
-            && !built.pieces[piece.index()].royal
+        let p = &built.pieces[piece.index()];
+        if p.dead[side.index()].contains(*sq)
+            && !p.royal
+            && !infos[piece.index()].broken
+            && !reported.contains(&(*piece, *side))
         {
+            reported.push((*piece, *side));
             d.error(
                 *span,
                 format!(
                     "`{}` starts on a square from which it can never move",
-                    built.pieces[piece.index()].symbol
+                    p.symbol
                 ),
             );
         }

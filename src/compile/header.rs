@@ -7,7 +7,10 @@ use crate::rules::{Geometry, Orientation, MAX_FILES, MAX_RANKS};
 
 pub struct Header {
     pub title: Option<String>,
+    /// The board, if it was given and valid.
     pub geometry: Option<Geometry>,
+    /// The board clamped into the legal range, so later passes can still report their own problems.
+    pub fallback: Option<Geometry>,
     pub orientation: Orientation,
     pub start: Option<Str>,
     /// `drops` given: `Some(forbidden zone)`.
@@ -22,6 +25,7 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
     let mut h = Header {
         title: None,
         geometry: None,
+        fallback: None,
         orientation: Orientation::Mirror,
         start: None,
         drops: None,
@@ -47,6 +51,17 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
             StatementKind::Title(t) if once("title", kw, d) => h.title = Some(t.value.clone()),
             StatementKind::Board { files, ranks } if once("board", kw, d) => {
                 board_span = Some(kw);
+                let clamp = |n: u32, max: u8| {
+                    if n == 0 || n > max as u32 {
+                        max
+                    } else {
+                        n as u8
+                    }
+                };
+                h.fallback = Some(Geometry {
+                    files: clamp(files.value, MAX_FILES),
+                    ranks: clamp(ranks.value, MAX_RANKS),
+                });
                 let mut ok = true;
                 for (n, max, what) in [(files, MAX_FILES, "files"), (ranks, MAX_RANKS, "ranks")] {
                     if n.value == 0 || n.value > max as u32 {

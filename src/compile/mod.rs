@@ -63,12 +63,14 @@ fn build(
 ) -> Option<(Game, Vec<Span>, Vec<Span>)> {
     let head = header::resolve_header(ast, d);
     let names = pieces::resolve_piece_names(ast, d);
-    let geometry = head.geometry?;
+    // With an invalid board, go on with the clamped one to report the other problems (the result is discarded).
+    let geometry = head.geometry.or(head.fallback)?;
     let mut zones = zones::resolve_zones(ast, geometry, head.orientation, d);
     let infos = pieces::resolve_piece_items(&names, &mut zones, d);
     let start = head
         .start
         .as_ref()
+        .filter(|_| head.geometry.is_some())
         .and_then(|s| fen::parse_start(s, geometry, &names, d));
     let mut built = graph::build_graph(
         &infos,
@@ -91,9 +93,9 @@ fn build(
         None => None,
     };
     if let Some(start) = &start {
-        fen::check_start_dead(start, &built, geometry, d);
+        fen::check_start_dead(start, &built, &infos, d);
     }
-    warn_immobile(&built, &names, d);
+    warn_immobile(&built, &names, &infos, d);
     if !infos.iter().any(|i| i.royal) {
         d.warning(
             Span::new(0, 0),
@@ -129,10 +131,15 @@ fn build(
 }
 
 /// A piece with no move from any square, for either side, is almost certainly a mistake.
-fn warn_immobile(built: &graph::Built, names: &pieces::PieceNames, d: &mut Diags) {
+fn warn_immobile(
+    built: &graph::Built,
+    names: &pieces::PieceNames,
+    infos: &[pieces::PieceInfo],
+    d: &mut Diags,
+) {
     for (i, piece) in built.pieces.iter().enumerate() {
         let squares = piece.graph.len() / 2;
-        if piece.dead[0].len() == squares && built.castling[i].is_empty() {
+        if piece.dead[0].len() == squares && built.castling[i].is_empty() && !infos[i].broken {
             d.warning(
                 names.decls[i].id.span,
                 format!("piece `{}` can never move", piece.symbol),

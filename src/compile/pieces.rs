@@ -98,6 +98,8 @@ pub struct PieceInfo {
     pub one_per_file: bool,
     pub no_drop_mate: bool,
     pub drop_span: Option<Span>,
+    /// A move set failed to resolve: later checks of what the piece can do stay quiet to avoid follow-on errors.
+    pub broken: bool,
 }
 
 pub fn resolve_piece_items(
@@ -149,11 +151,15 @@ fn resolve_one(
                 let zone_id = match zone {
                     Some(z) => match zones.resolve(z, d) {
                         Some(id) => Some(id),
-                        None => continue,
+                        None => {
+                            info.broken = true;
+                            continue;
+                        }
                     },
                     None => None,
                 };
                 let parsed = parse_betza(text, d);
+                info.broken |= parsed.is_none();
                 info.movesets.push(MoveSet {
                     zone: zone_id,
                     betza_text: text.clone(),

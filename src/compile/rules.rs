@@ -30,10 +30,13 @@ pub fn apply_piece_rules(
         let piece = &mut built.pieces[pi];
         if let Some(p) = &info.promote {
             let zone = zones.get(p.zone);
-            if Side::BOTH.iter().all(|s| {
-                !intersects(&built.reach[pi][s.index()], &zone.squares[s.index()])
-                    && !p.start_or_destination
-            }) {
+            if !info.broken
+                && !zones.broken[p.zone.0 as usize]
+                && Side::BOTH.iter().all(|s| {
+                    !intersects(&built.reach[pi][s.index()], &zone.squares[s.index()])
+                        && !p.start_or_destination
+                })
+            {
                 d.warning(
                     p.keyword,
                     format!(

@@ -10,6 +10,8 @@ pub struct ZoneTable {
     zones: Vec<Zone>,
     pub spans: Vec<Span>,
     used: Vec<bool>,
+    /// A zone whose expression had an error: checks that depend on its squares stay quiet.
+    pub broken: Vec<bool>,
     by_name: HashMap<String, ZoneId>,
     /// Names declared anywhere (to tell "used before defined" from "unknown").
     declared: HashMap<String, Span>,
@@ -74,6 +76,7 @@ pub fn resolve_zones(file: &ast::File, g: Geometry, o: Orientation, d: &mut Diag
         zones: Vec::new(),
         spans: Vec::new(),
         used: Vec::new(),
+        broken: Vec::new(),
         by_name: HashMap::new(),
         declared: HashMap::new(),
     };
@@ -88,6 +91,7 @@ pub fn resolve_zones(file: &ast::File, g: Geometry, o: Orientation, d: &mut Diag
         let StatementKind::Zone(z) = &st.kind else {
             continue;
         };
+        let errors_before = d.error_count();
         let white = eval(&z.white, Side::White, Side::White, g, o, &mut t, d);
         let black = match &z.black {
             Some(b) => eval(b, Side::White, Side::Black, g, o, &mut t, d),
@@ -109,6 +113,7 @@ pub fn resolve_zones(file: &ast::File, g: Geometry, o: Orientation, d: &mut Diag
         });
         t.spans.push(z.name.span);
         t.used.push(false);
+        t.broken.push(d.error_count() > errors_before);
     }
     t
 }

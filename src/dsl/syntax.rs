@@ -35,6 +35,9 @@ fn describe(rule: Rule) -> String {
         Rule::orientation => "`mirror` or `rotate`".into(),
         Rule::outcome => "`win`, `draw` or `loss`".into(),
         Rule::trigger => "`destination` or `start-or-destination`".into(),
+        Rule::promote_opt => "`mandatory`|`optional`|`on`".into(),
+        Rule::drop_opt => "`one-per-file`|`no-mate`|`not`".into(),
+        Rule::material => "`none` or piece ids".into(),
         Rule::EOI => "end of file".into(),
         Rule::rank_range => "`rank`".into(),
         Rule::file_range => "`file`".into(),
@@ -54,15 +57,25 @@ pub(super) fn to_diagnostic(
     };
     // Underline the offending token (up to the next white space), or one column at the end of the file.
     let rest = &source[start..];
-    let len = rest
-        .find(|c: char| c.is_whitespace())
-        .unwrap_or(rest.len())
-        .max(1);
-    let end = (start + len).min(source.len()).max(start);
+    let len = match rest.find(char::is_whitespace) {
+        Some(0) | None if rest.is_empty() => 0,
+        Some(0) => rest.chars().next().map_or(0, char::len_utf8),
+        Some(n) => n,
+        None => rest.len(),
+    };
+    let end = start + len;
     let found = &source[start..end];
     let message = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } => {
-            let mut wanted: Vec<String> = positives.iter().map(|r| describe(*r)).collect();
+            let mut wanted: Vec<String> = positives
+                .iter()
+                .flat_map(|r| {
+                    describe(*r)
+                        .split('|')
+                        .map(String::from)
+                        .collect::<Vec<_>>()
+                })
+                .collect();
             wanted.dedup();
             let list = match wanted.len() {
                 0 => "something else".to_string(),
@@ -71,6 +84,8 @@ pub(super) fn to_diagnostic(
             };
             if found.is_empty() {
                 format!("expected {list}, found end of file")
+            } else if found.trim().is_empty() {
+                format!("expected {list}, found a line break")
             } else {
                 format!("expected {list}, found `{found}`")
             }

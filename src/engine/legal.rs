@@ -42,9 +42,21 @@ impl Position<'_> {
         moves
     }
 
-    /// Is `mv` one of the legal moves here? Accepts any value, generated or not.
+    /// Is `mv` a legal move here? Accepts any value, generated or not. Independent of [`Position::legal_moves`]'s
+    /// shortcuts: the move must be one its piece can make, and it is always tested by make/test/unmake.
     pub fn is_legal(&mut self, mv: Move) -> bool {
-        self.legal_move_list().contains(&mv)
+        let mut candidates = MoveList::with_capacity(64);
+        match mv.kind {
+            MoveKind::Drop | MoveKind::Castle { .. } | MoveKind::Pass => self.pseudo_moves(&mut candidates),
+            _ => {
+                let mover = self.board.get(mv.from.index()).copied().unwrap_or_default();
+                if !mover.is(self.side) {
+                    return false;
+                }
+                self.piece_moves(mv.from, &mut candidates);
+            }
+        }
+        candidates.contains(&mv) && self.is_legal_pseudo(mv)
     }
 
     /// Does the side to move have at least one legal move?

@@ -1,0 +1,57 @@
+//! `tatsu check`: exit status and the editor-friendly `short` format.
+use std::process::Command;
+
+fn tatsu(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tatsu"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn check_accepts_every_bundled_variant_silently() {
+    let files: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/variants"))
+        .unwrap()
+        .map(|e| e.unwrap().path().to_string_lossy().into_owned())
+        .collect();
+    let mut args = vec!["check"];
+    args.extend(files.iter().map(String::as_str));
+    assert_eq!(tatsu(&args), (0, String::new()));
+    assert_eq!(tatsu(&["check", "ryugi", "shogi"]), (0, String::new()));
+}
+
+#[test]
+fn check_reports_every_mistake_one_line_each_and_fails() {
+    let (code, stderr) = tatsu(&[
+        "check",
+        "--message-format",
+        "short",
+        "tests/data/invalid/several_mistakes.tatsu",
+    ]);
+    assert_eq!(code, 1);
+    let f = "tests/data/invalid/several_mistakes.tatsu";
+    let expected = [
+        format!("{f}:3:11: error: a board has 1 to 36 ranks, not 40"),
+        format!("{f}:5:6: warning: zone `last` is never used"),
+        format!("{f}:8:7: error: piece `R` is defined twice"),
+        format!("{f}:10:15: error: XBetza: `Y` is not an XBetza atom"),
+        format!("{f}:11:19: error: unknown zone `lats`"),
+        format!("{f}:14:33: error: a repetition count is 2 to 255, not 1"),
+    ];
+    assert_eq!(stderr.lines().collect::<Vec<_>>(), expected);
+}
+
+#[test]
+fn check_warnings_alone_do_not_fail() {
+    let (code, stderr) = tatsu(&["check", "tests/data/invalid/warning_unused_zone.tatsu"]);
+    assert_eq!(code, 0);
+    assert!(
+        stderr.starts_with("warning: zone `middle` is never used"),
+        "{stderr}"
+    );
+}
