@@ -2,13 +2,15 @@
 # Render `tatsu describe GAME --format html` and a `tatsu piece … --svg` image to PNG with headless Chromium,
 # to look at what the HTML and SVG output really look like. Not used by CI.
 #
-# Usage: scripts/screenshot.sh [GAME] [PIECE] [OUT_DIR]
+# Usage: scripts/screenshot.sh [GAME] [PIECE] [OUT_DIR] [MORE tatsu piece ARGUMENTS…]
 #   defaults: ryu-shogi S target/screenshots
+#   e.g. scripts/screenshot.sh ryugi K /tmp/shots --at f1
 # Needs chromium (Debian: apt-get install -y chromium). Uses target/release/tatsu if present, else builds debug.
 set -euo pipefail
 game=${1:-ryu-shogi}
 piece=${2:-S}
 out=${3:-target/screenshots}
+shift $(( $# < 3 ? $# : 3 ))
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 mkdir -p "$out"
@@ -25,7 +27,7 @@ if [[ -z $browser ]]; then
 fi
 
 "$tatsu" describe "$game" --format html > "$out/$game.html"
-"$tatsu" piece "$game" "$piece" --svg "$out/$game-$piece.svg" > /dev/null
+"$tatsu" piece "$game" "$piece" "$@" --svg "$out/$game-$piece.svg" > /dev/null
 # Wrap the SVG in a page so that the screenshot has a white background and the image's own size.
 printf '<!DOCTYPE html><html><body style="margin:8px;background:#fff"><img src="%s"></body></html>\n' \
     "$game-$piece.svg" > "$out/$game-$piece.html"
@@ -41,4 +43,7 @@ shoot() { # page.html out.png width height
     echo "$2"
 }
 shoot "$out/$game.html" "$out/$game-describe.png" 1200 2000
-shoot "$out/$game-$piece.html" "$out/$game-$piece.png" 1200 700
+# The window is the image's own size (plus the page margin).
+svg_w=$(head -c 300 "$out/$game-$piece.svg" | grep -o 'width="[0-9]*"' | head -1 | tr -dc 0-9)
+svg_h=$(head -c 300 "$out/$game-$piece.svg" | grep -o 'height="[0-9]*"' | head -1 | tr -dc 0-9)
+shoot "$out/$game-$piece.html" "$out/$game-$piece.png" $((svg_w + 16)) $((svg_h + 16))
