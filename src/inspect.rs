@@ -196,16 +196,7 @@ pub fn reach(
 ) -> Reach {
     let ty = game.piece(piece);
     let squares = game.geometry.squares();
-    let initial: Vec<bool> = game
-        .ray_sources
-        .iter()
-        .map(|s| {
-            betza::parse(&s.betza)
-                .ok()
-                .and_then(|b| b.components.get(s.component).map(|c| c.initial_only()))
-                .unwrap_or(false)
-        })
-        .collect();
+    let initial = initial_sources(game);
     let mut acc: Vec<Acc> = vec![Acc::default(); squares];
     let mut lame = SquareSet::new();
     let mut zone = None;
@@ -351,21 +342,29 @@ pub fn castlings_from(game: &Game, piece: PieceId, side: Side, from: Square) -> 
         .collect()
 }
 
+/// Per entry of [`Game::ray_sources`]: is it an `i` (initial-only) component?
+pub fn initial_sources(game: &Game) -> Vec<bool> {
+    game.ray_sources
+        .iter()
+        .map(|s| {
+            betza::parse(&s.betza)
+                .ok()
+                .and_then(|b| b.components.get(s.component).map(|c| c.initial_only()))
+                .unwrap_or(false)
+        })
+        .collect()
+}
+
 /// The squares from which a piece's `i` (initial) moves are allowed, per side.
 pub fn initial_squares(game: &Game, piece: PieceId, side: Side) -> SquareSet {
     let squares = game.geometry.squares();
     let ty = game.piece(piece);
+    let initial = initial_sources(game);
     let mut out = SquareSet::new();
     for sq in game.geometry.all() {
         let has = game.rays[ty.rays(side, squares, sq).range()]
             .iter()
-            .any(|r| {
-                let s = &game.ray_sources[r.source as usize];
-                betza::parse(&s.betza)
-                    .ok()
-                    .and_then(|b| b.components.get(s.component).map(|c| c.initial_only()))
-                    .unwrap_or(false)
-            });
+            .any(|r| initial[r.source as usize]);
         if has {
             out.insert(sq);
         }

@@ -1016,3 +1016,23 @@ fn walkthrough_variant_checks_clean_and_its_broken_copy_fails() {
 fn cli_reference_examples_print_what_docs_cli_md_shows() {
     check_document("docs/cli.md", &[]);
 }
+
+#[test]
+fn piece_in_a_position_keeps_only_legal_moves_when_it_stands_there() {
+    // The king on f1 is checked along the first rank: the knight on e2 may only block on g1.
+    let fen = "5k4/10/10/10/10/10/10/10/4N5/4K3r1 w - - 0 1";
+    let fen = fen.replace("4K3r1", "5K2r1");
+    let v = json(&["piece", "ryugi", "N", "--at", "e2", "--fen", &fen, "--json"]);
+    assert_eq!(v["board"], "position-legal");
+    let to: Vec<&str> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(to, ["g1"]);
+    // Put on an empty square instead, it is shown with every move its rules allow there.
+    let v = json(&["piece", "ryugi", "N", "--at", "e5", "--fen", &fen, "--json"]);
+    assert_eq!(v["board"], "position");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 8);
+}

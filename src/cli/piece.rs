@@ -39,8 +39,9 @@ pub struct PieceArgs {
     /// Whose piece it is.
     #[arg(long, default_value = "white", value_parser = ["white", "black"])]
     pub side: String,
-    /// Put the piece into this position (on the --at square) instead of on an empty board. Whether a move would
-    /// leave the own king in check is not tested; `tatsu moves --from` lists the legal moves.
+    /// Show the piece in this position instead of on an empty board, on the --at square (where it may already
+    /// stand). If it stands there and its side is to move, only its legal moves are shown; a piece put on an
+    /// empty square gets the moves its rules allow there, king safety aside.
     #[arg(long)]
     pub fen: Option<String>,
     /// Name, for each destination, the XBetza component and the zone rule that produced it.
@@ -109,19 +110,30 @@ pub fn run(args: PieceArgs) -> ExitCode {
         }
     }
     let mut reaches: Vec<(Reach, Option<ZoneId>)> = Vec::new();
+    // In a position where the piece really stands on --at and its side is to move, only legal moves count.
+    let mut legal_only = false;
     for spot in &spots {
+        let mut legal: Option<Vec<crate::engine::Move>> = None;
         let (board, castlings): (&dyn Board, Vec<usize>) = match &position {
             Some(pos) => {
                 let mut pos = pos.clone();
                 let castlings = if pos.side_to_move() == side {
-                    pos.legal_move_list()
+                    let moves: Vec<_> = pos
+                        .legal_move_list()
+                        .into_iter()
+                        .filter(|m| m.from == spot.from && !m.is_drop())
+                        .collect();
+                    let castlings = moves
                         .iter()
-                        .filter(|m| m.from == spot.from)
                         .filter_map(|m| match m.kind {
                             MoveKind::Castle { index } => Some(index as usize),
                             _ => None,
                         })
-                        .collect()
+                        .collect();
+                    if pos.piece_at(spot.from) == Some((piece, side)) {
+                        legal = Some(moves);
+                    }
+                    castlings
                 } else {
                     Vec::new()
                 };
@@ -132,7 +144,13 @@ pub fn run(args: PieceArgs) -> ExitCode {
                 inspect::castlings_from(game, piece, side, spot.from),
             ),
         };
-        let reach = inspect::reach(game, piece, side, spot.from, board, &castlings);
+        let mut reach = inspect::reach(game, piece, side, spot.from, board, &castlings);
+        if let Some(moves) = legal {
+            reach
+                .destinations
+                .retain(|d| moves.iter().any(|m| m.to == d.to));
+            legal_only = true;
+        }
         let zone = spot.zone.or(reach.zone);
         reaches.push((reach, zone));
     }
@@ -153,7 +171,7 @@ pub fn run(args: PieceArgs) -> ExitCode {
     if args.json {
         let mut objects: Vec<Value> = reaches
             .iter()
-            .map(|(r, z)| reach_json(game, r, *z, position.is_some()))
+            .map(|(r, z)| reach_json(game, r, *z, position.is_some(), legal_only))
             .collect();
         let out = if objects.len() == 1 {
             objects.remove(0)
@@ -174,10 +192,10 @@ pub fn run(args: PieceArgs) -> ExitCode {
         if i > 0 {
             out.push('\n');
         }
-        let board = if position.is_some() {
-            "in the given position"
-        } else {
-            "on an empty board"
+        let board = match (&position, legal_only) {
+            (Some(_), true) => "in the given position (legal moves)",
+            (Some(_), false) => "in the given position",
+            (None, _) => "on an empty board",
         };
         out += &format!(
             "{heading}, {board}: {} destination{}\n",
@@ -326,7 +344,13 @@ fn explain(game: &Game, reach: &Reach, zone: Option<ZoneId>) -> String {
     out
 }
 
-fn reach_json(game: &Game, reach: &Reach, zone: Option<ZoneId>, in_position: bool) -> Value {
+fn reach_json(
+    game: &Game,
+    reach: &Reach,
+    zone: Option<ZoneId>,
+    in_position: bool,
+    legal_only: bool,
+) -> Value {
     let g = game.geometry;
     let ty = game.piece(reach.piece);
     let moves: Vec<Value> = reach
@@ -369,7 +393,11 @@ fn reach_json(game: &Game, reach: &Reach, zone: Option<ZoneId>, in_position: boo
         "side": side_name(reach.side).to_lowercase(),
         "from": g.name(reach.from),
         "zone": zone.map(|z| game.zone(z).name.clone()),
-        "board": if in_position { "position" } else { "empty" },
+        "board": match (in_position, legal_only) {
+            (true, true) => "position-legal",
+            (true, false) => "position",
+            (false, _) => "empty",
+        },
         "moves": moves,
         "must_be_empty": reach.lame_path.iter().map(|&s| g.name(s)).collect::<Vec<_>>(),
     })
