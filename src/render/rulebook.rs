@@ -52,7 +52,7 @@ pub fn rulebook(engine: &Engine) -> Doc {
     board_section(engine, &mut doc);
     zones_section(game, &mut doc);
     pieces_section(game, &mut doc);
-    castling_section(game, &mut doc);
+    castling_section(engine, &mut doc);
     drops_section(game, &mut doc);
     end_section(game, &mut doc);
     notation_section(game, &mut doc);
@@ -104,7 +104,12 @@ fn board_section(engine: &Engine, doc: &mut Doc) {
         }
     }
     doc.para(format!(
-        "Each side has {} pieces: {}.{}",
+        "{} {} pieces: {}.{}",
+        if start.pieces_of(Side::White).len() == start.pieces_of(Side::Black).len() {
+            "Each side has"
+        } else {
+            "White has"
+        },
         start.pieces_of(Side::White).len(),
         list_words(&counts),
         if game.drops {
@@ -472,12 +477,26 @@ fn forbidden_words(game: &Game, set: &[SquareSet; 2]) -> String {
     )
 }
 
-fn castling_section(game: &Game, doc: &mut Doc) {
+fn castling_section(engine: &Engine, doc: &mut Doc) {
+    let game = &engine.game;
     if game.castlings.is_empty() {
         return;
     }
     let g = game.geometry;
     doc.heading(2, "Castling");
+    let start = Position::start(engine);
+    let mut partners: Vec<String> = Vec::new();
+    for c in &game.castlings {
+        if let Some((p, _)) = start.piece_at(c.rook_from) {
+            let name = game.piece(p).name.clone();
+            if !partners.contains(&name) {
+                partners.push(name);
+            }
+        }
+    }
+    if partners.is_empty() {
+        partners.push("piece".into());
+    }
     let royal: Vec<String> = game
         .pieces
         .iter()
@@ -485,12 +504,14 @@ fn castling_section(game: &Game, doc: &mut Doc) {
         .map(|p| p.name.clone())
         .collect();
     doc.para(format!(
-        "Once per game, the {} may castle with a piece on a starting corner square, if neither has moved: the {} moves \
-         toward it and the other piece lands on the square next to it on the inner side. Every square listed as \"must be \
+        "Once per game, the {} may castle with a {} on its start square, if neither has moved: the {} moves \
+         toward it and the {} lands on the square next to it on the inner side. Every square listed as \"must be \
          empty\" must be empty, and the {} may not be in check, pass over an attacked square or land on one. \
          Each castling right is written with a letter in the FEN.",
         list_words(&royal),
+        list_words(&partners),
         list_words(&royal),
+        list_words(&partners),
         list_words(&royal)
     ));
     let mut castlings: Vec<&crate::rules::Castling> = game.castlings.iter().collect();
