@@ -150,7 +150,10 @@ impl Board for EmptyBoard {
 #[derive(Clone, Debug)]
 pub struct Destination {
     pub to: Square,
+    /// How the piece gets here: castling, else a plain move and/or capture, else an initial move, else a hop.
     pub kind: Kind,
+    /// Other ways of getting here (a cannon's square that it may move to and also capture on by hopping).
+    pub also: Vec<Kind>,
     /// The types the piece may become on arriving (empty: it does not promote here).
     pub promotion: Vec<PieceId>,
     /// Promotion is forced here (the rule says so, or the unpromoted piece could never move again).
@@ -215,10 +218,14 @@ pub fn reach(
             if !(can_move || can_cap) {
                 return;
             }
-            a.mv |= can_move;
-            a.cap |= can_cap;
-            a.initial |= initial[source];
-            a.hop |= hop;
+            if hop {
+                a.hop = true;
+            } else if initial[source] {
+                a.initial = true;
+            } else {
+                a.mv |= can_move;
+                a.cap |= can_cap;
+            }
             if !a.sources.contains(&source) {
                 a.sources.push(source);
             }
@@ -272,20 +279,25 @@ pub fn reach(
     let mut destinations = Vec::new();
     for sq in game.geometry.all() {
         let a = &acc[sq.index()];
-        let kind = if a.castling.is_some() {
-            Kind::Castling
-        } else if a.hop {
-            Kind::Hop
-        } else if a.initial {
-            Kind::Initial
-        } else {
-            match (a.mv, a.cap) {
-                (true, true) => Kind::MoveOrCapture,
-                (true, false) => Kind::Move,
-                (false, true) => Kind::Capture,
-                (false, false) => continue,
-            }
+        let plain = match (a.mv, a.cap) {
+            (true, true) => Some(Kind::MoveOrCapture),
+            (true, false) => Some(Kind::Move),
+            (false, true) => Some(Kind::Capture),
+            (false, false) => None,
         };
+        let mut kinds: Vec<Kind> = [
+            a.castling.map(|_| Kind::Castling),
+            plain,
+            a.initial.then_some(Kind::Initial),
+            a.hop.then_some(Kind::Hop),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if kinds.is_empty() {
+            continue;
+        }
+        let kind = kinds.remove(0);
         let (promotion, must_promote) = match &ty.promotion {
             Some(p) if a.castling.is_none() => {
                 let z = game.zone(p.zone);
@@ -305,6 +317,7 @@ pub fn reach(
         destinations.push(Destination {
             to: sq,
             kind,
+            also: kinds,
             promotion,
             must_promote,
             sources: a.sources.clone(),

@@ -1036,3 +1036,43 @@ fn piece_in_a_position_keeps_only_legal_moves_when_it_stands_there() {
     assert_eq!(v["board"], "position");
     assert_eq!(v["moves"].as_array().unwrap().len(), 8);
 }
+
+#[test]
+fn piece_marks_hops_and_lame_paths_of_a_test_variant() {
+    let file = "tests/data/cli/hoppers.tatsu";
+    // A cannon on an empty board: moves along its lines, and beyond the first square could capture by hopping.
+    let v = json(&["piece", file, "Cannon", "--at", "e5", "--json"]);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 16);
+    let e7 = moves.iter().find(|m| m["to"] == "e7").unwrap();
+    assert_eq!(
+        (e7["kind"].as_str(), e7["also"][0].as_str()),
+        (Some("move"), Some("hop"))
+    );
+    let e6 = moves.iter().find(|m| m["to"] == "e6").unwrap();
+    assert!(e6.get("also").is_none());
+    // In a position it hops over its own horse on d4 to take the black horse on d6.
+    let fen = "4k4/9/9/3h5/9/3H5/9/3C5/4K4 w - - 0 1";
+    let v = json(&["piece", file, "C", "--at", "d2", "--fen", fen, "--json"]);
+    let d6 = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["to"] == "d6")
+        .expect("d6 is a capture");
+    assert_eq!(d6["kind"], "hop");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 11);
+    let text = ok(&["piece", file, "C", "--at", "d2", "--fen", fen]);
+    assert!(text.contains("  6 │ ·  ·  · ×h  ·"), "{text}");
+    // The grasshopper lands right behind the (imagined) hurdle; the xiangqi horse needs its first step empty.
+    assert_eq!(count(&["piece", file, "Grasshopper", "--at", "e5"]), 8);
+    let v = json(&["piece", file, "Horse", "--at", "e5", "--json"]);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 8);
+    let empty: BTreeSet<String> = v["must_be_empty"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(empty, set("e4 d5 f5 e6"));
+}

@@ -330,10 +330,14 @@ fn explain(game: &Game, reach: &Reach, zone: Option<ZoneId>) -> String {
                 g.name(c.rook_to)
             ));
         }
+        let kinds: Vec<&str> = std::iter::once(d.kind)
+            .chain(d.also.iter().copied())
+            .map(|k| k.name())
+            .collect();
         out += &format!(
             "  {:<4} {}{}  <- {}\n",
             g.name(d.to),
-            d.kind.name(),
+            kinds.join(" and "),
             promotion_text(game, reach, d),
             reasons.join("; ")
         );
@@ -378,6 +382,9 @@ fn reach_json(
                 "must_promote": d.must_promote,
                 "sources": sources,
             });
+            if !d.also.is_empty() {
+                m["also"] = json!(d.also.iter().map(|k| k.name()).collect::<Vec<_>>());
+            }
             if let Some(c) = d.castling {
                 let c = &game.castlings[c];
                 m["rook_from"] = json!(g.name(c.rook_from));

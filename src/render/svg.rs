@@ -164,6 +164,21 @@ pub fn board(view: &View, legend: bool) -> String {
                     if text.chars().count() > 1 { 15 } else { 18 },
                     escape(text)
                 );
+                if let (Some(kind), false) = (cell.mark, cell.origin) {
+                    // A piece that can be taken: a red frame, and the mark small in the top-left corner.
+                    let _ = write!(
+                        out,
+                        r##"<rect x="{}" y="{}" width="36" height="36" rx="7" fill="none" stroke="#c62828" stroke-width="2.5"/><circle cx="{}" cy="{}" r="7" fill="#ffffff"/><g transform="translate({} {}) scale(0.6)">"##,
+                        cx - 18,
+                        cy - 18,
+                        px + 8,
+                        py + 8,
+                        px + 8,
+                        py + 8
+                    );
+                    mark(&mut out, kind, 0, 0);
+                    out += "</g>";
+                }
             } else if let Some(kind) = cell.mark {
                 mark(&mut out, kind, cx, cy);
             }

@@ -10,6 +10,11 @@ pub enum Style {
 /// The three characters of one square.
 fn cell_text(view: &View, index: usize, style: Style) -> String {
     let cell = &view.cells[index];
+    if let (Some((text, _)), Some(_), false) = (&cell.piece, cell.mark, cell.origin) {
+        // A piece that can be captured: `×p`, `×+p`.
+        let marked = format!("×{text}");
+        return format!("{marked:<3}");
+    }
     if let Some((text, _)) = &cell.piece {
         return match text.chars().count() {
             1 => format!(" {text} "),
@@ -67,6 +72,13 @@ pub fn legend(view: &View) -> String {
     }
     if view.any_promotion() {
         out += "  +  (after a mark) the move promotes\n";
+    }
+    if view
+        .cells
+        .iter()
+        .any(|c| c.piece.is_some() && c.mark.is_some() && !c.origin)
+    {
+        out += "  ×  (before a piece) it can be captured\n";
     }
     if view.cells.iter().any(|c| c.shade[0]) || view.cells.iter().any(|c| c.shade[1]) {
         out += "  W  in White's zone, B in Black's\n";
