@@ -1076,3 +1076,14 @@ fn piece_marks_hops_and_lame_paths_of_a_test_variant() {
         .collect();
     assert_eq!(empty, set("e4 d5 f5 e6"));
 }
+
+#[test]
+fn moves_in_a_finished_game_prints_none_and_says_why() {
+    let run = tatsu(&["moves", "euroshogi", "--fen", "k7/1P6/1G6/8/8/8/8/7K[-] b"]);
+    assert_eq!(run.code, 0);
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        "no legal moves: 1-0 (White wins by stalemate)\n"
+    );
+}

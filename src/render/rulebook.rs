@@ -80,7 +80,7 @@ fn board_section(engine: &Engine, doc: &mut Doc) {
     ));
     doc.para(match game.orientation {
         Orientation::Mirror => "Black's pieces and zones are White's mirrored across the middle rank: forward is up the board for White and down for Black, and left and right are the same for both players.".to_string(),
-        Orientation::Rotate => "Black's pieces and zones are White's turned 180°: forward, left and right are always seen from the piece's owner (for Black, forward is down the board and left is toward the higher files).".to_string(),
+        Orientation::Rotate => "Black's pieces and zones are White's turned 180°: forward is up the board for White and down for Black, and left and right are seen from the piece's owner (for White, left is toward the `a` file; for Black, toward the higher files).".to_string(),
     });
     doc.heading(3, "Start position");
     doc.board(
