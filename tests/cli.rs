@@ -797,7 +797,7 @@ fn describe_states_the_rules_that_rules_md_lists() {
         "{ryugi}"
     );
     assert!(ryugi.contains("Dragon on e5: 33 destinations."));
-    assert!(ryugi.contains("allowed only from a2 b2 c2 d2 g2 h2 i2 j2 e3 f3 (White)"));
+    assert!(ryugi.contains("that means: from a2 b2 c2 d2 g2 h2 i2 j2 e3 f3 (White)"));
     assert!(ryugi.contains("after 128 plies (64 moves by each player)"));
     assert!(ryugi.contains("## En passant"));
     let euro = ok(&["describe", "euroshogi"]);

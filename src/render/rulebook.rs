@@ -240,7 +240,7 @@ fn move_set_lines(game: &Game, piece: PieceId, set: &MoveSet) -> Vec<String> {
                 let black = inspect::initial_squares(game, piece, Side::Black);
                 if !white.is_empty() {
                     line += &format!(
-                        " — allowed only from {} (White) or {} (Black), whether or not the piece has moved before",
+                        " — in this game that means: from {} (White) or {} (Black), whether or not the piece has moved before",
                         inspect::squares_in_words(game, &white, Side::White),
                         inspect::squares_in_words(game, &black, Side::Black)
                     );
@@ -543,7 +543,7 @@ fn castling_section(engine: &Engine, doc: &mut Doc) {
         header: vec![
             "Player (right)".into(),
             "King's move".into(),
-            "Rook".into(),
+            list_words(&partners),
             "Must be empty".into(),
             "Must not be attacked".into(),
         ],
@@ -683,7 +683,8 @@ fn end_section(game: &Game, doc: &mut Doc) {
             })
             .collect();
         items.push(format!(
-            "**Insufficient material**: the game is drawn when both hands are empty and the pieces left besides the {} are exactly one of these sets (both players together): {}.",
+            "**Insufficient material**: the game is drawn when {}the pieces left besides the {} are exactly one of these sets (both players together): {}.",
+            if game.drops { "both hands are empty and " } else { "" },
             list_words(&royal),
             sets.join("; ")
         ));
