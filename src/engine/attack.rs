@@ -85,11 +85,8 @@ impl Position<'_> {
                 StepRole::TurnHop if cell.is_empty() => return false,
                 StepRole::TurnEither if cell.is(attacker) => return false,
                 StepRole::TurnEither if !cell.is_empty() => victim = Some(sq),
-                StepRole::Dest if i < pos => {
-                    if !cell.is_empty() {
-                        return false;
-                    }
-                }
+                StepRole::Dest if i < pos && !cell.is_empty() => return false,
+                StepRole::Dest if i < pos => {}
                 StepRole::Dest => {
                     return if cell.is_empty() {
                         ray.flags.has(RayFlags::MOVE)
