@@ -3,7 +3,7 @@
 //! castling and end rules.
 use std::collections::BTreeSet;
 use tatsu::compile::compile;
-use tatsu::rules::{Game, RayFlags, RayKind, Side, StalemateResult};
+use tatsu::rules::{Game, RayFlags, RayKind, Side, StalemateResult, StepRole};
 
 fn game(name: &str) -> Game {
     let (_, source) = tatsu::variants::bundled()
@@ -35,10 +35,24 @@ fn dests_with(
             continue;
         }
         let squares = g.ray_squares(ray);
-        let reached: &[_] = match ray.kind {
-            RayKind::Slide => squares,
-            RayKind::Lame => &squares[squares.len() - 1..],
-            RayKind::Hop | RayKind::Grasshop => &[],
+        let reached: Vec<_> = match ray.kind {
+            RayKind::Slide => squares.to_vec(),
+            RayKind::Lame => squares[squares.len() - 1..].to_vec(),
+            RayKind::Hop | RayKind::Grasshop => Vec::new(),
+            // On an empty board a chain reaches its destinations only if no leg needs a piece to turn on.
+            RayKind::Chain => {
+                let roles = g.ray_roles(ray);
+                if roles.iter().any(|r| r.needs_piece()) {
+                    Vec::new()
+                } else {
+                    squares
+                        .iter()
+                        .zip(roles)
+                        .filter(|(_, r)| **r == StepRole::Dest)
+                        .map(|(s, _)| *s)
+                        .collect()
+                }
+            }
         };
         out.extend(reached.iter().map(|s| g.geometry.name(*s)));
     }

@@ -9,7 +9,7 @@ use super::Diags;
 use crate::diag::Span;
 use crate::rules::{
     Geometry, Orientation, PieceType, Ray, RayFlags, RayKind, RaySlice, RaySource, Side, Square,
-    SquareSet,
+    SquareSet, StepRole,
 };
 use std::collections::HashMap;
 
@@ -17,6 +17,7 @@ pub struct Built {
     pub pieces: Vec<PieceType>,
     pub rays: Vec<Ray>,
     pub ray_squares: Vec<Square>,
+    pub ray_roles: Vec<StepRole>,
     pub ray_sources: Vec<RaySource>,
     /// Per piece: its castling paths per side (the king's leg and distance), with the component's span.
     pub castling: Vec<Vec<(Side, betza::Path, Span)>>,
@@ -57,6 +58,7 @@ pub fn build_graph(
         pieces: Vec::new(),
         rays: Vec::new(),
         ray_squares: Vec::new(),
+        ray_roles: Vec::new(),
         ray_sources: Vec::new(),
         castling: Vec::new(),
         reach: Vec::new(),
@@ -109,30 +111,53 @@ pub fn build_graph(
                         if path.initial_only && !initial[side.index()].contains(sq) {
                             continue;
                         }
+                        let key = (mi, path.component);
+                        let mut source_of = |b: &mut Built| {
+                            let next = b.ray_sources.len() as u16;
+                            *sources.entry(key).or_insert_with(|| {
+                                b.ray_sources.push(RaySource {
+                                    piece: crate::rules::PieceId(pi as u16),
+                                    betza: info.movesets[mi].betza_text.value.clone(),
+                                    component: path.component,
+                                    zone: info.movesets[mi].zone,
+                                });
+                                next
+                            })
+                        };
                         match build_ray(g, sq, path) {
+                            BuiltRay::Chains { flags, chains } => {
+                                let source = source_of(&mut b);
+                                for (squares, roles) in chains {
+                                    for (s, r) in squares.iter().zip(&roles) {
+                                        if *r == StepRole::Dest {
+                                            reach[side.index()].insert(*s);
+                                        }
+                                    }
+                                    b.rays.push(Ray {
+                                        first: b.ray_squares.len() as u32,
+                                        len: squares.len() as u16,
+                                        kind: RayKind::Chain,
+                                        flags,
+                                        source,
+                                    });
+                                    b.ray_squares.extend(squares);
+                                    b.ray_roles.extend(roles);
+                                }
+                            }
                             BuiltRay::Ray {
                                 kind,
                                 flags,
                                 squares,
                             } => {
-                                let key = (mi, path.component);
-                                let next = b.ray_sources.len() as u16;
-                                let source = *sources.entry(key).or_insert_with(|| {
-                                    b.ray_sources.push(RaySource {
-                                        piece: crate::rules::PieceId(pi as u16),
-                                        betza: info.movesets[mi].betza_text.value.clone(),
-                                        component: path.component,
-                                        zone: info.movesets[mi].zone,
-                                    });
-                                    next
-                                });
+                                let source = source_of(&mut b);
                                 has_ep_capture |= flags.has(RayFlags::EN_PASSANT);
                                 match kind {
                                     RayKind::Slide | RayKind::Hop => {
                                         squares.iter().for_each(|s| reach[side.index()].insert(*s))
                                     }
-                                    RayKind::Lame | RayKind::Grasshop => reach[side.index()]
-                                        .insert(*squares.last().expect("non-empty ray")),
+                                    RayKind::Lame | RayKind::Grasshop | RayKind::Chain => reach
+                                        [side.index()]
+                                    .insert(*squares.last().expect("non-empty ray")),
                                 }
                                 b.rays.push(Ray {
                                     first: b.ray_squares.len() as u32,
@@ -141,11 +166,11 @@ pub fn build_graph(
                                     flags,
                                     source,
                                 });
+                                b.ray_roles.extend(squares.iter().map(|_| StepRole::Dest));
                                 b.ray_squares.extend(squares);
                             }
                             BuiltRay::Empty => {}
                             BuiltRay::Unsupported(what) => {
-                                let key = (mi, path.component);
                                 if !reported.contains(&key) {
                                     reported.push(key);
                                     d.error(

@@ -118,6 +118,7 @@ fn build(
         pieces: built.pieces,
         rays: built.rays,
         ray_squares: built.ray_squares,
+        ray_roles: built.ray_roles,
         ray_sources: built.ray_sources,
         castling_rights,
         castlings,

@@ -1,12 +1,20 @@
 //! One expanded XBetza path from one square → one board-clipped ray (or why it cannot be one).
-use crate::rules::{Geometry, RayFlags, RayKind, Square};
-use betza::{Mode, Path};
+use crate::rules::{Geometry, RayFlags, RayKind, Square, StepRole};
+use betza::{Leg, Mode, Path};
+
+/// More chain rays than this from one square for one path is surely a mistake (and would bloat the graph).
+const MAX_CHAINS: usize = 4096;
 
 pub enum BuiltRay {
     Ray {
         kind: RayKind,
         flags: RayFlags,
         squares: Vec<Square>,
+    },
+    /// Several chain rays (a multi-leg move or a lame rider): squares with the role of each.
+    Chains {
+        flags: RayFlags,
+        chains: Vec<(Vec<Square>, Vec<StepRole>)>,
     },
     /// The path leaves the board at once from this square.
     Empty,
@@ -15,32 +23,21 @@ pub enum BuiltRay {
 }
 
 pub fn build_ray(g: Geometry, from: Square, path: &Path) -> BuiltRay {
-    let [leg] = path.legs.as_slice() else {
-        return BuiltRay::Unsupported("multi-leg moves (`a`)");
-    };
-    let mode = leg.mode;
-    if mode.contains(Mode::DESTROY) {
+    if path.legs.iter().any(|l| l.mode.contains(Mode::DESTROY)) {
         return BuiltRay::Unsupported("capturing friendly pieces (`d`)");
     }
-    let mut flags = RayFlags::default();
-    if mode.contains(Mode::MOVE) {
-        flags = flags.union(RayFlags::MOVE);
-    }
-    if mode.contains(Mode::CAPTURE) {
-        flags = flags.union(RayFlags::CAPTURE);
-    }
-    if mode.contains(Mode::EN_PASSANT) {
-        flags = flags.union(RayFlags::EN_PASSANT);
-    }
+    let leg = match path.legs.as_slice() {
+        [leg] if leg.lame_path.is_empty() || leg.max == Some(1) => leg,
+        _ => return build_chains(g, from, &path.legs),
+    };
+    let mode = leg.mode;
+    let flags = final_flags(mode);
     let (x0, y0) = (g.file(from), g.rank(from));
     let kind = if mode.contains(Mode::GRASSHOP) {
         RayKind::Grasshop
     } else if mode.contains(Mode::HOP) {
         RayKind::Hop
     } else if !leg.lame_path.is_empty() {
-        if leg.max != Some(1) {
-            return BuiltRay::Unsupported("lame riders (`n` on a rider)");
-        }
         let mut squares = Vec::with_capacity(leg.lame_path.len() + 1);
         for &(dx, dy) in leg.lame_path.iter().chain(std::iter::once(&leg.step)) {
             match g.square(x0 + dx, y0 + dy) {
@@ -72,4 +69,120 @@ pub fn build_ray(g: Geometry, from: Square, path: &Path) -> BuiltRay {
         flags,
         squares,
     }
+}
+
+/// What the final leg may do where it ends.
+fn final_flags(mode: Mode) -> RayFlags {
+    let mut flags = RayFlags::default();
+    if mode.contains(Mode::MOVE) {
+        flags = flags.union(RayFlags::MOVE);
+    }
+    if mode.contains(Mode::CAPTURE) {
+        flags = flags.union(RayFlags::CAPTURE);
+    }
+    if mode.contains(Mode::EN_PASSANT) {
+        flags = flags.union(RayFlags::EN_PASSANT);
+    }
+    flags
+}
+
+/// What a non-final leg requires on its turning square.
+fn turn_role(mode: Mode) -> Result<StepRole, &'static str> {
+    if mode.contains(Mode::GRASSHOP) || mode.contains(Mode::EN_PASSANT) {
+        return Err("grasshopper or e.p. modifiers on a non-final leg");
+    }
+    let (m, c) = (mode.contains(Mode::MOVE), mode.contains(Mode::CAPTURE));
+    Ok(if mode.contains(Mode::HOP) {
+        StepRole::TurnHop
+    } else if m && c {
+        StepRole::TurnEither
+    } else if c {
+        StepRole::TurnCapture
+    } else {
+        StepRole::TurnEmpty
+    })
+}
+
+/// Every realisation of a multi-leg path (or a lame rider) from one square: for each non-final leg, each distance
+/// it may go before turning; then the final leg's squares as destinations. Lame steps add `Pass` squares.
+fn build_chains(g: Geometry, from: Square, legs: &[Leg]) -> BuiltRay {
+    let last = legs.last().expect("a path has legs");
+    if last.mode.contains(Mode::HOP) || last.mode.contains(Mode::GRASSHOP) {
+        return BuiltRay::Unsupported("hops on the last leg of a multi-leg move");
+    }
+    let mut chains = Vec::new();
+    let start = (g.file(from), g.rank(from));
+    if let Err(what) = extend(
+        g,
+        start,
+        legs,
+        &mut Vec::new(),
+        &mut Vec::new(),
+        &mut chains,
+    ) {
+        return BuiltRay::Unsupported(what);
+    }
+    if chains.is_empty() {
+        return BuiltRay::Empty;
+    }
+    BuiltRay::Chains {
+        flags: final_flags(last.mode),
+        chains,
+    }
+}
+
+type Chain = (Vec<Square>, Vec<StepRole>);
+
+fn extend(
+    g: Geometry,
+    (x, y): (i32, i32),
+    legs: &[Leg],
+    squares: &mut Vec<Square>,
+    roles: &mut Vec<StepRole>,
+    out: &mut Vec<Chain>,
+) -> Result<(), &'static str> {
+    let (leg, rest) = legs.split_first().expect("called with legs");
+    if leg.step == (0, 0) {
+        return Ok(());
+    }
+    let limit = leg.max.unwrap_or(u32::MAX).min(64) as i32;
+    let mark = squares.len();
+    for k in 1..=limit {
+        let (bx, by) = (x + (k - 1) * leg.step.0, y + (k - 1) * leg.step.1);
+        // The lame squares of this step, then its end.
+        for &(dx, dy) in &leg.lame_path {
+            let Some(sq) = g.square(bx + dx, by + dy) else {
+                squares.truncate(mark);
+                roles.truncate(mark);
+                return Ok(());
+            };
+            squares.push(sq);
+            roles.push(StepRole::Pass);
+        }
+        let (ex, ey) = (x + k * leg.step.0, y + k * leg.step.1);
+        let Some(end) = g.square(ex, ey) else { break };
+        if rest.is_empty() {
+            squares.push(end);
+            roles.push(StepRole::Dest);
+            continue;
+        }
+        if out.len() >= MAX_CHAINS {
+            return Err("multi-leg moves with this many realisations");
+        }
+        let before = squares.len();
+        squares.push(end);
+        roles.push(turn_role(leg.mode)?);
+        extend(g, (ex, ey), rest, squares, roles, out)?;
+        squares.truncate(before);
+        roles.truncate(before);
+        // Going further along this leg passes over the turning square.
+        squares.push(end);
+        roles.push(StepRole::Pass);
+    }
+    if rest.is_empty() && roles[mark..].contains(&StepRole::Dest) {
+        out.push((squares.clone(), roles.clone()));
+    }
+    squares.truncate(mark);
+    roles.truncate(mark);
+    Ok(())
 }

@@ -1,7 +1,7 @@
 //! Is a square attacked? Answered from the reverse tables of [`Engine`]: for each enemy piece type present, one
 //! bit-set intersection rejects it at once, and only real candidates have their ray checked for blockers.
-use super::Position;
-use crate::rules::{PieceId, RayKind, Side, Square};
+use super::{Cell, Position};
+use crate::rules::{PieceId, Ray, RayFlags, RayKind, Side, Square, StepRole};
 
 impl Position<'_> {
     /// Could a piece of `attacker` capture on `target` if it were its move (zone-dependent moves included)?
@@ -23,8 +23,15 @@ impl Position<'_> {
                     continue;
                 }
                 let ray = &engine.game.rays[entry.ray as usize];
-                let path = &engine.game.ray_squares(ray)[..entry.pos as usize];
-                if self.ray_reaches(ray.kind, path) {
+                let reaches = if ray.kind == RayKind::Chain {
+                    self.chain_reaches(entry.from, ray, entry.pos as usize, attacker)
+                } else {
+                    self.ray_reaches(
+                        ray.kind,
+                        &engine.game.ray_squares(ray)[..entry.pos as usize],
+                    )
+                };
+                if reaches {
                     return true;
                 }
             }
@@ -43,7 +50,54 @@ impl Position<'_> {
                 Some((hurdle, before)) => occupied(hurdle) && !before.iter().any(occupied),
                 None => false,
             },
+            RayKind::Chain => unreachable!("chains are checked by chain_reaches"),
         }
+    }
+
+    /// May a multi-leg ray of an `attacker` piece on `from` capture on its square number `pos`? Every square before
+    /// must hold what its role requires; a capture on a turning square (a locust capture) also needs the rest of the
+    /// move to have somewhere to end.
+    fn chain_reaches(&self, from: Square, ray: &Ray, pos: usize, attacker: Side) -> bool {
+        let game = &self.engine.game;
+        let mut victim: Option<Square> = None;
+        for (i, (&sq, &role)) in game
+            .ray_squares(ray)
+            .iter()
+            .zip(game.ray_roles(ray))
+            .enumerate()
+        {
+            if i == pos {
+                if role == StepRole::Dest {
+                    return true;
+                }
+                victim = Some(sq);
+                continue;
+            }
+            let cell = if sq == from || Some(sq) == victim {
+                Cell::EMPTY
+            } else {
+                self.board[sq.index()]
+            };
+            match role {
+                StepRole::Pass | StepRole::TurnEmpty if !cell.is_empty() => return false,
+                StepRole::TurnCapture if cell.is_empty() || cell.is(attacker) => return false,
+                StepRole::TurnCapture => victim = Some(sq),
+                StepRole::TurnHop if cell.is_empty() => return false,
+                StepRole::TurnEither if cell.is(attacker) => return false,
+                StepRole::TurnEither if !cell.is_empty() => victim = Some(sq),
+                StepRole::Dest if i < pos && !cell.is_empty() => return false,
+                StepRole::Dest if i < pos => {}
+                StepRole::Dest => {
+                    return if cell.is_empty() {
+                        ray.flags.has(RayFlags::MOVE)
+                    } else {
+                        ray.flags.has(RayFlags::CAPTURE) && !cell.is(attacker)
+                    };
+                }
+                _ => {}
+            }
+        }
+        false
     }
 
     /// Is the side to move's royal piece attacked?

@@ -29,7 +29,9 @@ impl Position<'_> {
                     .as_ref()
                     .is_some_and(|d| d.no_drop_mate),
                 MoveKind::Pass => true,
-                MoveKind::EnPassant { .. } | MoveKind::Castle { .. } => false,
+                MoveKind::EnPassant { .. } | MoveKind::Locust { .. } | MoveKind::Castle { .. } => {
+                    false
+                }
             };
             safe || self.is_legal_pseudo(mv)
         });
@@ -47,7 +49,9 @@ impl Position<'_> {
     pub fn is_legal(&mut self, mv: Move) -> bool {
         let mut candidates = MoveList::with_capacity(64);
         match mv.kind {
-            MoveKind::Drop | MoveKind::Castle { .. } | MoveKind::Pass => self.pseudo_moves(&mut candidates),
+            MoveKind::Drop | MoveKind::Castle { .. } | MoveKind::Pass => {
+                self.pseudo_moves(&mut candidates)
+            }
             _ => {
                 let mover = self.board.get(mv.from.index()).copied().unwrap_or_default();
                 if !mover.is(self.side) {

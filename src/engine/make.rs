@@ -1,7 +1,7 @@
 //! Make and unmake. `make` records what it changes in an undo entry; `unmake` restores it exactly, hash included.
 use super::moves::{Move, MoveKind};
 use super::position::{EnPassant, HistoryEntry, Undo};
-use super::Position;
+use super::{Cell, Position};
 use crate::rules::{Side, Square};
 
 impl Position<'_> {
@@ -12,8 +12,8 @@ impl Position<'_> {
         let us = self.side;
         let mut undo = Undo {
             mv,
-            captured: super::Cell::EMPTY,
-            captured_at: mv.to,
+            captured: Cell::EMPTY,
+            victim: Cell::EMPTY,
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
@@ -26,22 +26,18 @@ impl Position<'_> {
         let mut new_ep = None;
         let mut bonus_granted = false;
         match mv.kind {
-            MoveKind::Normal | MoveKind::CreatesEp | MoveKind::EnPassant { .. } => {
-                let victim = match mv.kind {
-                    MoveKind::EnPassant { victim } => victim,
-                    _ => mv.to,
-                };
-                if !self.board[victim.index()].is_empty() {
-                    let captured = self.take(victim);
-                    undo.captured = captured;
-                    undo.captured_at = victim;
+            MoveKind::Normal
+            | MoveKind::CreatesEp
+            | MoveKind::EnPassant { .. }
+            | MoveKind::Locust { .. } => {
+                if let Some(victim) = mv.kind.victim() {
+                    undo.victim = self.capture(victim, us);
                     resets_clock = true;
-                    if game.drops {
-                        if let Some(held) = game.pieces[captured.piece().index()].in_hand {
-                            let count = self.hands[us.index()][held.index()];
-                            self.set_hand(us, held, count.saturating_add(1));
-                        }
-                    }
+                }
+                let captures_on_to = !matches!(mv.kind, MoveKind::EnPassant { .. });
+                if captures_on_to && mv.to != mv.from && !self.board[mv.to.index()].is_empty() {
+                    undo.captured = self.capture(mv.to, us);
+                    resets_clock = true;
                 }
                 self.take(mv.from);
                 let mut arriving = mv.promotion.unwrap_or(mv.piece);
@@ -102,21 +98,17 @@ impl Position<'_> {
         let mv = undo.mv;
         let us = undo.side;
         match mv.kind {
-            MoveKind::Normal | MoveKind::CreatesEp | MoveKind::EnPassant { .. } => {
+            MoveKind::Normal
+            | MoveKind::CreatesEp
+            | MoveKind::EnPassant { .. }
+            | MoveKind::Locust { .. } => {
                 self.take(mv.to);
                 self.put(mv.from, mv.piece, us);
                 if !undo.captured.is_empty() {
-                    self.put(
-                        undo.captured_at,
-                        undo.captured.piece(),
-                        undo.captured.side(),
-                    );
-                    if game.drops {
-                        if let Some(held) = game.pieces[undo.captured.piece().index()].in_hand {
-                            let count = self.hands[us.index()][held.index()];
-                            self.set_hand(us, held, count - 1);
-                        }
-                    }
+                    self.uncapture(mv.to, undo.captured, us);
+                }
+                if let Some(victim) = mv.kind.victim() {
+                    self.uncapture(victim, undo.victim, us);
                 }
             }
             MoveKind::Drop => {
@@ -140,6 +132,31 @@ impl Position<'_> {
         self.fullmove = undo.fullmove;
         self.bonus_pending = undo.bonus_pending;
         self.hash = undo.hash;
+    }
+
+    /// Removes the enemy piece on `sq`, putting its unpromoted type in `captor`'s hand if the game keeps captures.
+    fn capture(&mut self, sq: Square, captor: Side) -> Cell {
+        let game = &self.engine.game;
+        let captured = self.take(sq);
+        if game.drops {
+            if let Some(held) = game.pieces[captured.piece().index()].in_hand {
+                let count = self.hands[captor.index()][held.index()];
+                self.set_hand(captor, held, count.saturating_add(1));
+            }
+        }
+        captured
+    }
+
+    /// Undoes [`Position::capture`].
+    fn uncapture(&mut self, sq: Square, captured: Cell, captor: Side) {
+        let game = &self.engine.game;
+        self.put(sq, captured.piece(), captured.side());
+        if game.drops {
+            if let Some(held) = game.pieces[captured.piece().index()].in_hand {
+                let count = self.hands[captor.index()][held.index()];
+                self.set_hand(captor, held, count - 1);
+            }
+        }
     }
 
     /// The squares strictly between two squares on a straight line (the e.p. targets of a double step).

@@ -1,8 +1,9 @@
 //! Pseudo-legal move generation: walk the precomputed rays of each piece, add drops, castlings and a pass.
 //! Nothing here allocates: moves are pushed into the caller's reused list.
 use super::moves::{Move, MoveKind, MoveList};
+use super::Cell;
 use super::Position;
-use crate::rules::{PieceId, PromotionTrigger, RayFlags, RayKind, Side, Square};
+use crate::rules::{PieceId, PromotionTrigger, Ray, RayFlags, RayKind, Side, Square, StepRole};
 
 impl Position<'_> {
     /// Every move the rules of movement allow, before the test that the mover's royal piece is left safe.
@@ -40,6 +41,8 @@ impl Position<'_> {
         let us = self.side;
         let piece = self.board[from.index()].piece();
         let slice = game.pieces[piece.index()].rays(us, self.engine.squares(), from);
+        let first = out.len();
+        let mut chains = false;
         for ray in &game.rays[slice.range()] {
             let squares = game.ray_squares(ray);
             match ray.kind {
@@ -76,6 +79,56 @@ impl Position<'_> {
                         if let Some(&to) = squares.get(h + 1) {
                             self.arrive(from, to, piece, ray.flags, out);
                         }
+                    }
+                }
+                RayKind::Chain => {
+                    chains = true;
+                    self.walk_chain(from, piece, ray, out);
+                }
+            }
+        }
+        if chains {
+            // Different legs may reach the same destination the same way (a Lion's jump and its two steps):
+            // one move each.
+            dedup_from(out, first);
+        }
+    }
+
+    /// Walks a multi-leg ray: every turning square must hold what its leg requires; the final leg's squares are
+    /// destinations as on a slide. The mover's own square and a captured victim's count as empty.
+    fn walk_chain(&self, from: Square, piece: PieceId, ray: &Ray, out: &mut MoveList) {
+        let game = &self.engine.game;
+        let us = self.side;
+        let mut victim: Option<Square> = None;
+        for (&sq, &role) in game.ray_squares(ray).iter().zip(game.ray_roles(ray)) {
+            let cell = if sq == from || Some(sq) == victim {
+                Cell::EMPTY
+            } else {
+                self.board[sq.index()]
+            };
+            match role {
+                StepRole::Pass | StepRole::TurnEmpty if !cell.is_empty() => return,
+                StepRole::Pass | StepRole::TurnEmpty => {}
+                StepRole::TurnCapture if cell.is_empty() || cell.is(us) => return,
+                StepRole::TurnCapture => victim = Some(sq),
+                StepRole::TurnHop if cell.is_empty() => return,
+                StepRole::TurnHop => {}
+                StepRole::TurnEither if cell.is(us) => return,
+                StepRole::TurnEither => victim = (!cell.is_empty()).then_some(sq).or(victim),
+                StepRole::Dest => {
+                    let kind = match victim {
+                        Some(victim) => MoveKind::Locust { victim },
+                        None => MoveKind::Normal,
+                    };
+                    if cell.is_empty() {
+                        if ray.flags.has(RayFlags::MOVE) {
+                            self.push_board_move(from, sq, piece, kind, out);
+                        }
+                    } else {
+                        if ray.flags.has(RayFlags::CAPTURE) && !cell.is(us) {
+                            self.push_board_move(from, sq, piece, kind, out);
+                        }
+                        return;
                     }
                 }
             }
@@ -251,6 +304,18 @@ impl Position<'_> {
                     promotion: None,
                 });
             }
+        }
+    }
+}
+
+/// Removes later duplicates from `out[first..]`, keeping the order.
+fn dedup_from(out: &mut MoveList, first: usize) {
+    let mut i = first;
+    while i < out.len() {
+        if out[first..i].contains(&out[i]) {
+            out.remove(i);
+        } else {
+            i += 1;
         }
     }
 }

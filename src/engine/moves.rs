@@ -9,6 +9,9 @@ pub enum MoveKind {
     CreatesEp,
     /// An en-passant capture: the victim stands on `victim`, not on `to`.
     EnPassant { victim: Square },
+    /// A multi-leg move that captures on `victim` on its way (a locust capture), and on `to` too if an enemy
+    /// stands there.
+    Locust { victim: Square },
     /// Castling number `index` of [`crate::rules::Game::castlings`]; `from`/`to` are the king's squares.
     Castle { index: u16 },
     /// A piece from hand onto the empty square `to`; `from` is meaningless.
@@ -26,6 +29,16 @@ pub struct Move {
     pub kind: MoveKind,
     /// The type it becomes on arrival, when the move promotes.
     pub promotion: Option<PieceId>,
+}
+
+impl MoveKind {
+    /// The square of a piece captured elsewhere than on the destination (e.p. and locust captures).
+    pub fn victim(self) -> Option<Square> {
+        match self {
+            MoveKind::EnPassant { victim } | MoveKind::Locust { victim } => Some(victim),
+            _ => None,
+        }
+    }
 }
 
 impl Move {

@@ -51,7 +51,17 @@ pub fn to_uci(game: &Game, mv: &Move) -> String {
         MoveKind::Pass => "0000".into(),
         MoveKind::Drop => format!("{}@{}", game.pieces[mv.piece.index()].symbol, g.name(mv.to)),
         _ => {
-            let mut text = format!("{}{}", g.name(mv.from), g.name(mv.to));
+            let mut text = match mv.kind {
+                // Fairy-Stockfish's multi-leg form: the first leg to the victim, then on to the destination.
+                MoveKind::Locust { victim } => format!(
+                    "{}{},{}{}",
+                    g.name(mv.from),
+                    g.name(victim),
+                    g.name(victim),
+                    g.name(mv.to)
+                ),
+                _ => format!("{}{}", g.name(mv.from), g.name(mv.to)),
+            };
             if let Some(promoted) = mv.promotion {
                 text += &promotion_suffix(game, mv.piece, promoted);
             }
@@ -87,6 +97,9 @@ fn looks_like_move(text: &str) -> bool {
     }
     if let Some((piece, square)) = text.split_once('@') {
         return !piece.is_empty() && is_square(square);
+    }
+    if let Some((first, second)) = text.split_once(',') {
+        return looks_like_move(first) && !first.contains('+') && looks_like_move(second);
     }
     let bytes = text.as_bytes();
     let mut i = 0;

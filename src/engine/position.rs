@@ -24,8 +24,10 @@ impl EnPassant {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Undo {
     pub mv: Move,
+    /// The piece captured on `mv.to`.
     pub captured: Cell,
-    pub captured_at: Square,
+    /// The piece captured on the move's e.p. or locust victim square.
+    pub victim: Cell,
     pub castling: u32,
     pub ep: Option<EnPassant>,
     pub halfmove: u32,

@@ -1,6 +1,6 @@
 //! A compiled game together with the tables the executor derives from it once at load time.
 use super::zobrist::Zobrist;
-use crate::rules::{Game, PieceId, RayFlags, RayKind, Side, Square};
+use crate::rules::{Game, PieceId, RayFlags, RayKind, Side, Square, StepRole};
 
 /// One way a piece standing on `from` could attack a given square: along `ray`, whose square number `pos` it is.
 #[derive(Clone, Copy, Debug)]
@@ -47,12 +47,22 @@ impl Engine {
                     let slice = piece.rays(side, squares, from);
                     for ray_index in slice.range() {
                         let ray = &game.rays[ray_index];
-                        has_hoppers |= matches!(ray.kind, RayKind::Hop | RayKind::Grasshop);
-                        if !ray.flags.has(RayFlags::CAPTURE) {
-                            continue;
-                        }
+                        let roles = game.ray_roles(ray);
+                        has_hoppers |= matches!(ray.kind, RayKind::Hop | RayKind::Grasshop)
+                            || (ray.kind == RayKind::Chain
+                                && roles.iter().any(|r| r.needs_piece()));
+                        let captures = ray.flags.has(RayFlags::CAPTURE);
                         for (pos, &target) in game.ray_squares(ray).iter().enumerate() {
-                            if ray.kind == RayKind::Lame && pos + 1 != ray.len as usize {
+                            let attacks = match ray.kind {
+                                RayKind::Lame => captures && pos + 1 == ray.len as usize,
+                                RayKind::Chain => match roles[pos] {
+                                    StepRole::Dest => captures,
+                                    StepRole::TurnCapture | StepRole::TurnEither => true,
+                                    _ => false,
+                                },
+                                _ => captures,
+                            };
+                            if !attacks {
                                 continue;
                             }
                             let line = (side.index() * squares + target.index()) * words;

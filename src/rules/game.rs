@@ -1,6 +1,6 @@
 //! The compiled game: board, zones, piece types with their move-rule graphs, and the rules around them.
 
-use super::{Geometry, Ray, RaySlice, Side, Square, SquareSet};
+use super::{Geometry, Ray, RaySlice, Side, Square, SquareSet, StepRole};
 
 /// Index into [`Game::pieces`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -188,6 +188,8 @@ pub struct Game {
     pub pieces: Vec<PieceType>,
     pub rays: Vec<Ray>,
     pub ray_squares: Vec<Square>,
+    /// Parallel to `ray_squares`: what each square of a [`super::RayKind::Chain`] ray requires (`Dest` elsewhere).
+    pub ray_roles: Vec<StepRole>,
     pub ray_sources: Vec<RaySource>,
     pub castling_rights: Vec<CastlingRight>,
     pub castlings: Vec<Castling>,
@@ -209,6 +211,11 @@ impl Game {
     #[inline]
     pub fn ray_squares(&self, ray: &Ray) -> &[Square] {
         &self.ray_squares[ray.first as usize..ray.first as usize + ray.len as usize]
+    }
+    /// The roles of a ray's squares (meaningful for [`super::RayKind::Chain`] rays).
+    #[inline]
+    pub fn ray_roles(&self, ray: &Ray) -> &[StepRole] {
+        &self.ray_roles[ray.first as usize..ray.first as usize + ray.len as usize]
     }
     pub fn piece_by_symbol(&self, symbol: &str) -> Option<PieceId> {
         self.pieces

@@ -29,6 +29,37 @@ pub enum RayKind {
     Hop,
     /// Only the square directly behind the first occupied square is a destination (`g`, the grasshopper).
     Grasshop,
+    /// A path of several legs (`a`) or a lame rider: each square has a [`StepRole`] in
+    /// [`crate::rules::Game::ray_roles`] saying what must be there; the `Dest` squares are walked like a slide.
+    Chain,
+}
+
+/// What a square of a [`RayKind::Chain`] ray requires, in the order the piece travels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum StepRole {
+    /// Passed over: must be empty.
+    Pass,
+    /// The end of a non-final leg that must be empty (`m`).
+    TurnEmpty,
+    /// The end of a non-final leg holding an enemy piece, which is captured (`c`: a locust capture).
+    TurnCapture,
+    /// The end of a non-final leg holding any piece, which is jumped (`p`).
+    TurnHop,
+    /// The end of a non-final leg, empty or holding an enemy piece that is captured (`mc`).
+    TurnEither,
+    /// A square of the final leg: a destination, as on a slide (the first occupied one ends the ray).
+    Dest,
+}
+
+impl StepRole {
+    /// A role whose condition depends on a piece being there: moving a piece onto it can open an attack.
+    pub const fn needs_piece(self) -> bool {
+        matches!(
+            self,
+            StepRole::TurnCapture | StepRole::TurnHop | StepRole::TurnEither
+        )
+    }
 }
 
 /// What a ray's destinations may be used for (bit set).

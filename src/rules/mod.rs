@@ -12,4 +12,4 @@ pub use game::{
     BareKing, BonusTurn, Castling, CastlingRight, DropRule, EndRules, Game, Orientation, PieceId,
     PieceType, Promotion, PromotionTrigger, RaySource, Repetition, StalemateResult, Zone, ZoneId,
 };
-pub use graph::{Ray, RayFlags, RayKind, RaySlice};
+pub use graph::{Ray, RayFlags, RayKind, RaySlice, StepRole};

@@ -1,0 +1,127 @@
+//! Multi-leg XBetza moves (`a`) and lame riders, compiled into chain rays and walked by the executor.
+//! The variant is `tests/data/variants/multi-leg.tatsu`; every expected count is worked out by hand in the comments.
+use tatsu::engine::{perft, Engine, Position};
+
+fn engine() -> Engine {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/multi-leg.tatsu"
+    );
+    Engine::new(
+        tatsu::variants::load(path)
+            .expect("the test variant compiles")
+            .game,
+    )
+}
+
+fn moves(engine: &Engine, fen: &str) -> Vec<String> {
+    let mut pos = Position::from_fen(engine, fen).expect("valid FEN");
+    let mut list: Vec<String> = pos.legal_move_list().iter().map(|m| pos.uci(m)).collect();
+    list.sort();
+    list
+}
+
+#[test]
+fn lion_captures_twice_returns_home_and_passes() {
+    let e = engine();
+    // Lion d4, black pawns d5 and c4, kings e1 and e8.
+    // KNAD: 8 + 8 + 4 + 4 = 24 single moves (two of them capture d5 and c4).
+    // caK over d5: d6 e6 e5 e4 c5 c6, c4 (a second capture) and d4 (capture and return): 8; over c4 likewise 8.
+    // mcabK through an empty neighbour and back: the null move d4d4 (once). King e1: 5. Total 24 + 16 + 1 + 5 = 46.
+    let all = moves(&e, "4k3/8/8/3p4/2pL4/8/8/4K3 w - - 0 1");
+    assert_eq!(all.len(), 46, "{all:?}");
+    for m in [
+        "d4d5,d5c4",
+        "d4d5,d5d4",
+        "d4c4,c4d4",
+        "d4d4",
+        "d4d5",
+        "d4f6",
+    ] {
+        assert!(all.contains(&m.to_string()), "{m}");
+    }
+}
+
+#[test]
+fn locust_capture_removes_the_victim_and_unplay_restores_it() {
+    let e = engine();
+    let fen = "4k3/8/8/3p4/2pL4/8/8/4K3 w - - 0 1";
+    let mut pos = Position::from_fen(&e, fen).unwrap();
+    let mv = pos.parse_move("d4d5,d5c4").unwrap();
+    pos.play(mv);
+    assert_eq!(pos.to_fen(), "4k3/8/8/8/2L5/8/8/4K3 b - - 0 1");
+    pos.unplay();
+    assert_eq!(pos.to_fen(), fen);
+}
+
+#[test]
+fn jumper_captures_only_by_jumping_an_adjacent_enemy() {
+    let e = engine();
+    // Jumper d4 with black pawns d5 (d6 empty) and e4 (f4 holds a white pawn): only d4d5,d5d6.
+    let jumps: Vec<String> = moves(&e, "4k3/8/8/3p4/3JpP2/8/8/4K3 w - - 0 1")
+        .into_iter()
+        .filter(|m| m.starts_with("d4"))
+        .collect();
+    assert_eq!(jumps, vec!["d4d5,d5d6"]);
+}
+
+#[test]
+fn a_locust_capture_of_the_king_is_check() {
+    let e = engine();
+    // Black king d5 next to the white Jumper on d4, d6 empty: check; with a black piece on d6 too (the second leg
+    // may capture): check; with d6 off limits (a black jumper cannot land on its own piece, but the white one
+    // lands on a white piece): no check.
+    let check = |fen: &str| Position::from_fen(&e, fen).unwrap().in_check();
+    assert!(check("8/8/8/3k4/3J4/8/8/4K3 b - - 0 1"));
+    assert!(check("8/8/3p4/3k4/3J4/8/8/4K3 b - - 0 1"));
+    assert!(!check("8/8/3P4/3k4/3J4/8/8/4K3 b - - 0 1"));
+}
+
+#[test]
+fn bent_stepper_is_the_xiangqi_horse_blocked_on_its_first_step() {
+    let e = engine();
+    let from_d4 = |fen: &str| {
+        let mut list: Vec<String> = moves(&e, fen)
+            .into_iter()
+            .filter(|m| m.starts_with("d4"))
+            .collect();
+        list.sort();
+        list
+    };
+    // `mafsW`: one orthogonal step to an empty square, then one step turned 45° outward (XBetza measures a later
+    // leg's directions from the previous one, and a W turned 45° is an F): the eight knight squares.
+    let alone = from_d4("4k3/8/8/8/3M4/8/8/4K3 w - - 0 1");
+    assert_eq!(
+        alone,
+        vec!["d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "d4e6", "d4f3", "d4f5"]
+    );
+    // A pawn on d5 blocks the two jumps that pass it: c6 and e6.
+    let blocked = from_d4("4k3/8/8/3P4/3M4/8/8/4K3 w - - 0 1");
+    assert_eq!(
+        blocked,
+        vec!["d4b3", "d4b5", "d4c2", "d4e2", "d4f3", "d4f5"]
+    );
+}
+
+#[test]
+fn lame_nightrider_is_blocked_by_the_squares_it_passes() {
+    let e = engine();
+    // Alone on a1: the rays (1,2) → b3 c5 d7 and (2,1) → c2 e3 g4: 6 squares.
+    let alone = moves(&e, "4k3/8/8/8/8/8/8/Z3K3 w - - 0 1");
+    assert_eq!(alone.iter().filter(|m| m.starts_with("a1")).count(), 6);
+    // A pawn on a2 blocks the orthogonal first square of the (1,2) ray's first step (XBoard's lame knight steps
+    // orthogonally first): b3 c5 d7 are gone, c2 e3 g4 remain.
+    let blocked = moves(&e, "4k3/8/8/8/8/8/P7/Z3K3 w - - 0 1");
+    let lame: Vec<&String> = blocked.iter().filter(|m| m.starts_with("a1")).collect();
+    assert_eq!(lame, vec!["a1c2", "a1e3", "a1g4"]);
+}
+
+#[test]
+fn divide_sums_to_perft_with_multi_leg_pieces() {
+    let e = engine();
+    let mut pos = Position::from_fen(&e, "4k3/2p5/8/3p4/2pL4/3J4/3M4/Z3K3 w - - 0 1").unwrap();
+    let hash = pos.hash();
+    let divided: u64 = perft::divide(&mut pos, 3).iter().map(|(_, n)| n).sum();
+    assert_eq!(divided, perft::perft(&mut pos, 3));
+    assert_eq!(pos.hash(), hash);
+}
