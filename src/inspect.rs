@@ -3,7 +3,7 @@
 //!
 //! Used by `tatsu piece` and `tatsu describe`; nothing here knows any particular game.
 use crate::rules::{
-    Game, PieceId, PromotionTrigger, RayFlags, RayKind, Side, Square, SquareSet, ZoneId,
+    Game, PieceId, PromotionTrigger, RayFlags, RayKind, Side, Square, SquareSet, StepRole, ZoneId,
 };
 use betza::diagram::Kind;
 
@@ -257,6 +257,57 @@ pub fn reach(
                         mark(sq, true);
                         if !empty(sq) {
                             break;
+                        }
+                    }
+                }
+            }
+            RayKind::Chain => {
+                // A multi-leg path: every turning square must hold what its leg asks for. On an empty board a
+                // leg that needs a piece is taken as if one stood there (shown as a hop).
+                let hypothetical = is_empty_board(board);
+                let mut victim: Option<Square> = None;
+                let mut via_piece = false;
+                let roles = game.ray_roles(ray);
+                for (&sq, &role) in path.iter().zip(roles) {
+                    let here = if sq == from || Some(sq) == victim {
+                        None
+                    } else {
+                        board.occupant(sq)
+                    };
+                    match role {
+                        StepRole::Pass | StepRole::TurnEmpty => {
+                            if here.is_some() {
+                                break;
+                            }
+                            lame.insert(sq);
+                        }
+                        StepRole::TurnCapture => match here {
+                            Some(s) if s != side => {
+                                victim = Some(sq);
+                                via_piece = true;
+                            }
+                            None if hypothetical => via_piece = true,
+                            _ => break,
+                        },
+                        StepRole::TurnHop => {
+                            if here.is_none() && !hypothetical {
+                                break;
+                            }
+                            via_piece = true;
+                        }
+                        StepRole::TurnEither => match here {
+                            Some(s) if s == side => break,
+                            Some(_) => {
+                                victim = Some(sq);
+                                via_piece = true;
+                            }
+                            None => {}
+                        },
+                        StepRole::Dest => {
+                            mark(sq, via_piece);
+                            if here.is_some() {
+                                break;
+                            }
                         }
                     }
                 }

@@ -1087,3 +1087,42 @@ fn moves_in_a_finished_game_prints_none_and_says_why() {
         "no legal moves: 1-0 (White wins by stalemate)\n"
     );
 }
+
+#[test]
+fn piece_and_moves_follow_multi_leg_paths() {
+    let file = "tests/data/variants/multi-leg.tatsu";
+    // The xiangqi horse `mafsW`: its first step must be empty (listed), then a diagonal step outward.
+    let v = json(&["piece", file, "Horse", "--at", "d4", "--json"]);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 8);
+    let empty: BTreeSet<String> = v["must_be_empty"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(empty, set("d5 c4 e4 d3"));
+    // The checkers-style jumper `cafW` captures the pawn it jumps over.
+    let fen = "4k3/8/8/3p4/8/8/8/4K3 w - - 0 1";
+    assert_eq!(
+        destinations(&["piece", file, "J", "--at", "d4", "--fen", fen]),
+        set("d6")
+    );
+    let v = json(&[
+        "moves",
+        file,
+        "--fen",
+        "4k3/8/8/3p4/3J4/8/8/4K3 w - - 0 1",
+        "--from",
+        "d4",
+        "--json",
+    ]);
+    let m = &v["moves"][0];
+    assert_eq!(
+        (
+            m["to"].as_str(),
+            m["victim"].as_str(),
+            m["capture"].as_bool()
+        ),
+        (Some("d6"), Some("d5"), Some(true))
+    );
+}

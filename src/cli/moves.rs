@@ -92,7 +92,7 @@ fn move_json(pos: &mut Position, m: &Move) -> serde_json::Value {
     let mover = pos.side_to_move();
     let board_move = !matches!(m.kind, MoveKind::Drop | MoveKind::Pass);
     let capture = match m.kind {
-        MoveKind::EnPassant { .. } => true,
+        MoveKind::EnPassant { .. } | MoveKind::Locust { .. } => true,
         MoveKind::Normal => pos.piece_at(m.to).is_some_and(|(_, s)| s != mover),
         _ => false,
     };
@@ -110,6 +110,7 @@ fn move_json(pos: &mut Position, m: &Move) -> serde_json::Value {
         "drop": m.is_drop(),
         "castling": matches!(m.kind, MoveKind::Castle { .. }),
         "en_passant": matches!(m.kind, MoveKind::EnPassant { .. }),
+        "victim": m.kind.victim().map(|sq| g.name(sq)),
         "pass": matches!(m.kind, MoveKind::Pass),
         "check": check,
     })
