@@ -28,7 +28,6 @@ pub enum Command {
     Betza(betza::BetzaArgs),
     /// Compile variant files and report every problem.
     Check(check::CheckArgs),
-    /// Count the leaf nodes of the legal move tree (perft), optionally divided by first move.
     Perft(perft::PerftArgs),
     Piece(piece::PieceArgs),
     Moves(moves::MovesArgs),

@@ -1,4 +1,4 @@
-//! The compiler: spanned syntax tree → [`rules::Game`], as small passes that each report every problem they find.
+//! The compiler: spanned syntax tree → [`crate::rules::Game`], as small passes that each report every problem they find.
 //!
 //! Order: header (board, orientation, singletons) → zones → piece names → start position → move-rule graph →
 //! castling → promotion, drops and the other rules → end rules → warnings. A pass that cannot run (no board) is
@@ -28,9 +28,9 @@ pub struct Compiled {
     pub warnings: Vec<Diagnostic>,
     pub file: String,
     pub source: String,
-    /// Per piece (index = [`rules::PieceId`]): the span of its id in the `piece` declaration.
+    /// Per piece (index = [`crate::rules::PieceId`]): the span of its id in the `piece` declaration.
     pub piece_spans: Vec<Span>,
-    /// Per zone (index = [`rules::ZoneId`]): the span of its name in the `zone` declaration.
+    /// Per zone (index = [`crate::rules::ZoneId`]): the span of its name in the `zone` declaration.
     pub zone_spans: Vec<Span>,
 }
 

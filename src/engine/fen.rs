@@ -125,13 +125,17 @@ impl<'e> Position<'e> {
         } else {
             " b "
         };
-        let rights: String = game
+        // The customary order: White's rights before Black's, the one toward the higher files (`K`) first.
+        let g = game.geometry;
+        let mut held: Vec<_> = game
             .castling_rights
             .iter()
             .enumerate()
             .filter(|(i, _)| self.castling >> i & 1 != 0)
-            .map(|(_, r)| r.letter)
+            .map(|(_, r)| r)
             .collect();
+        held.sort_by_key(|r| (r.side, -g.file(r.rook_from)));
+        let rights: String = held.iter().map(|r| r.letter).collect();
         out += if rights.is_empty() { "-" } else { &rights };
         match self.ep {
             Some(ep) if ep.count > 0 => out += &format!(" {}", g.name(ep.targets[0])),
