@@ -197,7 +197,8 @@ fn parse_board(pos: &mut Position, board: &str, problems: &mut Vec<String>) {
             let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
             if digits > 0 {
                 match rest[..digits].parse::<i32>() {
-                    Ok(n) if n > 0 => file += n,
+                    // Past the board's width the count is wrong anyway: saturate instead of overflowing.
+                    Ok(n) if n > 0 => file = file.saturating_add(n),
                     _ => problems.push(format!(
                         "rank {}: `{}` is not a run of empty squares",
                         rank + 1,
@@ -212,7 +213,7 @@ fn parse_board(pos: &mut Position, board: &str, problems: &mut Vec<String>) {
                     if let Some(sq) = g.square(file, rank) {
                         pos.put(sq, piece, side);
                     }
-                    file += 1;
+                    file = file.saturating_add(1);
                     rest = &rest[len..];
                 }
                 None => {
@@ -223,7 +224,7 @@ fn parse_board(pos: &mut Position, board: &str, problems: &mut Vec<String>) {
                         c
                     ));
                     rest = &rest[c.len_utf8()..];
-                    file += 1;
+                    file = file.saturating_add(1);
                 }
             }
         }
@@ -248,11 +249,24 @@ fn parse_hand(pos: &mut Position, hand: &str, problems: &mut Vec<String>) {
     while !rest.is_empty() {
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
         let count: u8 = if digits > 0 {
-            rest[..digits].parse().unwrap_or(0)
+            match rest[..digits].parse() {
+                Ok(n) => n,
+                Err(_) => {
+                    problems.push(format!(
+                        "holdings: `{}` is not a count (at most 255)",
+                        &rest[..digits]
+                    ));
+                    0
+                }
+            }
         } else {
             1
         };
         rest = &rest[digits..];
+        if rest.is_empty() {
+            problems.push("holdings: a count must be followed by a piece".into());
+            break;
+        }
         match read_symbol(engine, rest) {
             Some((piece, side, len)) => {
                 if engine.game.pieces[piece.index()].drop.is_none() {

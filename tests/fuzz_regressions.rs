@@ -1,0 +1,58 @@
+//! Every input the fuzzers (`fuzz/`, see docs/fuzzing.md) found crashing, replayed through the same checks the
+//! fuzz targets run (`fuzz/src/checks.rs`), so `cargo test` guards the fixes without cargo-fuzz.
+#[path = "../fuzz/src/checks.rs"]
+mod checks;
+
+#[test]
+fn seeds_pass_the_checks() {
+    for (_, source, engine) in checks::engines() {
+        checks::variant_compile(source);
+        let start = Position::start(engine).to_fen();
+        checks::fen_for(engine, &start);
+    }
+    checks::betza_parse("fmWfceFifmnD");
+    checks::moves(b"\x00e2e4 e7e5 g1f3");
+}
+
+use tatsu::engine::Position;
+
+/// fuzz/fen: holdings ending in a count (`[NP\x113]`) panicked in `engine::fen::parse_hand` ("not empty").
+#[test]
+fn fen_holdings_ending_in_a_count() {
+    checks::fen("\0\0\0*3\u{bc}1//P8/P338/4K3[NP\u{11}3] w - - 0 1");
+    for (_, _, engine) in checks::engines() {
+        for fen in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[3] w - - 0 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[P300] w - - 0 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[300P] w - - 0 1",
+        ] {
+            assert!(Position::from_fen(engine, fen).is_err(), "{fen}");
+        }
+    }
+}
+
+/// An empty run longer than `i32::MAX - 1` squares overflowed `file` in `engine::fen::parse_board`.
+#[test]
+fn fen_huge_empty_run() {
+    checks::fen("2147483647P2147483647/8/8/8/8/8/8/8 w - - 0 1");
+    checks::fen("P2147483647P/8/8/8/8/8/8/8 w - - 0 1");
+}
+
+/// Clocks at `u32::MAX` overflowed in `engine::make` on the next move.
+#[test]
+fn fen_clocks_at_the_maximum() {
+    let engine = &checks::engines()
+        .iter()
+        .find(|(name, _, _)| *name == "chess")
+        .unwrap()
+        .2;
+    let fen = "4k3/8/8/8/8/8/8/4K2R b K - 4294967295 4294967295";
+    checks::fen_for(engine, fen);
+    let mut pos = Position::from_fen(engine, fen).unwrap();
+    let mv = pos.parse_move("e8d8").unwrap();
+    pos.play(mv);
+    let mv = pos.parse_move("e1f1").unwrap();
+    pos.play(mv);
+    assert_eq!(pos.halfmove_clock(), u32::MAX);
+    assert_eq!(pos.fullmove_number(), u32::MAX);
+}
