@@ -56,3 +56,21 @@ fn fen_clocks_at_the_maximum() {
     assert_eq!(pos.halfmove_clock(), u32::MAX);
     assert_eq!(pos.fullmove_number(), u32::MAX);
 }
+
+/// fuzz/fen: a castling right granted with a rook on the king's square and the king on the rook's was accepted
+/// (`engine::fen::validate` checked only the side of the pieces there); the bogus castling then had the same UCI
+/// text as the rook's own move, `e8c8`.
+#[test]
+fn fen_castling_right_needs_the_right_pieces() {
+    checks::fen("k3r2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBpPP/R3K2R w KQkq - 0 1");
+    let chess = &checks::engines()
+        .iter()
+        .find(|(name, _, _)| *name == "chess")
+        .unwrap()
+        .2;
+    let Err(err) = Position::from_fen(chess, "k3r3/8/8/8/8/8/8/4K3 b q - 0 1") else {
+        panic!("accepted")
+    };
+    assert!(err.to_string().contains("castling right `q`"), "{err}");
+    assert!(Position::from_fen(chess, "r3k3/8/8/8/8/8/8/4K3 b q - 0 1").is_ok());
+}

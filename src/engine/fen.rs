@@ -401,13 +401,16 @@ fn validate(pos: &Position, problems: &mut Vec<String>) {
         if pos.castling >> i & 1 == 0 {
             continue;
         }
-        let king_ok = pos.board[right.king_from.index()].is(right.side);
-        let rook_ok = pos.board[right.rook_from.index()].is(right.side);
+        // The very pieces, not any of that side's: a rook standing on the king's square cannot castle.
+        let king_ok = pos.piece_at(right.king_from) == Some((right.king, right.side));
+        let rook_ok = pos.piece_at(right.rook_from) == Some((right.rook, right.side));
         if !king_ok || !rook_ok {
             problems.push(format!(
-                "castling right `{}` needs the king on {} and the rook on {}",
+                "castling right `{}` needs the {} on {} and the {} on {}",
                 right.letter,
+                game.pieces[right.king.index()].name,
                 g.name(right.king_from),
+                game.pieces[right.rook.index()].name,
                 g.name(right.rook_from)
             ));
         }
