@@ -6,6 +6,7 @@ mod betza;
 pub mod check;
 mod perft;
 mod position;
+mod selfplay;
 
 #[derive(Parser, Debug)]
 #[command(name = "tatsu", version, about = "A generic, data-driven chess-variant interpreter", long_about = None)]
@@ -25,6 +26,8 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Count the leaf nodes of the legal move tree (perft), optionally divided by first move.
     Perft(perft::PerftArgs),
+    /// Play random games, checking the executor's invariants at every ply, and summarise how they ended.
+    Selfplay(selfplay::SelfplayArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -32,5 +35,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Betza(args) => betza::run(args),
         Command::Check(args) => check::run(&args),
         Command::Perft(args) => perft::run(args),
+        Command::Selfplay(args) => selfplay::run(args),
     }
 }
