@@ -74,3 +74,26 @@ fn fen_castling_right_needs_the_right_pieces() {
     assert!(err.to_string().contains("castling right `q`"), "{err}");
     assert!(Position::from_fen(chess, "r3k3/8/8/8/8/8/8/4K3 b q - 0 1").is_ok());
 }
+
+/// fuzz/variant_mutate: chess with a NUL byte for the space after `KQkq` in the start position compiled (the compiler
+/// checked only placement and side), and `Position::start` then panicked ("the compiler validated the start
+/// position"). `compile` now runs the executor's FEN reader on the start position and reports its problems.
+#[test]
+fn variant_start_position_the_executor_rejects() {
+    checks::variant_mutate(b"\x13\x0e\x39\x00\x00\x00");
+    let chess = tatsu::variants::bundled()
+        .iter()
+        .find(|(name, _)| *name == "chess")
+        .unwrap()
+        .1;
+    for bad in ["KQkq\0- 0 1", "KQkqX - 0 1", "KQkq e3 0 1", "KQkq - 0 1 extra"] {
+        let source = chess.replace("KQkq - 0 1", bad);
+        let Err(diags) = tatsu::compile::compile("chess.tatsu", &source) else {
+            panic!("`{bad}` compiled")
+        };
+        assert!(
+            diags.iter().any(|d| d.message.starts_with("the start position is not valid")),
+            "{bad}: {diags:?}"
+        );
+    }
+}
