@@ -3,6 +3,31 @@
 #[path = "../fuzz/src/checks.rs"]
 mod checks;
 
+/// Every crashing input kept in `tests/data/fuzz/<target>/`, through its target's checks.
+#[test]
+fn saved_crash_inputs() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fuzz");
+    let mut count = 0;
+    for target in std::fs::read_dir(dir).unwrap() {
+        let target = target.unwrap().path();
+        let name = target.file_name().unwrap().to_string_lossy().into_owned();
+        for input in std::fs::read_dir(&target).unwrap() {
+            let data = std::fs::read(input.unwrap().path()).unwrap();
+            let text = String::from_utf8_lossy(&data);
+            match name.as_str() {
+                "betza_parse" => checks::betza_parse(&text),
+                "variant_compile" => checks::variant_compile(&text),
+                "fen" => checks::fen(&text),
+                "moves" => checks::moves(&data),
+                "variant_mutate" => checks::variant_mutate(&data),
+                other => panic!("no fuzz target `{other}`"),
+            }
+            count += 1;
+        }
+    }
+    assert!(count > 0);
+}
+
 #[test]
 fn seeds_pass_the_checks() {
     for (_, source, engine) in checks::engines() {
