@@ -41,10 +41,24 @@ fn count(summary: &str, label: &str) -> u64 {
 #[test]
 fn every_bundled_game_plays_five_short_games_without_violations() {
     for game in GAMES {
-        let (code, out, err) = tatsu(&["selfplay", game, "--games", "5", "--seed", "7", "--max-plies", "60"]);
+        let (code, out, err) = tatsu(&[
+            "selfplay",
+            game,
+            "--games",
+            "5",
+            "--seed",
+            "7",
+            "--max-plies",
+            "60",
+        ]);
         assert_eq!(code, 0, "{game}: {err}\n{out}");
         assert!(err.is_empty(), "{game}: {err}");
-        assert!(out.starts_with(&format!("selfplay {game}: 5 games, seed 7, at most 60 plies each\n")), "{out}");
+        assert!(
+            out.starts_with(&format!(
+                "selfplay {game}: 5 games, seed 7, at most 60 plies each\n"
+            )),
+            "{out}"
+        );
         let endings: u64 = [
             "checkmate",
             "stalemate",
@@ -68,7 +82,16 @@ fn every_bundled_game_plays_five_short_games_without_violations() {
 
 #[test]
 fn the_same_seed_plays_the_same_games_and_another_seed_others() {
-    let args = ["selfplay", "chess", "--games", "8", "--seed", "42", "--max-plies", "300"];
+    let args = [
+        "selfplay",
+        "chess",
+        "--games",
+        "8",
+        "--seed",
+        "42",
+        "--max-plies",
+        "300",
+    ];
     let (code, first, _) = tatsu(&args);
     assert_eq!(code, 0);
     assert_eq!(tatsu(&args).1, first);
@@ -79,11 +102,29 @@ fn the_same_seed_plays_the_same_games_and_another_seed_others() {
 
 #[test]
 fn json_summary() {
-    let (code, out, _) = tatsu(&["selfplay", "shogi", "--games", "3", "--seed", "1", "--max-plies", "40", "--json"]);
+    let (code, out, _) = tatsu(&[
+        "selfplay",
+        "shogi",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--max-plies",
+        "40",
+        "--json",
+    ]);
     assert_eq!(code, 0);
     let out = out.trim();
-    assert!(out.starts_with("{\"variant\":\"shogi\",\"seed\":1,\"max_plies\":40,\"games\":3,"), "{out}");
-    for key in ["\"results\":{\"checkmate\":", "\"unfinished\":", "\"wins\":{\"white\":", "\"violations\":[]"] {
+    assert!(
+        out.starts_with("{\"variant\":\"shogi\",\"seed\":1,\"max_plies\":40,\"games\":3,"),
+        "{out}"
+    );
+    for key in [
+        "\"results\":{\"checkmate\":",
+        "\"unfinished\":",
+        "\"wins\":{\"white\":",
+        "\"violations\":[]",
+    ] {
         assert!(out.contains(key), "{key} in {out}");
     }
     assert!(out.ends_with('}'));

@@ -111,13 +111,20 @@ fn variant_start_position_the_executor_rejects() {
         .find(|(name, _)| *name == "chess")
         .unwrap()
         .1;
-    for bad in ["KQkq\0- 0 1", "KQkqX - 0 1", "KQkq e3 0 1", "KQkq - 0 1 extra"] {
+    for bad in [
+        "KQkq\0- 0 1",
+        "KQkqX - 0 1",
+        "KQkq e3 0 1",
+        "KQkq - 0 1 extra",
+    ] {
         let source = chess.replace("KQkq - 0 1", bad);
         let Err(diags) = tatsu::compile::compile("chess.tatsu", &source) else {
             panic!("`{bad}` compiled")
         };
         assert!(
-            diags.iter().any(|d| d.message.starts_with("the start position is not valid")),
+            diags
+                .iter()
+                .any(|d| d.message.starts_with("the start position is not valid")),
             "{bad}: {diags:?}"
         );
     }

@@ -10,7 +10,8 @@ fn engines() -> &'static [(&'static str, Engine)] {
         tatsu::variants::bundled()
             .iter()
             .map(|&(name, source)| {
-                let compiled = tatsu::compile::compile(name, source).expect("bundled games compile");
+                let compiled =
+                    tatsu::compile::compile(name, source).expect("bundled games compile");
                 (name, Engine::new(compiled.game))
             })
             .collect()
@@ -30,7 +31,12 @@ fn fens() -> &'static [String] {
             let path = entry.unwrap().path();
             if path.extension().is_some_and(|e| e == "tsv") {
                 let text = std::fs::read_to_string(path).unwrap();
-                fens.extend(text.lines().skip(1).filter_map(|l| l.split('\t').nth(1)).map(String::from));
+                fens.extend(
+                    text.lines()
+                        .skip(1)
+                        .filter_map(|l| l.split('\t').nth(1))
+                        .map(String::from),
+                );
             }
         }
         fens.sort();
@@ -47,7 +53,13 @@ fn check_fen(text: &str) -> Result<(), TestCaseError> {
             Ok(mut pos) => {
                 let fen = pos.to_fen();
                 let again = Position::from_fen(engine, &fen);
-                prop_assert!(again.is_ok(), "{}: `{}` → `{}` does not read back", name, text, fen);
+                prop_assert!(
+                    again.is_ok(),
+                    "{}: `{}` → `{}` does not read back",
+                    name,
+                    text,
+                    fen
+                );
                 let again = again.unwrap();
                 prop_assert_eq!(again.to_fen(), fen.clone(), "{}: `{}`", name, text);
                 prop_assert_eq!(again.hash(), pos.hash(), "{}: `{}`", name, text);

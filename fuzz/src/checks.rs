@@ -99,7 +99,10 @@ pub fn fen(text: &str) {
 pub fn fen_for(engine: &Engine, text: &str) {
     match Position::from_fen(engine, text) {
         Err(e) => {
-            assert!(!e.problems.is_empty(), "`{text}`: an error without problems");
+            assert!(
+                !e.problems.is_empty(),
+                "`{text}`: an error without problems"
+            );
             let _ = e.to_string();
         }
         Ok(mut pos) => {
@@ -139,8 +142,18 @@ pub fn moves(data: &[u8]) {
         let _ = pos.outcome();
         let _ = pos.to_fen();
         pos.unplay();
-        assert_eq!(pos.to_fen(), before, "play/unplay {} changed the FEN", pos.uci(&mv));
-        assert_eq!(pos.hash(), hash, "play/unplay {} changed the hash", pos.uci(&mv));
+        assert_eq!(
+            pos.to_fen(),
+            before,
+            "play/unplay {} changed the FEN",
+            pos.uci(&mv)
+        );
+        assert_eq!(
+            pos.hash(),
+            hash,
+            "play/unplay {} changed the hash",
+            pos.uci(&mv)
+        );
         pos.play(mv);
         if pos.outcome().is_some() {
             break;
@@ -188,7 +201,11 @@ pub fn check_position(pos: &mut Position) {
     let again = Position::from_fen(pos.engine(), &fen)
         .unwrap_or_else(|e| panic!("`{fen}` does not reparse: {e}"));
     assert_eq!(again.to_fen(), fen, "FEN round trip");
-    assert_eq!(again.hash(), pos.hash(), "`{fen}`: the hash differs after a round trip");
+    assert_eq!(
+        again.hash(),
+        pos.hash(),
+        "`{fen}`: the hash differs after a round trip"
+    );
 }
 
 /// Plays a few plies, choosing moves by the given indices; checks that each legal move is legal, and that
@@ -205,14 +222,30 @@ pub fn exercise(pos: &mut Position, choices: &[usize]) {
         let fen = pos.to_fen();
         let hash = pos.hash();
         for &mv in moves.iter() {
-            assert!(pos.is_legal(mv), "`{fen}`: {} generated but not legal", pos.uci(&mv));
+            assert!(
+                pos.is_legal(mv),
+                "`{fen}`: {} generated but not legal",
+                pos.uci(&mv)
+            );
             let text = pos.uci(&mv);
-            assert_eq!(pos.parse_move(&text).ok(), Some(mv), "`{fen}`: {text} does not parse back");
+            assert_eq!(
+                pos.parse_move(&text).ok(),
+                Some(mv),
+                "`{fen}`: {text} does not parse back"
+            );
             pos.play(mv);
             let _ = pos.to_fen();
             pos.unplay();
-            assert_eq!(pos.to_fen(), fen, "`{fen}`: play/unplay {text} changed the FEN");
-            assert_eq!(pos.hash(), hash, "`{fen}`: play/unplay {text} changed the hash");
+            assert_eq!(
+                pos.to_fen(),
+                fen,
+                "`{fen}`: play/unplay {text} changed the FEN"
+            );
+            assert_eq!(
+                pos.hash(),
+                hash,
+                "`{fen}`: play/unplay {text} changed the hash"
+            );
         }
         let mv = moves[choice % moves.len()];
         pos.play(mv);

@@ -137,17 +137,30 @@ pub fn run(args: SelfplayArgs) -> ExitCode {
     let clock = std::time::Instant::now();
     let mut summary = Summary::default();
     for game in 0..args.games {
-        let mut rng = SplitMix64::new(args.seed ^ u64::from(game).wrapping_mul(0xD1B5_4A32_D192_ED03));
+        let mut rng =
+            SplitMix64::new(args.seed ^ u64::from(game).wrapping_mul(0xD1B5_4A32_D192_ED03));
         let mut pos = start.clone();
-        let (plies, outcome) = play_game(&mut pos, &mut rng, game + 1, args.max_plies, &mut summary.violations);
+        let (plies, outcome) = play_game(
+            &mut pos,
+            &mut rng,
+            game + 1,
+            args.max_plies,
+            &mut summary.violations,
+        );
         summary.games += 1;
         summary.plies += u64::from(plies);
         summary.shortest = Some(summary.shortest.map_or(plies, |s| s.min(plies)));
         summary.longest = summary.longest.max(plies);
         summary.endings[ending_index(outcome)] += 1;
         match outcome {
-            Some(Outcome { winner: Some(Side::White), .. }) => summary.white_wins += 1,
-            Some(Outcome { winner: Some(Side::Black), .. }) => summary.black_wins += 1,
+            Some(Outcome {
+                winner: Some(Side::White),
+                ..
+            }) => summary.white_wins += 1,
+            Some(Outcome {
+                winner: Some(Side::Black),
+                ..
+            }) => summary.black_wins += 1,
             Some(Outcome { winner: None, .. }) => summary.draws += 1,
             None => {}
         }
@@ -165,7 +178,9 @@ pub fn run(args: SelfplayArgs) -> ExitCode {
             v.ply,
             v.what,
             v.fen,
-            v.mv.as_ref().map(|m| format!("\n  move: {m}")).unwrap_or_default()
+            v.mv.as_ref()
+                .map(|m| format!("\n  move: {m}"))
+                .unwrap_or_default()
         );
     }
     let name = &args.variant;
@@ -267,7 +282,10 @@ fn check_moves(pos: &mut Position, moves: &[Move]) -> Result<(), (String, String
         pos.unplay();
         let text = pos.uci(&mv);
         if exposed {
-            return Err((text, "a legal move leaves the mover's royal piece attacked".into()));
+            return Err((
+                text,
+                "a legal move leaves the mover's royal piece attacked".into(),
+            ));
         }
         if pos.hash() != hash {
             return Err((text, "play/unplay changed the hash".into()));
@@ -385,8 +403,10 @@ fn progress_bar(games: u32) -> Option<indicatif::ProgressBar> {
     }
     let bar = indicatif::ProgressBar::new(u64::from(games));
     bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} selfplay {bar:40} {pos}/{len} games, {elapsed}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        indicatif::ProgressStyle::with_template(
+            "{spinner} selfplay {bar:40} {pos}/{len} games, {elapsed}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     Some(bar)
 }
