@@ -271,16 +271,21 @@ pub fn play_game(
     (max_plies, pos.outcome())
 }
 
-/// Every legal move, played and taken back, restores FEN and hash and does not leave the mover in check.
+/// Every legal move has a UCI text of its own and, played and taken back, restores FEN and hash and does not leave
+/// the mover in check.
 fn check_moves(pos: &mut Position, moves: &[Move]) -> Result<(), (String, String)> {
     let fen = pos.to_fen();
     let hash = pos.hash();
     let us = pos.side_to_move();
+    let mut texts = std::collections::HashSet::new();
     for &mv in moves {
         pos.play(mv);
         let exposed = pos.side_in_check(us);
         pos.unplay();
         let text = pos.uci(&mv);
+        if !texts.insert(text.clone()) {
+            return Err((text, "two legal moves have this UCI text".into()));
+        }
         if exposed {
             return Err((
                 text,
