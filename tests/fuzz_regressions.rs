@@ -39,7 +39,7 @@ fn seeds_pass_the_checks() {
     checks::moves(b"\x00e2e4 e7e5 g1f3");
 }
 
-use tatsu::engine::Position;
+use tatsu::engine::{Engine, Position};
 
 /// fuzz/fen: holdings ending in a count (`[NP\x113]`) panicked in `engine::fen::parse_hand` ("not empty").
 #[test]
@@ -128,4 +128,52 @@ fn variant_start_position_the_executor_rejects() {
             "{bad}: {diags:?}"
         );
     }
+}
+
+/// selfplay (ryu-shogi, seed 7): a Left Warrior in zone 3 moves `vRlRrBK`, and the K's steps were generated again
+/// by the riders' first squares: the same move twice in the legal list (perft counts it twice). `compile::graph`
+/// now drops a ray that another ray of the piece covers.
+#[test]
+fn overlapping_components_generate_each_move_once() {
+    let engine = &checks::engines()
+        .iter()
+        .find(|(name, _, _)| *name == "ryu-shogi")
+        .unwrap()
+        .2;
+    for fen in [
+        "cs1kgsc/rbx1wrb/p3gpp/1pp1p2/7/2p1P2/3P3/1v2B2/7/PPP1WPP/BRV1GXR/CSGK1SC[] b - - 31 16",
+        "csgkvsc/rbxg1rb/pw1pppp/7/p6/W1p4/7/5P1/1P2P2/P1PP2P/BRVGXBR/CSG1KSC[] w - - 18 10",
+    ] {
+        let mut pos = Position::from_fen(engine, fen).unwrap();
+        let moves = pos.legal_move_list();
+        for (i, mv) in moves.iter().enumerate() {
+            assert!(!moves[..i].contains(mv), "{fen}: {} twice", pos.uci(mv));
+        }
+        checks::fen_for(engine, fen);
+    }
+    let chess = &checks::engines()
+        .iter()
+        .find(|(name, _, _)| *name == "chess")
+        .unwrap()
+        .2;
+    let source = tatsu::variants::bundled()
+        .iter()
+        .find(|(name, _)| *name == "chess")
+        .unwrap()
+        .1
+        .replace("moves \"Q\"", "moves \"QKW\"");
+    let compiled = tatsu::compile::compile("chess.tatsu", &source).unwrap();
+    let kqw = Engine::new(compiled.game);
+    let fen = "4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1";
+    let plain = Position::from_fen(chess, fen)
+        .unwrap()
+        .legal_move_list()
+        .len();
+    assert_eq!(
+        Position::from_fen(&kqw, fen)
+            .unwrap()
+            .legal_move_list()
+            .len(),
+        plain
+    );
 }
