@@ -230,6 +230,10 @@ fn covers(b: (RayKind, RayFlags, &[Square]), a: (RayKind, RayFlags, &[Square])) 
     if a_flags.0 & !b_flags.0 != 0 {
         return false;
     }
+    // A lame move-only multi-step may yet create e.p. targets (set once the piece's rays are known): keep it.
+    if a_kind == RayKind::Lame && a_squares.len() >= 2 && a_flags == RayFlags::MOVE {
+        return false;
+    }
     if a_kind == b_kind && a_squares == b_squares {
         return true;
     }
