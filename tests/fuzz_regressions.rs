@@ -177,3 +177,24 @@ fn overlapping_components_generate_each_move_once() {
         plain
     );
 }
+
+/// fuzz/variant_mutate (tests/data/fuzz/variant_mutate/crash-3025…): a ryugi pawn with a sideways double step left
+/// an e.p. square (`g8` after f8h8) that `engine::fen::parse_ep` rejected, since it looked for the victim only
+/// straight ahead: the FEN of a reachable position did not read back. The victim is now found beside the target,
+/// with the square it came from empty; a triple step writes the passed square next to the victim.
+#[test]
+fn en_passant_after_a_sideways_double_step_round_trips() {
+    let source = tatsu::variants::bundled()
+        .iter()
+        .find(|(name, _)| *name == "chess")
+        .unwrap()
+        .1
+        .replace("ifmnDfmWfceF", "ifmnDfmWfceFismnD");
+    let compiled = tatsu::compile::compile("chess.tatsu", &source).unwrap();
+    let engine = Engine::new(compiled.game);
+    let mut pos = Position::from_fen(&engine, "4k3/8/8/8/2p5/8/3P4/4K3 w - - 0 1").unwrap();
+    let mv = pos.parse_move("d2b2").unwrap();
+    pos.play(mv);
+    checks::check_position(&mut pos);
+    assert!(pos.to_fen().contains(" c2 "), "{}", pos.to_fen());
+}

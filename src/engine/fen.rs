@@ -134,7 +134,11 @@ impl<'e> Position<'e> {
             .collect();
         out += if rights.is_empty() { "-" } else { &rights };
         match self.ep {
-            Some(ep) if ep.count > 0 => out += &format!(" {}", g.name(ep.targets[0])),
+            // The passed square next to the piece that passed (the only one for a double step): from_fen finds
+            // the piece beside it.
+            Some(ep) if ep.count > 0 => {
+                out += &format!(" {}", g.name(ep.targets[ep.count as usize - 1]))
+            }
             _ => out += " -",
         }
         out += &format!(" {} {}", self.halfmove, self.fullmove);
@@ -353,14 +357,30 @@ fn parse_ep(pos: &mut Position, text: &str, problems: &mut Vec<String>) {
         problems.push(format!("`{text}` is not an e.p. square on this board"));
         return;
     };
-    // The victim is the piece that just passed over the target: one step further in its owner's forward direction.
+    // The victim is the piece that just passed over the target: next to it, with the square on the other side (where
+    // it came from) empty. Straight ahead in its owner's forward direction first (a pawn's double step), then
+    // sideways, diagonally and backwards (a variant's sideways or diagonal multi-step).
     let mover = pos.side.opponent();
     let forward = if mover == Side::White { 1 } else { -1 };
-    let victim = g.square(g.file(target), g.rank(target) + forward);
+    let (file, rank) = (g.file(target), g.rank(target));
+    let directions = [
+        (0, forward),
+        (-1, forward),
+        (1, forward),
+        (-1, 0),
+        (1, 0),
+        (0, -forward),
+        (-1, -forward),
+        (1, -forward),
+    ];
+    let empty = |sq: Square| pos.board[sq.index()].is_empty();
+    let victim = directions.iter().find_map(|&(dx, dy)| {
+        let victim = g.square(file + dx, rank + dy)?;
+        let origin = g.square(file - dx, rank - dy)?;
+        (pos.board[victim.index()].is(mover) && empty(origin)).then_some(victim)
+    });
     match victim {
-        Some(victim)
-            if pos.board[victim.index()].is(mover) && pos.board[target.index()].is_empty() =>
-        {
+        Some(victim) if empty(target) => {
             pos.set_ep(Some(super::position::EnPassant {
                 targets: [target; 3],
                 count: 1,
