@@ -230,12 +230,15 @@ fn covers(b: (RayKind, RayFlags, &[Square]), a: (RayKind, RayFlags, &[Square])) 
     if a_flags.0 & !b_flags.0 != 0 {
         return false;
     }
-    // A lame move-only multi-step may yet create e.p. targets (set once the piece's rays are known): keep it.
-    if a_kind == RayKind::Lame && a_squares.len() >= 2 && a_flags == RayFlags::MOVE {
-        return false;
-    }
+    // A lame move-only multi-step may yet create e.p. targets (set once the piece's rays are known): only its
+    // exact twin covers it.
+    let may_create_ep =
+        a_kind == RayKind::Lame && a_squares.len() >= 2 && a_flags == RayFlags::MOVE;
     if a_kind == b_kind && a_squares == b_squares {
-        return true;
+        return !may_create_ep || a_flags == b_flags;
+    }
+    if may_create_ep {
+        return false;
     }
     b_kind == RayKind::Slide
         && matches!(a_kind, RayKind::Slide | RayKind::Lame)
