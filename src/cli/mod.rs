@@ -10,6 +10,7 @@ mod moves;
 mod perft;
 mod piece;
 mod position;
+mod selfplay;
 mod show;
 
 #[derive(Parser, Debug)]
@@ -33,6 +34,8 @@ pub enum Command {
     Moves(moves::MovesArgs),
     Show(show::ShowArgs),
     Describe(describe::DescribeArgs),
+    /// Play random games, checking the executor's invariants at every ply, and summarise how they ended.
+    Selfplay(selfplay::SelfplayArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -44,5 +47,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Moves(args) => moves::run(args),
         Command::Show(args) => show::run(args),
         Command::Describe(args) => describe::run(args),
+        Command::Selfplay(args) => selfplay::run(args),
     }
 }

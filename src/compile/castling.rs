@@ -97,6 +97,8 @@ pub fn build_castling(
                             },
                             king_from: *king_from,
                             rook_from,
+                            king,
+                            rook: partner,
                         });
                         rights.len() - 1
                     }

@@ -103,6 +103,7 @@ pub fn build_graph(
                     .position(|m| m.zone.is_some_and(|z| zones.get(z).contains(side, sq)))
                     .or_else(|| info.movesets.iter().position(|m| m.zone.is_none()));
                 let start_ray = b.rays.len();
+                let mut candidates: Vec<Candidate> = Vec::new();
                 if let Some(mi) = chosen {
                     for path in &expanded[mi][side.index()] {
                         if path.castling.is_some() {
@@ -159,15 +160,7 @@ pub fn build_graph(
                                         [side.index()]
                                     .insert(*squares.last().expect("non-empty ray")),
                                 }
-                                b.rays.push(Ray {
-                                    first: b.ray_squares.len() as u32,
-                                    len: squares.len() as u16,
-                                    kind,
-                                    flags,
-                                    source,
-                                });
-                                b.ray_roles.extend(squares.iter().map(|_| StepRole::Dest));
-                                b.ray_squares.extend(squares);
+                                candidates.push((kind, flags, squares, source));
                             }
                             BuiltRay::Empty => {}
                             BuiltRay::Unsupported(what) => {
@@ -181,6 +174,28 @@ pub fn build_graph(
                             }
                         }
                     }
+                }
+                // Overlapping components (`vRlRrBK`: the K's steps are the riders' first squares) would generate
+                // the same move twice; keep one ray for each.
+                for (i, candidate) in candidates.iter().enumerate() {
+                    let redundant = candidates.iter().enumerate().any(|(j, other)| {
+                        j != i
+                            && covers(view(other), view(candidate))
+                            && (j < i || !covers(view(candidate), view(other)))
+                    });
+                    if redundant {
+                        continue;
+                    }
+                    let (kind, flags, squares, source) = candidate;
+                    b.rays.push(Ray {
+                        first: b.ray_squares.len() as u32,
+                        len: squares.len() as u16,
+                        kind: *kind,
+                        flags: *flags,
+                        source: *source,
+                    });
+                    b.ray_roles.extend(squares.iter().map(|_| StepRole::Dest));
+                    b.ray_squares.extend(squares);
                 }
                 let len = b.rays.len() - start_ray;
                 graph[side.index() * n + sq.index()] = RaySlice {
@@ -230,4 +245,33 @@ pub fn build_graph(
         b.reach.push(reach);
     }
     b
+}
+
+/// Does ray `b` generate every move ray `a` generates (from the same square)? When `a` is the same ray, or a slide
+/// or lame leap whose squares begin `b`'s slide, with no use of its destinations that `b` lacks: a slide reaches its
+/// k-th square exactly when the squares before are empty, as a lame leap or a shorter slide does.
+fn covers(b: (RayKind, RayFlags, &[Square]), a: (RayKind, RayFlags, &[Square])) -> bool {
+    let ((b_kind, b_flags, b_squares), (a_kind, a_flags, a_squares)) = (b, a);
+    if a_flags.0 & !b_flags.0 != 0 {
+        return false;
+    }
+    // A lame move-only multi-step may yet create e.p. targets (set once the piece's rays are known): only its
+    // exact twin covers it.
+    let may_create_ep =
+        a_kind == RayKind::Lame && a_squares.len() >= 2 && a_flags == RayFlags::MOVE;
+    if a_kind == b_kind && a_squares == b_squares {
+        return !may_create_ep || a_flags == b_flags;
+    }
+    if may_create_ep {
+        return false;
+    }
+    b_kind == RayKind::Slide
+        && matches!(a_kind, RayKind::Slide | RayKind::Lame)
+        && b_squares.starts_with(a_squares)
+}
+
+type Candidate = (RayKind, RayFlags, Vec<Square>, u16);
+
+fn view(c: &Candidate) -> (RayKind, RayFlags, &[Square]) {
+    (c.0, c.1, c.2.as_slice())
 }

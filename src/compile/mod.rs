@@ -127,6 +127,20 @@ fn build(
         end: end?,
         start_fen,
     };
+    // The compiler checks the placement and the side to move; the executor's FEN reader has the last word on the
+    // rest (castling rights, e.p., clocks, check), so that `Position::start` can rely on it.
+    let game = if d.has_errors() {
+        game
+    } else {
+        let engine = crate::engine::Engine::new(game);
+        if let Err(e) = crate::engine::Position::from_fen(&engine, &engine.game.start_fen) {
+            let span = head.start.as_ref().map_or(Span::new(0, 0), |s| s.span);
+            for problem in e.problems {
+                d.error(span, format!("the start position is not valid: {problem}"));
+            }
+        }
+        engine.game
+    };
     let piece_spans = names.decls.iter().map(|p| p.id.span).collect();
     Some((game, piece_spans, zone_spans))
 }

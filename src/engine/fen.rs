@@ -138,7 +138,11 @@ impl<'e> Position<'e> {
         let rights: String = held.iter().map(|r| r.letter).collect();
         out += if rights.is_empty() { "-" } else { &rights };
         match self.ep {
-            Some(ep) if ep.count > 0 => out += &format!(" {}", g.name(ep.targets[0])),
+            // The passed square next to the piece that passed (the only one for a double step): from_fen finds
+            // the piece beside it.
+            Some(ep) if ep.count > 0 => {
+                out += &format!(" {}", g.name(ep.targets[ep.count as usize - 1]))
+            }
             _ => out += " -",
         }
         out += &format!(" {} {}", self.halfmove, self.fullmove);
@@ -201,7 +205,8 @@ fn parse_board(pos: &mut Position, board: &str, problems: &mut Vec<String>) {
             let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
             if digits > 0 {
                 match rest[..digits].parse::<i32>() {
-                    Ok(n) if n > 0 => file += n,
+                    // Past the board's width the count is wrong anyway: saturate instead of overflowing.
+                    Ok(n) if n > 0 => file = file.saturating_add(n),
                     _ => problems.push(format!(
                         "rank {}: `{}` is not a run of empty squares",
                         rank + 1,
@@ -216,7 +221,7 @@ fn parse_board(pos: &mut Position, board: &str, problems: &mut Vec<String>) {
                     if let Some(sq) = g.square(file, rank) {
                         pos.put(sq, piece, side);
                     }
-                    file += 1;
+                    file = file.saturating_add(1);
                     rest = &rest[len..];
                 }
                 None => {
@@ -227,7 +232,7 @@ fn parse_board(pos: &mut Position, board: &str, problems: &mut Vec<String>) {
                         c
                     ));
                     rest = &rest[c.len_utf8()..];
-                    file += 1;
+                    file = file.saturating_add(1);
                 }
             }
         }
@@ -252,11 +257,24 @@ fn parse_hand(pos: &mut Position, hand: &str, problems: &mut Vec<String>) {
     while !rest.is_empty() {
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
         let count: u8 = if digits > 0 {
-            rest[..digits].parse().unwrap_or(0)
+            match rest[..digits].parse() {
+                Ok(n) => n,
+                Err(_) => {
+                    problems.push(format!(
+                        "holdings: `{}` is not a count (at most 255)",
+                        &rest[..digits]
+                    ));
+                    0
+                }
+            }
         } else {
             1
         };
         rest = &rest[digits..];
+        if rest.is_empty() {
+            problems.push("holdings: a count must be followed by a piece".into());
+            break;
+        }
         match read_symbol(engine, rest) {
             Some((piece, side, len)) => {
                 if engine.game.pieces[piece.index()].drop.is_none() {
@@ -343,14 +361,30 @@ fn parse_ep(pos: &mut Position, text: &str, problems: &mut Vec<String>) {
         problems.push(format!("`{text}` is not an e.p. square on this board"));
         return;
     };
-    // The victim is the piece that just passed over the target: one step further in its owner's forward direction.
+    // The victim is the piece that just passed over the target: next to it, with the square on the other side (where
+    // it came from) empty. Straight ahead in its owner's forward direction first (a pawn's double step), then
+    // sideways, diagonally and backwards (a variant's sideways or diagonal multi-step).
     let mover = pos.side.opponent();
     let forward = if mover == Side::White { 1 } else { -1 };
-    let victim = g.square(g.file(target), g.rank(target) + forward);
+    let (file, rank) = (g.file(target), g.rank(target));
+    let directions = [
+        (0, forward),
+        (-1, forward),
+        (1, forward),
+        (-1, 0),
+        (1, 0),
+        (0, -forward),
+        (-1, -forward),
+        (1, -forward),
+    ];
+    let empty = |sq: Square| pos.board[sq.index()].is_empty();
+    let victim = directions.iter().find_map(|&(dx, dy)| {
+        let victim = g.square(file + dx, rank + dy)?;
+        let origin = g.square(file - dx, rank - dy)?;
+        (pos.board[victim.index()].is(mover) && empty(origin)).then_some(victim)
+    });
     match victim {
-        Some(victim)
-            if pos.board[victim.index()].is(mover) && pos.board[target.index()].is_empty() =>
-        {
+        Some(victim) if empty(target) => {
             pos.set_ep(Some(super::position::EnPassant {
                 targets: [target; 3],
                 count: 1,
@@ -391,13 +425,16 @@ fn validate(pos: &Position, problems: &mut Vec<String>) {
         if pos.castling >> i & 1 == 0 {
             continue;
         }
-        let king_ok = pos.board[right.king_from.index()].is(right.side);
-        let rook_ok = pos.board[right.rook_from.index()].is(right.side);
+        // The very pieces, not any of that side's: a rook standing on the king's square cannot castle.
+        let king_ok = pos.piece_at(right.king_from) == Some((right.king, right.side));
+        let rook_ok = pos.piece_at(right.rook_from) == Some((right.rook, right.side));
         if !king_ok || !rook_ok {
             problems.push(format!(
-                "castling right `{}` needs the king on {} and the rook on {}",
+                "castling right `{}` needs the {} on {} and the {} on {}",
                 right.letter,
+                game.pieces[right.king.index()].name,
                 g.name(right.king_from),
+                game.pieces[right.rook.index()].name,
                 g.name(right.rook_from)
             ));
         }

@@ -78,14 +78,19 @@ impl Position<'_> {
             MoveKind::Pass => {}
         }
         self.set_ep(new_ep);
-        self.halfmove = if resets_clock { 0 } else { self.halfmove + 1 };
+        // Saturating: a FEN may give any clock up to u32::MAX.
+        self.halfmove = if resets_clock {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
         if bonus_granted {
             self.set_bonus(true);
         } else {
             self.set_bonus(false);
             self.set_side(us.opponent());
             if us == Side::Black {
-                self.fullmove += 1;
+                self.fullmove = self.fullmove.saturating_add(1);
             }
         }
         self.undo.push(undo);

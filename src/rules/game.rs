@@ -107,6 +107,9 @@ pub struct CastlingRight {
     pub letter: char,
     pub king_from: Square,
     pub rook_from: Square,
+    /// The castling piece and its partner: a FEN may grant the right only with these two on their squares.
+    pub king: PieceId,
+    pub rook: PieceId,
 }
 
 /// One castling move: king and rook squares and what must hold for it.

@@ -1,0 +1,262 @@
+//! The checks behind the fuzz targets, shared with the normal test suite (`tests/fuzz_regressions.rs` includes this
+//! file with `#[path]`), so that every crash the fuzzers found is replayed by `cargo test` without cargo-fuzz.
+//!
+//! Each function takes arbitrary input and panics only when tatsu breaks a promise: a panic inside tatsu, or an
+//! invariant (round trip, make/unmake, legality) that does not hold.
+#![allow(dead_code)]
+
+use betza::Orientation;
+use std::sync::OnceLock;
+use tatsu::engine::{Engine, Position};
+
+/// The bundled games, compiled once: `(name, source, engine)`.
+pub fn engines() -> &'static [(&'static str, &'static str, Engine)] {
+    static ENGINES: OnceLock<Vec<(&'static str, &'static str, Engine)>> = OnceLock::new();
+    ENGINES.get_or_init(|| {
+        tatsu::variants::bundled()
+            .iter()
+            .map(|&(name, source)| {
+                let compiled = tatsu::compile::compile(&format!("{name}.tatsu"), source)
+                    .unwrap_or_else(|_| panic!("bundled {name} compiles"));
+                (name, source, Engine::new(compiled.game))
+            })
+            .collect()
+    })
+}
+
+/// XBetza: parse; on success the canonical text reparses to the same tree, and every orientation expands,
+/// describes and draws.
+pub fn betza_parse(text: &str) {
+    match betza::parse(text) {
+        Ok(b) => {
+            let canonical = b.to_string();
+            let again = betza::parse(&canonical)
+                .unwrap_or_else(|e| panic!("`{text}` → `{canonical}` does not reparse: {e:?}"));
+            assert_eq!(again, b, "`{text}` → `{canonical}` reparses differently");
+            assert_eq!(again.to_string(), canonical, "canonical text is not stable");
+            for o in [
+                Orientation::First,
+                Orientation::MirroredRanks,
+                Orientation::Rotated,
+            ] {
+                let _ = b.expand(o);
+                let _ = betza::diagram::destinations(&b, 9, 9, (4, 4), o);
+            }
+            let _ = b.validate();
+            let _ = betza::describe::describe(&b);
+        }
+        Err(errors) => {
+            assert!(!errors.is_empty(), "`{text}`: an error without errors");
+            for e in errors {
+                assert!(
+                    e.span.start <= e.span.end && e.span.end <= text.len(),
+                    "`{text}`: span {:?} outside the text",
+                    e.span
+                );
+                let _ = e.render(text);
+                let _ = e.to_string();
+            }
+        }
+    }
+}
+
+/// A variant source: compiles or reports located diagnostics; a compiled game gets an engine and a start position
+/// whose first moves are exercised.
+pub fn variant_compile(source: &str) {
+    match tatsu::compile::compile("fuzz.tatsu", source) {
+        Ok(compiled) => {
+            for d in &compiled.warnings {
+                assert!(d.span.start <= d.span.end && d.span.end <= source.len());
+                let _ = tatsu::diag::render_human(d, source);
+            }
+            let engine = Engine::new(compiled.game);
+            let mut pos = Position::start(&engine);
+            exercise(&mut pos, &[0, 1, 2, 3, 5]);
+        }
+        Err(diags) => {
+            assert!(!diags.is_empty(), "a failed compile without diagnostics");
+            for d in &diags {
+                assert!(
+                    d.span.start <= d.span.end && d.span.end <= source.len(),
+                    "{d:?}"
+                );
+                let _ = tatsu::diag::render_human(d, source);
+                let _ = tatsu::diag::render_short(d, source);
+            }
+        }
+    }
+}
+
+/// Arbitrary FEN text for every bundled game.
+pub fn fen(text: &str) {
+    for (_, _, engine) in engines() {
+        fen_for(engine, text);
+    }
+}
+
+/// Arbitrary FEN text for one game: an error with problems, or a position whose FEN round-trips and whose legal
+/// moves make and unmake cleanly.
+pub fn fen_for(engine: &Engine, text: &str) {
+    match Position::from_fen(engine, text) {
+        Err(e) => {
+            assert!(
+                !e.problems.is_empty(),
+                "`{text}`: an error without problems"
+            );
+            let _ = e.to_string();
+        }
+        Ok(mut pos) => {
+            check_position(&mut pos);
+            let _ = pos.outcome();
+            exercise(&mut pos, &[0, 7, 3]);
+        }
+    }
+}
+
+/// Move strings from each game's start position. The first byte picks the game; the rest is whitespace-separated
+/// tokens. A token that is a legal move is played; any other token plays the legal move its first byte indexes
+/// (so the fuzzer reaches deep positions). After every ply the game may end; `outcome` must not panic.
+pub fn moves(data: &[u8]) {
+    let Some((&which, rest)) = data.split_first() else {
+        return;
+    };
+    let games = engines();
+    let engine = &games[which as usize % games.len()].2;
+    let text = String::from_utf8_lossy(rest);
+    let mut pos = Position::start(engine);
+    for token in text.split_whitespace().take(400) {
+        let mv = match pos.parse_move(token) {
+            Ok(mv) => mv,
+            Err(e) => {
+                let _ = e.to_string();
+                let moves = pos.legal_move_list();
+                if moves.is_empty() {
+                    break;
+                }
+                moves[token.as_bytes()[0] as usize % moves.len()]
+            }
+        };
+        let before = pos.to_fen();
+        let hash = pos.hash();
+        pos.play(mv);
+        let _ = pos.outcome();
+        let _ = pos.to_fen();
+        pos.unplay();
+        assert_eq!(
+            pos.to_fen(),
+            before,
+            "play/unplay {} changed the FEN",
+            pos.uci(&mv)
+        );
+        assert_eq!(
+            pos.hash(),
+            hash,
+            "play/unplay {} changed the hash",
+            pos.uci(&mv)
+        );
+        pos.play(mv);
+        if pos.outcome().is_some() {
+            break;
+        }
+    }
+    check_position(&mut pos);
+}
+
+/// A bundled variant's source with byte edits: the first byte picks the variant, then each 4 bytes are one edit
+/// `(position: u16, operation, byte)`.
+pub fn variant_mutate(data: &[u8]) {
+    let Some((&which, rest)) = data.split_first() else {
+        return;
+    };
+    let games = engines();
+    let mut source = games[which as usize % games.len()].1.as_bytes().to_vec();
+    for edit in rest.chunks_exact(4).take(16) {
+        let at = u16::from_le_bytes([edit[0], edit[1]]) as usize % (source.len() + 1);
+        let byte = edit[3];
+        match edit[2] % 4 {
+            0 => {
+                if at < source.len() {
+                    source[at] = byte;
+                }
+            }
+            1 => source.insert(at, byte),
+            2 => {
+                let end = (at + byte as usize % 16 + 1).min(source.len());
+                source.drain(at..end);
+            }
+            _ => {
+                // Duplicate a short run: repeats a line, a token or a brace.
+                let end = (at + byte as usize % 32 + 1).min(source.len());
+                let run: Vec<u8> = source[at..end].to_vec();
+                source.splice(at..at, run);
+            }
+        }
+    }
+    variant_compile(&String::from_utf8_lossy(&source));
+}
+
+/// The position's FEN reparses to the same FEN and hash.
+pub fn check_position(pos: &mut Position) {
+    let fen = pos.to_fen();
+    let again = Position::from_fen(pos.engine(), &fen)
+        .unwrap_or_else(|e| panic!("`{fen}` does not reparse: {e}"));
+    assert_eq!(again.to_fen(), fen, "FEN round trip");
+    assert_eq!(
+        again.hash(),
+        pos.hash(),
+        "`{fen}`: the hash differs after a round trip"
+    );
+}
+
+/// Plays a few plies, choosing moves by the given indices, checking the legal moves at each (see inside).
+pub fn exercise(pos: &mut Position, choices: &[usize]) {
+    for &choice in choices {
+        if pos.outcome().is_some() {
+            return;
+        }
+        let moves = pos.legal_move_list();
+        if moves.is_empty() {
+            return;
+        }
+        let fen = pos.to_fen();
+        let hash = pos.hash();
+        // Every move: a UCI text of its own, and play/unplay restores FEN and hash without exposing the mover.
+        let us = pos.side_to_move();
+        let mut texts = std::collections::HashSet::new();
+        for &mv in moves.iter() {
+            let text = pos.uci(&mv);
+            assert!(
+                texts.insert(text.clone()),
+                "`{fen}`: two legal moves are written {text}"
+            );
+            pos.play(mv);
+            assert!(
+                !pos.side_in_check(us),
+                "`{fen}`: {text} leaves the mover in check"
+            );
+            let _ = pos.to_fen();
+            pos.unplay();
+            assert_eq!(
+                pos.to_fen(),
+                fen,
+                "`{fen}`: play/unplay {text} changed the FEN"
+            );
+            assert_eq!(
+                pos.hash(),
+                hash,
+                "`{fen}`: play/unplay {text} changed the hash"
+            );
+        }
+        // The chosen move (is_legal and parse_move each generate every move): legal, and its text reads back.
+        let mv = moves[choice % moves.len()];
+        let text = pos.uci(&mv);
+        assert!(pos.is_legal(mv), "`{fen}`: {text} generated but not legal");
+        assert_eq!(
+            pos.parse_move(&text).ok(),
+            Some(mv),
+            "`{fen}`: {text} does not parse back"
+        );
+        pos.play(mv);
+        check_position(pos);
+    }
+}

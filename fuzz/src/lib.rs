@@ -1,0 +1,2 @@
+//! The fuzz targets' shared checks; see `checks.rs`.
+pub mod checks;

@@ -1,0 +1,200 @@
+//! Every input the fuzzers (`fuzz/`, see docs/fuzzing.md) found crashing, replayed through the same checks the
+//! fuzz targets run (`fuzz/src/checks.rs`), so `cargo test` guards the fixes without cargo-fuzz.
+#[path = "../fuzz/src/checks.rs"]
+mod checks;
+
+/// Every crashing input kept in `tests/data/fuzz/<target>/`, through its target's checks.
+#[test]
+fn saved_crash_inputs() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fuzz");
+    let mut count = 0;
+    for target in std::fs::read_dir(dir).unwrap() {
+        let target = target.unwrap().path();
+        let name = target.file_name().unwrap().to_string_lossy().into_owned();
+        for input in std::fs::read_dir(&target).unwrap() {
+            let data = std::fs::read(input.unwrap().path()).unwrap();
+            let text = String::from_utf8_lossy(&data);
+            match name.as_str() {
+                "betza_parse" => checks::betza_parse(&text),
+                "variant_compile" => checks::variant_compile(&text),
+                "fen" => checks::fen(&text),
+                "moves" => checks::moves(&data),
+                "variant_mutate" => checks::variant_mutate(&data),
+                other => panic!("no fuzz target `{other}`"),
+            }
+            count += 1;
+        }
+    }
+    assert!(count > 0);
+}
+
+#[test]
+fn seeds_pass_the_checks() {
+    for (_, source, engine) in checks::engines() {
+        checks::variant_compile(source);
+        let start = Position::start(engine).to_fen();
+        checks::fen_for(engine, &start);
+    }
+    checks::betza_parse("fmWfceFifmnD");
+    checks::moves(b"\x00e2e4 e7e5 g1f3");
+}
+
+use tatsu::engine::{Engine, Position};
+
+/// fuzz/fen: holdings ending in a count (`[NP\x113]`) panicked in `engine::fen::parse_hand` ("not empty").
+#[test]
+fn fen_holdings_ending_in_a_count() {
+    checks::fen("\0\0\0*3\u{bc}1//P8/P338/4K3[NP\u{11}3] w - - 0 1");
+    for (_, _, engine) in checks::engines() {
+        for fen in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[3] w - - 0 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[P300] w - - 0 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[300P] w - - 0 1",
+        ] {
+            assert!(Position::from_fen(engine, fen).is_err(), "{fen}");
+        }
+    }
+}
+
+/// An empty run longer than `i32::MAX - 1` squares overflowed `file` in `engine::fen::parse_board`.
+#[test]
+fn fen_huge_empty_run() {
+    checks::fen("2147483647P2147483647/8/8/8/8/8/8/8 w - - 0 1");
+    checks::fen("P2147483647P/8/8/8/8/8/8/8 w - - 0 1");
+}
+
+/// Clocks at `u32::MAX` overflowed in `engine::make` on the next move.
+#[test]
+fn fen_clocks_at_the_maximum() {
+    let engine = &checks::engines()
+        .iter()
+        .find(|(name, _, _)| *name == "chess")
+        .unwrap()
+        .2;
+    let fen = "4k3/8/8/8/8/8/8/4K2R b K - 4294967295 4294967295";
+    checks::fen_for(engine, fen);
+    let mut pos = Position::from_fen(engine, fen).unwrap();
+    let mv = pos.parse_move("e8d8").unwrap();
+    pos.play(mv);
+    let mv = pos.parse_move("e1f1").unwrap();
+    pos.play(mv);
+    assert_eq!(pos.halfmove_clock(), u32::MAX);
+    assert_eq!(pos.fullmove_number(), u32::MAX);
+}
+
+/// fuzz/fen: a castling right granted with a rook on the king's square and the king on the rook's was accepted
+/// (`engine::fen::validate` checked only the side of the pieces there); the bogus castling then had the same UCI
+/// text as the rook's own move, `e8c8`.
+#[test]
+fn fen_castling_right_needs_the_right_pieces() {
+    checks::fen("k3r2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBpPP/R3K2R w KQkq - 0 1");
+    let chess = &checks::engines()
+        .iter()
+        .find(|(name, _, _)| *name == "chess")
+        .unwrap()
+        .2;
+    let Err(err) = Position::from_fen(chess, "k3r3/8/8/8/8/8/8/4K3 b q - 0 1") else {
+        panic!("accepted")
+    };
+    assert!(err.to_string().contains("castling right `q`"), "{err}");
+    assert!(Position::from_fen(chess, "r3k3/8/8/8/8/8/8/4K3 b q - 0 1").is_ok());
+}
+
+/// fuzz/variant_mutate: chess with a NUL byte for the space after `KQkq` in the start position compiled (the compiler
+/// checked only placement and side), and `Position::start` then panicked ("the compiler validated the start
+/// position"). `compile` now runs the executor's FEN reader on the start position and reports its problems.
+#[test]
+fn variant_start_position_the_executor_rejects() {
+    checks::variant_mutate(b"\x13\x0e\x39\x00\x00\x00");
+    let chess = tatsu::variants::bundled()
+        .iter()
+        .find(|(name, _)| *name == "chess")
+        .unwrap()
+        .1;
+    for bad in [
+        "KQkq\0- 0 1",
+        "KQkqX - 0 1",
+        "KQkq e3 0 1",
+        "KQkq - 0 1 extra",
+    ] {
+        let source = chess.replace("KQkq - 0 1", bad);
+        let Err(diags) = tatsu::compile::compile("chess.tatsu", &source) else {
+            panic!("`{bad}` compiled")
+        };
+        assert!(
+            diags
+                .iter()
+                .any(|d| d.message.starts_with("the start position is not valid")),
+            "{bad}: {diags:?}"
+        );
+    }
+}
+
+/// selfplay (ryu-shogi, seed 7): a Left Warrior in zone 3 moves `vRlRrBK`, and the K's steps were generated again
+/// by the riders' first squares: the same move twice in the legal list (perft counts it twice). `compile::graph`
+/// now drops a ray that another ray of the piece covers.
+#[test]
+fn overlapping_components_generate_each_move_once() {
+    let engine = &checks::engines()
+        .iter()
+        .find(|(name, _, _)| *name == "ryu-shogi")
+        .unwrap()
+        .2;
+    for fen in [
+        "cs1kgsc/rbx1wrb/p3gpp/1pp1p2/7/2p1P2/3P3/1v2B2/7/PPP1WPP/BRV1GXR/CSGK1SC[] b - - 31 16",
+        "csgkvsc/rbxg1rb/pw1pppp/7/p6/W1p4/7/5P1/1P2P2/P1PP2P/BRVGXBR/CSG1KSC[] w - - 18 10",
+    ] {
+        let mut pos = Position::from_fen(engine, fen).unwrap();
+        let moves = pos.legal_move_list();
+        for (i, mv) in moves.iter().enumerate() {
+            assert!(!moves[..i].contains(mv), "{fen}: {} twice", pos.uci(mv));
+        }
+        checks::fen_for(engine, fen);
+    }
+    let chess = &checks::engines()
+        .iter()
+        .find(|(name, _, _)| *name == "chess")
+        .unwrap()
+        .2;
+    let source = tatsu::variants::bundled()
+        .iter()
+        .find(|(name, _)| *name == "chess")
+        .unwrap()
+        .1
+        .replace("moves \"Q\"", "moves \"QKW\"");
+    let compiled = tatsu::compile::compile("chess.tatsu", &source).unwrap();
+    let kqw = Engine::new(compiled.game);
+    let fen = "4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1";
+    let plain = Position::from_fen(chess, fen)
+        .unwrap()
+        .legal_move_list()
+        .len();
+    assert_eq!(
+        Position::from_fen(&kqw, fen)
+            .unwrap()
+            .legal_move_list()
+            .len(),
+        plain
+    );
+}
+
+/// fuzz/variant_mutate (tests/data/fuzz/variant_mutate/crash-3025…): a ryugi pawn with a sideways double step left
+/// an e.p. square (`g8` after f8h8) that `engine::fen::parse_ep` rejected, since it looked for the victim only
+/// straight ahead: the FEN of a reachable position did not read back. The victim is now found beside the target,
+/// with the square it came from empty; a triple step writes the passed square next to the victim.
+#[test]
+fn en_passant_after_a_sideways_double_step_round_trips() {
+    let source = tatsu::variants::bundled()
+        .iter()
+        .find(|(name, _)| *name == "chess")
+        .unwrap()
+        .1
+        .replace("ifmnDfmWfceF", "ifmnDfmWfceFismnD");
+    let compiled = tatsu::compile::compile("chess.tatsu", &source).unwrap();
+    let engine = Engine::new(compiled.game);
+    let mut pos = Position::from_fen(&engine, "4k3/8/8/8/2p5/8/3P4/4K3 w - - 0 1").unwrap();
+    let mv = pos.parse_move("d2b2").unwrap();
+    pos.play(mv);
+    checks::check_position(&mut pos);
+    assert!(pos.to_fen().contains(" c2 "), "{}", pos.to_fen());
+}
