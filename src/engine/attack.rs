@@ -1,11 +1,45 @@
 //! Is a square attacked? Answered from the reverse tables of [`Engine`]: for each enemy piece type present, one
 //! bit-set intersection rejects it at once, and only real candidates have their ray checked for blockers.
+//!
+//! [`Position::threats`] walks the same tables once per node to find both the checks against a royal piece and the
+//! pieces pinned to it, so that legality needs make/test/unmake only for the few moves that could matter.
 use super::Position;
-use crate::rules::{PieceId, RayKind, Side, Square};
+use crate::rules::{PieceId, RayKind, Side, Square, SquareSet};
+
+/// More checking lines than this and legality falls back to testing every move in full.
+pub(crate) const MAX_CHECKS: usize = 8;
+
+/// One line along which an enemy piece attacks the royal piece: the attacker's square and the squares between.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Check {
+    pub from: Square,
+    /// The squares strictly between attacker and royal piece: `ray_squares[first..first + len]`.
+    pub first: u32,
+    pub len: u16,
+}
+
+/// Checks against one side's royal piece and the pieces of that side pinned to it (only valid without hoppers).
+pub(crate) struct Threats {
+    /// Squares of the royal side's pieces that are the only piece between an enemy attacker and the royal piece.
+    pub pinned: SquareSet,
+    pub checks: [Check; MAX_CHECKS],
+    /// The number of checking lines (may exceed [`MAX_CHECKS`]; then only the first ones are recorded).
+    pub count: usize,
+}
 
 impl Position<'_> {
     /// Could a piece of `attacker` capture on `target` if it were its move (zone-dependent moves included)?
     pub fn is_attacked(&self, target: Square, attacker: Side) -> bool {
+        self.is_attacked_vacating(target, attacker, target)
+    }
+
+    /// [`Position::is_attacked`] as if the square `vacated` were empty (a royal piece moving away from it).
+    pub(crate) fn is_attacked_vacating(
+        &self,
+        target: Square,
+        attacker: Side,
+        vacated: Square,
+    ) -> bool {
         let engine = self.engine;
         let words = engine.words;
         for p in 0..engine.game.pieces.len() {
@@ -19,12 +53,12 @@ impl Position<'_> {
             let (start, end) = engine.entry_ranges[slot];
             for entry in &engine.entries[start as usize..end as usize] {
                 let from = entry.from.index();
-                if occ[from / 64] >> (from % 64) & 1 == 0 {
+                if occ[from / 64] >> (from % 64) & 1 == 0 || entry.from == target {
                     continue;
                 }
                 let ray = &engine.game.rays[entry.ray as usize];
                 let path = &engine.game.ray_squares(ray)[..entry.pos as usize];
-                if self.ray_reaches(ray.kind, path) {
+                if self.ray_reaches(ray.kind, path, vacated) {
                     return true;
                 }
             }
@@ -32,10 +66,11 @@ impl Position<'_> {
         false
     }
 
-    /// Given the squares a ray crosses before a destination, may the piece arrive there?
+    /// Given the squares a ray crosses before a destination, may the piece arrive there (`vacated` counting as
+    /// empty)?
     #[inline]
-    fn ray_reaches(&self, kind: RayKind, path: &[Square]) -> bool {
-        let occupied = |sq: &Square| !self.board[sq.index()].is_empty();
+    fn ray_reaches(&self, kind: RayKind, path: &[Square], vacated: Square) -> bool {
+        let occupied = |sq: &Square| !self.board[sq.index()].is_empty() && *sq != vacated;
         match kind {
             RayKind::Slide | RayKind::Lame => !path.iter().any(occupied),
             RayKind::Hop => path.iter().filter(|s| occupied(s)).count() == 1,
@@ -44,6 +79,58 @@ impl Position<'_> {
                 None => false,
             },
         }
+    }
+
+    /// The checks against `side`'s royal piece on `royal` and the pieces pinned to it. Only meaningful when no
+    /// piece hops (a hopper's line is opened or closed by any piece).
+    pub(crate) fn threats(&self, royal: Square, side: Side) -> Threats {
+        let engine = self.engine;
+        let game = &engine.game;
+        let words = engine.words;
+        let attacker = side.opponent();
+        let mut threats = Threats {
+            pinned: SquareSet::new(),
+            checks: [Check::default(); MAX_CHECKS],
+            count: 0,
+        };
+        for p in 0..game.pieces.len() {
+            let piece = PieceId(p as u16);
+            let slot = engine.slot(attacker, royal, piece);
+            let occ = &self.occupancy[self.occupancy_slot(attacker, piece)..][..words];
+            let reach = &engine.reach[slot * words..][..words];
+            if occ.iter().zip(reach).all(|(o, r)| o & r == 0) {
+                continue;
+            }
+            let (start, end) = engine.entry_ranges[slot];
+            for entry in &engine.entries[start as usize..end as usize] {
+                let from = entry.from.index();
+                if occ[from / 64] >> (from % 64) & 1 == 0 {
+                    continue;
+                }
+                let ray = &game.rays[entry.ray as usize];
+                let path = &game.ray_squares(ray)[..entry.pos as usize];
+                let mut blockers = path.iter().filter(|sq| !self.board[sq.index()].is_empty());
+                match (blockers.next(), blockers.next()) {
+                    (None, _) => {
+                        if threats.count < MAX_CHECKS {
+                            threats.checks[threats.count] = Check {
+                                from: entry.from,
+                                first: ray.first,
+                                len: entry.pos,
+                            };
+                        }
+                        threats.count += 1;
+                    }
+                    (Some(&blocker), None) => {
+                        if self.board[blocker.index()].is(side) {
+                            threats.pinned.insert(blocker);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        threats
     }
 
     /// Is the side to move's royal piece attacked?

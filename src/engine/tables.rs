@@ -22,13 +22,10 @@ pub struct Engine {
     /// Per (attacking side, target square, piece type): a range of `entries`.
     pub(crate) entry_ranges: Vec<(u32, u32)>,
     pub(crate) entries: Vec<AttackEntry>,
-    /// Per (attacking side, target square): every square lying before the target on some capturing ray that
-    /// reaches it. A piece off these squares cannot be pinned against a royal piece on the target.
-    pub(crate) lines: Vec<u64>,
     /// Per square: the castling rights lost when a move starts or ends there.
     pub(crate) castle_mask: Vec<u32>,
     /// Some piece hops: then any piece that moves or arrives may open or close a line, and the legality
-    /// shortcuts that rely on [`Engine::lines`] are off.
+    /// shortcuts that rely on pins are off.
     pub(crate) has_hoppers: bool,
 }
 
@@ -38,7 +35,6 @@ impl Engine {
         let pieces = game.pieces.len();
         let words = squares.div_ceil(64);
         let mut reach = vec![0u64; 2 * squares * pieces * words];
-        let mut lines = vec![0u64; 2 * squares * words];
         let mut lists: Vec<Vec<AttackEntry>> = vec![Vec::new(); 2 * squares * pieces];
         let mut has_hoppers = false;
         for (p, piece) in game.pieces.iter().enumerate() {
@@ -54,10 +50,6 @@ impl Engine {
                         for (pos, &target) in game.ray_squares(ray).iter().enumerate() {
                             if ray.kind == RayKind::Lame && pos + 1 != ray.len as usize {
                                 continue;
-                            }
-                            let line = (side.index() * squares + target.index()) * words;
-                            for before in &game.ray_squares(ray)[..pos] {
-                                lines[line + before.index() / 64] |= 1 << (before.index() % 64);
                             }
                             let slot = (side.index() * squares + target.index()) * pieces + p;
                             reach[slot * words + from.index() / 64] |= 1 << (from.index() % 64);
@@ -91,7 +83,6 @@ impl Engine {
             reach,
             entry_ranges,
             entries,
-            lines,
             castle_mask,
             has_hoppers,
         }
@@ -101,11 +92,17 @@ impl Engine {
         self.game.geometry.squares()
     }
 
-    /// Could a piece on `sq` stand between an `attacker` piece and `target` on one of its rays?
+    /// Could a `piece` of `attacker` standing on `from` capture on `target` on an empty board?
     #[inline]
-    pub(crate) fn on_line(&self, attacker: Side, target: Square, sq: Square) -> bool {
-        let line = (attacker.index() * self.squares() + target.index()) * self.words;
-        self.lines[line + sq.index() / 64] >> (sq.index() % 64) & 1 != 0
+    pub(crate) fn reaches(
+        &self,
+        attacker: Side,
+        target: Square,
+        piece: PieceId,
+        from: Square,
+    ) -> bool {
+        let slot = self.slot(attacker, target, piece);
+        self.reach[slot * self.words + from.index() / 64] >> (from.index() % 64) & 1 != 0
     }
 
     #[inline]
