@@ -121,10 +121,8 @@ impl Position<'_> {
                         }
                         threats.count += 1;
                     }
-                    (Some(&blocker), None) => {
-                        if self.board[blocker.index()].is(side) {
-                            threats.pinned.insert(blocker);
-                        }
+                    (Some(&blocker), None) if self.board[blocker.index()].is(side) => {
+                        threats.pinned.insert(blocker);
                     }
                     _ => {}
                 }
