@@ -83,7 +83,7 @@ impl Position<'_> {
     }
 
     /// Adds the move(s) of arriving on `to` as `flags` allow; returns whether a slide may continue past `to`.
-    #[inline]
+    #[inline(always)]
     fn arrive(
         &self,
         from: Square,
@@ -122,6 +122,7 @@ impl Position<'_> {
     }
 
     /// Pushes a board move with each promotion it may or must make.
+    #[inline(always)]
     fn push_board_move(
         &self,
         from: Square,
