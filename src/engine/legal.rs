@@ -1,75 +1,153 @@
 //! Legality: a pseudo-legal move is legal when it leaves the mover's royal piece unattacked, a castling king
 //! crosses no attacked square, and a drop that the rules forbid to mate does not mate.
-use super::attack::MAX_CHECKS;
-use super::moves::{Move, MoveKind, MoveList};
+use super::attack::{Threats, MAX_CHECKS};
+use super::moves::{Counter, Move, MoveKind, MoveList, Sink};
 use super::Position;
 use crate::rules::Square;
 
 impl Position<'_> {
     /// The legal moves of the side to move, written into `out` (cleared first).
-    ///
-    /// Without hoppers, one pass over the reverse attack tables ([`Position::threats`]) finds the checks and the
-    /// pinned pieces. Then a move that neither captures every checker nor blocks every checking line is illegal,
-    /// a royal move is legal when its destination is not attacked with the royal piece gone from its square, and
-    /// any other move is legal unless its piece is pinned. Pinned pieces, en passant, castling and drops that may
-    /// not mate but might check are tested in full (make, test, unmake).
     pub fn legal_moves(&mut self, out: &mut MoveList) {
-        self.pseudo_moves(out);
+        out.clear();
+        if !self.legal_fast(out) {
+            self.pseudo_moves(out);
+            out.retain(|&mv| self.is_legal_pseudo(mv));
+        }
+    }
+
+    /// The number of legal moves (perft's last ply: nothing is stored for most moves).
+    pub(crate) fn count_legal_moves(&mut self) -> u64 {
+        let mut counter = Counter(0);
+        if self.legal_fast(&mut counter) {
+            return counter.0;
+        }
+        let mut list = std::mem::take(&mut self.scratch);
+        self.legal_moves(&mut list);
+        let n = list.len() as u64;
+        self.scratch = list;
+        n
+    }
+
+    /// Legal generation without make/unmake for most moves; returns false (having added nothing) where it does not
+    /// apply: with hoppers (any piece may open or close a hopper's line), without a royal piece, or with too many
+    /// checking lines.
+    ///
+    /// One pass over the reverse attack tables ([`Position::threats`]) finds the checks and the pinned pieces.
+    /// Then a move that neither captures every checker nor blocks every checking line is illegal, a royal move is
+    /// legal when its destination is not attacked with the royal piece gone from its square, and any other move
+    /// is legal unless its piece is pinned. Moves of pinned pieces, en passant, castling and drops that may not
+    /// mate but might check are tested in full (make, test, unmake) at the end. The moves of a piece that needs no
+    /// filter go straight to `sink`.
+    fn legal_fast<S: Sink>(&mut self, sink: &mut S) -> bool {
+        let us = self.side;
+        let engine = self.engine;
+        let royal = match self.royal[us.index()] {
+            Some(royal) if !engine.has_hoppers => royal,
+            _ => return false,
+        };
+        let threats = self.threats(royal, us);
+        if threats.count > MAX_CHECKS {
+            return false;
+        }
+        let mut deferred = std::mem::take(&mut self.deferred);
+        let mut scratch = std::mem::take(&mut self.scratch);
+        deferred.clear();
+        self.generate_filtered(royal, &threats, sink, &mut deferred, &mut scratch);
+        for &mv in &deferred {
+            if self.is_legal_pseudo(mv) {
+                sink.add(mv);
+            }
+        }
+        self.deferred = deferred;
+        self.scratch = scratch;
+        true
+    }
+
+    /// The part of [`Position::legal_fast`] that needs no make/unmake.
+    fn generate_filtered<S: Sink>(
+        &self,
+        royal: Square,
+        threats: &Threats,
+        sink: &mut S,
+        deferred: &mut MoveList,
+        scratch: &mut MoveList,
+    ) {
         let us = self.side;
         let them = us.opponent();
         let engine = self.engine;
         let game = &engine.game;
-        let royal = match self.royal[us.index()] {
-            Some(royal) if !engine.has_hoppers => royal,
-            // With hoppers about, or without a royal piece: test every move in full.
-            _ => {
-                out.retain(|&mv| self.is_legal_pseudo(mv));
-                return;
-            }
-        };
-        let threats = self.threats(royal, us);
-        if threats.count > MAX_CHECKS {
-            out.retain(|&mv| self.is_legal_pseudo(mv));
-            return;
-        }
         let checks = &threats.checks[..threats.count];
+        let in_check = !checks.is_empty();
         let resolves_checks = |to: Square| {
             checks.iter().all(|check| {
                 check.from == to
                     || game.ray_squares[check.first as usize..][..check.len as usize].contains(&to)
             })
         };
-        let enemy_royal = self.royal[them.index()];
-        out.retain(|&mv| match mv.kind {
-            MoveKind::Normal | MoveKind::CreatesEp => {
-                if mv.from == royal {
-                    if mv.promotion.is_none() && game.pieces[mv.piece.index()].demote_in.is_none() {
-                        !self.is_attacked_vacating(mv.to, them, royal)
-                    } else {
-                        self.is_legal_pseudo(mv)
+        let ep = self.ep.is_some();
+        for &from in &self.lists[us.index()] {
+            let piece = self.board[from.index()].piece();
+            let needs_filter = in_check
+                || from == royal
+                || (ep && engine.en_passant[piece.index()])
+                || threats.pinned.contains(from);
+            if !needs_filter {
+                self.piece_moves(from, sink);
+                continue;
+            }
+            scratch.clear();
+            self.piece_moves(from, scratch);
+            if from == royal {
+                for &mv in scratch.iter() {
+                    if mv.promotion.is_some()
+                        || game.pieces[piece.index()].demote_in.is_some()
+                        || !matches!(mv.kind, MoveKind::Normal | MoveKind::CreatesEp)
+                    {
+                        deferred.push(mv);
+                    } else if !self.is_attacked_vacating(mv.to, them, royal) {
+                        sink.add(mv);
                     }
-                } else if !resolves_checks(mv.to) {
-                    false
-                } else {
-                    !threats.pinned.contains(mv.from) || self.is_legal_pseudo(mv)
+                }
+            } else {
+                let pinned = threats.pinned.contains(from);
+                for &mv in scratch.iter() {
+                    // An en-passant capture may remove a checker that does not stand on its destination.
+                    if matches!(mv.kind, MoveKind::EnPassant { .. }) {
+                        deferred.push(mv);
+                    } else if !resolves_checks(mv.to) {
+                        continue;
+                    } else if pinned {
+                        deferred.push(mv);
+                    } else {
+                        sink.add(mv);
+                    }
                 }
             }
-            MoveKind::Drop => {
-                if !resolves_checks(mv.to) {
-                    return false;
+        }
+        if game.drops {
+            scratch.clear();
+            self.drop_moves(scratch);
+            let enemy_royal = self.royal[them.index()];
+            for &mv in scratch.iter() {
+                if in_check && !resolves_checks(mv.to) {
+                    continue;
                 }
                 let forbids_mate = game.pieces[mv.piece.index()]
                     .drop
                     .as_ref()
                     .is_some_and(|d| d.no_drop_mate);
                 // A drop can only mate if the dropped piece could attack the enemy royal piece from there.
-                let may_check =
-                    enemy_royal.is_some_and(|target| engine.reaches(us, target, mv.piece, mv.to));
-                !(forbids_mate && may_check) || self.is_legal_pseudo(mv)
+                if forbids_mate
+                    && enemy_royal.is_some_and(|target| engine.reaches(us, target, mv.piece, mv.to))
+                {
+                    deferred.push(mv);
+                } else {
+                    sink.add(mv);
+                }
             }
-            MoveKind::Pass => true,
-            MoveKind::EnPassant { .. } | MoveKind::Castle { .. } => self.is_legal_pseudo(mv),
-        });
+        }
+        self.castling_moves(deferred);
+        self.pass_move(sink);
     }
 
     /// The legal moves, in a new list.

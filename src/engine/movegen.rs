@@ -1,6 +1,6 @@
 //! Pseudo-legal move generation: walk the precomputed rays of each piece, add drops, castlings and a pass.
 //! Nothing here allocates: moves are pushed into the caller's reused list.
-use super::moves::{Move, MoveKind, MoveList};
+use super::moves::{Move, MoveKind, MoveList, Sink};
 use super::Position;
 use crate::rules::{PieceId, PromotionTrigger, RayFlags, RayKind, Side, Square};
 
@@ -16,6 +16,11 @@ impl Position<'_> {
             self.drop_moves(out);
         }
         self.castling_moves(out);
+        self.pass_move(out);
+    }
+
+    /// Declining a bonus turn, where the rules allow it.
+    pub(crate) fn pass_move<S: Sink>(&self, out: &mut S) {
         if self.bonus_pending
             && self
                 .engine
@@ -24,7 +29,7 @@ impl Position<'_> {
                 .as_ref()
                 .is_some_and(|b| b.may_pass)
         {
-            out.push(Move {
+            out.add(Move {
                 from: Square(0),
                 to: Square(0),
                 piece: PieceId(0),
@@ -35,7 +40,7 @@ impl Position<'_> {
     }
 
     /// The moves of the piece on `from` (which must belong to the side to move).
-    pub(crate) fn piece_moves(&self, from: Square, out: &mut MoveList) {
+    pub(crate) fn piece_moves<S: Sink>(&self, from: Square, out: &mut S) {
         let game = &self.engine.game;
         let us = self.side;
         let piece = self.board[from.index()].piece();
@@ -84,13 +89,13 @@ impl Position<'_> {
 
     /// Adds the move(s) of arriving on `to` as `flags` allow; returns whether a slide may continue past `to`.
     #[inline(always)]
-    fn arrive(
+    fn arrive<S: Sink>(
         &self,
         from: Square,
         to: Square,
         piece: PieceId,
         flags: RayFlags,
-        out: &mut MoveList,
+        out: &mut S,
     ) -> bool {
         let cell = self.board[to.index()];
         if cell.is_empty() {
@@ -123,13 +128,13 @@ impl Position<'_> {
 
     /// Pushes a board move with each promotion it may or must make.
     #[inline(always)]
-    fn push_board_move(
+    fn push_board_move<S: Sink>(
         &self,
         from: Square,
         to: Square,
         piece: PieceId,
         kind: MoveKind,
-        out: &mut MoveList,
+        out: &mut S,
     ) {
         let game = &self.engine.game;
         let us = self.side;
@@ -141,7 +146,7 @@ impl Position<'_> {
                     && zone.contains(us, from));
             if triggered {
                 for &choice in &promotion.choices {
-                    out.push(Move {
+                    out.add(Move {
                         from,
                         to,
                         piece,
@@ -152,7 +157,7 @@ impl Position<'_> {
                 if promotion.mandatory || ty.dead[us.index()].contains(to) {
                     return;
                 }
-                out.push(Move {
+                out.add(Move {
                     from,
                     to,
                     piece,
@@ -164,7 +169,7 @@ impl Position<'_> {
         }
         // A piece may never stand where it could not move again.
         if !ty.dead[us.index()].contains(to) {
-            out.push(Move {
+            out.add(Move {
                 from,
                 to,
                 piece,
@@ -174,7 +179,7 @@ impl Position<'_> {
         }
     }
 
-    fn drop_moves(&self, out: &mut MoveList) {
+    pub(crate) fn drop_moves(&self, out: &mut MoveList) {
         let game = &self.engine.game;
         let us = self.side;
         let geometry = game.geometry;
@@ -221,7 +226,7 @@ impl Position<'_> {
         files
     }
 
-    fn castling_moves(&self, out: &mut MoveList) {
+    pub(crate) fn castling_moves(&self, out: &mut MoveList) {
         let game = &self.engine.game;
         for (index, castling) in game.castlings.iter().enumerate() {
             let right = &game.castling_rights[castling.right];

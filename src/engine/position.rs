@@ -68,6 +68,10 @@ pub struct Position<'e> {
     pub(crate) list_index: Vec<u16>,
     pub(crate) undo: Vec<Undo>,
     pub(crate) history: Vec<HistoryEntry>,
+    /// Scratch lists for legal move generation (reused so that generation allocates nothing once warm): the moves
+    /// that need make/test/unmake, and one piece's moves awaiting a filter.
+    pub(crate) deferred: Vec<Move>,
+    pub(crate) scratch: Vec<Move>,
 }
 
 impl<'e> Position<'e> {
@@ -92,6 +96,8 @@ impl<'e> Position<'e> {
             list_index: vec![0; squares],
             undo: Vec::new(),
             history: Vec::new(),
+            deferred: Vec::new(),
+            scratch: Vec::new(),
         }
     }
 

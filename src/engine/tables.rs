@@ -27,6 +27,8 @@ pub struct Engine {
     /// Some piece hops: then any piece that moves or arrives may open or close a line, and the legality
     /// shortcuts that rely on pins are off.
     pub(crate) has_hoppers: bool,
+    /// Per piece type: it has a ray that captures en passant.
+    pub(crate) en_passant: Vec<bool>,
 }
 
 impl Engine {
@@ -37,12 +39,14 @@ impl Engine {
         let mut reach = vec![0u64; 2 * squares * pieces * words];
         let mut lists: Vec<Vec<AttackEntry>> = vec![Vec::new(); 2 * squares * pieces];
         let mut has_hoppers = false;
+        let mut en_passant = vec![false; pieces];
         for (p, piece) in game.pieces.iter().enumerate() {
             for side in Side::BOTH {
                 for from in game.geometry.all() {
                     let slice = piece.rays(side, squares, from);
                     for ray_index in slice.range() {
                         let ray = &game.rays[ray_index];
+                        en_passant[p] |= ray.flags.has(RayFlags::EN_PASSANT);
                         has_hoppers |= matches!(ray.kind, RayKind::Hop | RayKind::Grasshop);
                         if !ray.flags.has(RayFlags::CAPTURE) {
                             continue;
@@ -85,6 +89,7 @@ impl Engine {
             entries,
             castle_mask,
             has_hoppers,
+            en_passant,
         }
     }
 
