@@ -40,30 +40,48 @@ impl Position<'_> {
         attacker: Side,
         vacated: Square,
     ) -> bool {
+        match self
+            .engine
+            .attacker_types(attacker, target, self.present[attacker.index()])
+        {
+            Some(mut types) => {
+                while types != 0 {
+                    let piece = PieceId(types.trailing_zeros() as u16);
+                    types &= types - 1;
+                    if self.attacked_by(piece, target, attacker, vacated) {
+                        return true;
+                    }
+                }
+                false
+            }
+            None => (0..self.engine.game.pieces.len())
+                .any(|p| self.attacked_by(PieceId(p as u16), target, attacker, vacated)),
+        }
+    }
+
+    /// Could a `piece` of `attacker` capture on `target` (`vacated` counting as empty)?
+    #[inline(always)]
+    fn attacked_by(&self, piece: PieceId, target: Square, attacker: Side, vacated: Square) -> bool {
         let engine = self.engine;
         let words = engine.words;
-        for p in 0..engine.game.pieces.len() {
-            let piece = PieceId(p as u16);
-            let slot = engine.slot(attacker, target, piece);
-            let occ = &self.occupancy[self.occupancy_slot(attacker, piece)..][..words];
-            let reach = &engine.reach[slot * words..][..words];
-            if occ.iter().zip(reach).all(|(o, r)| o & r == 0) {
-                continue;
-            }
-            let (start, end) = engine.entry_ranges[slot];
-            for entry in &engine.entries[start as usize..end as usize] {
+        let slot = engine.slot(attacker, target, piece);
+        let occ = &self.occupancy[self.occupancy_slot(attacker, piece)..][..words];
+        let reach = &engine.reach[slot * words..][..words];
+        if occ.iter().zip(reach).all(|(o, r)| o & r == 0) {
+            return false;
+        }
+        let (start, end) = engine.entry_ranges[slot];
+        engine.entries[start as usize..end as usize]
+            .iter()
+            .any(|entry| {
                 let from = entry.from.index();
                 if occ[from / 64] >> (from % 64) & 1 == 0 || entry.from == target {
-                    continue;
+                    return false;
                 }
                 let ray = &engine.game.rays[entry.ray as usize];
                 let path = &engine.game.ray_squares(ray)[..entry.pos as usize];
-                if self.ray_reaches(ray.kind, path, vacated) {
-                    return true;
-                }
-            }
-        }
-        false
+                self.ray_reaches(ray.kind, path, vacated)
+            })
     }
 
     /// Given the squares a ray crosses before a destination, may the piece arrive there (`vacated` counting as
@@ -93,8 +111,21 @@ impl Position<'_> {
             checks: [Check::default(); MAX_CHECKS],
             count: 0,
         };
-        for p in 0..game.pieces.len() {
-            let piece = PieceId(p as u16);
+        let types = engine.attacker_types(attacker, royal, self.present[attacker.index()]);
+        let all = 0..if types.is_none() {
+            game.pieces.len()
+        } else {
+            0
+        };
+        let mut mask = types.unwrap_or(0);
+        let bits = std::iter::from_fn(|| {
+            (mask != 0).then(|| {
+                let p = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                p
+            })
+        });
+        for piece in bits.chain(all).map(|p| PieceId(p as u16)) {
             let slot = engine.slot(attacker, royal, piece);
             let occ = &self.occupancy[self.occupancy_slot(attacker, piece)..][..words];
             let reach = &engine.reach[slot * words..][..words];

@@ -62,6 +62,10 @@ pub struct Position<'e> {
     /// The side to move is playing the second part of a bonus turn.
     pub(crate) bonus_pending: bool,
     pub(crate) royal: [Option<Square>; 2],
+    /// Per (side, piece type): how many are on the board.
+    pub(crate) counts: Vec<u16>,
+    /// Per side: bit `p` is set when a piece of type `p` (< 64) is on the board.
+    pub(crate) present: [u64; 2],
     pub(crate) hash: u64,
     /// Per side: the squares of its pieces, in no particular order; `list_index[sq]` is a square's slot.
     pub(crate) lists: [Vec<Square>; 2],
@@ -91,6 +95,8 @@ impl<'e> Position<'e> {
             fullmove: 1,
             bonus_pending: false,
             royal: [None, None],
+            counts: vec![0; 2 * pieces],
+            present: [0, 0],
             hash: 0,
             lists: [Vec::new(), Vec::new()],
             list_index: vec![0; squares],
@@ -157,6 +163,10 @@ impl<'e> Position<'e> {
         let list = &mut self.lists[side.index()];
         self.list_index[sq.index()] = list.len() as u16;
         list.push(sq);
+        self.counts[piece.index() * 2 + side.index()] += 1;
+        if piece.index() < 64 {
+            self.present[side.index()] |= 1 << piece.index();
+        }
         if self.engine.game.pieces[piece.index()].royal {
             self.royal[side.index()] = Some(sq);
         }
@@ -177,6 +187,11 @@ impl<'e> Position<'e> {
         if i < list.len() {
             list[i] = last;
             self.list_index[last.index()] = i as u16;
+        }
+        let count = &mut self.counts[piece.index() * 2 + side.index()];
+        *count -= 1;
+        if *count == 0 && piece.index() < 64 {
+            self.present[side.index()] &= !(1 << piece.index());
         }
         if self.royal[side.index()] == Some(sq) {
             self.royal[side.index()] = None;

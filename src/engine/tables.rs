@@ -27,6 +27,9 @@ pub struct Engine {
     /// Some piece hops: then any piece that moves or arrives may open or close a line, and the legality
     /// shortcuts that rely on pins are off.
     pub(crate) has_hoppers: bool,
+    /// Per (attacking side, target square): bit `p` is set when a piece of type `p` could capture on the target from
+    /// somewhere. With more than 64 piece types every bit is set and the attack test tries every type.
+    pub(crate) reaching: Vec<u64>,
     /// Per piece type: it has a ray that captures en passant.
     pub(crate) en_passant: Vec<bool>,
 }
@@ -74,6 +77,15 @@ impl Engine {
             entries.extend(list);
             entry_ranges.push((start, entries.len() as u32));
         }
+        let mut reaching = vec![0u64; 2 * squares];
+        for (slot, &(start, end)) in entry_ranges.iter().enumerate() {
+            let p = slot % pieces;
+            if pieces > 64 {
+                reaching[slot / pieces] = !0;
+            } else if end > start {
+                reaching[slot / pieces] |= 1 << p;
+            }
+        }
         let mut castle_mask = vec![0u32; squares];
         for (i, right) in game.castling_rights.iter().enumerate() {
             castle_mask[right.king_from.index()] |= 1 << i;
@@ -89,6 +101,7 @@ impl Engine {
             entries,
             castle_mask,
             has_hoppers,
+            reaching,
             en_passant,
         }
     }
@@ -108,6 +121,19 @@ impl Engine {
     ) -> bool {
         let slot = self.slot(attacker, target, piece);
         self.reach[slot * self.words + from.index() / 64] >> (from.index() % 64) & 1 != 0
+    }
+
+    /// The piece types of `attacker` on the board (`present`) that could attack `target` at all, as a bit set, or
+    /// `None` with more than 64 piece types (then every type is tried).
+    #[inline]
+    pub(crate) fn attacker_types(
+        &self,
+        attacker: Side,
+        target: Square,
+        present: u64,
+    ) -> Option<u64> {
+        (self.game.pieces.len() <= 64)
+            .then(|| present & self.reaching[attacker.index() * self.squares() + target.index()])
     }
 
     #[inline]
