@@ -2,7 +2,7 @@
 # tatsu perft against reference engines on the same positions and depths, one thread each, in one run.
 #
 #   bench/compare.sh                 # every row below, best of RUNS (default 3) runs each
-#   RUNS=5 bench/compare.sh ryugi    # only the rows whose game name matches
+#   RUNS=5 bench/compare.sh ryugi    # only the rows of one game (a glob: '*shogi' for both shogis)
 #
 # Reference engines (none of them is part of this repository):
 #   FSF_BINARY     Fairy-Stockfish UCI binary (default: `fairy-stockfish` on PATH, else /usr/games/fairy-stockfish).
@@ -90,7 +90,8 @@ printf '%-10s %5s | %12s %8s %12s | %-14s %12s %8s %12s | %6s\n' \
   game depth "tatsu nodes" "s" "nodes/s" reference "nodes" "s" "nodes/s" ratio
 for row in "${ROWS[@]}"; do
   read -r game depth engine <<<"$row"
-  [[ -n "$FILTER" && "$game" != *"$FILTER"* ]] && continue
+  # shellcheck disable=SC2053 # FILTER is a glob on purpose
+  [[ -n "$FILTER" && "$game" != $FILTER ]] && continue
   read -r tn ts < <(best_of tatsu_run "$game" "$depth")
   res=""
   case $engine in
