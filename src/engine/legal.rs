@@ -90,6 +90,7 @@ impl Position<'_> {
             let needs_filter = in_check
                 || from == royal
                 || (ep && engine.en_passant[piece.index()])
+                || engine.becomes_royal[piece.index()]
                 || threats.pinned.contains(from);
             if !needs_filter {
                 self.piece_moves(from, sink);
@@ -109,7 +110,8 @@ impl Position<'_> {
                     }
                 }
             } else {
-                let pinned = threats.pinned.contains(from);
+                // A piece that may become royal moves the royal square: test its moves in full.
+                let pinned = threats.pinned.contains(from) || engine.becomes_royal[piece.index()];
                 for &mv in scratch.iter() {
                     // An en-passant capture may remove a checker that does not stand on its destination.
                     if matches!(mv.kind, MoveKind::EnPassant { .. }) {
@@ -137,8 +139,12 @@ impl Position<'_> {
                     .as_ref()
                     .is_some_and(|d| d.no_drop_mate);
                 // A drop can only mate if the dropped piece could attack the enemy royal piece from there.
-                if forbids_mate
-                    && enemy_royal.is_some_and(|target| engine.reaches(us, target, mv.piece, mv.to))
+                // A royal drop moves the royal square.
+                if game.pieces[mv.piece.index()].royal
+                    || engine.becomes_royal[mv.piece.index()]
+                    || forbids_mate
+                        && enemy_royal
+                            .is_some_and(|target| engine.reaches(us, target, mv.piece, mv.to))
                 {
                     deferred.push(mv);
                 } else {
@@ -200,5 +206,49 @@ impl Position<'_> {
         }
         self.unmake();
         legal
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Engine, Move, MoveList, Position};
+
+    /// The fast legality (checks and pins, per-piece filters, counting) agrees with make/test/unmake of every
+    /// pseudo-legal move, along deterministic pseudo-random games of every bundled variant.
+    #[test]
+    fn fast_legality_agrees_with_make_test_unmake() {
+        for &(name, _) in crate::variants::bundled() {
+            let compiled = crate::variants::load(name).expect("bundled game loads");
+            let engine = Engine::new(compiled.game);
+            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+            for _game in 0..30 {
+                let mut pos = Position::start(&engine);
+                for _ply in 0..120 {
+                    let mut fast = MoveList::new();
+                    pos.legal_moves(&mut fast);
+                    let mut slow = MoveList::new();
+                    pos.pseudo_moves(&mut slow);
+                    slow.retain(|&mv| pos.is_legal_pseudo(mv));
+                    let key =
+                        |m: &Move| (m.from, m.to, m.piece, m.promotion, format!("{:?}", m.kind));
+                    fast.sort_by_key(key);
+                    slow.sort_by_key(key);
+                    assert_eq!(fast, slow, "{name}: {}", pos.to_fen());
+                    assert_eq!(
+                        pos.count_legal_moves(),
+                        slow.len() as u64,
+                        "{name}: {}",
+                        pos.to_fen()
+                    );
+                    if fast.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos.make(fast[(seed % fast.len() as u64) as usize]);
+                }
+            }
+        }
     }
 }

@@ -30,6 +30,9 @@ pub struct Engine {
     /// Per (attacking side, target square): bit `p` is set when a piece of type `p` could capture on the target from
     /// somewhere. With more than 64 piece types every bit is set and the attack test tries every type.
     pub(crate) reaching: Vec<u64>,
+    /// Per piece type: not royal, but may turn into a royal type by promotion or demotion (then the fast legality
+    /// test, which assumes the royal piece stays where it is, does not apply to its moves).
+    pub(crate) becomes_royal: Vec<bool>,
     /// Per piece type: it has a ray that captures en passant.
     pub(crate) en_passant: Vec<bool>,
 }
@@ -86,6 +89,19 @@ impl Engine {
                 reaching[slot / pieces] |= 1 << p;
             }
         }
+        let becomes_royal = game
+            .pieces
+            .iter()
+            .map(|piece| {
+                let royal = |id: &PieceId| game.pieces[id.index()].royal;
+                !piece.royal
+                    && (piece
+                        .promotion
+                        .as_ref()
+                        .is_some_and(|p| p.choices.iter().any(royal))
+                        || piece.demote_in.is_some_and(|(_, base)| royal(&base)))
+            })
+            .collect();
         let mut castle_mask = vec![0u32; squares];
         for (i, right) in game.castling_rights.iter().enumerate() {
             castle_mask[right.king_from.index()] |= 1 << i;
@@ -103,6 +119,7 @@ impl Engine {
             has_hoppers,
             reaching,
             en_passant,
+            becomes_royal,
         }
     }
 
