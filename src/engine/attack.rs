@@ -1,48 +1,103 @@
 //! Is a square attacked? Answered from the reverse tables of [`Engine`]: for each enemy piece type present, one
 //! bit-set intersection rejects it at once, and only real candidates have their ray checked for blockers.
+//!
+//! [`Position::threats`] walks the same tables once per node to find both the checks against a royal piece and the
+//! pieces pinned to it, so that legality needs make/test/unmake only for the few moves that could matter.
 use super::{Cell, Position};
-use crate::rules::{PieceId, Ray, RayFlags, RayKind, Side, Square, StepRole};
+use crate::rules::{PieceId, Ray, RayFlags, RayKind, Side, Square, SquareSet, StepRole};
+
+/// More checking lines than this and legality falls back to testing every move in full.
+pub(crate) const MAX_CHECKS: usize = 8;
+
+/// One line along which an enemy piece attacks the royal piece: the attacker's square and the squares between.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Check {
+    pub from: Square,
+    /// The squares strictly between attacker and royal piece: `ray_squares[first..first + len]`.
+    pub first: u32,
+    pub len: u16,
+}
+
+/// Checks against one side's royal piece and the pieces of that side pinned to it (only valid without hoppers).
+pub(crate) struct Threats {
+    /// Squares of the royal side's pieces that are the only piece between an enemy attacker and the royal piece.
+    pub pinned: SquareSet,
+    pub checks: [Check; MAX_CHECKS],
+    /// The number of checking lines (may exceed [`MAX_CHECKS`]; then only the first ones are recorded).
+    pub count: usize,
+}
 
 impl Position<'_> {
     /// Could a piece of `attacker` capture on `target` if it were its move (zone-dependent moves included)?
     pub fn is_attacked(&self, target: Square, attacker: Side) -> bool {
-        let engine = self.engine;
-        let words = engine.words;
-        for p in 0..engine.game.pieces.len() {
-            let piece = PieceId(p as u16);
-            let slot = engine.slot(attacker, target, piece);
-            let occ = &self.occupancy[self.occupancy_slot(attacker, piece)..][..words];
-            let reach = &engine.reach[slot * words..][..words];
-            if occ.iter().zip(reach).all(|(o, r)| o & r == 0) {
-                continue;
-            }
-            let (start, end) = engine.entry_ranges[slot];
-            for entry in &engine.entries[start as usize..end as usize] {
-                let from = entry.from.index();
-                if occ[from / 64] >> (from % 64) & 1 == 0 {
-                    continue;
-                }
-                let ray = &engine.game.rays[entry.ray as usize];
-                let reaches = if ray.kind == RayKind::Chain {
-                    self.chain_reaches(entry.from, ray, entry.pos as usize, attacker)
-                } else {
-                    self.ray_reaches(
-                        ray.kind,
-                        &engine.game.ray_squares(ray)[..entry.pos as usize],
-                    )
-                };
-                if reaches {
-                    return true;
-                }
-            }
-        }
-        false
+        self.is_attacked_vacating(target, attacker, target)
     }
 
-    /// Given the squares a ray crosses before a destination, may the piece arrive there?
+    /// [`Position::is_attacked`] as if the square `vacated` were empty (a royal piece moving away from it).
+    pub(crate) fn is_attacked_vacating(
+        &self,
+        target: Square,
+        attacker: Side,
+        vacated: Square,
+    ) -> bool {
+        match self
+            .engine
+            .attacker_types(attacker, target, self.present[attacker.index()])
+        {
+            Some(mut types) => {
+                while types != 0 {
+                    let piece = PieceId(types.trailing_zeros() as u16);
+                    types &= types - 1;
+                    if self.attacked_by(piece, target, attacker, vacated) {
+                        return true;
+                    }
+                }
+                false
+            }
+            None => (0..self.engine.game.pieces.len())
+                .any(|p| self.attacked_by(PieceId(p as u16), target, attacker, vacated)),
+        }
+    }
+
+    /// Could a `piece` of `attacker` capture on `target` (`vacated` counting as empty)?
+    #[inline(always)]
+    fn attacked_by(&self, piece: PieceId, target: Square, attacker: Side, vacated: Square) -> bool {
+        let engine = self.engine;
+        let words = engine.words;
+        let slot = engine.slot(attacker, target, piece);
+        let occ = &self.occupancy[self.occupancy_slot(attacker, piece)..][..words];
+        let reach = &engine.reach[slot * words..][..words];
+        if occ.iter().zip(reach).all(|(o, r)| o & r == 0) {
+            return false;
+        }
+        let (start, end) = engine.entry_ranges[slot];
+        engine.entries[start as usize..end as usize]
+            .iter()
+            .any(|entry| {
+                let from = entry.from.index();
+                if occ[from / 64] >> (from % 64) & 1 == 0 || entry.from == target {
+                    return false;
+                }
+                let ray = &engine.game.rays[entry.ray as usize];
+                if ray.kind == RayKind::Chain {
+                    return self.chain_reaches(
+                        entry.from,
+                        ray,
+                        entry.pos as usize,
+                        attacker,
+                        vacated,
+                    );
+                }
+                let path = &engine.game.ray_squares(ray)[..entry.pos as usize];
+                self.ray_reaches(ray.kind, path, vacated)
+            })
+    }
+
+    /// Given the squares a ray crosses before a destination, may the piece arrive there (`vacated` counting as
+    /// empty)?
     #[inline]
-    fn ray_reaches(&self, kind: RayKind, path: &[Square]) -> bool {
-        let occupied = |sq: &Square| !self.board[sq.index()].is_empty();
+    fn ray_reaches(&self, kind: RayKind, path: &[Square], vacated: Square) -> bool {
+        let occupied = |sq: &Square| !self.board[sq.index()].is_empty() && *sq != vacated;
         match kind {
             RayKind::Slide | RayKind::Lame => !path.iter().any(occupied),
             RayKind::Hop => path.iter().filter(|s| occupied(s)).count() == 1,
@@ -54,10 +109,17 @@ impl Position<'_> {
         }
     }
 
-    /// May a multi-leg ray of an `attacker` piece on `from` capture on its square number `pos`? Every square before
-    /// must hold what its role requires; a capture on a turning square (a locust capture) also needs the rest of the
-    /// move to have somewhere to end.
-    fn chain_reaches(&self, from: Square, ray: &Ray, pos: usize, attacker: Side) -> bool {
+    /// May a multi-leg ray of an `attacker` piece on `from` capture on its square number `pos` (`vacated` counting
+    /// as empty)? Every square before must hold what its role requires; a capture on a turning square (a locust
+    /// capture) also needs the rest of the move to have somewhere to end.
+    fn chain_reaches(
+        &self,
+        from: Square,
+        ray: &Ray,
+        pos: usize,
+        attacker: Side,
+        vacated: Square,
+    ) -> bool {
         let game = &self.engine.game;
         let mut victim: Option<Square> = None;
         for (i, (&sq, &role)) in game
@@ -73,7 +135,8 @@ impl Position<'_> {
                 victim = Some(sq);
                 continue;
             }
-            let cell = if sq == from || Some(sq) == victim {
+            let empty = sq == from || sq == vacated || Some(sq) == victim;
+            let cell = if empty {
                 Cell::EMPTY
             } else {
                 self.board[sq.index()]
@@ -98,6 +161,69 @@ impl Position<'_> {
             }
         }
         false
+    }
+
+    /// The checks against `side`'s royal piece on `royal` and the pieces pinned to it. Only meaningful when no
+    /// piece hops (a hopper's line is opened or closed by any piece).
+    pub(crate) fn threats(&self, royal: Square, side: Side) -> Threats {
+        let engine = self.engine;
+        let game = &engine.game;
+        let words = engine.words;
+        let attacker = side.opponent();
+        let mut threats = Threats {
+            pinned: SquareSet::new(),
+            checks: [Check::default(); MAX_CHECKS],
+            count: 0,
+        };
+        let types = engine.attacker_types(attacker, royal, self.present[attacker.index()]);
+        let all = 0..if types.is_none() {
+            game.pieces.len()
+        } else {
+            0
+        };
+        let mut mask = types.unwrap_or(0);
+        let bits = std::iter::from_fn(|| {
+            (mask != 0).then(|| {
+                let p = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                p
+            })
+        });
+        for piece in bits.chain(all).map(|p| PieceId(p as u16)) {
+            let slot = engine.slot(attacker, royal, piece);
+            let occ = &self.occupancy[self.occupancy_slot(attacker, piece)..][..words];
+            let reach = &engine.reach[slot * words..][..words];
+            if occ.iter().zip(reach).all(|(o, r)| o & r == 0) {
+                continue;
+            }
+            let (start, end) = engine.entry_ranges[slot];
+            for entry in &engine.entries[start as usize..end as usize] {
+                let from = entry.from.index();
+                if occ[from / 64] >> (from % 64) & 1 == 0 {
+                    continue;
+                }
+                let ray = &game.rays[entry.ray as usize];
+                let path = &game.ray_squares(ray)[..entry.pos as usize];
+                let mut blockers = path.iter().filter(|sq| !self.board[sq.index()].is_empty());
+                match (blockers.next(), blockers.next()) {
+                    (None, _) => {
+                        if threats.count < MAX_CHECKS {
+                            threats.checks[threats.count] = Check {
+                                from: entry.from,
+                                first: ray.first,
+                                len: entry.pos,
+                            };
+                        }
+                        threats.count += 1;
+                    }
+                    (Some(&blocker), None) if self.board[blocker.index()].is(side) => {
+                        threats.pinned.insert(blocker);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        threats
     }
 
     /// Is the side to move's royal piece attacked?

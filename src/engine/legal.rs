@@ -1,40 +1,164 @@
 //! Legality: a pseudo-legal move is legal when it leaves the mover's royal piece unattacked, a castling king
 //! crosses no attacked square, and a drop that the rules forbid to mate does not mate.
-use super::moves::{Move, MoveKind, MoveList};
+use super::attack::{Threats, MAX_CHECKS};
+use super::moves::{Counter, Move, MoveKind, MoveList, Sink};
 use super::Position;
+use crate::rules::Square;
 
 impl Position<'_> {
     /// The legal moves of the side to move, written into `out` (cleared first).
     pub fn legal_moves(&mut self, out: &mut MoveList) {
-        self.pseudo_moves(out);
+        out.clear();
+        if !self.legal_fast(out) {
+            self.pseudo_moves(out);
+            out.retain(|&mv| self.is_legal_pseudo(mv));
+        }
+    }
+
+    /// The number of legal moves (perft's last ply: nothing is stored for most moves).
+    pub(crate) fn count_legal_moves(&mut self) -> u64 {
+        let mut counter = Counter(0);
+        if self.legal_fast(&mut counter) {
+            return counter.0;
+        }
+        let mut list = std::mem::take(&mut self.scratch);
+        self.legal_moves(&mut list);
+        let n = list.len() as u64;
+        self.scratch = list;
+        n
+    }
+
+    /// Legal generation without make/unmake for most moves; returns false (having added nothing) where it does not
+    /// apply: with hoppers (any piece may open or close a hopper's line), without a royal piece, or with too many
+    /// checking lines.
+    ///
+    /// One pass over the reverse attack tables ([`Position::threats`]) finds the checks and the pinned pieces.
+    /// Then a move that neither captures every checker nor blocks every checking line is illegal, a royal move is
+    /// legal when its destination is not attacked with the royal piece gone from its square, and any other move
+    /// is legal unless its piece is pinned. Moves of pinned pieces, en passant, castling and drops that may not
+    /// mate but might check are tested in full (make, test, unmake) at the end. The moves of a piece that needs no
+    /// filter go straight to `sink`.
+    fn legal_fast<S: Sink>(&mut self, sink: &mut S) -> bool {
         let us = self.side;
         let engine = self.engine;
         let royal = match self.royal[us.index()] {
-            Some(royal) if !engine.has_hoppers && !self.in_check() => royal,
-            // In check, with hoppers about, or without a royal piece: test every move in full.
-            _ => {
-                out.retain(|&mv| self.is_legal_pseudo(mv));
-                return;
-            }
+            Some(royal) if !engine.has_hoppers => royal,
+            _ => return false,
         };
-        // Not in check and nothing hops: a move can only expose the royal piece by leaving a line to it, and a
-        // drop only adds a blocker. Everything else is tested in full.
-        out.retain(|&mv| {
-            let safe = match mv.kind {
-                MoveKind::Normal | MoveKind::CreatesEp => {
-                    mv.from != royal && !engine.on_line(us.opponent(), royal, mv.from)
+        let threats = self.threats(royal, us);
+        if threats.count > MAX_CHECKS {
+            return false;
+        }
+        let mut deferred = std::mem::take(&mut self.deferred);
+        let mut scratch = std::mem::take(&mut self.scratch);
+        deferred.clear();
+        self.generate_filtered(royal, &threats, sink, &mut deferred, &mut scratch);
+        for &mv in &deferred {
+            if self.is_legal_pseudo(mv) {
+                sink.add(mv);
+            }
+        }
+        self.deferred = deferred;
+        self.scratch = scratch;
+        true
+    }
+
+    /// The part of [`Position::legal_fast`] that needs no make/unmake.
+    fn generate_filtered<S: Sink>(
+        &self,
+        royal: Square,
+        threats: &Threats,
+        sink: &mut S,
+        deferred: &mut MoveList,
+        scratch: &mut MoveList,
+    ) {
+        let us = self.side;
+        let them = us.opponent();
+        let engine = self.engine;
+        let game = &engine.game;
+        let checks = &threats.checks[..threats.count];
+        let in_check = !checks.is_empty();
+        let resolves_checks = |to: Square| {
+            checks.iter().all(|check| {
+                check.from == to
+                    || game.ray_squares[check.first as usize..][..check.len as usize].contains(&to)
+            })
+        };
+        let ep = self.ep.is_some();
+        for &from in &self.lists[us.index()] {
+            let piece = self.board[from.index()].piece();
+            let needs_filter = in_check
+                || from == royal
+                || engine.has_chains[piece.index()]
+                || (ep && engine.en_passant[piece.index()])
+                || engine.becomes_royal[piece.index()]
+                || threats.pinned.contains(from);
+            if !needs_filter {
+                self.piece_moves(from, sink);
+                continue;
+            }
+            scratch.clear();
+            self.piece_moves_unique(from, scratch);
+            if from == royal {
+                for &mv in scratch.iter() {
+                    if mv.promotion.is_some()
+                        || game.pieces[piece.index()].demote_in.is_some()
+                        || !matches!(mv.kind, MoveKind::Normal | MoveKind::CreatesEp)
+                    {
+                        deferred.push(mv);
+                    } else if !self.is_attacked_vacating(mv.to, them, royal) {
+                        sink.add(mv);
+                    }
                 }
-                MoveKind::Drop => !engine.game.pieces[mv.piece.index()]
+            } else {
+                // A piece that may become royal moves the royal square: test its moves in full.
+                let pinned = threats.pinned.contains(from) || engine.becomes_royal[piece.index()];
+                for &mv in scratch.iter() {
+                    // An en-passant or locust capture may remove a checker that does not stand on its
+                    // destination.
+                    if matches!(
+                        mv.kind,
+                        MoveKind::EnPassant { .. } | MoveKind::Locust { .. }
+                    ) {
+                        deferred.push(mv);
+                    } else if !resolves_checks(mv.to) {
+                        continue;
+                    } else if pinned {
+                        deferred.push(mv);
+                    } else {
+                        sink.add(mv);
+                    }
+                }
+            }
+        }
+        if game.drops {
+            scratch.clear();
+            self.drop_moves(scratch);
+            let enemy_royal = self.royal[them.index()];
+            for &mv in scratch.iter() {
+                if in_check && !resolves_checks(mv.to) {
+                    continue;
+                }
+                let forbids_mate = game.pieces[mv.piece.index()]
                     .drop
                     .as_ref()
-                    .is_some_and(|d| d.no_drop_mate),
-                MoveKind::Pass => true,
-                MoveKind::EnPassant { .. } | MoveKind::Locust { .. } | MoveKind::Castle { .. } => {
-                    false
+                    .is_some_and(|d| d.no_drop_mate);
+                // A drop can only mate if the dropped piece could attack the enemy royal piece from there.
+                // A royal drop moves the royal square.
+                if game.pieces[mv.piece.index()].royal
+                    || engine.becomes_royal[mv.piece.index()]
+                    || forbids_mate
+                        && enemy_royal
+                            .is_some_and(|target| engine.reaches(us, target, mv.piece, mv.to))
+                {
+                    deferred.push(mv);
+                } else {
+                    sink.add(mv);
                 }
-            };
-            safe || self.is_legal_pseudo(mv)
-        });
+            }
+        }
+        self.castling_moves(deferred);
+        self.pass_move(sink);
     }
 
     /// The legal moves, in a new list.
@@ -101,5 +225,56 @@ impl Position<'_> {
         }
         self.unmake();
         legal
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Engine, Move, MoveList, Position};
+
+    /// The fast legality (checks and pins, per-piece filters, counting) agrees with make/test/unmake of every
+    /// pseudo-legal move, along deterministic pseudo-random games of every bundled variant and of the test
+    /// variants with multi-leg pieces (with and without turns that need a piece).
+    #[test]
+    fn fast_legality_agrees_with_make_test_unmake() {
+        let test_variants = ["multi-leg", "lame-pieces"]
+            .map(|v| format!("{}/tests/data/variants/{v}.tatsu", env!("CARGO_MANIFEST_DIR")));
+        let names = crate::variants::bundled()
+            .iter()
+            .map(|&(name, _)| name.to_string())
+            .chain(test_variants);
+        for name in names {
+            let compiled = crate::variants::load(&name).expect("variant loads");
+            let engine = Engine::new(compiled.game);
+            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+            for _game in 0..30 {
+                let mut pos = Position::start(&engine);
+                for _ply in 0..120 {
+                    let mut fast = MoveList::new();
+                    pos.legal_moves(&mut fast);
+                    let mut slow = MoveList::new();
+                    pos.pseudo_moves(&mut slow);
+                    slow.retain(|&mv| pos.is_legal_pseudo(mv));
+                    let key =
+                        |m: &Move| (m.from, m.to, m.piece, m.promotion, format!("{:?}", m.kind));
+                    fast.sort_by_key(key);
+                    slow.sort_by_key(key);
+                    assert_eq!(fast, slow, "{name}: {}", pos.to_fen());
+                    assert_eq!(
+                        pos.count_legal_moves(),
+                        slow.len() as u64,
+                        "{name}: {}",
+                        pos.to_fen()
+                    );
+                    if fast.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos.make(fast[(seed % fast.len() as u64) as usize]);
+                }
+            }
+        }
     }
 }

@@ -1,8 +1,7 @@
 //! Pseudo-legal move generation: walk the precomputed rays of each piece, add drops, castlings and a pass.
 //! Nothing here allocates: moves are pushed into the caller's reused list.
-use super::moves::{Move, MoveKind, MoveList};
-use super::Cell;
-use super::Position;
+use super::moves::{Move, MoveKind, MoveList, Sink};
+use super::{Cell, Position};
 use crate::rules::{PieceId, PromotionTrigger, Ray, RayFlags, RayKind, Side, Square, StepRole};
 
 impl Position<'_> {
@@ -11,12 +10,17 @@ impl Position<'_> {
         out.clear();
         let us = self.side;
         for &from in &self.lists[us.index()] {
-            self.piece_moves(from, out);
+            self.piece_moves_unique(from, out);
         }
         if self.engine.game.drops {
             self.drop_moves(out);
         }
         self.castling_moves(out);
+        self.pass_move(out);
+    }
+
+    /// Declining a bonus turn, where the rules allow it.
+    pub(crate) fn pass_move<S: Sink>(&self, out: &mut S) {
         if self.bonus_pending
             && self
                 .engine
@@ -25,7 +29,7 @@ impl Position<'_> {
                 .as_ref()
                 .is_some_and(|b| b.may_pass)
         {
-            out.push(Move {
+            out.add(Move {
                 from: Square(0),
                 to: Square(0),
                 piece: PieceId(0),
@@ -36,13 +40,11 @@ impl Position<'_> {
     }
 
     /// The moves of the piece on `from` (which must belong to the side to move).
-    pub(crate) fn piece_moves(&self, from: Square, out: &mut MoveList) {
+    pub(crate) fn piece_moves<S: Sink>(&self, from: Square, out: &mut S) {
         let game = &self.engine.game;
         let us = self.side;
         let piece = self.board[from.index()].piece();
         let slice = game.pieces[piece.index()].rays(us, self.engine.squares(), from);
-        let first = out.len();
-        let mut chains = false;
         for ray in &game.rays[slice.range()] {
             let squares = game.ray_squares(ray);
             match ray.kind {
@@ -81,22 +83,31 @@ impl Position<'_> {
                         }
                     }
                 }
-                RayKind::Chain => {
-                    chains = true;
-                    self.walk_chain(from, piece, ray, out);
-                }
+                RayKind::Chain => self.walk_chain(from, piece, ray, out),
             }
         }
-        if chains {
-            // Different legs may reach the same destination the same way (a Lion's jump and its two steps):
-            // one move each.
-            dedup_from(out, first);
+    }
+
+    /// The moves of the piece on `from` into a list, each once: the legs of a multi-leg piece may reach the same
+    /// destination the same way (a Lion's jump and its two steps).
+    pub(crate) fn piece_moves_unique(&self, from: Square, out: &mut MoveList) {
+        let first = out.len();
+        self.piece_moves(from, out);
+        if self.engine.has_chains[self.board[from.index()].piece().index()] {
+            let mut i = first;
+            while i < out.len() {
+                if out[first..i].contains(&out[i]) {
+                    out.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
         }
     }
 
     /// Walks a multi-leg ray: every turning square must hold what its leg requires; the final leg's squares are
     /// destinations as on a slide. The mover's own square and a captured victim's count as empty.
-    fn walk_chain(&self, from: Square, piece: PieceId, ray: &Ray, out: &mut MoveList) {
+    fn walk_chain<S: Sink>(&self, from: Square, piece: PieceId, ray: &Ray, out: &mut S) {
         let game = &self.engine.game;
         let us = self.side;
         let mut victim: Option<Square> = None;
@@ -136,14 +147,14 @@ impl Position<'_> {
     }
 
     /// Adds the move(s) of arriving on `to` as `flags` allow; returns whether a slide may continue past `to`.
-    #[inline]
-    fn arrive(
+    #[inline(always)]
+    fn arrive<S: Sink>(
         &self,
         from: Square,
         to: Square,
         piece: PieceId,
         flags: RayFlags,
-        out: &mut MoveList,
+        out: &mut S,
     ) -> bool {
         let cell = self.board[to.index()];
         if cell.is_empty() {
@@ -175,13 +186,14 @@ impl Position<'_> {
     }
 
     /// Pushes a board move with each promotion it may or must make.
-    fn push_board_move(
+    #[inline(always)]
+    fn push_board_move<S: Sink>(
         &self,
         from: Square,
         to: Square,
         piece: PieceId,
         kind: MoveKind,
-        out: &mut MoveList,
+        out: &mut S,
     ) {
         let game = &self.engine.game;
         let us = self.side;
@@ -193,7 +205,7 @@ impl Position<'_> {
                     && zone.contains(us, from));
             if triggered {
                 for &choice in &promotion.choices {
-                    out.push(Move {
+                    out.add(Move {
                         from,
                         to,
                         piece,
@@ -204,7 +216,7 @@ impl Position<'_> {
                 if promotion.mandatory || ty.dead[us.index()].contains(to) {
                     return;
                 }
-                out.push(Move {
+                out.add(Move {
                     from,
                     to,
                     piece,
@@ -216,7 +228,7 @@ impl Position<'_> {
         }
         // A piece may never stand where it could not move again.
         if !ty.dead[us.index()].contains(to) {
-            out.push(Move {
+            out.add(Move {
                 from,
                 to,
                 piece,
@@ -226,7 +238,7 @@ impl Position<'_> {
         }
     }
 
-    fn drop_moves(&self, out: &mut MoveList) {
+    pub(crate) fn drop_moves(&self, out: &mut MoveList) {
         let game = &self.engine.game;
         let us = self.side;
         let geometry = game.geometry;
@@ -273,7 +285,7 @@ impl Position<'_> {
         files
     }
 
-    fn castling_moves(&self, out: &mut MoveList) {
+    pub(crate) fn castling_moves(&self, out: &mut MoveList) {
         let game = &self.engine.game;
         for (index, castling) in game.castlings.iter().enumerate() {
             let right = &game.castling_rights[castling.right];
@@ -304,18 +316,6 @@ impl Position<'_> {
                     promotion: None,
                 });
             }
-        }
-    }
-}
-
-/// Removes later duplicates from `out[first..]`, keeping the order.
-fn dedup_from(out: &mut MoveList, first: usize) {
-    let mut i = first;
-    while i < out.len() {
-        if out[first..i].contains(&out[i]) {
-            out.remove(i);
-        } else {
-            i += 1;
         }
     }
 }

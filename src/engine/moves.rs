@@ -49,3 +49,25 @@ impl Move {
 
 /// Generated moves. Reused across calls so that generation allocates nothing once warm.
 pub type MoveList = Vec<Move>;
+
+/// Where generated moves go: a list, or just a count (perft's last ply needs no list).
+pub(crate) trait Sink {
+    fn add(&mut self, mv: Move);
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn add(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+/// A [`Sink`] that counts.
+pub(crate) struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn add(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}

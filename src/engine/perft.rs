@@ -1,5 +1,6 @@
 //! Perft: the number of leaf nodes of the legal move tree to a fixed depth, the standard test of a move generator.
-//! Leaves are counted in bulk (the length of the legal move list at depth 1), and each ply reuses one move list.
+//! Leaves are counted in bulk (the number of legal moves at depth 1, mostly counted without being stored), and
+//! each ply reuses one move list.
 use super::moves::{Move, MoveList};
 use super::Position;
 
@@ -45,11 +46,11 @@ fn count(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return pos.count_legal_moves();
+    }
     let (list, deeper) = lists.split_first_mut().expect("one list per ply");
     pos.legal_moves(list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
     let mut nodes = 0;
     for &mv in list.iter() {
         pos.make(mv);

@@ -64,12 +64,20 @@ pub struct Position<'e> {
     /// The side to move is playing the second part of a bonus turn.
     pub(crate) bonus_pending: bool,
     pub(crate) royal: [Option<Square>; 2],
+    /// Per (side, piece type): how many are on the board.
+    pub(crate) counts: Vec<u16>,
+    /// Per side: bit `p` is set when a piece of type `p` (< 64) is on the board.
+    pub(crate) present: [u64; 2],
     pub(crate) hash: u64,
     /// Per side: the squares of its pieces, in no particular order; `list_index[sq]` is a square's slot.
     pub(crate) lists: [Vec<Square>; 2],
     pub(crate) list_index: Vec<u16>,
     pub(crate) undo: Vec<Undo>,
     pub(crate) history: Vec<HistoryEntry>,
+    /// Scratch lists for legal move generation (reused so that generation allocates nothing once warm): the moves
+    /// that need make/test/unmake, and one piece's moves awaiting a filter.
+    pub(crate) deferred: Vec<Move>,
+    pub(crate) scratch: Vec<Move>,
 }
 
 impl<'e> Position<'e> {
@@ -89,11 +97,15 @@ impl<'e> Position<'e> {
             fullmove: 1,
             bonus_pending: false,
             royal: [None, None],
+            counts: vec![0; 2 * pieces],
+            present: [0, 0],
             hash: 0,
             lists: [Vec::new(), Vec::new()],
             list_index: vec![0; squares],
             undo: Vec::new(),
             history: Vec::new(),
+            deferred: Vec::new(),
+            scratch: Vec::new(),
         }
     }
 
@@ -153,6 +165,10 @@ impl<'e> Position<'e> {
         let list = &mut self.lists[side.index()];
         self.list_index[sq.index()] = list.len() as u16;
         list.push(sq);
+        self.counts[piece.index() * 2 + side.index()] += 1;
+        if piece.index() < 64 {
+            self.present[side.index()] |= 1 << piece.index();
+        }
         if self.engine.game.pieces[piece.index()].royal {
             self.royal[side.index()] = Some(sq);
         }
@@ -173,6 +189,11 @@ impl<'e> Position<'e> {
         if i < list.len() {
             list[i] = last;
             self.list_index[last.index()] = i as u16;
+        }
+        let count = &mut self.counts[piece.index() * 2 + side.index()];
+        *count -= 1;
+        if *count == 0 && piece.index() < 64 {
+            self.present[side.index()] &= !(1 << piece.index());
         }
         if self.royal[side.index()] == Some(sq) {
             self.royal[side.index()] = None;

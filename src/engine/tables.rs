@@ -22,14 +22,22 @@ pub struct Engine {
     /// Per (attacking side, target square, piece type): a range of `entries`.
     pub(crate) entry_ranges: Vec<(u32, u32)>,
     pub(crate) entries: Vec<AttackEntry>,
-    /// Per (attacking side, target square): every square lying before the target on some capturing ray that
-    /// reaches it. A piece off these squares cannot be pinned against a royal piece on the target.
-    pub(crate) lines: Vec<u64>,
     /// Per square: the castling rights lost when a move starts or ends there.
     pub(crate) castle_mask: Vec<u32>,
     /// Some piece hops: then any piece that moves or arrives may open or close a line, and the legality
-    /// shortcuts that rely on [`Engine::lines`] are off.
+    /// shortcuts that rely on pins are off.
     pub(crate) has_hoppers: bool,
+    /// Per piece type: it has multi-leg (chain) rays, whose different legs may produce the same move; its moves
+    /// are generated into a list and deduplicated.
+    pub(crate) has_chains: Vec<bool>,
+    /// Per (attacking side, target square): bit `p` is set when a piece of type `p` could capture on the target from
+    /// somewhere. With more than 64 piece types every bit is set and the attack test tries every type.
+    pub(crate) reaching: Vec<u64>,
+    /// Per piece type: not royal, but may turn into a royal type by promotion or demotion (then the fast legality
+    /// test, which assumes the royal piece stays where it is, does not apply to its moves).
+    pub(crate) becomes_royal: Vec<bool>,
+    /// Per piece type: it has a ray that captures en passant.
+    pub(crate) en_passant: Vec<bool>,
 }
 
 impl Engine {
@@ -38,19 +46,26 @@ impl Engine {
         let pieces = game.pieces.len();
         let words = squares.div_ceil(64);
         let mut reach = vec![0u64; 2 * squares * pieces * words];
-        let mut lines = vec![0u64; 2 * squares * words];
         let mut lists: Vec<Vec<AttackEntry>> = vec![Vec::new(); 2 * squares * pieces];
         let mut has_hoppers = false;
+        let mut en_passant = vec![false; pieces];
+        let mut has_chains = vec![false; pieces];
         for (p, piece) in game.pieces.iter().enumerate() {
             for side in Side::BOTH {
                 for from in game.geometry.all() {
                     let slice = piece.rays(side, squares, from);
                     for ray_index in slice.range() {
                         let ray = &game.rays[ray_index];
+                        en_passant[p] |= ray.flags.has(RayFlags::EN_PASSANT);
                         let roles = game.ray_roles(ray);
+                        let chain = ray.kind == RayKind::Chain;
+                        has_chains[p] |= chain;
+                        // A chain that needs a piece on a turning square, or comes back over its own origin, can
+                        // be opened by a piece arriving: like a hopper, it defeats the pin shortcut.
                         has_hoppers |= matches!(ray.kind, RayKind::Hop | RayKind::Grasshop)
-                            || (ray.kind == RayKind::Chain
-                                && roles.iter().any(|r| r.needs_piece()));
+                            || chain
+                                && (roles.iter().any(|r| r.needs_piece())
+                                    || game.ray_squares(ray).contains(&from));
                         let captures = ray.flags.has(RayFlags::CAPTURE);
                         for (pos, &target) in game.ray_squares(ray).iter().enumerate() {
                             let attacks = match ray.kind {
@@ -64,10 +79,6 @@ impl Engine {
                             };
                             if !attacks {
                                 continue;
-                            }
-                            let line = (side.index() * squares + target.index()) * words;
-                            for before in &game.ray_squares(ray)[..pos] {
-                                lines[line + before.index() / 64] |= 1 << (before.index() % 64);
                             }
                             let slot = (side.index() * squares + target.index()) * pieces + p;
                             reach[slot * words + from.index() / 64] |= 1 << (from.index() % 64);
@@ -88,6 +99,28 @@ impl Engine {
             entries.extend(list);
             entry_ranges.push((start, entries.len() as u32));
         }
+        let mut reaching = vec![0u64; 2 * squares];
+        for (slot, &(start, end)) in entry_ranges.iter().enumerate() {
+            let p = slot % pieces;
+            if pieces > 64 {
+                reaching[slot / pieces] = !0;
+            } else if end > start {
+                reaching[slot / pieces] |= 1 << p;
+            }
+        }
+        let becomes_royal = game
+            .pieces
+            .iter()
+            .map(|piece| {
+                let royal = |id: &PieceId| game.pieces[id.index()].royal;
+                !piece.royal
+                    && (piece
+                        .promotion
+                        .as_ref()
+                        .is_some_and(|p| p.choices.iter().any(royal))
+                        || piece.demote_in.is_some_and(|(_, base)| royal(&base)))
+            })
+            .collect();
         let mut castle_mask = vec![0u32; squares];
         for (i, right) in game.castling_rights.iter().enumerate() {
             castle_mask[right.king_from.index()] |= 1 << i;
@@ -101,9 +134,12 @@ impl Engine {
             reach,
             entry_ranges,
             entries,
-            lines,
             castle_mask,
             has_hoppers,
+            has_chains,
+            reaching,
+            en_passant,
+            becomes_royal,
         }
     }
 
@@ -111,11 +147,30 @@ impl Engine {
         self.game.geometry.squares()
     }
 
-    /// Could a piece on `sq` stand between an `attacker` piece and `target` on one of its rays?
+    /// Could a `piece` of `attacker` standing on `from` capture on `target` on an empty board?
     #[inline]
-    pub(crate) fn on_line(&self, attacker: Side, target: Square, sq: Square) -> bool {
-        let line = (attacker.index() * self.squares() + target.index()) * self.words;
-        self.lines[line + sq.index() / 64] >> (sq.index() % 64) & 1 != 0
+    pub(crate) fn reaches(
+        &self,
+        attacker: Side,
+        target: Square,
+        piece: PieceId,
+        from: Square,
+    ) -> bool {
+        let slot = self.slot(attacker, target, piece);
+        self.reach[slot * self.words + from.index() / 64] >> (from.index() % 64) & 1 != 0
+    }
+
+    /// The piece types of `attacker` on the board (`present`) that could attack `target` at all, as a bit set, or
+    /// `None` with more than 64 piece types (then every type is tried).
+    #[inline]
+    pub(crate) fn attacker_types(
+        &self,
+        attacker: Side,
+        target: Square,
+        present: u64,
+    ) -> Option<u64> {
+        (self.game.pieces.len() <= 64)
+            .then(|| present & self.reaching[attacker.index() * self.squares() + target.index()])
     }
 
     #[inline]
