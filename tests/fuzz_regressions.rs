@@ -199,17 +199,14 @@ fn en_passant_after_a_sideways_double_step_round_trips() {
     assert!(pos.to_fen().contains(" c2 "), "{}", pos.to_fen());
 }
 
-/// Known, not fixed yet (fuzz/variant_mutate, tests/data/fuzz-known/): a pawn `ifmnDfmWWfceF` (the `fmWW` a forward
-/// move-only rider) generates `b2b4` twice: once from the initial lame double step, which creates an e.p. target
-/// (`MoveKind::CreatesEp`), and once from the rider (`Normal`), which does not. Two different moves with one UCI
-/// text; which one the player means is a rules question (Fairy-Stockfish ties e.p. to the piece type, not the path).
-/// The fix belongs in move generation or in the compiler's ray merging (make the rider's move create the target).
+/// fuzz/variant_mutate: a pawn `ifmnDfmWWfceF` (the `fmWW` a forward move-only rider) generated `b2b4` twice: once
+/// from the initial lame double step, which creates an e.p. target, and once from the rider, which does not. They are
+/// one move for the player (one UCI text); the executor keeps the double-step form, which creates the target.
 #[test]
-#[ignore = "known duplicate move: an e.p.-creating double step also reachable by a rider"]
 fn double_step_also_reached_by_a_rider() {
     let data = std::fs::read(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/fuzz-known/variant_mutate-crash-a4e632a5877da73fcbbac96fd7519a3096a43622"
+        "/tests/data/fuzz/variant_mutate/variant_mutate-crash-a4e632a5877da73fcbbac96fd7519a3096a43622"
     ))
     .unwrap();
     checks::variant_mutate(&data);

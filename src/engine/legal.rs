@@ -89,7 +89,7 @@ impl Position<'_> {
             let piece = self.board[from.index()].piece();
             let needs_filter = in_check
                 || from == royal
-                || engine.has_chains[piece.index()]
+                || engine.repeats_moves[piece.index()]
                 || (ep && engine.en_passant[piece.index()])
                 || engine.becomes_royal[piece.index()]
                 || threats.pinned.contains(from);
@@ -181,7 +181,7 @@ impl Position<'_> {
                 if !mover.is(self.side) {
                     return false;
                 }
-                self.piece_moves(mv.from, &mut candidates);
+                self.piece_moves_unique(mv.from, &mut candidates);
             }
         }
         candidates.contains(&mv) && self.is_legal_pseudo(mv)
@@ -237,8 +237,12 @@ mod tests {
     /// variants with multi-leg pieces (with and without turns that need a piece).
     #[test]
     fn fast_legality_agrees_with_make_test_unmake() {
-        let test_variants = ["multi-leg", "lame-pieces"]
-            .map(|v| format!("{}/tests/data/variants/{v}.tatsu", env!("CARGO_MANIFEST_DIR")));
+        let test_variants = ["multi-leg", "lame-pieces"].map(|v| {
+            format!(
+                "{}/tests/data/variants/{v}.tatsu",
+                env!("CARGO_MANIFEST_DIR")
+            )
+        });
         let names = crate::variants::bundled()
             .iter()
             .map(|&(name, _)| name.to_string())

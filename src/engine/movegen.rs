@@ -93,13 +93,22 @@ impl Position<'_> {
     pub(crate) fn piece_moves_unique(&self, from: Square, out: &mut MoveList) {
         let first = out.len();
         self.piece_moves(from, out);
-        if self.engine.has_chains[self.board[from.index()].piece().index()] {
+        if self.engine.repeats_moves[self.board[from.index()].piece().index()] {
             let mut i = first;
             while i < out.len() {
-                if out[first..i].contains(&out[i]) {
-                    out.remove(i);
-                } else {
-                    i += 1;
+                let mv = out[i];
+                match out[first..i]
+                    .iter()
+                    .position(|earlier| same_move(earlier, &mv))
+                {
+                    Some(j) => {
+                        // The same move made as a double step creates the e.p. target: keep that form.
+                        if mv.kind == MoveKind::CreatesEp {
+                            out[first + j] = mv;
+                        }
+                        out.remove(i);
+                    }
+                    None => i += 1,
                 }
             }
         }
@@ -318,4 +327,13 @@ impl Position<'_> {
             }
         }
     }
+}
+
+/// Two generated moves that a player could not tell apart: a double step and the same step by a rider are one move.
+fn same_move(a: &Move, b: &Move) -> bool {
+    let plain = |kind: MoveKind| match kind {
+        MoveKind::CreatesEp => MoveKind::Normal,
+        kind => kind,
+    };
+    a.from == b.from && a.to == b.to && a.promotion == b.promotion && plain(a.kind) == plain(b.kind)
 }

@@ -27,9 +27,10 @@ pub struct Engine {
     /// Some piece hops: then any piece that moves or arrives may open or close a line, and the legality
     /// shortcuts that rely on pins are off.
     pub(crate) has_hoppers: bool,
-    /// Per piece type: it has multi-leg (chain) rays, whose different legs may produce the same move; its moves
-    /// are generated into a list and deduplicated.
-    pub(crate) has_chains: Vec<bool>,
+    /// Per piece type: two of its rays from one square may produce the same move (the legs of a multi-leg move,
+    /// or an e.p.-creating double step that a rider also reaches); its moves are generated into a list and
+    /// deduplicated.
+    pub(crate) repeats_moves: Vec<bool>,
     /// Per (attacking side, target square): bit `p` is set when a piece of type `p` could capture on the target from
     /// somewhere. With more than 64 piece types every bit is set and the attack test tries every type.
     pub(crate) reaching: Vec<u64>,
@@ -49,17 +50,18 @@ impl Engine {
         let mut lists: Vec<Vec<AttackEntry>> = vec![Vec::new(); 2 * squares * pieces];
         let mut has_hoppers = false;
         let mut en_passant = vec![false; pieces];
-        let mut has_chains = vec![false; pieces];
+        let mut repeats_moves = vec![false; pieces];
         for (p, piece) in game.pieces.iter().enumerate() {
             for side in Side::BOTH {
                 for from in game.geometry.all() {
                     let slice = piece.rays(side, squares, from);
+                    repeats_moves[p] |= double_step_twin(&game, slice.range());
                     for ray_index in slice.range() {
                         let ray = &game.rays[ray_index];
                         en_passant[p] |= ray.flags.has(RayFlags::EN_PASSANT);
                         let roles = game.ray_roles(ray);
                         let chain = ray.kind == RayKind::Chain;
-                        has_chains[p] |= chain;
+                        repeats_moves[p] |= chain;
                         // A chain that needs a piece on a turning square, or comes back over its own origin, can
                         // be opened by a piece arriving: like a hopper, it defeats the pin shortcut.
                         has_hoppers |= matches!(ray.kind, RayKind::Hop | RayKind::Grasshop)
@@ -136,7 +138,7 @@ impl Engine {
             entries,
             castle_mask,
             has_hoppers,
-            has_chains,
+            repeats_moves,
             reaching,
             en_passant,
             becomes_royal,
@@ -178,4 +180,19 @@ impl Engine {
         (attacker.index() * self.squares() + target.index()) * self.game.pieces.len()
             + piece.index()
     }
+}
+
+/// Does one of these rays make an e.p.-creating double step to a square that another ray (a rider) also moves to?
+fn double_step_twin(game: &Game, rays: std::ops::Range<usize>) -> bool {
+    let rays = &game.rays[rays];
+    rays.iter().any(|step| {
+        step.flags.has(RayFlags::CREATES_EP)
+            && game.ray_squares(step).last().is_some_and(|target| {
+                rays.iter().any(|other| {
+                    other != step
+                        && other.flags.has(RayFlags::MOVE)
+                        && game.ray_squares(other).contains(target)
+                })
+            })
+    })
 }
