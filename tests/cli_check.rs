@@ -55,3 +55,35 @@ fn check_warnings_alone_do_not_fail() {
         "{stderr}"
     );
 }
+
+/// The diagnostics corpus through the real binary: `tatsu check` on each broken file prints exactly its golden
+/// `.stderr` (the same files `tests/diagnostics.rs` checks through the library), and fails unless the file only
+/// has warnings.
+#[test]
+fn check_prints_the_golden_diagnostics_of_every_broken_file() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/invalid");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "tatsu"))
+        .collect();
+    files.sort();
+    assert!(files.len() > 30, "the corpus is there");
+    for path in files {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let out = Command::new(env!("CARGO_BIN_EXE_tatsu"))
+            .current_dir(dir)
+            .args(["check", &name])
+            .output()
+            .unwrap();
+        let expected = std::fs::read_to_string(path.with_extension("stderr")).unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stderr), expected, "{name}");
+        let code = out.status.code();
+        assert_eq!(
+            code,
+            Some(if name.starts_with("warning_") { 0 } else { 1 }),
+            "{name}"
+        );
+        assert!(out.stdout.is_empty(), "{name}");
+    }
+}
