@@ -7,9 +7,9 @@
 # Reference engines (none of them is part of this repository):
 #   FSF_BINARY     Fairy-Stockfish UCI binary (default: `fairy-stockfish` on PATH, else /usr/games/fairy-stockfish).
 #                  Ryugi needs a build with custom pieces (2021 or newer, largeboards); it is loaded from
-#                  RYUGI_FSF_INI (default /work/shared/oracle/ryugi.fsf.ini). Debian's 11.1 cannot load it.
+#                  RYUGI_FSF_INI (default bench/ref/ryugi.fsf.ini, copied from the oracle). Debian's 11.1 cannot load it.
 #   SJAAK_BINARY   Sjaak II (default: `sjaakii` on PATH), a second Ryugi reference, with RYUGI_SJAAK. Beware its two
-#                  Ryugi bugs (/work/shared/oracle/README.md): its counts may differ (MISMATCH) from depth 4 on.
+#                  Ryugi bugs (tests/data/perft/ORACLE.md): its counts may differ (MISMATCH) from depth 4 on.
 #
 # Timing: tatsu is timed as a whole process (start-up included, a few ms). Fairy-Stockfish spends a noticeable
 # time initialising (about 0.25-0.5 s for a largeboards build), so it runs `go perft 1` first and the clock runs
@@ -21,9 +21,9 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 RUNS=${RUNS:-3}
 FILTER=${1:-}
 FSF=${FSF_BINARY:-$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)}
-RYUGI_FSF_INI=${RYUGI_FSF_INI:-/work/shared/oracle/ryugi.fsf.ini}
+RYUGI_FSF_INI=${RYUGI_FSF_INI:-$ROOT/bench/ref/ryugi.fsf.ini}
 SJAAK=${SJAAK_BINARY:-$(command -v sjaakii || echo /usr/games/sjaakii)}
-RYUGI_SJAAK=${RYUGI_SJAAK:-/work/shared/oracle/ryugi.sjaak.txt}
+RYUGI_SJAAK=${RYUGI_SJAAK:-$ROOT/bench/ref/ryugi.sjaak.txt}
 TATSU=$ROOT/target/release/tatsu
 
 # game  depth  reference (fsf: Fairy-Stockfish's built-in variant of that name; fsf-ini: from RYUGI_FSF_INI)
