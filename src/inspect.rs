@@ -29,11 +29,11 @@ pub fn find_piece(game: &Game, query: &str) -> Result<PieceId, String> {
         .flat_map(|p| {
             [
                 (
-                    edit_distance(&lower, &p.name.to_lowercase()),
+                    crate::diag::edit_distance(&lower, &p.name.to_lowercase()),
                     format!("{} ({})", p.name, p.symbol),
                 ),
                 (
-                    edit_distance(&lower, &p.symbol.to_lowercase()),
+                    crate::diag::edit_distance(&lower, &p.symbol.to_lowercase()),
                     format!("{} ({})", p.symbol, p.name),
                 ),
             ]
@@ -53,22 +53,6 @@ pub fn find_piece(game: &Game, query: &str) -> Result<PieceId, String> {
         format!("did you mean {}?", best.join(", or "))
     };
     Err(format!("`{}` has no piece `{q}`; {hint}", game.name))
-}
-
-/// Levenshtein distance, by characters.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 /// One move set of a piece: its XBetza text and the zone rule that selects it (`None`: everywhere else).

@@ -21,14 +21,10 @@ pub fn load_engine(name: &str) -> Result<Engine, ExitCode> {
                 eprintln!();
             }
             if let LoadError::NotFound { .. } = error {
-                let best = variants::bundled()
-                    .iter()
-                    .map(|(n, _)| (crate::inspect::edit_distance(name, n), *n))
-                    .min();
-                if let Some((d, n)) = best {
-                    if d <= 3 {
-                        eprintln!("help: did you mean `{n}`?");
-                    }
+                if let Some(n) =
+                    crate::diag::suggest(name, variants::bundled().iter().map(|(n, _)| *n))
+                {
+                    eprintln!("help: did you mean `{n}`?");
                 }
             }
             Err(ExitCode::FAILURE)

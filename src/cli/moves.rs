@@ -14,15 +14,8 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct MovesArgs {
-    /// A bundled game's name (ryugi, euroshogi, ryu-shogi, heian-ryu-shogi, dai-ryu-shogi, chess, shogi) or a
-    /// path to a variant file.
-    pub variant: String,
-    /// Start from this position instead of the game's start position.
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Play these moves (UCI notation) first.
-    #[arg(long, num_args = 1..)]
-    pub moves: Vec<String>,
+    #[command(flatten)]
+    pub position: super::position::PositionArgs,
     /// Only the moves of the piece on this square.
     #[arg(long)]
     pub from: Option<String>,
@@ -32,12 +25,12 @@ pub struct MovesArgs {
 }
 
 pub fn run(args: MovesArgs) -> ExitCode {
-    let engine = match load_engine(&args.variant) {
+    let engine = match load_engine(&args.position.variant) {
         Ok(e) => e,
         Err(code) => return code,
     };
     let game = &engine.game;
-    let mut pos = match super::position::setup(&engine, args.fen.as_deref(), &args.moves) {
+    let mut pos = match args.position.setup(&engine) {
         Ok(pos) => pos,
         Err(message) => return fail(&message),
     };

@@ -1,5 +1,5 @@
 //! `tatsu perft`: count the leaves of the legal move tree, optionally split by first move.
-use crate::engine::{perft, Engine};
+use crate::engine::perft;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
@@ -13,33 +13,22 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct PerftArgs {
-    /// A bundled game's name (ryugi, euroshogi, ryu-shogi, heian-ryu-shogi, dai-ryu-shogi, chess, shogi) or a
-    /// path to a variant file.
-    pub variant: String,
-    /// Start from this position instead of the game's start position.
-    #[arg(long)]
-    pub fen: Option<String>,
+    #[command(flatten)]
+    pub position: super::position::PositionArgs,
     /// How many plies deep to count.
     #[arg(long, short)]
     pub depth: u32,
     /// Print one `move: count` line per legal move before the total.
     #[arg(long)]
     pub divide: bool,
-    /// Play these moves (UCI notation) from the position first.
-    #[arg(long, num_args = 1..)]
-    pub moves: Vec<String>,
 }
 
 pub fn run(args: PerftArgs) -> ExitCode {
-    let compiled = match crate::variants::load(&args.variant) {
-        Ok(compiled) => compiled,
-        Err(error) => {
-            eprintln!("{error}");
-            return ExitCode::FAILURE;
-        }
+    let engine = match super::common::load_engine(&args.position.variant) {
+        Ok(engine) => engine,
+        Err(code) => return code,
     };
-    let engine = Engine::new(compiled.game);
-    let mut pos = match super::position::setup(&engine, args.fen.as_deref(), &args.moves) {
+    let mut pos = match args.position.setup(&engine) {
         Ok(pos) => pos,
         Err(message) => {
             eprintln!("error: {message}");

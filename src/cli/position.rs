@@ -1,6 +1,27 @@
 //! Shared by the subcommands that take `--fen` and `--moves`: build the position they describe.
 use crate::engine::{Engine, Position};
 
+/// The arguments that say which game and which position: shared by the commands that look at a position.
+#[derive(clap::Args, Debug)]
+pub struct PositionArgs {
+    /// A bundled game's name (ryugi, euroshogi, ryu-shogi, heian-ryu-shogi, dai-ryu-shogi, chess, shogi) or a
+    /// path to a variant file.
+    pub variant: String,
+    /// Start from this position instead of the game's start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Play these moves (UCI notation) from the position first.
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
+}
+
+impl PositionArgs {
+    /// The position these arguments describe.
+    pub fn setup<'e>(&self, engine: &'e Engine) -> Result<Position<'e>, String> {
+        setup(engine, self.fen.as_deref(), &self.moves)
+    }
+}
+
 /// The start position (or `fen`), with `moves` played in order. Errors name the offending FEN or move.
 pub fn setup<'e>(
     engine: &'e Engine,

@@ -1,5 +1,5 @@
 //! `tatsu selfplay`: random games that check the executor's invariants at every ply and tally how games end.
-use crate::engine::{Engine, Move, Outcome, Position, Reason};
+use crate::engine::{Move, Outcome, Position, Reason};
 use crate::rules::Side;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -118,14 +118,10 @@ pub struct Summary {
 }
 
 pub fn run(args: SelfplayArgs) -> ExitCode {
-    let compiled = match crate::variants::load(&args.variant) {
-        Ok(compiled) => compiled,
-        Err(error) => {
-            eprintln!("{error}");
-            return ExitCode::FAILURE;
-        }
+    let engine = match super::common::load_engine(&args.variant) {
+        Ok(engine) => engine,
+        Err(code) => return code,
     };
-    let engine = Engine::new(compiled.game);
     let start = match super::position::setup(&engine, args.fen.as_deref(), &[]) {
         Ok(pos) => pos,
         Err(message) => {
