@@ -28,6 +28,24 @@ pub fn describe_component(c: &Component) -> String {
         return s;
     }
     let first = &r.legs[0];
+    if let Some(b) = r.bend {
+        let how = match b {
+            crate::expand::Bend::Crooked => {
+                "zig-zagging (turning 90° alternately one way and back at each step)"
+            }
+            crate::expand::Bend::Circular => {
+                "round a circle (turning the same way at each step, either way round)"
+            }
+        };
+        s.push_str(&format!(
+            "{} {} {}, up to {} steps {how}, over empty squares",
+            verb(first.mode),
+            distance(r.atom, Some(1), false),
+            directions(r.atom, first.mask).trim_end(),
+            first.max.unwrap_or(1)
+        ));
+        return s;
+    }
     if r.legs.len() == 1 {
         s.push_str(&format!(
             "{} {} {}",

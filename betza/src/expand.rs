@@ -450,12 +450,30 @@ pub const MAX_LEGS: usize = 8;
 /// At most this many paths from one component.
 pub const MAX_PATHS: u64 = 4096;
 
+/// Added: a circular rider (`q`) never needs more than this many steps: after 8 turns of one slot it is
+/// back on its starting square (the Rose `qN` goes round an octagon).
+pub const CIRCULAR_MAX_STEPS: u32 = 7;
+/// Added: a crooked rider (`z`) is cut at this many steps. The longest crooked path that fits on tatsu's
+/// largest board (36x36) is the crooked rook's staircase corner to corner: 35 steps up + 35 across = 70.
+pub const CROOKED_MAX_STEPS: u32 = 70;
+
+/// Added: single-leg riders whose path bends at every step (legacy Betza `z` and `q`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bend {
+    /// `z`: crooked, turning 90° (two slots) alternately one way and the other (`zB` boyscout).
+    Crooked,
+    /// `q`: circular, turning one slot the same way at every step (`qN` Rose).
+    Circular,
+}
+
 /// A component checked and reduced to what expansion needs.
 #[derive(Clone, Debug)]
 pub(crate) struct Resolved {
     pub atom: Atom,
     pub initial: bool,
     pub legs: Vec<ResolvedLeg>,
+    /// Added: `z`/`q` on a single-leg move; the leg's `max` is then the number of steps (already bounded).
+    pub bend: Option<Bend>,
 }
 
 #[derive(Clone, Debug)]
@@ -536,6 +554,7 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
         Atom::W | Atom::F | Atom::K | Atom::R | Atom::B | Atom::Q
     );
     let mut slider_letter = atom.is_slider();
+    let mut bend: Option<(Bend, Span)> = None;
     for (li, leg) in c.legs.iter().enumerate() {
         let last = li + 1 == c.legs.len();
         let mask = match direction_mask(&leg.directions, atom, li > 0) {
@@ -606,7 +625,31 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
                 Modifier::T => {
                     errors.push(unsupported(sp, "`t` (hop over friends only)", "use `p`"))
                 }
-                Modifier::U | Modifier::X | Modifier::Z | Modifier::Q => errors.push(unsupported(
+                Modifier::Z | Modifier::Q if !multi => {
+                    let b = if *m == Modifier::Z {
+                        Bend::Crooked
+                    } else {
+                        Bend::Circular
+                    };
+                    if bend.as_ref().is_some_and(|x| x.0 != b) {
+                        errors.push(
+                            BetzaError::new(
+                                ErrorKind::Other,
+                                sp,
+                                "a move cannot be both crooked (`z`) and circular (`q`)",
+                            )
+                            .help("write two components: `zB` and `qN`"),
+                        );
+                    } else {
+                        bend = Some((b, sp));
+                    }
+                }
+                Modifier::Z | Modifier::Q => errors.push(unsupported(
+                    sp,
+                    &format!("`{}` in a multi-leg (`a`) move (there it means a turn relative to the previous legs)", m.letter()),
+                    "write the turns with `l`/`r`: `afsafzK` is `aflafrK` plus `afraflK`",
+                )),
+                Modifier::U | Modifier::X => errors.push(unsupported(
                     sp,
                     &format!("`{}`", m.letter()),
                     "these Interactive Diagram extensions are not implemented",
@@ -668,6 +711,9 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
             }
         }
     }
+    if let Some((b, sp)) = bend.clone() {
+        check_bend(c, b, sp, &mut legs, &mut errors);
+    }
     // Each leg multiplies the number of paths by its number of directions: refuse moves that would expand
     // into an unreasonable number of paths (e.g. a long chain of `a`s), instead of hanging.
     let paths: u64 = legs.iter().fold(1u64, |n, l| {
@@ -685,9 +731,133 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
             atom,
             initial: c.initial_only(),
             legs,
+            bend: bend.map(|x| x.0),
         })
     } else {
         Err(errors)
+    }
+}
+
+/// Added: checks a `z`/`q` move and turns its range into the number of steps of the bent path.
+///
+/// Legacy Betza: `z` (crooked) makes a rider zig-zag — every step turns 90° from the previous one, alternately
+/// one way and back (`zB` the boyscout, `zR` the crooked rook, `zN0` the quintessence); on a leaper it means
+/// nothing. `q` (circular) makes an oblique atom go round a circle, turning one slot (≈45°) the same way at
+/// every step: `qN` is the Rose; the circle closes after 8 steps, so at most 7 are made.
+fn check_bend(
+    c: &Component,
+    b: Bend,
+    sp: Span,
+    legs: &mut [ResolvedLeg],
+    errors: &mut Vec<BetzaError>,
+) {
+    let atom = c.atom;
+    let letter = if b == Bend::Crooked { 'z' } else { 'q' };
+    if let Some((m, msp)) = c.legs[0]
+        .modifiers
+        .iter()
+        .find(|(m, _)| matches!(m, Modifier::P | Modifier::G | Modifier::N | Modifier::Y))
+    {
+        errors.push(unsupported(
+            join(&sp, msp),
+            &format!("`{letter}` together with `{}`", m.letter()),
+            "a crooked or circular rider here only moves to empty squares on the way and ends anywhere",
+        ));
+        return;
+    }
+    let leg = &mut legs[0];
+    match b {
+        Bend::Crooked => {
+            if !matches!(
+                class(atom),
+                Class::Orth | Class::Diag | Class::Oblique | Class::King
+            ) {
+                errors.push(unsupported(
+                    sp,
+                    &format!("`z` on `{}`", atom.letter()),
+                    "crooked riders are `zR`, `zB`, `zQ`, `zN0`…",
+                ));
+                return;
+            }
+            if c.range.normalized(atom) == Range::Leap {
+                let a = atom.letter();
+                errors.push(
+                    BetzaError::new(ErrorKind::Other, sp, format!("`z` (crooked) needs a rider, but `{a}` here is a single leap"))
+                        .help(format!("a crooked rider zig-zags over several steps: write `z{a}0` (or `z{a}4` for at most four steps)")),
+                );
+                return;
+            }
+            leg.max = Some(
+                leg.max
+                    .map_or(CROOKED_MAX_STEPS, |n| n.min(CROOKED_MAX_STEPS)),
+            );
+        }
+        Bend::Circular => {
+            if class(atom) != Class::Oblique {
+                errors.push(unsupported(
+                    sp,
+                    &format!("`q` (circular) on `{}`", atom.letter()),
+                    "tatsu supports circular riders on oblique atoms: `qN` (the Rose), `qC`, `qZ`",
+                ));
+                return;
+            }
+            // `qN` (written as a leaper) is the whole Rose; a number limits the steps.
+            let n = match c.range.normalized(atom) {
+                Range::Limited(n) => n.min(CIRCULAR_MAX_STEPS),
+                _ => CIRCULAR_MAX_STEPS,
+            };
+            leg.max = Some(n);
+        }
+    }
+}
+
+/// The board vector of direction slot `d` of an atom (king-like atoms alternate orthogonal and diagonal).
+fn slot_step(atom: Atom, d: usize) -> (i32, i32) {
+    match class(atom) {
+        Class::King => rot(d, if d % 2 == 0 { (0, 1) } else { (1, 1) }),
+        _ => rot(d, base(atom)),
+    }
+}
+
+/// Added: the paths of a crooked or circular rider: for each first direction, the one-step path, then for
+/// each way of turning (both chiralities) every length from 2 to the leg's `max`. Each step is a one-step leg;
+/// the squares where it turns must be empty (`MOVE`), the last step has the move's own mode.
+fn expand_bent(index: usize, r: &Resolved, b: Bend, o: Orientation, out: &mut Vec<Path>) {
+    let first = &r.legs[0];
+    let steps = first.max.unwrap_or(1).max(1) as usize;
+    for d in 0..8usize {
+        if first.mask & (1 << d) == 0 {
+            continue;
+        }
+        let path = |slots: &mut dyn Iterator<Item = usize>| {
+            let slots: Vec<usize> = slots.collect();
+            let n = slots.len();
+            Path {
+                component: index,
+                legs: slots
+                    .into_iter()
+                    .enumerate()
+                    .map(|(k, s)| {
+                        let mode = if k + 1 == n { first.mode } else { Mode::MOVE };
+                        make_leg(slot_step(r.atom, s), Some(1), mode, false, o)
+                    })
+                    .collect(),
+                initial_only: r.initial,
+                castling: None,
+            }
+        };
+        out.push(path(&mut std::iter::once(d)));
+        for turn in [1usize, 7] {
+            for len in 2..=steps {
+                let slot = |k: usize| match b {
+                    // alternately turned 90° (two slots) and back
+                    Bend::Crooked => (d + (k % 2) * 2 * turn) & 7,
+                    // one more slot the same way at every step
+                    Bend::Circular => (d + k * turn) & 7,
+                };
+                out.push(path(&mut (0..len).map(slot)));
+            }
+        }
     }
 }
 
@@ -735,15 +905,15 @@ fn expand_component(index: usize, r: &Resolved, o: Orientation, out: &mut Vec<Pa
         }
         return;
     }
+    if let Some(b) = r.bend {
+        return expand_bent(index, r, b, o, out);
+    }
     let first = &r.legs[0];
     for d in 0..8usize {
         if first.mask & (1 << d) == 0 {
             continue;
         }
-        let step = match class(r.atom) {
-            Class::King => rot(d, if d % 2 == 0 { (0, 1) } else { (1, 1) }),
-            _ => rot(d, base(r.atom)),
-        };
+        let step = slot_step(r.atom, d);
         let leg = make_leg(step, first.max, first.mode, first.lame, o);
         continue_legs(index, r, o, 1, d, vec![leg], out);
     }

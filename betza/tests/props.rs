@@ -47,6 +47,8 @@ fn modifiers() -> impl Strategy<Value = Vec<Modifier>> {
             Modifier::P,
             Modifier::G,
             Modifier::Y,
+            Modifier::Z,
+            Modifier::Q,
         ],
         0..3,
     )
