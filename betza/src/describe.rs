@@ -10,6 +10,18 @@ pub fn describe(betza: &Betza) -> Vec<String> {
 
 /// One line of plain English for one component (`"?"`-style text if the component does not validate).
 pub fn describe_component(c: &Component) -> String {
+    if c.repeat.is_some() {
+        return match crate::expand::unroll(c) {
+            Ok(cs) => {
+                let lines: Vec<String> = cs.iter().take(3).map(describe_component).collect();
+                format!(
+                    "any of: {}; … (the group in parentheses repeated any number of times)",
+                    lines.join("; or ")
+                )
+            }
+            Err(e) => format!("invalid: {}", e.first().map_or("", |e| e.message.as_str())),
+        };
+    }
     let r = match resolve(c) {
         Ok(r) => r,
         Err(e) => return format!("invalid: {}", e.first().map_or("", |e| e.message.as_str())),

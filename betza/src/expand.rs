@@ -4,7 +4,7 @@
 //! slots numbered 0..8 clockwise from "forward" (see [`ROT`]); the letters `f b l r v s h` select slots in a
 //! way that depends on the atom's symmetry (orthogonal, diagonal, oblique, or the king-like `K`/`Q`), and the
 //! legs after an `a` use the king-like system *relative* to the direction of the previous leg.
-use crate::{Atom, BetzaError, Component, Direction, ErrorKind, Modifier, Range, Span};
+use crate::{Atom, BetzaError, Component, Direction, ErrorKind, LegSpec, Modifier, Range, Span};
 
 /// How a player's moves relate to the first player's on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -94,8 +94,10 @@ impl crate::Betza {
     pub fn expand(&self, orientation: Orientation) -> Vec<Path> {
         let mut out = Vec::new();
         for (index, comp) in self.components.iter().enumerate() {
-            if let Ok(r) = resolve(comp) {
-                expand_component(index, &r, orientation, &mut out);
+            if let Ok(rs) = resolve_all(comp) {
+                for r in &rs {
+                    expand_component(index, r, orientation, &mut out);
+                }
             }
         }
         out
@@ -106,7 +108,7 @@ impl crate::Betza {
         let errors: Vec<BetzaError> = self
             .components
             .iter()
-            .filter_map(|c| resolve(c).err())
+            .filter_map(|c| resolve_all(c).err())
             .flatten()
             .collect();
         if errors.is_empty() {
@@ -445,8 +447,10 @@ pub(crate) fn direction_mask(
     Ok(Some(mask))
 }
 
-/// At most this many legs in one component.
-pub const MAX_LEGS: usize = 8;
+/// At most this many legs in one component (raised from 8 to 70 for `( … )` repetition: the longest path a
+/// piece can need on a 36x36 board, a one-square staircase corner to corner, has 70 legs; [`MAX_PATHS`]
+/// still refuses long chains of legs that branch, such as `aaaaaK`).
+pub const MAX_LEGS: usize = 70;
 /// At most this many paths from one component.
 pub const MAX_PATHS: u64 = 4096;
 
@@ -493,6 +497,161 @@ fn unsupported(span: Span, what: &str, help: &str) -> BetzaError {
         format!("{what} is valid XBetza but tatsu does not support it"),
     )
     .help(help.to_string())
+}
+
+/// Added: `x(y)zA` unrolled into the plain components `xzA`, `xyzA`, `xyyzA`, … up to [`MAX_LEGS`] legs (a
+/// component without repetition is returned as it is).
+pub(crate) fn unroll(c: &Component) -> Result<Vec<Component>, Vec<BetzaError>> {
+    let Some(rep) = &c.repeat else {
+        return Ok(vec![c.clone()]);
+    };
+    let mut errors = Vec::new();
+    let bad_i = c.legs.iter().skip(1).chain(&rep.group).chain(&rep.after);
+    for leg in bad_i {
+        if let Some((_, sp)) = leg.modifiers.iter().find(|(m, _)| *m == Modifier::I) {
+            errors.push(
+                BetzaError::new(
+                    ErrorKind::Other,
+                    sp.clone(),
+                    "`i` (initial move only) belongs to the whole move",
+                )
+                .help("put `i` at the start of the move, before `(`"),
+            );
+        }
+    }
+    if c.legs.is_empty() || rep.after.is_empty() || rep.group.len() < 2 {
+        errors.push(BetzaError::new(
+            ErrorKind::Unsupported,
+            c.span.clone(),
+            "a repeated group without `a` is valid XBetza but tatsu does not support it",
+        ));
+    }
+    // The four places where two parts meet: x|z, x|y, y|y, y|z.
+    for (a, b) in [
+        (&c.legs, &rep.after),
+        (&c.legs, &rep.group),
+        (&rep.group, &rep.group),
+        (&rep.group, &rep.after),
+    ] {
+        if let (Some(l), Some(r)) = (a.last(), b.first()) {
+            if let Some(e) = junction_error(l, r) {
+                errors.push(e);
+            }
+        }
+    }
+    if !errors.is_empty() {
+        errors.sort_by_key(|e| e.span.start);
+        errors.dedup();
+        return Err(errors);
+    }
+    let mut out = Vec::new();
+    let mut legs = c.legs.clone();
+    loop {
+        let whole = concat(&legs, &rep.after);
+        if whole.len() > MAX_LEGS {
+            break;
+        }
+        out.push(Component {
+            legs: whole,
+            atom: c.atom,
+            range: c.range,
+            span: c.span.clone(),
+            repeat: None,
+        });
+        legs = concat(&legs, &rep.group);
+    }
+    Ok(out)
+}
+
+/// Two parts written next to each other: the last leg of `a` and the first of `b` are one leg.
+fn concat(a: &[LegSpec], b: &[LegSpec]) -> Vec<LegSpec> {
+    let mut out = a.to_vec();
+    let Some((first, rest)) = b.split_first() else {
+        return out;
+    };
+    match out.last_mut() {
+        Some(l) => {
+            l.directions.extend(first.directions.iter().cloned());
+            l.modifiers.extend(first.modifiers.iter().cloned());
+            l.modifiers.sort_by_key(|(m, _)| m.rank());
+        }
+        None => out.push(first.clone()),
+    }
+    out.extend(rest.iter().cloned());
+    out
+}
+
+/// Why the leg `l` followed directly by `r` (across a parenthesis) is not one valid leg, if it is not.
+fn junction_error(l: &LegSpec, r: &LegSpec) -> Option<BetzaError> {
+    let lm: Vec<&(Modifier, Span)> = l
+        .modifiers
+        .iter()
+        .filter(|(m, _)| *m != Modifier::I)
+        .collect();
+    if let (Some((m, _)), Some((d, sp))) = (lm.first(), r.directions.first()) {
+        return Some(
+            BetzaError::new(
+                ErrorKind::Other,
+                sp.clone(),
+                format!("repeating the group puts the direction `{}` after the modifier `{}`", d.letter(), m.letter()),
+            )
+            .help("in one leg, directions come first: move the `a` so that each repeated leg reads directions then modifiers, e.g. `m(af)W`"),
+        );
+    }
+    let dup = r
+        .modifiers
+        .iter()
+        .find(|(m, _)| *m != Modifier::I && lm.iter().any(|(x, _)| x == m))?;
+    Some(
+        BetzaError::new(
+            ErrorKind::Other,
+            dup.1.clone(),
+            format!(
+                "repeating the group repeats the modifier `{}` in one leg",
+                dup.0.letter()
+            ),
+        )
+        .help("write it once, on one side of the parenthesis"),
+    )
+}
+
+/// Added: a component checked and reduced, with `( … )` unrolled: one [`Resolved`] per repetition count.
+pub(crate) fn resolve_all(c: &Component) -> Result<Vec<Resolved>, Vec<BetzaError>> {
+    let comps = unroll(c)?;
+    let mut out = Vec::new();
+    let mut paths = 0u64;
+    for comp in &comps {
+        if comps.len() > 1 && paths > MAX_PATHS {
+            return Err(vec![unsupported(
+                c.span.clone(),
+                &format!("a repetition that, unrolled to {MAX_LEGS} legs (enough for any path on a 36x36 board), expands into more than {MAX_PATHS} paths"),
+                &format!("tatsu supports at most {MAX_PATHS} paths per component; restrict the directions of the repeated legs"),
+            )]);
+        }
+        // The first unrolled form that fails says why; the longer ones would repeat it.
+        let r = resolve(comp)?;
+        paths = paths.saturating_add(path_count(&r));
+        out.push(r);
+    }
+    if comps.len() > 1 && paths > MAX_PATHS {
+        return Err(vec![unsupported(
+            c.span.clone(),
+            &format!("a repetition that, unrolled to {MAX_LEGS} legs (enough for any path on a 36x36 board), expands into {paths} paths"),
+            &format!("tatsu supports at most {MAX_PATHS} paths per component; restrict the directions of the repeated legs"),
+        )]);
+    }
+    Ok(out)
+}
+
+/// How many paths a resolved component expands into (per orientation).
+fn path_count(r: &Resolved) -> u64 {
+    if r.bend.is_some() {
+        let first = u64::from(r.legs[0].mask.count_ones());
+        return first * (1 + 2 * u64::from(r.legs[0].max.unwrap_or(1).saturating_sub(1)));
+    }
+    r.legs.iter().fold(1u64, |n, l| {
+        n.saturating_mul(u64::from(l.mask.count_ones().max(1)))
+    })
 }
 
 /// Checks one component and reduces it to direction masks and modes.
