@@ -58,6 +58,9 @@ pub fn describe_component(c: &Component) -> String {
         ));
         return s;
     }
+    if r.skip_first {
+        s.push_str("skips the first square of the line (empty or not), then ");
+    }
     if r.legs.len() == 1 {
         s.push_str(&format!(
             "{} {} {}",

@@ -478,6 +478,9 @@ pub(crate) struct Resolved {
     pub legs: Vec<ResolvedLeg>,
     /// Added: `z`/`q` on a single-leg move; the leg's `max` is then the number of steps (already bounded).
     pub bend: Option<Bend>,
+    /// Added: `j` on a single-leg rider: the first square is skipped whatever it holds; the leg's `max` counts
+    /// the steps after it.
+    pub skip_first: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -714,6 +717,7 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
     );
     let mut slider_letter = atom.is_slider();
     let mut bend: Option<(Bend, Span)> = None;
+    let mut jump: Option<Span> = None;
     for (li, leg) in c.legs.iter().enumerate() {
         let last = li + 1 == c.legs.len();
         let mask = match direction_mask(&leg.directions, atom, li > 0) {
@@ -775,10 +779,11 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
                         toggle = true;
                     }
                 }
+                Modifier::J if !multi => jump = Some(sp),
                 Modifier::J => errors.push(unsupported(
                     sp,
-                    "`j` (must jump / skip the first square)",
-                    "describe the jump with a hop: `p`",
+                    "`j` in a multi-leg (`a`) move",
+                    "`j` is supported on single-leg riders: `jR` skips the first square",
                 )),
                 Modifier::O => errors.push(unsupported(sp, "`o` (cylinder board)", "")),
                 Modifier::T => {
@@ -873,6 +878,9 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
     if let Some((b, sp)) = bend.clone() {
         check_bend(c, b, sp, &mut legs, &mut errors);
     }
+    if let Some(sp) = jump.clone() {
+        check_jump(c, sp, bend.is_some(), &mut legs, &mut errors);
+    }
     // Each leg multiplies the number of paths by its number of directions: refuse moves that would expand
     // into an unreasonable number of paths (e.g. a long chain of `a`s), instead of hanging.
     let paths: u64 = legs.iter().fold(1u64, |n, l| {
@@ -891,6 +899,7 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
             initial: c.initial_only(),
             legs,
             bend: bend.map(|x| x.0),
+            skip_first: jump.is_some(),
         })
     } else {
         Err(errors)
@@ -966,6 +975,52 @@ fn check_bend(
                 _ => CIRCULAR_MAX_STEPS,
             };
             leg.max = Some(n);
+        }
+    }
+}
+
+/// Added: checks `j` on a rider (XBetza: on a slider, `j` skips the first square of the path, ignoring its
+/// contents: `jR` from d4 goes to d6, d7, … whatever stands on d5) and takes the skipped step off the range.
+/// On a leaper (`jN`, Betza's "must jump") it stays unsupported.
+fn check_jump(
+    c: &Component,
+    sp: Span,
+    bent: bool,
+    legs: &mut [ResolvedLeg],
+    errors: &mut Vec<BetzaError>,
+) {
+    let atom = c.atom;
+    if bent || !matches!(class(atom), Class::Orth | Class::Diag | Class::King) {
+        errors.push(unsupported(
+            sp,
+            &format!("`j` on `{}`{}", atom.letter(), if bent { " with `z`/`q`" } else { "" }),
+            "tatsu supports `j` on orthogonal, diagonal and king-like riders: `jR`, `jB`, `jQ`, `jW4`",
+        ));
+        return;
+    }
+    let leg = &mut legs[0];
+    if let Some((m, msp)) = c.legs[0]
+        .modifiers
+        .iter()
+        .find(|(m, _)| matches!(m, Modifier::P | Modifier::G | Modifier::N))
+    {
+        errors.push(unsupported(
+            join(&sp, msp),
+            &format!("`j` together with `{}`", m.letter()),
+            "`jR` skips the first square and then slides on like a rook",
+        ));
+        return;
+    }
+    match leg.max {
+        None => {}
+        Some(n) if n >= 2 => leg.max = Some(n - 1),
+        Some(_) => {
+            let a = atom.letter();
+            errors.push(unsupported(
+                sp,
+                &format!("`j` on the leaper `{a}` (Betza's \"must jump\")"),
+                &format!("`j` skips the first square of a rider: `j{a}0`, or `j{a}3` for up to 3 squares counting the skipped one"),
+            ));
         }
     }
 }
@@ -1066,6 +1121,25 @@ fn expand_component(index: usize, r: &Resolved, o: Orientation, out: &mut Vec<Pa
     }
     if let Some(b) = r.bend {
         return expand_bent(index, r, b, o, out);
+    }
+    if r.skip_first {
+        // The skipped square may be empty or hold any piece: one path for each case (they never both apply).
+        let first = &r.legs[0];
+        for d in (0..8usize).filter(|d| first.mask & (1 << d) != 0) {
+            let step = slot_step(r.atom, d);
+            for over in [Mode::MOVE, Mode::HOP] {
+                out.push(Path {
+                    component: index,
+                    legs: vec![
+                        make_leg(step, Some(1), over, false, o),
+                        make_leg(step, first.max, first.mode, false, o),
+                    ],
+                    initial_only: r.initial,
+                    castling: None,
+                });
+            }
+        }
+        return;
     }
     let first = &r.legs[0];
     for d in 0..8usize {

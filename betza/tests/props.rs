@@ -51,6 +51,7 @@ fn modifiers() -> impl Strategy<Value = Vec<Modifier>> {
             Modifier::Y,
             Modifier::Z,
             Modifier::Q,
+            Modifier::J,
         ],
         0..3,
     )

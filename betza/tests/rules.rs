@@ -307,9 +307,15 @@ fn bent_riders_expand_into_one_step_legs_with_both_turns() {
     assert_eq!(seven.len(), 16);
     let ends: Vec<(i32, i32)> = seven
         .iter()
-        .map(|p| p.legs.iter().fold((0, 0), |(x, y), l| (x + l.step.0, y + l.step.1)))
+        .map(|p| {
+            p.legs
+                .iter()
+                .fold((0, 0), |(x, y), l| (x + l.step.0, y + l.step.1))
+        })
         .collect();
-    assert!(ends.iter().all(|&(x, y)| (x.abs(), y.abs()) == (1, 2) || (x.abs(), y.abs()) == (2, 1)));
+    assert!(ends
+        .iter()
+        .all(|&(x, y)| (x.abs(), y.abs()) == (1, 2) || (x.abs(), y.abs()) == (2, 1)));
     // Only the last step may capture; the others need empty squares.
     for p in &rose {
         let (last, rest) = p.legs.split_last().unwrap();
