@@ -17,6 +17,18 @@ pub struct Component {
     pub atom: Atom,
     pub range: Range,
     pub span: Span,
+    /// Added: parenthesised repetition `x(y)zA` (XBetza: `xzA`, `xyzA`, `xyyzA`, …). `legs` then holds the
+    /// legs written before `(` (`x`, at least one possibly empty leg), and this the group and what follows `)`.
+    pub repeat: Option<Repeat>,
+}
+
+/// Added: the parts of `x(y)zA` after `x`: the legs of `y` and of `z`, each split at `a` (at least one leg
+/// each, possibly empty). The text is a macro: the last leg of one part and the first of the next are one
+/// leg when the parts are written next to each other (`m(af)W` → `mW`, `mafW`, `mafafW`, …).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repeat {
+    pub group: Vec<LegSpec>,
+    pub after: Vec<LegSpec>,
 }
 
 /// The direction and modifier letters of one leg (the text between two `a`s).
@@ -291,6 +303,7 @@ impl PartialEq for Component {
     /// Ignores spans, the order of modifiers within a leg, and equivalent spellings of the range.
     fn eq(&self, other: &Self) -> bool {
         self.legs == other.legs
+            && self.repeat == other.repeat
             && self.atom == other.atom
             && self.range.normalized(self.atom) == other.range.normalized(other.atom)
     }
@@ -313,23 +326,12 @@ impl std::fmt::Display for Component {
         if self.initial_only() {
             f.write_char('i')?;
         }
-        for (i, leg) in self.legs.iter().enumerate() {
-            if i > 0 {
-                f.write_char('a')?;
-            }
-            for &(d, _) in &leg.directions {
-                f.write_char(d.letter())?;
-            }
-            let mut mods: Vec<Modifier> = leg
-                .modifiers
-                .iter()
-                .map(|&(m, _)| m)
-                .filter(|&m| m != Modifier::I)
-                .collect();
-            mods.sort_by_key(|m| m.rank());
-            for m in mods {
-                f.write_char(m.letter())?;
-            }
+        write_legs(f, &self.legs)?;
+        if let Some(r) = &self.repeat {
+            f.write_char('(')?;
+            write_legs(f, &r.group)?;
+            f.write_char(')')?;
+            write_legs(f, &r.after)?;
         }
         f.write_char(self.atom.letter())?;
         if let Atom::O(n) = self.atom {
@@ -341,6 +343,30 @@ impl std::fmt::Display for Component {
             (Range::Unlimited, false) => f.write_char('0'),
         }
     }
+}
+
+/// Legs joined by `a`: per leg the directions as written, then the modifiers (without `i`) in canonical order.
+fn write_legs(f: &mut std::fmt::Formatter<'_>, legs: &[LegSpec]) -> std::fmt::Result {
+    use std::fmt::Write;
+    for (i, leg) in legs.iter().enumerate() {
+        if i > 0 {
+            f.write_char('a')?;
+        }
+        for &(d, _) in &leg.directions {
+            f.write_char(d.letter())?;
+        }
+        let mut mods: Vec<Modifier> = leg
+            .modifiers
+            .iter()
+            .map(|&(m, _)| m)
+            .filter(|&m| m != Modifier::I)
+            .collect();
+        mods.sort_by_key(|m| m.rank());
+        for m in mods {
+            f.write_char(m.letter())?;
+        }
+    }
+    Ok(())
 }
 
 impl std::fmt::Display for Betza {

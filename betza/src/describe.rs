@@ -10,6 +10,18 @@ pub fn describe(betza: &Betza) -> Vec<String> {
 
 /// One line of plain English for one component (`"?"`-style text if the component does not validate).
 pub fn describe_component(c: &Component) -> String {
+    if c.repeat.is_some() {
+        return match crate::expand::unroll(c) {
+            Ok(cs) => {
+                let lines: Vec<String> = cs.iter().take(3).map(describe_component).collect();
+                format!(
+                    "any of: {}; … (the group in parentheses repeated any number of times)",
+                    lines.join("; or ")
+                )
+            }
+            Err(e) => format!("invalid: {}", e.first().map_or("", |e| e.message.as_str())),
+        };
+    }
     let r = match resolve(c) {
         Ok(r) => r,
         Err(e) => return format!("invalid: {}", e.first().map_or("", |e| e.message.as_str())),
@@ -28,6 +40,27 @@ pub fn describe_component(c: &Component) -> String {
         return s;
     }
     let first = &r.legs[0];
+    if let Some(b) = r.bend {
+        let how = match b {
+            crate::expand::Bend::Crooked => {
+                "zig-zagging (turning 90° alternately one way and back at each step)"
+            }
+            crate::expand::Bend::Circular => {
+                "round a circle (turning the same way at each step, either way round)"
+            }
+        };
+        s.push_str(&format!(
+            "{} {} {}, up to {} steps {how}, over empty squares",
+            verb(first.mode),
+            distance(r.atom, Some(1), false),
+            directions(r.atom, first.mask).trim_end(),
+            first.max.unwrap_or(1)
+        ));
+        return s;
+    }
+    if r.skip_first {
+        s.push_str("skips the first square of the line (empty or not), then ");
+    }
     if r.legs.len() == 1 {
         s.push_str(&format!(
             "{} {} {}",

@@ -4,7 +4,7 @@
 //! slots numbered 0..8 clockwise from "forward" (see [`ROT`]); the letters `f b l r v s h` select slots in a
 //! way that depends on the atom's symmetry (orthogonal, diagonal, oblique, or the king-like `K`/`Q`), and the
 //! legs after an `a` use the king-like system *relative* to the direction of the previous leg.
-use crate::{Atom, BetzaError, Component, Direction, ErrorKind, Modifier, Range, Span};
+use crate::{Atom, BetzaError, Component, Direction, ErrorKind, LegSpec, Modifier, Range, Span};
 
 /// How a player's moves relate to the first player's on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -94,8 +94,10 @@ impl crate::Betza {
     pub fn expand(&self, orientation: Orientation) -> Vec<Path> {
         let mut out = Vec::new();
         for (index, comp) in self.components.iter().enumerate() {
-            if let Ok(r) = resolve(comp) {
-                expand_component(index, &r, orientation, &mut out);
+            if let Ok(rs) = resolve_all(comp) {
+                for r in &rs {
+                    expand_component(index, r, orientation, &mut out);
+                }
             }
         }
         out
@@ -106,7 +108,7 @@ impl crate::Betza {
         let errors: Vec<BetzaError> = self
             .components
             .iter()
-            .filter_map(|c| resolve(c).err())
+            .filter_map(|c| resolve_all(c).err())
             .flatten()
             .collect();
         if errors.is_empty() {
@@ -445,10 +447,28 @@ pub(crate) fn direction_mask(
     Ok(Some(mask))
 }
 
-/// At most this many legs in one component.
-pub const MAX_LEGS: usize = 8;
+/// At most this many legs in one component (raised from 8 to 70 for `( … )` repetition: the longest path a
+/// piece can need on a 36x36 board, a one-square staircase corner to corner, has 70 legs; [`MAX_PATHS`]
+/// still refuses long chains of legs that branch, such as `aaaaaK`).
+pub const MAX_LEGS: usize = 70;
 /// At most this many paths from one component.
 pub const MAX_PATHS: u64 = 4096;
+
+/// Added: a circular rider (`q`) never needs more than this many steps: after 8 turns of one slot it is
+/// back on its starting square (the Rose `qN` goes round an octagon).
+pub const CIRCULAR_MAX_STEPS: u32 = 7;
+/// Added: a crooked rider (`z`) is cut at this many steps. The longest crooked path that fits on tatsu's
+/// largest board (36x36) is the crooked rook's staircase corner to corner: 35 steps up + 35 across = 70.
+pub const CROOKED_MAX_STEPS: u32 = 70;
+
+/// Added: single-leg riders whose path bends at every step (legacy Betza `z` and `q`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bend {
+    /// `z`: crooked, turning 90° (two slots) alternately one way and the other (`zB` boyscout).
+    Crooked,
+    /// `q`: circular, turning one slot the same way at every step (`qN` Rose).
+    Circular,
+}
 
 /// A component checked and reduced to what expansion needs.
 #[derive(Clone, Debug)]
@@ -456,6 +476,11 @@ pub(crate) struct Resolved {
     pub atom: Atom,
     pub initial: bool,
     pub legs: Vec<ResolvedLeg>,
+    /// Added: `z`/`q` on a single-leg move; the leg's `max` is then the number of steps (already bounded).
+    pub bend: Option<Bend>,
+    /// Added: `j` on a single-leg rider: the first square is skipped whatever it holds; the leg's `max` counts
+    /// the steps after it.
+    pub skip_first: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -475,6 +500,161 @@ fn unsupported(span: Span, what: &str, help: &str) -> BetzaError {
         format!("{what} is valid XBetza but tatsu does not support it"),
     )
     .help(help.to_string())
+}
+
+/// Added: `x(y)zA` unrolled into the plain components `xzA`, `xyzA`, `xyyzA`, … up to [`MAX_LEGS`] legs (a
+/// component without repetition is returned as it is).
+pub(crate) fn unroll(c: &Component) -> Result<Vec<Component>, Vec<BetzaError>> {
+    let Some(rep) = &c.repeat else {
+        return Ok(vec![c.clone()]);
+    };
+    let mut errors = Vec::new();
+    let bad_i = c.legs.iter().skip(1).chain(&rep.group).chain(&rep.after);
+    for leg in bad_i {
+        if let Some((_, sp)) = leg.modifiers.iter().find(|(m, _)| *m == Modifier::I) {
+            errors.push(
+                BetzaError::new(
+                    ErrorKind::Other,
+                    sp.clone(),
+                    "`i` (initial move only) belongs to the whole move",
+                )
+                .help("put `i` at the start of the move, before `(`"),
+            );
+        }
+    }
+    if c.legs.is_empty() || rep.after.is_empty() || rep.group.len() < 2 {
+        errors.push(BetzaError::new(
+            ErrorKind::Unsupported,
+            c.span.clone(),
+            "a repeated group without `a` is valid XBetza but tatsu does not support it",
+        ));
+    }
+    // The four places where two parts meet: x|z, x|y, y|y, y|z.
+    for (a, b) in [
+        (&c.legs, &rep.after),
+        (&c.legs, &rep.group),
+        (&rep.group, &rep.group),
+        (&rep.group, &rep.after),
+    ] {
+        if let (Some(l), Some(r)) = (a.last(), b.first()) {
+            if let Some(e) = junction_error(l, r) {
+                errors.push(e);
+            }
+        }
+    }
+    if !errors.is_empty() {
+        errors.sort_by_key(|e| e.span.start);
+        errors.dedup();
+        return Err(errors);
+    }
+    let mut out = Vec::new();
+    let mut legs = c.legs.clone();
+    loop {
+        let whole = concat(&legs, &rep.after);
+        if whole.len() > MAX_LEGS {
+            break;
+        }
+        out.push(Component {
+            legs: whole,
+            atom: c.atom,
+            range: c.range,
+            span: c.span.clone(),
+            repeat: None,
+        });
+        legs = concat(&legs, &rep.group);
+    }
+    Ok(out)
+}
+
+/// Two parts written next to each other: the last leg of `a` and the first of `b` are one leg.
+fn concat(a: &[LegSpec], b: &[LegSpec]) -> Vec<LegSpec> {
+    let mut out = a.to_vec();
+    let Some((first, rest)) = b.split_first() else {
+        return out;
+    };
+    match out.last_mut() {
+        Some(l) => {
+            l.directions.extend(first.directions.iter().cloned());
+            l.modifiers.extend(first.modifiers.iter().cloned());
+            l.modifiers.sort_by_key(|(m, _)| m.rank());
+        }
+        None => out.push(first.clone()),
+    }
+    out.extend(rest.iter().cloned());
+    out
+}
+
+/// Why the leg `l` followed directly by `r` (across a parenthesis) is not one valid leg, if it is not.
+fn junction_error(l: &LegSpec, r: &LegSpec) -> Option<BetzaError> {
+    let lm: Vec<&(Modifier, Span)> = l
+        .modifiers
+        .iter()
+        .filter(|(m, _)| *m != Modifier::I)
+        .collect();
+    if let (Some((m, _)), Some((d, sp))) = (lm.first(), r.directions.first()) {
+        return Some(
+            BetzaError::new(
+                ErrorKind::Other,
+                sp.clone(),
+                format!("repeating the group puts the direction `{}` after the modifier `{}`", d.letter(), m.letter()),
+            )
+            .help("in one leg, directions come first: move the `a` so that each repeated leg reads directions then modifiers, e.g. `m(af)W`"),
+        );
+    }
+    let dup = r
+        .modifiers
+        .iter()
+        .find(|(m, _)| *m != Modifier::I && lm.iter().any(|(x, _)| x == m))?;
+    Some(
+        BetzaError::new(
+            ErrorKind::Other,
+            dup.1.clone(),
+            format!(
+                "repeating the group repeats the modifier `{}` in one leg",
+                dup.0.letter()
+            ),
+        )
+        .help("write it once, on one side of the parenthesis"),
+    )
+}
+
+/// Added: a component checked and reduced, with `( … )` unrolled: one [`Resolved`] per repetition count.
+pub(crate) fn resolve_all(c: &Component) -> Result<Vec<Resolved>, Vec<BetzaError>> {
+    let comps = unroll(c)?;
+    let mut out = Vec::new();
+    let mut paths = 0u64;
+    for comp in &comps {
+        if comps.len() > 1 && paths > MAX_PATHS {
+            return Err(vec![unsupported(
+                c.span.clone(),
+                &format!("a repetition that, unrolled to {MAX_LEGS} legs (enough for any path on a 36x36 board), expands into more than {MAX_PATHS} paths"),
+                &format!("tatsu supports at most {MAX_PATHS} paths per component; restrict the directions of the repeated legs"),
+            )]);
+        }
+        // The first unrolled form that fails says why; the longer ones would repeat it.
+        let r = resolve(comp)?;
+        paths = paths.saturating_add(path_count(&r));
+        out.push(r);
+    }
+    if comps.len() > 1 && paths > MAX_PATHS {
+        return Err(vec![unsupported(
+            c.span.clone(),
+            &format!("a repetition that, unrolled to {MAX_LEGS} legs (enough for any path on a 36x36 board), expands into {paths} paths"),
+            &format!("tatsu supports at most {MAX_PATHS} paths per component; restrict the directions of the repeated legs"),
+        )]);
+    }
+    Ok(out)
+}
+
+/// How many paths a resolved component expands into (per orientation).
+fn path_count(r: &Resolved) -> u64 {
+    if r.bend.is_some() {
+        let first = u64::from(r.legs[0].mask.count_ones());
+        return first * (1 + 2 * u64::from(r.legs[0].max.unwrap_or(1).saturating_sub(1)));
+    }
+    r.legs.iter().fold(1u64, |n, l| {
+        n.saturating_mul(u64::from(l.mask.count_ones().max(1)))
+    })
 }
 
 /// Checks one component and reduces it to direction masks and modes.
@@ -536,6 +716,8 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
         Atom::W | Atom::F | Atom::K | Atom::R | Atom::B | Atom::Q
     );
     let mut slider_letter = atom.is_slider();
+    let mut bend: Option<(Bend, Span)> = None;
+    let mut jump: Option<Span> = None;
     for (li, leg) in c.legs.iter().enumerate() {
         let last = li + 1 == c.legs.len();
         let mask = match direction_mask(&leg.directions, atom, li > 0) {
@@ -597,16 +779,41 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
                         toggle = true;
                     }
                 }
+                Modifier::J if !multi => jump = Some(sp),
                 Modifier::J => errors.push(unsupported(
                     sp,
-                    "`j` (must jump / skip the first square)",
-                    "describe the jump with a hop: `p`",
+                    "`j` in a multi-leg (`a`) move",
+                    "`j` is supported on single-leg riders: `jR` skips the first square",
                 )),
                 Modifier::O => errors.push(unsupported(sp, "`o` (cylinder board)", "")),
                 Modifier::T => {
                     errors.push(unsupported(sp, "`t` (hop over friends only)", "use `p`"))
                 }
-                Modifier::U | Modifier::X | Modifier::Z | Modifier::Q => errors.push(unsupported(
+                Modifier::Z | Modifier::Q if !multi => {
+                    let b = if *m == Modifier::Z {
+                        Bend::Crooked
+                    } else {
+                        Bend::Circular
+                    };
+                    if bend.as_ref().is_some_and(|x| x.0 != b) {
+                        errors.push(
+                            BetzaError::new(
+                                ErrorKind::Other,
+                                sp,
+                                "a move cannot be both crooked (`z`) and circular (`q`)",
+                            )
+                            .help("write two components: `zB` and `qN`"),
+                        );
+                    } else {
+                        bend = Some((b, sp));
+                    }
+                }
+                Modifier::Z | Modifier::Q => errors.push(unsupported(
+                    sp,
+                    &format!("`{}` in a multi-leg (`a`) move (there it means a turn relative to the previous legs)", m.letter()),
+                    "write the turns with `l`/`r`: `afsafzK` is `aflafrK` plus `afraflK`",
+                )),
+                Modifier::U | Modifier::X => errors.push(unsupported(
                     sp,
                     &format!("`{}`", m.letter()),
                     "these Interactive Diagram extensions are not implemented",
@@ -668,6 +875,12 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
             }
         }
     }
+    if let Some((b, sp)) = bend.clone() {
+        check_bend(c, b, sp, &mut legs, &mut errors);
+    }
+    if let Some(sp) = jump.clone() {
+        check_jump(c, sp, bend.is_some(), &mut legs, &mut errors);
+    }
     // Each leg multiplies the number of paths by its number of directions: refuse moves that would expand
     // into an unreasonable number of paths (e.g. a long chain of `a`s), instead of hanging.
     let paths: u64 = legs.iter().fold(1u64, |n, l| {
@@ -685,9 +898,180 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
             atom,
             initial: c.initial_only(),
             legs,
+            bend: bend.map(|x| x.0),
+            skip_first: jump.is_some(),
         })
     } else {
         Err(errors)
+    }
+}
+
+/// Added: checks a `z`/`q` move and turns its range into the number of steps of the bent path.
+///
+/// Legacy Betza: `z` (crooked) makes a rider zig-zag — every step turns 90° from the previous one, alternately
+/// one way and back (`zB` the boyscout, `zR` the crooked rook, `zN0` the quintessence); on a leaper it means
+/// nothing. `q` (circular) makes an oblique atom go round a circle, turning one slot (≈45°) the same way at
+/// every step: `qN` is the Rose; the circle closes after 8 steps, so at most 7 are made.
+fn check_bend(
+    c: &Component,
+    b: Bend,
+    sp: Span,
+    legs: &mut [ResolvedLeg],
+    errors: &mut Vec<BetzaError>,
+) {
+    let atom = c.atom;
+    let letter = if b == Bend::Crooked { 'z' } else { 'q' };
+    if let Some((m, msp)) = c.legs[0]
+        .modifiers
+        .iter()
+        .find(|(m, _)| matches!(m, Modifier::P | Modifier::G | Modifier::N | Modifier::Y))
+    {
+        errors.push(unsupported(
+            join(&sp, msp),
+            &format!("`{letter}` together with `{}`", m.letter()),
+            "a crooked or circular rider here only moves to empty squares on the way and ends anywhere",
+        ));
+        return;
+    }
+    let leg = &mut legs[0];
+    match b {
+        Bend::Crooked => {
+            if !matches!(
+                class(atom),
+                Class::Orth | Class::Diag | Class::Oblique | Class::King
+            ) {
+                errors.push(unsupported(
+                    sp,
+                    &format!("`z` on `{}`", atom.letter()),
+                    "crooked riders are `zR`, `zB`, `zQ`, `zN0`…",
+                ));
+                return;
+            }
+            if c.range.normalized(atom) == Range::Leap {
+                let a = atom.letter();
+                errors.push(
+                    BetzaError::new(ErrorKind::Other, sp, format!("`z` (crooked) needs a rider, but `{a}` here is a single leap"))
+                        .help(format!("a crooked rider zig-zags over several steps: write `z{a}0` (or `z{a}4` for at most four steps)")),
+                );
+                return;
+            }
+            leg.max = Some(
+                leg.max
+                    .map_or(CROOKED_MAX_STEPS, |n| n.min(CROOKED_MAX_STEPS)),
+            );
+        }
+        Bend::Circular => {
+            if class(atom) != Class::Oblique {
+                errors.push(unsupported(
+                    sp,
+                    &format!("`q` (circular) on `{}`", atom.letter()),
+                    "tatsu supports circular riders on oblique atoms: `qN` (the Rose), `qC`, `qZ`",
+                ));
+                return;
+            }
+            // `qN` (written as a leaper) is the whole Rose; a number limits the steps.
+            let n = match c.range.normalized(atom) {
+                Range::Limited(n) => n.min(CIRCULAR_MAX_STEPS),
+                _ => CIRCULAR_MAX_STEPS,
+            };
+            leg.max = Some(n);
+        }
+    }
+}
+
+/// Added: checks `j` on a rider (XBetza: on a slider, `j` skips the first square of the path, ignoring its
+/// contents: `jR` from d4 goes to d6, d7, … whatever stands on d5) and takes the skipped step off the range.
+/// On a leaper (`jN`, Betza's "must jump") it stays unsupported.
+fn check_jump(
+    c: &Component,
+    sp: Span,
+    bent: bool,
+    legs: &mut [ResolvedLeg],
+    errors: &mut Vec<BetzaError>,
+) {
+    let atom = c.atom;
+    if bent || !matches!(class(atom), Class::Orth | Class::Diag | Class::King) {
+        errors.push(unsupported(
+            sp,
+            &format!("`j` on `{}`{}", atom.letter(), if bent { " with `z`/`q`" } else { "" }),
+            "tatsu supports `j` on orthogonal, diagonal and king-like riders: `jR`, `jB`, `jQ`, `jW4`",
+        ));
+        return;
+    }
+    let leg = &mut legs[0];
+    if let Some((m, msp)) = c.legs[0]
+        .modifiers
+        .iter()
+        .find(|(m, _)| matches!(m, Modifier::P | Modifier::G | Modifier::N))
+    {
+        errors.push(unsupported(
+            join(&sp, msp),
+            &format!("`j` together with `{}`", m.letter()),
+            "`jR` skips the first square and then slides on like a rook",
+        ));
+        return;
+    }
+    match leg.max {
+        None => {}
+        Some(n) if n >= 2 => leg.max = Some(n - 1),
+        Some(_) => {
+            let a = atom.letter();
+            errors.push(unsupported(
+                sp,
+                &format!("`j` on the leaper `{a}` (Betza's \"must jump\")"),
+                &format!("`j` skips the first square of a rider: `j{a}0`, or `j{a}3` for up to 3 squares counting the skipped one"),
+            ));
+        }
+    }
+}
+
+/// The board vector of direction slot `d` of an atom (king-like atoms alternate orthogonal and diagonal).
+fn slot_step(atom: Atom, d: usize) -> (i32, i32) {
+    match class(atom) {
+        Class::King => rot(d, if d % 2 == 0 { (0, 1) } else { (1, 1) }),
+        _ => rot(d, base(atom)),
+    }
+}
+
+/// Added: the paths of a crooked or circular rider: for each first direction, the one-step path, then for
+/// each way of turning (both chiralities) every length from 2 to the leg's `max`. Each step is a one-step leg;
+/// the squares where it turns must be empty (`MOVE`), the last step has the move's own mode.
+fn expand_bent(index: usize, r: &Resolved, b: Bend, o: Orientation, out: &mut Vec<Path>) {
+    let first = &r.legs[0];
+    let steps = first.max.unwrap_or(1).max(1) as usize;
+    for d in 0..8usize {
+        if first.mask & (1 << d) == 0 {
+            continue;
+        }
+        let path = |slots: &mut dyn Iterator<Item = usize>| {
+            let slots: Vec<usize> = slots.collect();
+            let n = slots.len();
+            Path {
+                component: index,
+                legs: slots
+                    .into_iter()
+                    .enumerate()
+                    .map(|(k, s)| {
+                        let mode = if k + 1 == n { first.mode } else { Mode::MOVE };
+                        make_leg(slot_step(r.atom, s), Some(1), mode, false, o)
+                    })
+                    .collect(),
+                initial_only: r.initial,
+                castling: None,
+            }
+        };
+        out.push(path(&mut std::iter::once(d)));
+        for turn in [1usize, 7] {
+            for len in 2..=steps {
+                let slot = |k: usize| match b {
+                    // alternately turned 90° (two slots) and back
+                    Bend::Crooked => (d + (k % 2) * 2 * turn) & 7,
+                    // one more slot the same way at every step
+                    Bend::Circular => (d + k * turn) & 7,
+                };
+                out.push(path(&mut (0..len).map(slot)));
+            }
+        }
     }
 }
 
@@ -735,15 +1119,34 @@ fn expand_component(index: usize, r: &Resolved, o: Orientation, out: &mut Vec<Pa
         }
         return;
     }
+    if let Some(b) = r.bend {
+        return expand_bent(index, r, b, o, out);
+    }
+    if r.skip_first {
+        // The skipped square may be empty or hold any piece: one path for each case (they never both apply).
+        let first = &r.legs[0];
+        for d in (0..8usize).filter(|d| first.mask & (1 << d) != 0) {
+            let step = slot_step(r.atom, d);
+            for over in [Mode::MOVE, Mode::HOP] {
+                out.push(Path {
+                    component: index,
+                    legs: vec![
+                        make_leg(step, Some(1), over, false, o),
+                        make_leg(step, first.max, first.mode, false, o),
+                    ],
+                    initial_only: r.initial,
+                    castling: None,
+                });
+            }
+        }
+        return;
+    }
     let first = &r.legs[0];
     for d in 0..8usize {
         if first.mask & (1 << d) == 0 {
             continue;
         }
-        let step = match class(r.atom) {
-            Class::King => rot(d, if d % 2 == 0 { (0, 1) } else { (1, 1) }),
-            _ => rot(d, base(r.atom)),
-        };
+        let step = slot_step(r.atom, d);
         let leg = make_leg(step, first.max, first.mode, first.lame, o);
         continue_legs(index, r, o, 1, d, vec![leg], out);
     }

@@ -21,7 +21,7 @@ mod error;
 mod expand;
 mod parse;
 
-pub use ast::{Atom, Betza, Component, Direction, LegSpec, Modifier, Range, Span};
+pub use ast::{Atom, Betza, Component, Direction, LegSpec, Modifier, Range, Repeat, Span};
 pub use error::{BetzaError, ErrorKind};
 pub use expand::{Leg, Mode, Orientation, Path};
 pub use parse::parse;

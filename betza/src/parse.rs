@@ -2,7 +2,7 @@
 //!
 //! The pest grammar (`betza.pest`) only tokenises; this file assembles the tokens into components, checks
 //! them with the same rules the expander uses ([`crate::expand`]), and collects every error it finds.
-use crate::ast::{Atom, Betza, Component, Direction, LegSpec, Modifier, Range};
+use crate::ast::{Atom, Betza, Component, Direction, LegSpec, Modifier, Range, Repeat};
 use crate::{BetzaError, ErrorKind, Span};
 use pest::Parser;
 use pest_derive::Parser;
@@ -112,6 +112,11 @@ pub fn parse(input: &str) -> Result<Betza, Vec<BetzaError>> {
     let mut prefix_end = 0usize;
     // Whether the current leg already has a modifier (directions must come first).
     let mut leg_has_modifier = false;
+    // Parenthesised repetition `x(y)z`: the legs of `x` once `(` is read, those of `y` once `)` is read, and
+    // the span of the open `(`.
+    let mut before: Option<Vec<LegSpec>> = None;
+    let mut group: Option<Vec<LegSpec>> = None;
+    let mut open_at: Option<Span> = None;
     let mut i = 0;
     while i < toks.len() {
         let (tok, sp) = toks[i].clone();
@@ -183,6 +188,7 @@ pub fn parse(input: &str) -> Result<Betza, Vec<BetzaError>> {
                     legs.clear();
                     leg = LegSpec::default();
                     leg_has_modifier = false;
+                    (before, group, open_at) = (None, None, None);
                     i += 1;
                     continue;
                 };
@@ -261,17 +267,44 @@ pub fn parse(input: &str) -> Result<Betza, Vec<BetzaError>> {
                 }
                 legs.push(std::mem::take(&mut leg));
                 leg_has_modifier = false;
-                for l in &mut legs {
-                    l.modifiers.sort_by_key(|(m, _)| m.rank());
+                if let Some(o) = open_at.take() {
+                    errors.push(
+                        BetzaError::new(ErrorKind::Other, o, "`(` is not closed")
+                            .help("close the repeated group before the atom: `m(af)W`"),
+                    );
+                    // Read it as if there were no parentheses.
+                    let mut x = before.take().unwrap_or_default();
+                    x.append(&mut legs);
+                    legs = x;
+                    group = None;
                 }
+                let repeat = match (before.take(), group.take()) {
+                    (Some(x), Some(y)) => {
+                        let z = std::mem::replace(&mut legs, x);
+                        Some(Repeat { group: y, after: z })
+                    }
+                    _ => None,
+                };
+                let sort = |ls: &mut Vec<LegSpec>| {
+                    for l in ls {
+                        l.modifiers.sort_by_key(|(m, _)| m.rank());
+                    }
+                };
+                sort(&mut legs);
+                let repeat = repeat.map(|mut r| {
+                    sort(&mut r.group);
+                    sort(&mut r.after);
+                    r
+                });
                 let comp = Component {
                     legs: std::mem::take(&mut legs),
                     atom,
                     range,
                     span: start..end,
+                    repeat,
                 };
                 if !matches!(atom, Atom::O(0)) {
-                    if let Err(mut es) = crate::expand::resolve(&comp) {
+                    if let Err(mut es) = crate::expand::resolve_all(&comp) {
                         errors.append(&mut es);
                     }
                 }
@@ -287,16 +320,32 @@ pub fn parse(input: &str) -> Result<Betza, Vec<BetzaError>> {
                     .help("a range goes right after its atom: `W4`, `N0`"),
                 );
             }
-            Tok::Open | Tok::Close => {
-                // Parenthesised repetition: report the whole group once.
-                let mut end = sp.end;
-                if matches!(tok, Tok::Open) {
-                    if let Some(j) = toks[i..].iter().position(|(t, _)| matches!(t, Tok::Close)) {
-                        end = toks[i + j].1.end;
-                        i += j;
-                    }
+            Tok::Open => {
+                prefix_start.get_or_insert(sp.start);
+                prefix_end = sp.end;
+                if before.is_some() || open_at.is_some() {
+                    errors.push(unsupported_parens(sp));
+                } else {
+                    legs.push(std::mem::take(&mut leg));
+                    before = Some(std::mem::take(&mut legs));
+                    leg_has_modifier = false;
+                    open_at = Some(sp);
                 }
-                errors.push(unsupported_parens(sp.start..end));
+            }
+            Tok::Close => {
+                prefix_end = sp.end;
+                match open_at.take() {
+                    Some(_) => {
+                        legs.push(std::mem::take(&mut leg));
+                        let y = std::mem::take(&mut legs);
+                        group = Some(y);
+                        leg_has_modifier = false;
+                    }
+                    None => errors.push(
+                        BetzaError::new(ErrorKind::Other, sp, "`)` without a matching `(`")
+                            .help("remove it, or open the group: `m(af)W`"),
+                    ),
+                }
             }
             Tok::Space => {
                 let junk = i + 1 == toks.len() && prefix_start.is_none();
@@ -375,11 +424,9 @@ fn unsupported_parens(sp: Span) -> BetzaError {
     BetzaError::new(
         ErrorKind::Unsupported,
         sp,
-        "parenthesised repetition `( … )` is valid XBetza but tatsu does not support it",
+        "a second or nested `(` in one move is valid XBetza but tatsu does not support it",
     )
-    .help(
-        "in XBetza `(…)` repeats the enclosed legs zero or more times; write the legs out with `a`",
-    )
+    .help("tatsu supports one repeated group per atom: `m(af)W`; write further repetitions out with `a`")
 }
 
 fn read_range(digits: &str, sp: Span, atom: Atom) -> Result<Range, BetzaError> {

@@ -1,5 +1,7 @@
 //! Property tests: Display round trip on generated trees, and no panic on arbitrary input.
-use betza::{parse, Atom, Betza, Component, Direction, LegSpec, Modifier, Orientation, Range};
+use betza::{
+    parse, Atom, Betza, Component, Direction, LegSpec, Modifier, Orientation, Range, Repeat,
+};
 use proptest::prelude::*;
 
 fn atom() -> impl Strategy<Value = Atom> {
@@ -47,6 +49,9 @@ fn modifiers() -> impl Strategy<Value = Vec<Modifier>> {
             Modifier::P,
             Modifier::G,
             Modifier::Y,
+            Modifier::Z,
+            Modifier::Q,
+            Modifier::J,
         ],
         0..3,
     )
@@ -65,8 +70,15 @@ fn component() -> impl Strategy<Value = Component> {
         prop::collection::vec(leg(), 1..3),
         0u32..4,
         any::<bool>(),
+        prop::option::weighted(
+            0.3,
+            (
+                prop::collection::vec(leg(), 2..4),
+                prop::collection::vec(leg(), 1..3),
+            ),
+        ),
     )
-        .prop_map(|(atom, mut legs, r, initial)| {
+        .prop_map(|(atom, mut legs, r, initial, repeat)| {
             if initial {
                 legs[0].modifiers.push((Modifier::I, 0..0));
             }
@@ -82,6 +94,7 @@ fn component() -> impl Strategy<Value = Component> {
                 atom,
                 range,
                 span: 0..0,
+                repeat: repeat.map(|(group, after)| Repeat { group, after }),
             }
         })
 }

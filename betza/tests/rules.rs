@@ -295,3 +295,44 @@ fn diagram_render_marks_piece_destinations_and_legend() {
     let marks = destinations(&b, 3, 3, (1, 1), Orientation::First);
     assert_eq!(render(&marks, 3, 3, (1, 1)), "  3  c m c\n  2  . @ .\n  1  . . .\n     a b c\nlegend: @ the piece, m move only (no capture), c capture only\n");
 }
+
+#[test]
+fn bent_riders_expand_into_one_step_legs_with_both_turns() {
+    // Rose: 8 one-step paths, then for each first step 2 ways round × lengths 2..=7: 8 + 8 × 2 × 6 = 104.
+    let rose = paths("qN", Orientation::First);
+    assert_eq!(rose.len(), 104);
+    assert!(rose.iter().all(|p| p.legs.iter().all(|l| l.max == Some(1))));
+    // The 7-step clockwise path from (1,2) ends one knight jump from home, at (1,-2): 8 steps close the octagon.
+    let seven: Vec<_> = rose.iter().filter(|p| p.legs.len() == 7).collect();
+    assert_eq!(seven.len(), 16);
+    let ends: Vec<(i32, i32)> = seven
+        .iter()
+        .map(|p| {
+            p.legs
+                .iter()
+                .fold((0, 0), |(x, y), l| (x + l.step.0, y + l.step.1))
+        })
+        .collect();
+    assert!(ends
+        .iter()
+        .all(|&(x, y)| (x.abs(), y.abs()) == (1, 2) || (x.abs(), y.abs()) == (2, 1)));
+    // Only the last step may capture; the others need empty squares.
+    for p in &rose {
+        let (last, rest) = p.legs.split_last().unwrap();
+        assert!(last.mode.contains(betza::Mode::CAPTURE));
+        assert!(rest.iter().all(|l| l.mode == betza::Mode::MOVE));
+    }
+    // Crooked bishop: 4 + 4 × 2 × 69 paths (up to 70 steps).
+    assert_eq!(paths("zB", Orientation::First).len(), 4 + 4 * 2 * 69);
+}
+
+#[test]
+fn repetition_prints_back_and_unrolls_to_seventy_legs() {
+    for s in ["(maf)W", "m(af)W", "fm(afm)W", "i(maf)W", "mW(maf)F"] {
+        assert_eq!(parse(s).unwrap().to_string(), s);
+    }
+    // (maf)W: 4 directions × 1..=70 legs.
+    let p = paths("(maf)W", Orientation::First);
+    assert_eq!(p.len(), 4 * 70);
+    assert_eq!(p.iter().map(|p| p.legs.len()).max(), Some(70));
+}
