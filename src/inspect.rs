@@ -273,6 +273,7 @@ pub fn reach(
                             None if hypothetical => via_piece = true,
                             _ => break,
                         },
+                        StepRole::TurnAny => {}
                         StepRole::TurnHop => {
                             if here.is_none() && !hypothetical {
                                 break;

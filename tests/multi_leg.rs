@@ -125,3 +125,26 @@ fn divide_sums_to_perft_with_multi_leg_pieces() {
     assert_eq!(divided, perft::perft(&mut pos, 3));
     assert_eq!(pos.hash(), hash);
 }
+
+#[test]
+fn rose_circles_on_knight_steps() {
+    let e = engine();
+    // `qN` from d4: the knight vectors in angular order are (2,1) (1,2) (-1,2) (-2,1) (-2,-1) (-1,-2) (1,-2) (2,-1);
+    // a Rose starts on any of them and keeps turning to the next one the same way round. First steps: the 8 knight
+    // squares. Second steps still on the board: counter-clockwise f5→g7, e6→d8, c6→a7, b3→a1, e2→g1, f3→h4;
+    // clockwise f5→h4, e6→g7, c6→d8, b5→a7, c2→a1, f3→g1. Every third step leaves the 8x8 board.
+    // Destinations: the 8 knight squares plus g7 h4 g1 a1 a7 d8 = 14.
+    let rose: Vec<String> = moves(&e, "4k3/8/8/8/3X4/8/8/7K w - - 0 1")
+        .into_iter()
+        .filter(|m| m.starts_with("d4"))
+        .map(|m| m[2..].to_string())
+        .collect();
+    let mut expected: Vec<String> = [
+        "b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5", "g7", "h4", "g1", "a1", "a7", "d8",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    expected.sort();
+    assert_eq!(rose, expected);
+}

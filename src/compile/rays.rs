@@ -92,7 +92,9 @@ fn turn_role(mode: Mode) -> Result<StepRole, &'static str> {
         return Err("grasshopper or e.p. modifiers on a non-final leg");
     }
     let (m, c) = (mode.contains(Mode::MOVE), mode.contains(Mode::CAPTURE));
-    Ok(if mode.contains(Mode::HOP) {
+    Ok(if mode.contains(Mode::HOP) && m {
+        StepRole::TurnAny
+    } else if mode.contains(Mode::HOP) {
         StepRole::TurnHop
     } else if m && c {
         StepRole::TurnEither

@@ -132,7 +132,7 @@ impl Position<'_> {
                 StepRole::TurnCapture if cell.is_empty() || cell.is(us) => return,
                 StepRole::TurnCapture => victim = Some(sq),
                 StepRole::TurnHop if cell.is_empty() => return,
-                StepRole::TurnHop => {}
+                StepRole::TurnHop | StepRole::TurnAny => {}
                 StepRole::TurnEither if cell.is(us) => return,
                 StepRole::TurnEither => victim = (!cell.is_empty()).then_some(sq).or(victim),
                 StepRole::Dest => {

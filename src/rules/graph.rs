@@ -46,6 +46,8 @@ pub enum StepRole {
     TurnCapture,
     /// The end of a non-final leg holding any piece, which is jumped (`p`).
     TurnHop,
+    /// The end of a non-final leg, empty or holding any piece, which is jumped (`mp`: a relay square).
+    TurnAny,
     /// The end of a non-final leg, empty or holding an enemy piece that is captured (`mc`).
     TurnEither,
     /// A square of the final leg: a destination, as on a slide (the first occupied one ends the ray).
