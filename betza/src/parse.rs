@@ -80,14 +80,8 @@ fn unknown_upper(c: char, sp: Span) -> BetzaError {
         'E' => "did you mean `RN` (the chancellor)?".to_string(),
         'M' => "did you mean `BN` (the archbishop)?".to_string(),
         'S' => "did you mean `FfW` (the shogi silver general)?".to_string(),
-        'I' | 'T' | 'V' | 'X' | 'Y' => {
-            let lower = c.to_ascii_lowercase();
-            if Modifier::from_letter(lower).is_some() || Direction::from_letter(lower).is_some() {
-                format!("modifiers are lower case: did you mean `{lower}`?")
-            } else {
-                "atoms are W F D N A H C L Z J G K Q R B and O (castling)".to_string()
-            }
-        }
+        'I' => "modifiers are lower case: did you mean `i` (initial move only)?".to_string(),
+        'V' => "directions are lower case: did you mean `v` (forward and backward)?".to_string(),
         _ => "atoms are W F D N A H C L Z J G K Q R B and O (castling)".to_string(),
     };
     e.help(help)
