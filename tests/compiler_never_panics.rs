@@ -1,6 +1,9 @@
 //! The compiler reports, it never panics: arbitrary text and mutated bundled variants all come back as
 //! `Ok` or as located diagnostics whose spans lie inside the source.
 use proptest::prelude::*;
+
+#[path = "support/mutation.rs"]
+mod mutation;
 use tatsu::compile::compile;
 use tatsu::diag::{render_human, render_short};
 
@@ -25,14 +28,7 @@ fn check(source: &str) {
     }
 }
 
-#[derive(Debug, Clone)]
-enum Edit {
-    Delete(usize, usize),
-    Insert(usize, String),
-    Replace(usize, char),
-}
-
-fn edit() -> impl Strategy<Value = Edit> {
+fn edit() -> impl Strategy<Value = mutation::Edit> {
     let token = prop_oneof![
         Just("{".to_string()),
         Just("}".to_string()),
@@ -45,38 +41,7 @@ fn edit() -> impl Strategy<Value = Edit> {
         Just("é".to_string()),
         "[ -~]{0,6}",
     ];
-    prop_oneof![
-        (any::<usize>(), 1usize..20).prop_map(|(a, n)| Edit::Delete(a, n)),
-        (any::<usize>(), token).prop_map(|(a, t)| Edit::Insert(a, t)),
-        (any::<usize>(), any::<char>()).prop_map(|(a, c)| Edit::Replace(a, c)),
-    ]
-}
-
-fn apply(source: &str, edits: &[Edit]) -> String {
-    let mut s: Vec<char> = source.chars().collect();
-    for e in edits {
-        let len = s.len().max(1);
-        match e {
-            Edit::Delete(at, n) => {
-                let at = at % len;
-                let end = (at + n).min(s.len());
-                if at < end {
-                    s.drain(at..end);
-                }
-            }
-            Edit::Insert(at, t) => {
-                let at = at % (s.len() + 1);
-                s.splice(at..at, t.chars());
-            }
-            Edit::Replace(at, c) => {
-                if !s.is_empty() {
-                    let at = at % s.len();
-                    s[at] = *c;
-                }
-            }
-        }
-    }
-    s.into_iter().collect()
+    mutation::edit(token.boxed(), 20)
 }
 
 proptest! {
@@ -90,6 +55,6 @@ proptest! {
     #[test]
     fn compiler_never_panics_on_mutated_variants(which in 0usize..7, edits in prop::collection::vec(edit(), 1..6)) {
         let (_, source) = tatsu::variants::bundled()[which];
-        check(&apply(source, &edits));
+        check(&mutation::apply(source, &edits));
     }
 }

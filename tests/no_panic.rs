@@ -1,6 +1,9 @@
 //! Bad input gets an error, never a panic: arbitrary and mutated FEN strings for every bundled game (on `Ok`, the
 //! FEN round-trips), and arbitrary move strings. The fuzzers in `fuzz/` (docs/fuzzing.md) go further.
 use proptest::prelude::*;
+
+#[path = "support/mutation.rs"]
+mod mutation;
 use std::sync::OnceLock;
 use tatsu::engine::{Engine, Position};
 
@@ -71,14 +74,7 @@ fn check_fen(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-#[derive(Debug, Clone)]
-enum Edit {
-    Delete(usize, usize),
-    Insert(usize, String),
-    Replace(usize, char),
-}
-
-fn edit() -> impl Strategy<Value = Edit> {
+fn edit() -> impl Strategy<Value = mutation::Edit> {
     let token = prop_oneof![
         Just("/".to_string()),
         Just("[".to_string()),
@@ -94,38 +90,7 @@ fn edit() -> impl Strategy<Value = Edit> {
         "[0-9]{1,3}",
         "[a-zA-Z+]{1,3}",
     ];
-    prop_oneof![
-        (any::<usize>(), 1usize..8).prop_map(|(a, n)| Edit::Delete(a, n)),
-        (any::<usize>(), token).prop_map(|(a, t)| Edit::Insert(a, t)),
-        (any::<usize>(), any::<char>()).prop_map(|(a, c)| Edit::Replace(a, c)),
-    ]
-}
-
-fn apply(text: &str, edits: &[Edit]) -> String {
-    let mut s: Vec<char> = text.chars().collect();
-    for e in edits {
-        let len = s.len() + 1;
-        match e {
-            Edit::Delete(at, n) => {
-                let at = at % len;
-                let end = (at + n).min(s.len());
-                if at < end {
-                    s.drain(at..end);
-                }
-            }
-            Edit::Insert(at, t) => {
-                let at = at % len;
-                s.splice(at..at, t.chars());
-            }
-            Edit::Replace(at, c) => {
-                if !s.is_empty() {
-                    let at = at % s.len();
-                    s[at] = *c;
-                }
-            }
-        }
-    }
-    s.into_iter().collect()
+    mutation::edit(token.boxed(), 8)
 }
 
 proptest! {
@@ -144,7 +109,7 @@ proptest! {
     #[test]
     fn mutated_fens(which in any::<prop::sample::Index>(), edits in prop::collection::vec(edit(), 1..5)) {
         let fen = which.get(fens());
-        check_fen(&apply(fen, &edits))?;
+        check_fen(&mutation::apply(fen, &edits))?;
     }
 
     #[test]
@@ -166,7 +131,7 @@ proptest! {
         let (_, engine) = game.get(engines());
         let mut pos = Position::start(engine);
         let moves = pos.legal_move_list();
-        let text = apply(&pos.uci(mv.get(&moves)), &edits);
+        let text = mutation::apply(&pos.uci(mv.get(&moves)), &edits);
         if let Ok(found) = pos.parse_move(&text) {
             prop_assert_eq!(pos.uci(&found), text);
         }
