@@ -2,28 +2,13 @@
 //! README.md. Expected facts come from RULES.md; text outputs are compared with golden files in
 //! tests/data/cli (set BLESS=1 to rewrite them).
 use serde_json::Value;
+
+#[path = "support/binary.rs"]
+mod binary;
+use binary::{bundled_games, tatsu};
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn tatsu(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_tatsu"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
-    }
-}
 
 fn ok(args: &[&str]) -> String {
     let run = tatsu(args);
@@ -733,19 +718,9 @@ fn show_errors() {
 
 // ---- tatsu describe ----------------------------------------------------------------------------------------
 
-const GAMES: [&str; 7] = [
-    "ryugi",
-    "euroshogi",
-    "ryu-shogi",
-    "heian-ryu-shogi",
-    "dai-ryu-shogi",
-    "chess",
-    "shogi",
-];
-
 #[test]
 fn describe_every_game_in_markdown_and_html() {
-    for game in GAMES {
+    for game in bundled_games() {
         let md = ok(&["describe", game]);
         assert!(md.starts_with("# "), "{game}");
         for section in [

@@ -1,16 +1,11 @@
 //! `tatsu check`: exit status and the editor-friendly `short` format.
-use std::process::Command;
+#[path = "support/binary.rs"]
+mod binary;
 
+/// `tatsu ARGS`: exit code and stderr.
 fn tatsu(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tatsu"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let run = binary::tatsu(args);
+    (run.code, run.stderr)
 }
 
 #[test]
@@ -71,19 +66,11 @@ fn check_prints_the_golden_diagnostics_of_every_broken_file() {
     assert!(files.len() > 30, "the corpus is there");
     for path in files {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let out = Command::new(env!("CARGO_BIN_EXE_tatsu"))
-            .current_dir(dir)
-            .args(["check", &name])
-            .output()
-            .unwrap();
+        let run = binary::tatsu_in(dir, &["check", &name]);
         let expected = std::fs::read_to_string(path.with_extension("stderr")).unwrap();
-        assert_eq!(String::from_utf8_lossy(&out.stderr), expected, "{name}");
-        let code = out.status.code();
-        assert_eq!(
-            code,
-            Some(if name.starts_with("warning_") { 0 } else { 1 }),
-            "{name}"
-        );
-        assert!(out.stdout.is_empty(), "{name}");
+        assert_eq!(run.stderr, expected, "{name}");
+        let code = if name.starts_with("warning_") { 0 } else { 1 };
+        assert_eq!(run.code, code, "{name}");
+        assert!(run.stdout.is_empty(), "{name}");
     }
 }

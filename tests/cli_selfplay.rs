@@ -1,27 +1,12 @@
 //! `tatsu selfplay`: exit status, the summary's shape, and reproducibility with a seed.
-use std::process::Command;
+#[path = "support/binary.rs"]
+mod binary;
+use binary::bundled_games;
 
-const GAMES: [&str; 7] = [
-    "ryugi",
-    "euroshogi",
-    "ryu-shogi",
-    "heian-ryu-shogi",
-    "dai-ryu-shogi",
-    "chess",
-    "shogi",
-];
-
+/// `tatsu ARGS`: exit code, stdout, stderr.
 fn tatsu(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tatsu"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let run = binary::tatsu(args);
+    (run.code, run.stdout, run.stderr)
 }
 
 /// The number after `label` on the first summary line that contains it.
@@ -40,7 +25,7 @@ fn count(summary: &str, label: &str) -> u64 {
 
 #[test]
 fn every_bundled_game_plays_five_short_games_without_violations() {
-    for game in GAMES {
+    for game in bundled_games() {
         let (code, out, err) = tatsu(&[
             "selfplay",
             game,

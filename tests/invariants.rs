@@ -6,20 +6,10 @@ use proptest::prelude::*;
 use tatsu::engine::{perft, Engine, Position};
 use tatsu::rules::Orientation;
 
-const GAMES: [&str; 7] = [
-    "ryugi",
-    "euroshogi",
-    "ryu-shogi",
-    "heian-ryu-shogi",
-    "dai-ryu-shogi",
-    "chess",
-    "shogi",
-];
-
 fn engines() -> Vec<Engine> {
-    GAMES
+    tatsu::variants::bundled()
         .iter()
-        .map(|g| Engine::new(tatsu::variants::load(g).expect("bundled").game))
+        .map(|(g, _)| Engine::new(tatsu::variants::load(g).expect("bundled").game))
         .collect()
 }
 
