@@ -123,7 +123,11 @@ pub fn parse(input: &str) -> Result<Betza, Vec<BetzaError>> {
                     prefix_start.get_or_insert(sp.start);
                     prefix_end = sp.end;
                 }
-                if let Some(d) = Direction::from_letter(c) {
+                // In a leg after an `a`, `z` and `q` are directions (bends relative to the previous bend).
+                let continuation = !legs.is_empty() || before.is_some();
+                let direction = Direction::from_letter(c)
+                    .or_else(|| Direction::from_bend_letter(c).filter(|_| continuation));
+                if let Some(d) = direction {
                     if leg_has_modifier {
                         let mods: String = leg
                             .modifiers
