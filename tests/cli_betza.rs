@@ -94,3 +94,24 @@ fn betza_invalid_json_mode_reports_errors_as_json() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stdout).contains("\"kind\":\"MeaninglessDirection\""));
 }
+
+#[test]
+fn closed_stdout_pipe_ends_output_without_a_panic() {
+    // `tatsu betza … | head -1`: the reader goes away before the diagram is written.
+    for args in [
+        &["betza", "masN", "--board", "26x26"][..],
+        &["perft", "ryugi", "--depth", "2", "--divide"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tatsu"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run tatsu");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("wait for tatsu");
+        let err = text(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(out.status.success(), "{args:?}: {err}");
+    }
+}

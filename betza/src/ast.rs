@@ -60,7 +60,7 @@ pub enum Atom {
     O(u8),
 }
 
-/// Direction letters: `f b l r v s h`.
+/// Direction letters: `f b l r v s h`, and in a leg after an `a` also `z` and `q`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
     F,
@@ -70,6 +70,11 @@ pub enum Direction {
     V,
     S,
     H,
+    /// Added: `z` in a leg after an `a` (Muller, 2021): a turn like `l`/`r`, to the side opposite the previous
+    /// bend (`afsafzW`: the second bend undoes the first, a crooked path).
+    Z,
+    /// Added: `q` in a leg after an `a`: a turn like `l`/`r`, to the same side as the previous bend (circular).
+    Q,
 }
 
 /// Modifier letters: `m c d e i n j p g y o t u x a z q` (`a` is represented by the leg structure).
@@ -165,9 +170,13 @@ impl Direction {
             Direction::V => 'v',
             Direction::S => 's',
             Direction::H => 'h',
+            Direction::Z => 'z',
+            Direction::Q => 'q',
         }
     }
 
+    /// The direction letters `f b l r v s h`. `z` and `q` are directions only in a leg after an `a` (elsewhere
+    /// they are the crooked and circular modifiers): see [`Direction::from_bend_letter`].
     pub fn from_letter(c: char) -> Option<Direction> {
         Some(match c {
             'f' => Direction::F,
@@ -179,6 +188,15 @@ impl Direction {
             'h' => Direction::H,
             _ => return None,
         })
+    }
+
+    /// Added: `z` and `q` read as directions of a leg after an `a`.
+    pub fn from_bend_letter(c: char) -> Option<Direction> {
+        match c {
+            'z' => Some(Direction::Z),
+            'q' => Some(Direction::Q),
+            _ => None,
+        }
     }
 }
 

@@ -40,6 +40,13 @@ pub fn describe_component(c: &Component) -> String {
         return s;
     }
     let first = &r.legs[0];
+    if r.atom == Atom::U {
+        s.push_str(&format!(
+            "{} on any square of the board (the universal leaper: it teleports)",
+            verb(first.mode)
+        ));
+        return s;
+    }
     if let Some(b) = r.bend {
         let how = match b {
             crate::expand::Bend::Crooked => {
@@ -49,31 +56,43 @@ pub fn describe_component(c: &Component) -> String {
                 "round a circle (turning the same way at each step, either way round)"
             }
         };
+        let over = if first.mode.contains(Mode::HOP) {
+            "hopping over exactly one piece on the way (the other squares on the way empty)"
+        } else if first.mode.contains(Mode::GRASSHOP) {
+            "landing right behind the first piece on the way"
+        } else if first.skip_first {
+            "skipping its first square whatever is there, then over empty squares"
+        } else {
+            "over empty squares"
+        };
+        let verb = verb(Mode(first.mode.0 & !(Mode::HOP.0 | Mode::GRASSHOP.0)));
         s.push_str(&format!(
-            "{} {} {}, up to {} steps {how}, over empty squares",
-            verb(first.mode),
-            distance(r.atom, Some(1), false),
+            "{verb} {}{} {}, up to {} steps {how}, {over}",
+            distance(r.atom, Some(1), first.lame),
+            extras(first),
             directions(r.atom, first.mask).trim_end(),
             first.max.unwrap_or(1)
         ));
         return s;
     }
-    if r.skip_first {
+    if first.skip_first {
         s.push_str("skips the first square of the line (empty or not), then ");
     }
     if r.legs.len() == 1 {
         s.push_str(&format!(
-            "{} {} {}",
+            "{} {}{} {}",
             verb(first.mode),
             distance(r.atom, first.max, first.lame),
+            extras(first),
             directions(r.atom, first.mask)
         ));
         return s.trim_end().to_string();
     }
     s.push_str(&format!(
-        "moves in {} legs: first {} {}, {}",
+        "moves in {} legs: first {}{} {}, {}",
         r.legs.len(),
         distance(r.atom, first.max, first.lame),
+        extras(first),
         directions(r.atom, first.mask).trim_end(),
         turning(first.mode)
     ));
@@ -85,19 +104,19 @@ pub fn describe_component(c: &Component) -> String {
             }
             (_, None) => "any distance".to_string(),
             _ => distance(r.atom, leg.max, leg.lame),
-        };
+        } + &extras(leg);
         if last {
             s.push_str(&format!(
                 "; then {} {} {}",
                 verb(leg.mode),
                 dist,
-                relative(leg)
+                relative(leg, r.atom)
             ));
         } else {
             s.push_str(&format!(
                 "; then {} {}, {}",
                 dist,
-                relative(leg),
+                relative(leg, r.atom),
                 turning(leg.mode)
             ));
         }
@@ -117,6 +136,9 @@ fn verb(mode: Mode) -> String {
         (false, false, true) => "captures en passant".to_string(),
         (false, false, false) => String::new(),
     };
+    if mode.contains(Mode::TAME) && cap {
+        v.push_str(" (but never a royal piece)");
+    }
     if mode.contains(Mode::DESTROY) {
         if v.is_empty() {
             v = "destroys a friendly piece".to_string();
@@ -130,7 +152,30 @@ fn verb(mode: Mode) -> String {
     if mode.contains(Mode::GRASSHOP) {
         v = format!("jumps over the first piece in its way, lands right behind it and {v}");
     }
+    if mode.contains(Mode::INDUCE) {
+        let borrow = "borrows the moves of a friendly piece standing";
+        v = if v.is_empty() {
+            borrow.to_string()
+        } else {
+            format!("{v}, or {borrow}")
+        };
+    }
+    if mode.contains(Mode::UNLOAD) {
+        v.push_str(" (unloading what it captures on the square where this leg starts: a swap)");
+    }
     v
+}
+
+/// Added: what `j` and `o` add to a leg's distance.
+fn extras(leg: &ResolvedLeg) -> String {
+    let mut s = String::new();
+    if leg.jump {
+        s.push_str(" (must jump: the square halfway must hold a piece)");
+    }
+    if leg.wrap {
+        s.push_str(" (round a cylinder: the left and right edges join)");
+    }
+    s
 }
 
 /// What a non-final leg requires on its turning square.
@@ -146,7 +191,17 @@ fn turning(mode: Mode) -> String {
         parts.push("destroying a friendly piece there");
     }
     if mode.contains(Mode::HOP) {
-        parts.push("to a piece of either side, jumping over it");
+        parts.push(if mode.contains(Mode::TAME) {
+            "to a friendly piece, jumping over it"
+        } else {
+            "to a piece of either side, jumping over it"
+        });
+    }
+    if mode.contains(Mode::INDUCE) {
+        parts.push("to a friendly piece, which then makes the rest of the move");
+    }
+    if mode.contains(Mode::UNLOAD) {
+        parts.push("unloading the captured piece where this leg starts");
     }
     if mode.contains(Mode::EN_PASSANT) {
         parts.push("capturing en passant");
@@ -286,8 +341,19 @@ fn mark(vectors: &[(i32, i32)], used: &mut [bool], f: impl Fn((i32, i32)) -> boo
     }
 }
 
-fn relative(leg: &ResolvedLeg) -> String {
-    let names = [
+fn relative(leg: &ResolvedLeg, atom: Atom) -> String {
+    // An oblique atom's eight directions are not 45° apart: name the turns by direction slots (XBoard's).
+    let oblique = [
+        "in the same direction",
+        "turned one direction clockwise",
+        "turned two directions clockwise",
+        "turned three directions clockwise",
+        "straight back",
+        "turned three directions anticlockwise",
+        "turned two directions anticlockwise",
+        "turned one direction anticlockwise",
+    ];
+    let king = [
         "in the same direction",
         "turning 45° right",
         "turning 90° right",
@@ -297,12 +363,27 @@ fn relative(leg: &ResolvedLeg) -> String {
         "turning 90° left",
         "turning 45° left",
     ];
+    let names = if class(atom) == Class::Oblique {
+        oblique
+    } else {
+        king
+    };
     let list: Vec<String> = (0..8)
         .filter(|d| leg.mask & (1 << d) != 0)
         .map(|d| names[d].to_string())
         .collect();
     if leg.mask == 0xEF {
         return "in any direction except straight back".to_string();
+    }
+    let mut list = list;
+    if let Some([after_left, _]) = leg.chiral {
+        // After a left bend a right turn goes against it (`z`) and a left turn with it (`q`).
+        for d in (0..8).filter(|d| (after_left & !leg.mask) & (1 << d) != 0) {
+            list.push(match d {
+                1..=3 => format!("turning {}° back against the previous bend", 45 * d),
+                _ => format!("turning {}° further, with the previous bend", 45 * (8 - d)),
+            });
+        }
     }
     join_or(&list)
 }

@@ -24,6 +24,8 @@ pub enum Kind {
     Hop,
     /// Not a destination: a square that must be empty for a lame (`n`) leap.
     LamePath,
+    /// Added: `x` on the last leg: a friendly piece standing here lends the mover its moves.
+    Borrow,
 }
 
 impl Kind {
@@ -37,6 +39,7 @@ impl Kind {
             Kind::Castling => "castling",
             Kind::Hop => "hop",
             Kind::LamePath => "lame-path",
+            Kind::Borrow => "borrow",
         }
     }
 
@@ -50,10 +53,11 @@ impl Kind {
             Kind::Castling => 'O',
             Kind::Hop => 'h',
             Kind::LamePath => '-',
+            Kind::Borrow => 'x',
         }
     }
 
-    const ALL: [Kind; 7] = [
+    const ALL: [Kind; 8] = [
         Kind::MoveOrCapture,
         Kind::Move,
         Kind::Capture,
@@ -61,6 +65,7 @@ impl Kind {
         Kind::Castling,
         Kind::Hop,
         Kind::LamePath,
+        Kind::Borrow,
     ];
 }
 
@@ -81,6 +86,10 @@ fn final_kind(path: &Path, mode: Mode, via_piece: bool) -> Kind {
     }
     if via_piece || mode.intersects(Mode(Mode::HOP.0 | Mode::GRASSHOP.0)) {
         return Kind::Hop;
+    }
+    let moves = Mode(Mode::MOVE.0 | Mode::CAPTURE.0 | Mode::DESTROY.0 | Mode::EN_PASSANT.0);
+    if mode.contains(Mode::INDUCE) && !mode.intersects(moves) {
+        return Kind::Borrow;
     }
     let mv = mode.contains(Mode::MOVE);
     let cap = mode.intersects(Mode(Mode::CAPTURE.0 | Mode::DESTROY.0 | Mode::EN_PASSANT.0));
@@ -118,13 +127,22 @@ pub fn destinations(
             }
             continue;
         }
+        if path.universal {
+            let kind = final_kind(&path, path.legs[0].mode, false);
+            for rank in 0..height {
+                for file in (0..width).filter(|&f| (f, rank) != from) {
+                    raw.push(Mark { file, rank, kind });
+                }
+            }
+            continue;
+        }
         let mut seen = HashSet::new();
         walk(
             &path,
             0,
             from,
             false,
-            (width, height, limit),
+            (width, height, limit, from),
             &mut seen,
             &mut raw,
         );
@@ -139,7 +157,7 @@ fn walk(
     li: usize,
     at: (i32, i32),
     via_piece: bool,
-    (w, h, limit): (i32, i32, u32),
+    (w, h, limit, origin): (i32, i32, u32, (i32, i32)),
     seen: &mut HashSet<(usize, i32, i32, bool)>,
     out: &mut Vec<Mark>,
 ) {
@@ -151,22 +169,26 @@ fn walk(
     let on = |x: i32, y: i32| x >= 0 && y >= 0 && x < w && y < h;
     let max = leg.max.unwrap_or(limit).min(limit);
     let hop = leg.mode.intersects(Mode(Mode::HOP.0 | Mode::GRASSHOP.0));
+    // A step that must jump a piece (`j` on a leaper) is shown as if the piece were there.
+    let via_piece = via_piece || !leg.jump_path.is_empty();
+    let wrap = |x: i32| if leg.wrap { x.rem_euclid(w.max(1)) } else { x };
     let (mut x, mut y) = at;
     for k in 1..=max {
         if !leg.lame_path.is_empty() {
             for &(lx, ly) in &leg.lame_path {
-                if on(x + lx, y + ly) && on(x + leg.step.0, y + leg.step.1) {
+                if on(wrap(x + lx), y + ly) && on(wrap(x + leg.step.0), y + leg.step.1) {
                     out.push(Mark {
-                        file: x + lx,
+                        file: wrap(x + lx),
                         rank: y + ly,
                         kind: Kind::LamePath,
                     });
                 }
             }
         }
-        x += leg.step.0;
+        x = wrap(x + leg.step.0);
         y += leg.step.1;
-        if !on(x, y) {
+        // Round a cylinder, the piece's own square stops it.
+        if !on(x, y) || (leg.wrap && (x, y) == origin) {
             break;
         }
         if last {
@@ -181,15 +203,16 @@ fn walk(
             });
         } else {
             let needs_piece = !leg.mode.contains(Mode::MOVE);
+            let bounds = (w, h, limit, origin);
             if leg.mode.contains(Mode::MOVE) {
-                walk(path, li + 1, (x, y), via_piece, (w, h, limit), seen, out);
+                walk(path, li + 1, (x, y), via_piece, bounds, seen, out);
             }
             if needs_piece
-                || leg
-                    .mode
-                    .intersects(Mode(Mode::CAPTURE.0 | Mode::HOP.0 | Mode::DESTROY.0))
+                || leg.mode.intersects(Mode(
+                    Mode::CAPTURE.0 | Mode::HOP.0 | Mode::DESTROY.0 | Mode::INDUCE.0,
+                ))
             {
-                walk(path, li + 1, (x, y), true, (w, h, limit), seen, out);
+                walk(path, li + 1, (x, y), true, bounds, seen, out);
             }
         }
     }
@@ -286,6 +309,7 @@ pub fn render(marks: &[Mark], width: i32, height: i32, from: (i32, i32)) -> Stri
                 Kind::Castling => "castling (king's destination)",
                 Kind::Hop => "after hopping over a piece (or turning on one)",
                 Kind::LamePath => "must be empty for the lame leap",
+                Kind::Borrow => "a friendly piece here lends its moves",
             };
             legend.push(format!("{} {}", k.symbol(), text));
         }

@@ -19,7 +19,8 @@ pub enum ErrorKind {
     Other,
     /// Added: characters after the last atom that cannot start a move (`W)`, `N ` …).
     TrailingJunk,
-    /// Added: valid XBetza that tatsu deliberately does not implement (`( )` repetition, `U`, `o`, `j`, …).
+    /// Added: valid XBetza that tatsu deliberately does not implement (a second `( )` group, more than
+    /// `MAX_PATHS` paths, …).
     Unsupported,
 }
 

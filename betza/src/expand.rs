@@ -46,6 +46,16 @@ impl Mode {
     pub const HOP: Mode = Mode(16);
     /// Lands directly behind the first occupied square (`g`, grasshopper-like).
     pub const GRASSHOP: Mode = Mode(32);
+    /// `t`: on the last leg the move may not capture a royal piece ("tame", XBoard); on a hopping leg before an
+    /// `a` the piece jumped must be a friendly one ("test").
+    pub const TAME: Mode = Mode(64);
+    /// `u` (unload): the piece this move captures is not removed but put back on the square where this leg
+    /// starts (`ucR` swaps places with an enemy piece, `udR` with a friendly one).
+    pub const UNLOAD: Mode = Mode(128);
+    /// `x` (induction): on a leg before an `a` the turning square must hold a friendly piece, which makes the
+    /// rest of the move instead of the mover; on the last leg the mover borrows the moves of the friendly piece
+    /// on that square (Interactive Diagram).
+    pub const INDUCE: Mode = Mode(256);
 
     pub const fn contains(self, other: Mode) -> bool {
         self.0 & other.0 == other.0
@@ -71,6 +81,12 @@ pub struct Leg {
     /// Squares, relative to the start of each step, that must be empty for the step (`n`: lame leapers).
     /// Empty for a jumping step.
     pub lame_path: Vec<(i32, i32)>,
+    /// Added: squares, relative to the start of each step, that must hold a piece, which the step jumps (`j` on
+    /// a leaper longer than one square: Betza's "must jump"). Empty unless `j`.
+    pub jump_path: Vec<(i32, i32)>,
+    /// Added: `o`: the leg goes round a cylinder: leaving the board on the left or right comes back on the other
+    /// side (ranks do not wrap). The piece's own square stops it when it comes round.
+    pub wrap: bool,
 }
 
 /// One way of moving, with all its legs. A component expands into several paths (one per direction).
@@ -84,6 +100,10 @@ pub struct Path {
     /// `O`n: castling in which the royal piece moves `n` squares; `legs` then holds the king's leg
     /// (`step` = (±1, 0) oriented, `max = Some(n)`, `mode = MOVE`).
     pub castling: Option<u8>,
+    /// Added: `U`, the universal leaper: the move goes to any square of the board except its own. `legs` then
+    /// holds one leg with `step` (0, 0) that carries the mode; a consumer that ignores this flag sees a leg
+    /// that goes nowhere.
+    pub universal: bool,
 }
 
 impl crate::Betza {
@@ -195,7 +215,8 @@ fn length(atom: Atom) -> i32 {
 fn dir_type(d: Direction) -> u8 {
     match d {
         Direction::F | Direction::B => 1,
-        Direction::L | Direction::R => 2,
+        // `z`/`q` are replaced by `l`/`r` before a mask is computed (see `leg_masks`).
+        Direction::L | Direction::R | Direction::Z | Direction::Q => 2,
         Direction::H => 4,
         Direction::V => 5,
         Direction::S => 6,
@@ -221,6 +242,7 @@ fn dirs2(d: Direction) -> u8 {
         Direction::S => 0x66,
         Direction::V => 0x99,
         Direction::H => 0xFF,
+        Direction::Z | Direction::Q => 0,
     }
 }
 /// King-like wide sets (the straight slot and its two diagonal neighbours).
@@ -233,6 +255,7 @@ fn dirs3(d: Direction) -> u8 {
         Direction::S => 0xEE,
         Direction::V => 0xBB,
         Direction::H => 0xFF,
+        Direction::Z | Direction::Q => 0,
     }
 }
 /// King-like single slots.
@@ -245,6 +268,7 @@ fn dirs4(d: Direction) -> u8 {
         Direction::S => 0x44,
         Direction::V => 0x11,
         Direction::H => 0xFF,
+        Direction::Z | Direction::Q => 0,
     }
 }
 
@@ -297,6 +321,12 @@ pub(crate) fn direction_mask(
 ) -> Result<Option<u8>, BetzaError> {
     if dirs.is_empty() {
         return Ok(None);
+    }
+    if let Some((d, sp)) = dirs
+        .iter()
+        .find(|(d, _)| matches!(d, Direction::Z | Direction::Q))
+    {
+        return Err(meaningless(sp.clone(), &d.letter().to_string(), atom, "`z`/`q` are directions only in a leg after an `a`, bending against (`z`) or with (`q`) the previous bend"));
     }
     let cls = if continuation {
         Class::King
@@ -454,8 +484,9 @@ pub const MAX_LEGS: usize = 70;
 /// At most this many paths from one component.
 pub const MAX_PATHS: u64 = 4096;
 
-/// Added: a circular rider (`q`) never needs more than this many steps: after 8 turns of one slot it is
-/// back on its starting square (the Rose `qN` goes round an octagon).
+/// Added: a circular rider (`q`) on an oblique or king-like atom never needs more than this many steps: after
+/// 8 turns of one slot it is back on its starting square (the Rose `qN` goes round an octagon). Orthogonal and
+/// diagonal atoms turn two slots at a time and make at most 3.
 pub const CIRCULAR_MAX_STEPS: u32 = 7;
 /// Added: a crooked rider (`z`) is cut at this many steps. The longest crooked path that fits on tatsu's
 /// largest board (36x36) is the crooked rook's staircase corner to corner: 35 steps up + 35 across = 70.
@@ -478,19 +509,36 @@ pub(crate) struct Resolved {
     pub legs: Vec<ResolvedLeg>,
     /// Added: `z`/`q` on a single-leg move; the leg's `max` is then the number of steps (already bounded).
     pub bend: Option<Bend>,
-    /// Added: `j` on a single-leg rider: the first square is skipped whatever it holds; the leg's `max` counts
-    /// the steps after it.
-    pub skip_first: bool,
 }
 
 #[derive(Clone, Debug)]
 pub(crate) struct ResolvedLeg {
     /// Absolute slots for the first leg, slots relative to the previous leg's direction for the others.
+    /// For a leg with `z`/`q` directions: what it selects with no bend before it.
     pub mask: u8,
+    /// Added: a later leg with `z`/`q` directions: its slots after a previous bend to the left and to the right.
+    pub chiral: Option<[u8; 2]>,
     pub mode: Mode,
     pub lame: bool,
+    /// Added: `j` on an atom longer than one square: the square halfway must hold a piece, which is jumped.
+    pub jump: bool,
+    /// Added: `j` on a one-step rider: the first square is skipped whatever it holds; `max` counts the steps
+    /// after it.
+    pub skip_first: bool,
+    /// Added: `o`: the leg wraps around the left and right board edges (a cylinder).
+    pub wrap: bool,
     /// Range of this leg (after any `g`/`y` toggles on earlier legs).
     pub max: Option<u32>,
+}
+
+impl ResolvedLeg {
+    /// How many directions a path may take on this leg (at least 1, for counting paths).
+    fn branches(&self) -> u32 {
+        let chiral = self
+            .chiral
+            .map_or(0, |[l, r]| l.count_ones().max(r.count_ones()));
+        self.mask.count_ones().max(chiral).max(1)
+    }
 }
 
 fn unsupported(span: Span, what: &str, help: &str) -> BetzaError {
@@ -650,11 +698,17 @@ pub(crate) fn resolve_all(c: &Component) -> Result<Vec<Resolved>, Vec<BetzaError
 fn path_count(r: &Resolved) -> u64 {
     if r.bend.is_some() {
         let first = u64::from(r.legs[0].mask.count_ones());
-        return first * (1 + 2 * u64::from(r.legs[0].max.unwrap_or(1).saturating_sub(1)));
+        let steps = u64::from(r.legs[0].max.unwrap_or(1));
+        let hops = if r.legs[0].mode.contains(Mode::HOP) {
+            steps
+        } else {
+            1
+        };
+        return first * (1 + 2 * steps.saturating_sub(1)) * hops;
     }
-    r.legs.iter().fold(1u64, |n, l| {
-        n.saturating_mul(u64::from(l.mask.count_ones().max(1)))
-    })
+    r.legs
+        .iter()
+        .fold(1u64, |n, l| n.saturating_mul(u64::from(l.branches())))
 }
 
 /// Checks one component and reduces it to direction masks and modes.
@@ -662,14 +716,6 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
     let mut errors = Vec::new();
     let atom = c.atom;
     let atom_span = c.span.end.saturating_sub(1).max(c.span.start)..c.span.end;
-    if atom == Atom::U {
-        errors.push(unsupported(
-            c.span.clone(),
-            "the universal leaper `U`",
-            "list the leaps you need instead",
-        ));
-        return Err(errors);
-    }
     if let Atom::O(0) = atom {
         errors.push(
             BetzaError::new(
@@ -696,6 +742,9 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
             "write castling as `O2`, `isO3`, …",
         ));
     }
+    if atom == Atom::U {
+        check_universal(c, &mut errors);
+    }
     let max = match c.range {
         Range::Leap => {
             if atom.is_slider() {
@@ -717,27 +766,14 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
     );
     let mut slider_letter = atom.is_slider();
     let mut bend: Option<(Bend, Span)> = None;
-    let mut jump: Option<Span> = None;
     for (li, leg) in c.legs.iter().enumerate() {
         let last = li + 1 == c.legs.len();
-        let mask = match direction_mask(&leg.directions, atom, li > 0) {
-            Ok(Some(m)) => m,
-            Ok(None) => match (li > 0, class(atom)) {
-                (false, Class::Orth) => 0x55,
-                (false, Class::Diag) => 0xAA,
-                (false, Class::Castle) => 0x44,
-                (false, _) => 0xFF,
-                (true, Class::King) | (true, Class::Oblique) => 0xEF,
-                (true, _) => 0x45,
-            },
-            Err(e) => {
-                errors.push(e);
-                0
-            }
-        };
+        let (mask, chiral) = leg_masks(leg, atom, li, &legs, &mut errors).unwrap_or_default();
         let mut mode = Mode::default();
         let mut toggle = false;
         let mut lame = false;
+        let mut wrap = false;
+        let mut jump: Option<Span> = None;
         for (m, sp) in &leg.modifiers {
             let sp = sp.clone();
             match m {
@@ -757,7 +793,12 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
                 Modifier::C => mode = mode.union(Mode::CAPTURE),
                 Modifier::D => mode = mode.union(Mode::DESTROY),
                 Modifier::E => mode = mode.union(Mode::EN_PASSANT),
+                Modifier::T => mode = mode.union(Mode::TAME),
+                Modifier::U => mode = mode.union(Mode::UNLOAD),
+                Modifier::X => mode = mode.union(Mode::INDUCE),
+                Modifier::O => wrap = true,
                 Modifier::N => lame = true,
+                Modifier::J => jump = Some(sp),
                 Modifier::P => mode = mode.union(Mode::HOP),
                 Modifier::G => {
                     if last {
@@ -769,25 +810,18 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
                 }
                 Modifier::Y => {
                     if last {
-                        errors.push(unsupported(
-                            sp,
-                            "`y` on the last leg",
-                            "`y` is meaningful before an `a`: `FyafsF`",
-                        ));
+                        errors.push(
+                            BetzaError::new(
+                                ErrorKind::Other,
+                                sp,
+                                "`y` means nothing on the last leg of a move",
+                            )
+                            .help("`y` goes before an `a`: it moves to an empty square and toggles leaper ↔ rider for the next leg (`FyafsF`, the griffon)"),
+                        );
                     } else {
                         mode = mode.union(Mode::MOVE);
                         toggle = true;
                     }
-                }
-                Modifier::J if !multi => jump = Some(sp),
-                Modifier::J => errors.push(unsupported(
-                    sp,
-                    "`j` in a multi-leg (`a`) move",
-                    "`j` is supported on single-leg riders: `jR` skips the first square",
-                )),
-                Modifier::O => errors.push(unsupported(sp, "`o` (cylinder board)", "")),
-                Modifier::T => {
-                    errors.push(unsupported(sp, "`t` (hop over friends only)", "use `p`"))
                 }
                 Modifier::Z | Modifier::Q if !multi => {
                     let b = if *m == Modifier::Z {
@@ -808,16 +842,17 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
                         bend = Some((b, sp));
                     }
                 }
-                Modifier::Z | Modifier::Q => errors.push(unsupported(
-                    sp,
-                    &format!("`{}` in a multi-leg (`a`) move (there it means a turn relative to the previous legs)", m.letter()),
-                    "write the turns with `l`/`r`: `afsafzK` is `aflafrK` plus `afraflK`",
-                )),
-                Modifier::U | Modifier::X => errors.push(unsupported(
-                    sp,
-                    &format!("`{}`", m.letter()),
-                    "these Interactive Diagram extensions are not implemented",
-                )),
+                Modifier::Z | Modifier::Q => errors.push(
+                    BetzaError::new(
+                        ErrorKind::Other,
+                        sp,
+                        format!(
+                            "`{}` on the first leg of a multi-leg move has no earlier bend to follow",
+                            m.letter()
+                        ),
+                    )
+                    .help("in a multi-leg move `z`/`q` are directions of a later leg, bending against (`z`) or with (`q`) the previous bend: `afsafzW`"),
+                ),
             }
         }
         if class(atom) == Class::Castle {
@@ -833,39 +868,69 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
             }
             mode = Mode::MOVE;
         } else if last {
+            // `x` on the last leg borrows the moves of the friendly piece there: no default move or capture.
             if !mode.intersects(Mode(
-                Mode::MOVE.0 | Mode::CAPTURE.0 | Mode::DESTROY.0 | Mode::EN_PASSANT.0,
+                Mode::MOVE.0
+                    | Mode::CAPTURE.0
+                    | Mode::DESTROY.0
+                    | Mode::EN_PASSANT.0
+                    | Mode::INDUCE.0,
             )) {
                 mode = mode.union(Mode::MOVE).union(Mode::CAPTURE);
             }
-            if mode.intersects(Mode(Mode::HOP.0 | Mode::GRASSHOP.0)) && leg_max == Some(1) {
+            // (A bent leaper such as `qN` makes several steps: `pqN` hops.)
+            if mode.intersects(Mode(Mode::HOP.0 | Mode::GRASSHOP.0))
+                && leg_max == Some(1)
+                && bend.is_none()
+            {
                 let sp = leg
                     .modifiers
                     .iter()
                     .find(|(m, _)| matches!(m, Modifier::P | Modifier::G))
                     .map_or(atom_span.clone(), |x| x.1.clone());
-                errors.push(BetzaError::new(ErrorKind::Other, sp, format!("a hop (`p`/`g`) needs a rider, but `{}` here is a single leap", atom.letter())).help("hoppers slide: `pR` (cannon), `gQ` (grasshopper); a leaper that jumps over a piece is just a leaper"));
+                errors.push(BetzaError::new(ErrorKind::Other, sp, format!("a hop (`p`/`g`) needs a rider, but `{}` here is a single leap", atom.letter())).help("hoppers slide: `pR` (cannon), `gQ` (grasshopper); a leaper that must jump over a piece is `jD`"));
             }
-        } else if mode == Mode::default() {
-            mode = Mode::MOVE;
+        } else {
+            if mode.contains(Mode::TAME) && !mode.contains(Mode::HOP) {
+                let sp = leg
+                    .modifiers
+                    .iter()
+                    .find(|(m, _)| *m == Modifier::T)
+                    .map_or(atom_span.clone(), |x| x.1.clone());
+                errors.push(
+                    BetzaError::new(
+                        ErrorKind::Other,
+                        sp,
+                        "`t` on a leg before an `a` only restricts a hop: it needs `p` or `g` there",
+                    )
+                    .help("`tpafR` turns on a friendly piece only; on the last leg `t` means the move cannot capture a royal piece"),
+                );
+            }
+            if !mode.intersects(Mode(
+                Mode::MOVE.0
+                    | Mode::CAPTURE.0
+                    | Mode::DESTROY.0
+                    | Mode::EN_PASSANT.0
+                    | Mode::HOP.0
+                    | Mode::INDUCE.0,
+            )) {
+                mode = mode.union(Mode::MOVE);
+            }
         }
-        if li > 0 && class(atom) == Class::Oblique && mask & !0x11 != 0 {
-            let sp = leg
-                .directions
-                .first()
-                .map_or(c.span.clone(), |d| d.1.clone());
-            errors.push(unsupported(
-                sp,
-                "turning after an oblique leap",
-                "on oblique atoms the legs after `a` can only go straight on (`f`: `mpafN` is a (2,4) leap) or straight back (`b`)",
-            ));
-        }
-        legs.push(ResolvedLeg {
+        let mut resolved = ResolvedLeg {
             mask,
+            chiral,
             mode,
             lame,
+            jump: false,
+            skip_first: false,
+            wrap,
             max: leg_max,
-        });
+        };
+        if let Some(sp) = jump {
+            check_jump(c, li, sp, bend.is_some(), &mut resolved, &mut errors);
+        }
+        legs.push(resolved);
         if toggle {
             if family {
                 slider_letter = !slider_letter;
@@ -875,17 +940,35 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
             }
         }
     }
+    if legs.iter().any(|l| l.mode.contains(Mode::UNLOAD))
+        && !legs.iter().any(|l| {
+            l.mode
+                .intersects(Mode(Mode::CAPTURE.0 | Mode::DESTROY.0 | Mode::EN_PASSANT.0))
+        })
+    {
+        let sp = c
+            .legs
+            .iter()
+            .flat_map(|l| &l.modifiers)
+            .find(|(m, _)| *m == Modifier::U)
+            .map_or(c.span.clone(), |x| x.1.clone());
+        errors.push(
+            BetzaError::new(
+                ErrorKind::Other,
+                sp,
+                "`u` unloads a captured piece, but this move captures nothing",
+            )
+            .help("combine it with a capture: `ucR` swaps places with an enemy piece, `udR` with a friendly one"),
+        );
+    }
     if let Some((b, sp)) = bend.clone() {
         check_bend(c, b, sp, &mut legs, &mut errors);
     }
-    if let Some(sp) = jump.clone() {
-        check_jump(c, sp, bend.is_some(), &mut legs, &mut errors);
-    }
     // Each leg multiplies the number of paths by its number of directions: refuse moves that would expand
     // into an unreasonable number of paths (e.g. a long chain of `a`s), instead of hanging.
-    let paths: u64 = legs.iter().fold(1u64, |n, l| {
-        n.saturating_mul(u64::from(l.mask.count_ones().max(1)))
-    });
+    let paths: u64 = legs
+        .iter()
+        .fold(1u64, |n, l| n.saturating_mul(u64::from(l.branches())));
     if legs.len() > MAX_LEGS || paths > MAX_PATHS {
         errors.push(unsupported(
             c.span.clone(),
@@ -899,10 +982,146 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
             initial: c.initial_only(),
             legs,
             bend: bend.map(|x| x.0),
-            skip_first: jump.is_some(),
         })
     } else {
         Err(errors)
+    }
+}
+
+/// The direction slots of one leg and, for a later leg with `z`/`q` directions, the slots after a previous bend
+/// to the left and to the right (`[after_left, after_right]`; the plain mask is then what the leg selects with
+/// no bend before it).
+fn leg_masks(
+    leg: &LegSpec,
+    atom: Atom,
+    li: usize,
+    earlier: &[ResolvedLeg],
+    errors: &mut Vec<BetzaError>,
+) -> Option<(u8, Option<[u8; 2]>)> {
+    let default = |li: usize| match (li > 0, class(atom)) {
+        (false, Class::Orth) => 0x55,
+        (false, Class::Diag) => 0xAA,
+        (false, Class::Castle) => 0x44,
+        (false, _) => 0xFF,
+        (true, Class::King) | (true, Class::Oblique) => 0xEF,
+        (true, _) => 0x45,
+    };
+    let bends = leg
+        .directions
+        .iter()
+        .any(|(d, _)| matches!(d, Direction::Z | Direction::Q));
+    if !bends {
+        return match direction_mask(&leg.directions, atom, li > 0) {
+            Ok(m) => Some((m.unwrap_or_else(|| default(li)), None)),
+            Err(e) => {
+                errors.push(e);
+                None
+            }
+        };
+    }
+    let first = leg
+        .directions
+        .iter()
+        .find(|(d, _)| matches!(d, Direction::Z | Direction::Q))
+        .map(|x| x.1.clone())
+        .unwrap_or_default();
+    if li == 0 {
+        errors.push(
+            BetzaError::new(
+                ErrorKind::Other,
+                first,
+                "`z`/`q` directions bend relative to an earlier bend, but this is the first leg",
+            )
+            .help("`z` and `q` as directions belong to a leg after an `a`: `afsafzW`"),
+        );
+        return None;
+    }
+    // After a bend to the left, `z` (the other way) is `r` and `q` (the same way) is `l`; after a right bend the
+    // reverse.
+    let with = |z: Direction, q: Direction| -> Vec<(Direction, Span)> {
+        leg.directions
+            .iter()
+            .map(|(d, sp)| match d {
+                Direction::Z => (z, sp.clone()),
+                Direction::Q => (q, sp.clone()),
+                d => (*d, sp.clone()),
+            })
+            .collect()
+    };
+    let after_left = direction_mask(&with(Direction::R, Direction::L), atom, true);
+    let after_right = direction_mask(&with(Direction::L, Direction::R), atom, true);
+    match (after_left, after_right) {
+        (Ok(l), Ok(r)) => {
+            let (l, r) = (l.unwrap_or(0), r.unwrap_or(0));
+            // Earlier legs must be able to bend; the first leg's direction is absolute, not a bend.
+            // An oblique leap is itself bent (g1-f3 starts forward and veers left), so it always counts.
+            if class(atom) != Class::Oblique
+                && !earlier
+                    .iter()
+                    .skip(1)
+                    .any(|e| (e.mask | e.chiral.map_or(0, |c| c[0] | c[1])) & !0x11 != 0)
+            {
+                errors.push(
+                    BetzaError::new(ErrorKind::Other, first, "`z`/`q` bend against or with the previous bend, but no earlier leg bends")
+                        .help("an earlier leg after an `a` must turn, e.g. `afsafzW`: `fs` turns 45° either way, `fz` turns back"),
+                );
+                return None;
+            }
+            Some((l & r, Some([l, r])))
+        }
+        (Err(e), _) | (_, Err(e)) => {
+            errors.push(e);
+            None
+        }
+    }
+}
+
+/// Added: the universal leaper `U` (the Interactive Diagram's Kraken) jumps to any square of the board but its
+/// own. It has no directions and no range; modifiers that need a line or a later leg mean nothing on it.
+fn check_universal(c: &Component, errors: &mut Vec<BetzaError>) {
+    if !matches!(c.range, Range::Leap) {
+        errors.push(
+            BetzaError::new(
+                ErrorKind::MalformedRange,
+                c.span.clone(),
+                "the universal leaper `U` takes no range: it already reaches every square",
+            )
+            .help("write `U`"),
+        );
+    }
+    for leg in &c.legs {
+        for (m, sp) in &leg.modifiers {
+            if matches!(
+                m,
+                Modifier::N
+                    | Modifier::J
+                    | Modifier::P
+                    | Modifier::G
+                    | Modifier::Y
+                    | Modifier::O
+                    | Modifier::Z
+                    | Modifier::Q
+            ) {
+                errors.push(
+                    BetzaError::new(
+                        ErrorKind::Other,
+                        sp.clone(),
+                        format!("`{}` means nothing on the universal leaper `U`", m.letter()),
+                    )
+                    .help("`U` teleports: it takes `m c d e i t u x` only"),
+                );
+            }
+        }
+    }
+    if c.legs.len() > 1 {
+        errors.push(
+            BetzaError::new(
+                ErrorKind::Other,
+                c.span.clone(),
+                "the universal leaper `U` cannot continue with `a`",
+            )
+            .help("a teleport has no direction for a next leg to follow"),
+        );
     }
 }
 
@@ -910,8 +1129,9 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
 ///
 /// Legacy Betza: `z` (crooked) makes a rider zig-zag — every step turns 90° from the previous one, alternately
 /// one way and back (`zB` the boyscout, `zR` the crooked rook, `zN0` the quintessence); on a leaper it means
-/// nothing. `q` (circular) makes an oblique atom go round a circle, turning one slot (≈45°) the same way at
-/// every step: `qN` is the Rose; the circle closes after 8 steps, so at most 7 are made.
+/// nothing. `q` (circular) goes round a circle, turning the same way at every step by the smallest angle that
+/// keeps the atom: one slot (45°) on oblique and king-like atoms (`qN` is the Rose, closing after 8 steps),
+/// two slots (90°) on orthogonal and diagonal ones (`qW` goes round a 2x2 square, closing after 4).
 fn check_bend(
     c: &Component,
     b: Bend,
@@ -920,33 +1140,24 @@ fn check_bend(
     errors: &mut Vec<BetzaError>,
 ) {
     let atom = c.atom;
-    let letter = if b == Bend::Crooked { 'z' } else { 'q' };
-    if let Some((m, msp)) = c.legs[0]
-        .modifiers
-        .iter()
-        .find(|(m, _)| matches!(m, Modifier::P | Modifier::G | Modifier::N | Modifier::Y))
-    {
-        errors.push(unsupported(
-            join(&sp, msp),
-            &format!("`{letter}` together with `{}`", m.letter()),
-            "a crooked or circular rider here only moves to empty squares on the way and ends anywhere",
-        ));
+    let leg = &mut legs[0];
+    if !matches!(
+        class(atom),
+        Class::Orth | Class::Diag | Class::Oblique | Class::King
+    ) {
+        let letter = if b == Bend::Crooked { 'z' } else { 'q' };
+        errors.push(
+            BetzaError::new(
+                ErrorKind::Other,
+                sp,
+                format!("`{letter}` means nothing on `{}`", atom.letter()),
+            )
+            .help("crooked and circular moves bend a line of steps: `zB`, `zN0`, `qN`"),
+        );
         return;
     }
-    let leg = &mut legs[0];
     match b {
         Bend::Crooked => {
-            if !matches!(
-                class(atom),
-                Class::Orth | Class::Diag | Class::Oblique | Class::King
-            ) {
-                errors.push(unsupported(
-                    sp,
-                    &format!("`z` on `{}`", atom.letter()),
-                    "crooked riders are `zR`, `zB`, `zQ`, `zN0`…",
-                ));
-                return;
-            }
             if c.range.normalized(atom) == Range::Leap {
                 let a = atom.letter();
                 errors.push(
@@ -961,66 +1172,82 @@ fn check_bend(
             );
         }
         Bend::Circular => {
-            if class(atom) != Class::Oblique {
-                errors.push(unsupported(
-                    sp,
-                    &format!("`q` (circular) on `{}`", atom.letter()),
-                    "tatsu supports circular riders on oblique atoms: `qN` (the Rose), `qC`, `qZ`",
-                ));
-                return;
-            }
-            // `qN` (written as a leaper) is the whole Rose; a number limits the steps.
+            let most = circular_max_steps(atom);
+            // `qN` (written as a leaper) is the whole circle; a number limits the steps.
             let n = match c.range.normalized(atom) {
-                Range::Limited(n) => n.min(CIRCULAR_MAX_STEPS),
-                _ => CIRCULAR_MAX_STEPS,
+                Range::Limited(n) => n.min(most),
+                _ => most,
             };
             leg.max = Some(n);
         }
     }
 }
 
-/// Added: checks `j` on a rider (XBetza: on a slider, `j` skips the first square of the path, ignoring its
-/// contents: `jR` from d4 goes to d6, d7, … whatever stands on d5) and takes the skipped step off the range.
-/// On a leaper (`jN`, Betza's "must jump") it stays unsupported.
+/// Added: how many slots a circular (`q`) move turns at each step.
+fn circular_turn(atom: Atom) -> usize {
+    match class(atom) {
+        Class::Orth | Class::Diag => 2,
+        _ => 1,
+    }
+}
+
+/// Added: the most steps a circular move makes before it would be back on its starting square.
+fn circular_max_steps(atom: Atom) -> u32 {
+    (CIRCULAR_MAX_STEPS + 1) / circular_turn(atom) as u32 - 1
+}
+
+/// Added: checks `j` on one leg. On the one-step atoms `W F K` and the sliders `R B Q` (XBoard: "on W & F
+/// atoms `j` = skip first square") it skips the first square of the line whatever it holds, which needs a
+/// rider and takes the skipped step off the range. On every other atom it is Betza's "must jump": the square
+/// halfway (XBoard's rule, rounded toward the start) must hold a piece, which is jumped.
 fn check_jump(
     c: &Component,
+    li: usize,
     sp: Span,
     bent: bool,
-    legs: &mut [ResolvedLeg],
+    leg: &mut ResolvedLeg,
     errors: &mut Vec<BetzaError>,
 ) {
     let atom = c.atom;
-    if bent || !matches!(class(atom), Class::Orth | Class::Diag | Class::King) {
-        errors.push(unsupported(
-            sp,
-            &format!("`j` on `{}`{}", atom.letter(), if bent { " with `z`/`q`" } else { "" }),
-            "tatsu supports `j` on orthogonal, diagonal and king-like riders: `jR`, `jB`, `jQ`, `jW4`",
-        ));
-        return;
-    }
-    let leg = &mut legs[0];
-    if let Some((m, msp)) = c.legs[0]
+    let spec = &c.legs[li];
+    let clash = spec
         .modifiers
         .iter()
-        .find(|(m, _)| matches!(m, Modifier::P | Modifier::G | Modifier::N))
-    {
-        errors.push(unsupported(
-            join(&sp, msp),
-            &format!("`j` together with `{}`", m.letter()),
-            "`jR` skips the first square and then slides on like a rook",
-        ));
+        .find(|(m, _)| matches!(m, Modifier::P | Modifier::G | Modifier::N));
+    if let Some((m, msp)) = clash {
+        let why = if *m == Modifier::N {
+            "`j` (must jump) and `n` (must not jump) contradict each other"
+        } else {
+            "`j` cannot be combined with a hop (`p`/`g`) on the same leg"
+        };
+        errors.push(
+            BetzaError::new(ErrorKind::Other, join(&sp, msp), why).help(
+                "`jR` skips the first square, `jD` must jump over a piece, `pR` hops over one",
+            ),
+        );
+        return;
+    }
+    if length(atom) > 1 {
+        leg.jump = true;
+        return;
+    }
+    if bent {
+        // A crooked or circular move: its first square may hold anything (the path has at least two steps).
+        leg.skip_first = true;
         return;
     }
     match leg.max {
-        None => {}
-        Some(n) if n >= 2 => leg.max = Some(n - 1),
+        None => leg.skip_first = true,
+        Some(n) if n >= 2 => {
+            leg.max = Some(n - 1);
+            leg.skip_first = true;
+        }
         Some(_) => {
             let a = atom.letter();
-            errors.push(unsupported(
-                sp,
-                &format!("`j` on the leaper `{a}` (Betza's \"must jump\")"),
-                &format!("`j` skips the first square of a rider: `j{a}0`, or `j{a}3` for up to 3 squares counting the skipped one"),
-            ));
+            errors.push(
+                BetzaError::new(ErrorKind::Other, sp, format!("`j` on the one-step leaper `{a}` means nothing"))
+                    .help(format!("on `{a}` `j` skips the first square of a line: write the rider `j{a}0`, or `j{a}3` for up to 3 squares counting the skipped one")),
+            );
         }
     }
 }
@@ -1033,43 +1260,101 @@ fn slot_step(atom: Atom, d: usize) -> (i32, i32) {
     }
 }
 
+/// What a leg's steps require besides their vector: the per-leg flags of a [`ResolvedLeg`].
+#[derive(Clone, Copy)]
+struct Shape {
+    lame: bool,
+    jump: bool,
+    wrap: bool,
+}
+
+impl Shape {
+    fn of(leg: &ResolvedLeg) -> Shape {
+        Shape {
+            lame: leg.lame,
+            jump: leg.jump,
+            wrap: leg.wrap,
+        }
+    }
+}
+
 /// Added: the paths of a crooked or circular rider: for each first direction, the one-step path, then for
 /// each way of turning (both chiralities) every length from 2 to the leg's `max`. Each step is a one-step leg;
-/// the squares where it turns must be empty (`MOVE`), the last step has the move's own mode.
+/// the squares where it turns must be empty (`MOVE`), the last step has the move's own mode. A hopping bent
+/// move (`p`) has one path per hurdle position: that step must hold a piece (`HOP`), the later turns are empty;
+/// a grasshopping one (`g`) has its hurdle on the step before the last.
 fn expand_bent(index: usize, r: &Resolved, b: Bend, o: Orientation, out: &mut Vec<Path>) {
     let first = &r.legs[0];
     let steps = first.max.unwrap_or(1).max(1) as usize;
+    let shape = Shape::of(first);
+    let hop = first.mode.contains(Mode::HOP);
+    let grasshop = first.mode.contains(Mode::GRASSHOP);
+    let last_mode = Mode(first.mode.0 & !(Mode::HOP.0 | Mode::GRASSHOP.0));
+    let turn_size = match b {
+        Bend::Crooked => 2,
+        Bend::Circular => circular_turn(r.atom),
+    };
+    // The mode of the turning square after step `k` of a path of `n` steps with its hurdle on step `hurdle`.
+    let turn_mode = |k: usize, hurdle: Option<usize>| {
+        if Some(k) == hurdle {
+            Mode::HOP.union(Mode(first.mode.0 & Mode::TAME.0))
+        } else if k == 0 && first.skip_first {
+            Mode::MOVE.union(Mode::HOP)
+        } else {
+            Mode::MOVE
+        }
+    };
     for d in 0..8usize {
         if first.mask & (1 << d) == 0 {
             continue;
         }
-        let path = |slots: &mut dyn Iterator<Item = usize>| {
-            let slots: Vec<usize> = slots.collect();
+        let mut emit = |slots: &[usize], hurdle: Option<usize>| {
             let n = slots.len();
-            Path {
+            out.push(Path {
                 component: index,
                 legs: slots
-                    .into_iter()
+                    .iter()
                     .enumerate()
-                    .map(|(k, s)| {
-                        let mode = if k + 1 == n { first.mode } else { Mode::MOVE };
-                        make_leg(slot_step(r.atom, s), Some(1), mode, false, o)
+                    .map(|(k, &s)| {
+                        let mode = if k + 1 == n {
+                            last_mode
+                        } else {
+                            turn_mode(k, hurdle)
+                        };
+                        make_leg(slot_step(r.atom, s), Some(1), mode, shape, o)
                     })
                     .collect(),
                 initial_only: r.initial,
                 castling: None,
+                universal: false,
+            });
+        };
+        let mut emit_all = |slots: &[usize]| {
+            let n = slots.len();
+            if hop {
+                for h in 0..n.saturating_sub(1) {
+                    emit(slots, Some(h));
+                }
+            } else if grasshop {
+                if n >= 2 {
+                    emit(slots, Some(n - 2));
+                }
+            } else if !(first.skip_first && n < 2) {
+                emit(slots, None);
             }
         };
-        out.push(path(&mut std::iter::once(d)));
+        emit_all(&[d]);
         for turn in [1usize, 7] {
             for len in 2..=steps {
-                let slot = |k: usize| match b {
-                    // alternately turned 90° (two slots) and back
-                    Bend::Crooked => (d + (k % 2) * 2 * turn) & 7,
-                    // one more slot the same way at every step
-                    Bend::Circular => (d + k * turn) & 7,
-                };
-                out.push(path(&mut (0..len).map(slot)));
+                let slots: Vec<usize> = (0..len)
+                    .map(|k| match b {
+                        // alternately turned 90° (two slots) and back
+                        Bend::Crooked => (d + (k % 2) * turn_size * turn) & 7,
+                        // one more turn the same way at every step
+                        Bend::Circular => (d + k * turn_size * turn) & 7,
+                    })
+                    .collect();
+                emit_all(&slots);
             }
         }
     }
@@ -1086,20 +1371,60 @@ fn lame_path((x, y): (i32, i32)) -> Vec<(i32, i32)> {
     }
 }
 
-fn make_leg(step: (i32, i32), max: Option<u32>, mode: Mode, lame: bool, o: Orientation) -> Leg {
+fn make_leg(step: (i32, i32), max: Option<u32>, mode: Mode, shape: Shape, o: Orientation) -> Leg {
     Leg {
         step: o.apply(step),
         max,
         mode,
-        lame_path: if lame {
+        lame_path: if shape.lame {
             lame_path(step).into_iter().map(|v| o.apply(v)).collect()
         } else {
             Vec::new()
         },
+        // XBoard's "must jump" square: halfway, rounded toward the start (`(x/2, y/2)`).
+        jump_path: if shape.jump {
+            vec![o.apply((step.0 / 2, step.1 / 2))]
+        } else {
+            Vec::new()
+        },
+        wrap: shape.wrap,
     }
 }
 
+/// Pushes the legs of one resolved leg going in direction `step`: one leg, or for `j` on a one-step rider a
+/// one-step leg whose square may hold anything (`MOVE | HOP`, as `mp` on a relay square) and then the rest.
+fn push_legs(
+    legs: &mut Vec<Leg>,
+    step: (i32, i32),
+    spec: &ResolvedLeg,
+    mode: Mode,
+    o: Orientation,
+) {
+    let shape = Shape::of(spec);
+    if spec.skip_first {
+        legs.push(make_leg(
+            step,
+            Some(1),
+            Mode::MOVE.union(Mode::HOP),
+            shape,
+            o,
+        ));
+    }
+    legs.push(make_leg(step, spec.max, mode, shape, o));
+}
+
 fn expand_component(index: usize, r: &Resolved, o: Orientation, out: &mut Vec<Path>) {
+    if r.atom == Atom::U {
+        let shape = Shape::of(&r.legs[0]);
+        out.push(Path {
+            component: index,
+            legs: vec![make_leg((0, 0), Some(1), r.legs[0].mode, shape, o)],
+            initial_only: r.initial,
+            castling: None,
+            universal: true,
+        });
+        return;
+    }
     if let Atom::O(n) = r.atom {
         for d in [6usize, 2] {
             if r.legs[0].mask & (1 << d) != 0 {
@@ -1109,11 +1434,12 @@ fn expand_component(index: usize, r: &Resolved, o: Orientation, out: &mut Vec<Pa
                         rot(d, (0, 1)),
                         Some(u32::from(n)),
                         Mode::MOVE,
-                        false,
+                        Shape::of(&r.legs[0]),
                         o,
                     )],
                     initial_only: r.initial,
                     castling: Some(n),
+                    universal: false,
                 });
             }
         }
@@ -1122,42 +1448,30 @@ fn expand_component(index: usize, r: &Resolved, o: Orientation, out: &mut Vec<Pa
     if let Some(b) = r.bend {
         return expand_bent(index, r, b, o, out);
     }
-    if r.skip_first {
-        // The skipped square may be empty or hold any piece: one path for each case (they never both apply).
-        let first = &r.legs[0];
-        for d in (0..8usize).filter(|d| first.mask & (1 << d) != 0) {
-            let step = slot_step(r.atom, d);
-            for over in [Mode::MOVE, Mode::HOP] {
-                out.push(Path {
-                    component: index,
-                    legs: vec![
-                        make_leg(step, Some(1), over, false, o),
-                        make_leg(step, first.max, first.mode, false, o),
-                    ],
-                    initial_only: r.initial,
-                    castling: None,
-                });
-            }
-        }
-        return;
-    }
     let first = &r.legs[0];
     for d in 0..8usize {
         if first.mask & (1 << d) == 0 {
             continue;
         }
-        let step = slot_step(r.atom, d);
-        let leg = make_leg(step, first.max, first.mode, first.lame, o);
-        continue_legs(index, r, o, 1, d, vec![leg], out);
+        let mut legs = Vec::new();
+        push_legs(&mut legs, slot_step(r.atom, d), first, first.mode, o);
+        // An oblique leap is read as starting in its longer direction and veering off (Muller): (1,2) veers
+        // right, (2,1) left, and so on round the even and odd slots.
+        let bend = (class(r.atom) == Class::Oblique).then_some(d % 2 == 0);
+        continue_legs(index, r, o, 1, d, bend, legs, out);
     }
 }
 
+/// Expands the legs from `li` on. `angle` is the absolute slot of the previous leg; `bend` the side of the
+/// last leg that turned (`Some(true)` = right), which `z`/`q` directions follow.
+#[allow(clippy::too_many_arguments)]
 fn continue_legs(
     index: usize,
     r: &Resolved,
     o: Orientation,
     li: usize,
     angle: usize,
+    bend: Option<bool>,
     legs: Vec<Leg>,
     out: &mut Vec<Path>,
 ) {
@@ -1167,10 +1481,16 @@ fn continue_legs(
             legs,
             initial_only: r.initial,
             castling: None,
+            universal: false,
         });
         return;
     };
-    let abs = spec.mask.rotate_left(angle as u32);
+    let relative = match (spec.chiral, bend) {
+        (Some([left, _]), Some(false)) => left,
+        (Some([_, right]), Some(true)) => right,
+        _ => spec.mask,
+    };
+    let abs = relative.rotate_left(angle as u32);
     let len = length(r.atom);
     for d in 0..8usize {
         if abs & (1 << d) == 0 {
@@ -1183,8 +1503,14 @@ fn continue_legs(
         } else {
             rot(d, if d % 2 == 0 { (0, len) } else { (len, len) })
         };
+        let turn = (d + 8 - angle) & 7;
+        let next_bend = match turn {
+            1..=3 => Some(true),
+            5..=7 => Some(false),
+            _ => bend,
+        };
         let mut next = legs.clone();
-        next.push(make_leg(step, spec.max, spec.mode, spec.lame, o));
-        continue_legs(index, r, o, li + 1, d, next, out);
+        push_legs(&mut next, step, spec, spec.mode, o);
+        continue_legs(index, r, o, li + 1, d, next_bend, next, out);
     }
 }

@@ -65,7 +65,9 @@ fn unknown_lower(c: char, sp: Span) -> BetzaError {
         'w' => {
             e.help("did you mean the atom `W` (one step orthogonally)? Atoms are capital letters")
         }
-        _ => e.help("modifiers are `m c d e p g n i a` and directions `f b l r v s h`"),
+        _ => e.help(
+            "modifiers are `m c d e t p g o y n j u x z q i a` and directions `f b l r v s h`",
+        ),
     }
 }
 
@@ -82,7 +84,7 @@ fn unknown_upper(c: char, sp: Span) -> BetzaError {
         'S' => "did you mean `FfW` (the shogi silver general)?".to_string(),
         'I' => "modifiers are lower case: did you mean `i` (initial move only)?".to_string(),
         'V' => "directions are lower case: did you mean `v` (forward and backward)?".to_string(),
-        _ => "atoms are W F D N A H C L Z J G K Q R B and O (castling)".to_string(),
+        _ => "atoms are W F D N A H C L Z J G K Q R B U and O (castling)".to_string(),
     };
     e.help(help)
 }
@@ -123,7 +125,11 @@ pub fn parse(input: &str) -> Result<Betza, Vec<BetzaError>> {
                     prefix_start.get_or_insert(sp.start);
                     prefix_end = sp.end;
                 }
-                if let Some(d) = Direction::from_letter(c) {
+                // In a leg after an `a`, `z` and `q` are directions (bends relative to the previous bend).
+                let continuation = !legs.is_empty() || before.is_some();
+                let direction = Direction::from_letter(c)
+                    .or_else(|| Direction::from_bend_letter(c).filter(|_| continuation));
+                if let Some(d) = direction {
                     if leg_has_modifier {
                         let mods: String = leg
                             .modifiers

@@ -26,6 +26,7 @@ fn kind_of(sym: &str) -> Option<Kind> {
         "O" => Kind::Castling,
         "h" => Kind::Hop,
         "-" => Kind::LamePath,
+        "x" => Kind::Borrow,
         _ => return None,
     })
 }

@@ -23,6 +23,7 @@ fn atom() -> impl Strategy<Value = Atom> {
         Atom::B,
         Atom::O(2),
         Atom::O(3),
+        Atom::U,
     ])
 }
 
@@ -35,6 +36,8 @@ fn direction() -> impl Strategy<Value = Direction> {
         Direction::V,
         Direction::S,
         Direction::H,
+        Direction::Z,
+        Direction::Q,
     ])
 }
 
@@ -52,6 +55,10 @@ fn modifiers() -> impl Strategy<Value = Vec<Modifier>> {
             Modifier::Z,
             Modifier::Q,
             Modifier::J,
+            Modifier::T,
+            Modifier::U,
+            Modifier::X,
+            Modifier::O,
         ],
         0..3,
     )

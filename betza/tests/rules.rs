@@ -59,7 +59,9 @@ fn pawn_double_step_is_initial_lame_move_only() {
             step: (0, 2),
             max: Some(1),
             mode: Mode::MOVE,
-            lame_path: vec![(0, 1)]
+            lame_path: vec![(0, 1)],
+            jump_path: vec![],
+            wrap: false,
         }]
     );
     let m = &paths("ifmnD", Orientation::MirroredRanks)[0];
@@ -240,7 +242,8 @@ fn meaningless_direction_explains_itself() {
 
 #[test]
 fn hand_built_invalid_tree_expands_to_nothing_and_fails_validation() {
-    let mut b = parse("W").unwrap();
+    // `fW` with its atom swapped for `U`: the universal leaper has no directions.
+    let mut b = parse("fW").unwrap();
     b.components[0].atom = Atom::U;
     assert!(b.expand(Orientation::First).is_empty());
     assert!(b.validate().is_err());
@@ -335,4 +338,61 @@ fn repetition_prints_back_and_unrolls_to_seventy_legs() {
     let p = paths("(maf)W", Orientation::First);
     assert_eq!(p.len(), 4 * 70);
     assert_eq!(p.iter().map(|p| p.legs.len()).max(), Some(70));
+}
+
+#[test]
+fn universal_leaper_is_one_path_flagged_universal() {
+    let ps = paths("mU", Orientation::Rotated);
+    assert_eq!(ps.len(), 1);
+    assert!(ps[0].universal);
+    assert_eq!(ps[0].legs[0].mode, Mode::MOVE);
+}
+
+#[test]
+fn must_jump_marks_the_halfway_square_and_is_oriented() {
+    let ps = paths("fjD", Orientation::First);
+    assert_eq!(ps[0].legs[0].jump_path, vec![(0, 1)]);
+    assert!(ps[0].legs[0].lame_path.is_empty());
+    let m = paths("fjD", Orientation::MirroredRanks);
+    assert_eq!(m[0].legs[0].jump_path, vec![(0, -1)]);
+}
+
+#[test]
+fn cylinder_tame_unload_and_induce_are_leg_flags() {
+    let p = &paths("fotcR", Orientation::First)[0];
+    assert!(p.legs[0].wrap);
+    assert_eq!(p.legs[0].mode, Mode::CAPTURE.union(Mode::TAME));
+    let p = &paths("fucR", Orientation::First)[0];
+    assert_eq!(p.legs[0].mode, Mode::CAPTURE.union(Mode::UNLOAD));
+    let p = &paths("fxafK", Orientation::First)[0];
+    assert_eq!(p.legs[0].mode, Mode::INDUCE);
+    // `x` on the last leg borrows: no default move or capture is added.
+    assert_eq!(
+        paths("fxK", Orientation::First)[0].legs[0].mode,
+        Mode::INDUCE
+    );
+}
+
+#[test]
+fn bend_directions_follow_the_side_of_the_previous_bend() {
+    // afsafzW: after a 45° bend left the `z` leg bends right, and after a bend right it bends left; the last
+    // step is always parallel to the first.
+    for p in paths("fafsafzW", Orientation::First) {
+        assert_eq!(p.legs.len(), 3);
+        assert_eq!(p.legs[0].step, (0, 1));
+        assert_eq!(p.legs[2].step, (0, 1), "{p:?}");
+    }
+    // q bends with it: the last step is perpendicular to the first.
+    for p in paths("fafsafqW", Orientation::First) {
+        assert_eq!(p.legs[2].step.1, 0, "{p:?}");
+    }
+}
+
+#[test]
+fn z_and_q_print_as_directions_of_later_legs() {
+    for s in ["afsafzW", "afafsKafsafzfK", "mafsaqW"] {
+        let b = parse(s).unwrap();
+        assert_eq!(b.to_string(), s);
+        assert_eq!(parse(&b.to_string()).unwrap(), b);
+    }
 }

@@ -87,7 +87,7 @@ pub fn run(args: BetzaArgs) -> ExitCode {
                         )
                     })
                     .collect();
-                println!("{{\"errors\":[{}]}}", list.join(","));
+                outln!("{{\"errors\":[{}]}}", list.join(","));
             }
             return ExitCode::from(1);
         }
@@ -123,7 +123,7 @@ pub fn run(args: BetzaArgs) -> ExitCode {
             .filter(|m| m.kind == Kind::LamePath)
             .map(|m| json_str(&square_name(m.file, m.rank)))
             .collect();
-        println!(
+        outln!(
             "{{\"canonical\":{},\"board\":{},\"from\":{},\"side\":{},\"components\":[{}],\"moves\":[{}],\"must_be_empty\":[{}]}}",
             json_str(&b.to_string()),
             json_str(&format!("{w}x{h}")),
@@ -135,20 +135,20 @@ pub fn run(args: BetzaArgs) -> ExitCode {
         );
         return ExitCode::SUCCESS;
     }
-    println!("{b}");
+    outln!("{b}");
     for (c, d) in b.components.iter().zip(&lines) {
-        println!("  {c}: {d}");
+        outln!("  {c}: {d}");
     }
-    println!();
+    outln!();
     let side = if orientation == Orientation::First {
         "white, forward = up"
     } else {
         "black, forward = down"
     };
-    println!(
+    outln!(
         "from {} on an empty {w}x{h} board ({side}):",
         square_name(from.0, from.1)
     );
-    print!("{}", render(&marks, w, h, from));
+    out!("{}", render(&marks, w, h, from));
     ExitCode::SUCCESS
 }

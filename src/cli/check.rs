@@ -49,7 +49,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         };
         for d in &diagnostics {
             if args.json {
-                println!("{}", diag::render_json(d, &source));
+                outln!("{}", diag::render_json(d, &source));
             } else if args.message_format == MessageFormat::Short {
                 eprintln!("{}", diag::render_short(d, &source));
             } else {

@@ -55,6 +55,23 @@ pub fn parse_square(game: &Game, text: &str) -> Result<Square, String> {
     })
 }
 
+/// `println!` through [`emit`]: a closed pipe ends the output quietly instead of panicking.
+macro_rules! outln {
+    () => {
+        $crate::cli::common::emit("\n")
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::common::emit(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// `print!` through [`emit`].
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::common::emit(&format!($($arg)*))
+    };
+}
+
 /// Writes to stdout; a closed pipe (`tatsu … | head`) is not an error worth a panic.
 pub fn emit(text: &str) {
     use std::io::Write;

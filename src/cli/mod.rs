@@ -2,9 +2,11 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+// `common` first: its `outln!`/`out!` macros are used by the other commands.
+#[macro_use]
+mod common;
 mod betza;
 pub mod check;
-mod common;
 mod describe;
 mod moves;
 mod perft;

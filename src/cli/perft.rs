@@ -53,11 +53,11 @@ pub fn run(args: PerftArgs) -> ExitCode {
     };
     if args.divide && args.depth > 0 {
         for (mv, n) in &divided {
-            println!("{}: {n}", pos.uci(mv));
+            outln!("{}: {n}", pos.uci(mv));
         }
-        println!();
+        outln!();
     }
-    println!("Nodes searched: {nodes}");
+    outln!("Nodes searched: {nodes}");
     let seconds = start.elapsed().as_secs_f64();
     if std::io::stderr().is_terminal() {
         eprintln!(

@@ -181,9 +181,9 @@ pub fn run(args: SelfplayArgs) -> ExitCode {
     }
     let name = &args.variant;
     if args.json {
-        println!("{}", to_json(name, &args, &summary));
+        outln!("{}", to_json(name, &args, &summary));
     } else {
-        print!("{}", to_text(name, &args, &summary));
+        out!("{}", to_text(name, &args, &summary));
     }
     if std::io::stderr().is_terminal() {
         let seconds = clock.elapsed().as_secs_f64();

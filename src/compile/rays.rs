@@ -23,6 +23,9 @@ pub enum BuiltRay {
 }
 
 pub fn build_ray(g: Geometry, from: Square, path: &Path) -> BuiltRay {
+    if let Some(what) = unplayable(path) {
+        return BuiltRay::Unsupported(what);
+    }
     if path.legs.iter().any(|l| l.mode.contains(Mode::DESTROY)) {
         return BuiltRay::Unsupported("capturing friendly pieces (`d`)");
     }
@@ -68,6 +71,26 @@ pub fn build_ray(g: Geometry, from: Square, path: &Path) -> BuiltRay {
         kind,
         flags,
         squares,
+    }
+}
+
+/// XBetza the betza crate reads but the executor cannot play yet.
+fn unplayable(path: &Path) -> Option<&'static str> {
+    let any = |f: &dyn Fn(&Leg) -> bool| path.legs.iter().any(f);
+    if path.universal {
+        Some("the universal leaper `U`")
+    } else if any(&|l| l.wrap) {
+        Some("cylinder moves (`o`)")
+    } else if any(&|l| !l.jump_path.is_empty()) {
+        Some("leapers that must jump (`j` on a leaper)")
+    } else if any(&|l| l.mode.contains(Mode::TAME)) {
+        Some("tame moves (`t`)")
+    } else if any(&|l| l.mode.contains(Mode::UNLOAD)) {
+        Some("unloading a captured piece (`u`)")
+    } else if any(&|l| l.mode.contains(Mode::INDUCE)) {
+        Some("move induction and borrowing (`x`)")
+    } else {
+        None
     }
 }
 

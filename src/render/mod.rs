@@ -116,6 +116,7 @@ impl View {
             Kind::Hop,
             Kind::Castling,
             Kind::LamePath,
+            Kind::Borrow,
         ];
         order
             .into_iter()
@@ -138,6 +139,7 @@ pub fn kind_label(kind: Kind) -> &'static str {
         Kind::Castling => "castling (where the king lands)",
         Kind::Hop => "by hopping over a piece",
         Kind::LamePath => "must be empty (lame leap), not a destination",
+        Kind::Borrow => "a friendly piece here lends its moves",
     }
 }
 

@@ -63,6 +63,11 @@ fn mark(out: &mut String, kind: Kind, cx: i32, cy: i32) {
             out,
             r##"<circle cx="{cx}" cy="{cy}" r="4" fill="#9e9e9e"/>"##
         ),
+        Kind::Borrow => write!(
+            out,
+            r##"<text x="{cx}" y="{}" font-size="16" text-anchor="middle" fill="#5d4037" font-family="sans-serif" font-weight="bold">x</text>"##,
+            cy + 5
+        ),
     };
 }
 
