@@ -24,6 +24,8 @@ pub enum Kind {
     Hop,
     /// Not a destination: a square that must be empty for a lame (`n`) leap.
     LamePath,
+    /// A friendly piece standing here may be captured (destroyed) (`d`).
+    Destroy,
 }
 
 impl Kind {
@@ -37,6 +39,7 @@ impl Kind {
             Kind::Castling => "castling",
             Kind::Hop => "hop",
             Kind::LamePath => "lame-path",
+            Kind::Destroy => "destroy",
         }
     }
 
@@ -50,16 +53,18 @@ impl Kind {
             Kind::Castling => 'O',
             Kind::Hop => 'h',
             Kind::LamePath => '-',
+            Kind::Destroy => 'd',
         }
     }
 
-    const ALL: [Kind; 7] = [
+    const ALL: [Kind; 8] = [
         Kind::MoveOrCapture,
         Kind::Move,
         Kind::Capture,
         Kind::Initial,
         Kind::Castling,
         Kind::Hop,
+        Kind::Destroy,
         Kind::LamePath,
     ];
 }
@@ -83,11 +88,12 @@ fn final_kind(path: &Path, mode: Mode, via_piece: bool) -> Kind {
         return Kind::Hop;
     }
     let mv = mode.contains(Mode::MOVE);
-    let cap = mode.intersects(Mode(Mode::CAPTURE.0 | Mode::DESTROY.0 | Mode::EN_PASSANT.0));
+    let cap = mode.intersects(Mode(Mode::CAPTURE.0 | Mode::EN_PASSANT.0));
     match (mv, cap) {
         (true, true) => Kind::MoveOrCapture,
         (true, false) => Kind::Move,
-        _ => Kind::Capture,
+        (false, true) => Kind::Capture,
+        (false, false) => Kind::Destroy,
     }
 }
 
@@ -174,11 +180,22 @@ fn walk(
             if hop && k < 2 {
                 continue;
             }
+            let kind = final_kind(path, leg.mode, via_piece);
             out.push(Mark {
                 file: x,
                 rank: y,
-                kind: final_kind(path, leg.mode, via_piece),
+                kind,
             });
+            // `mcdK`: a friendly piece may be destroyed here too.
+            if leg.mode.contains(Mode::DESTROY)
+                && matches!(kind, Kind::Move | Kind::Capture | Kind::MoveOrCapture)
+            {
+                out.push(Mark {
+                    file: x,
+                    rank: y,
+                    kind: Kind::Destroy,
+                });
+            }
         } else {
             let needs_piece = !leg.mode.contains(Mode::MOVE);
             if leg.mode.contains(Mode::MOVE) {
@@ -286,6 +303,7 @@ pub fn render(marks: &[Mark], width: i32, height: i32, from: (i32, i32)) -> Stri
                 Kind::Castling => "castling (king's destination)",
                 Kind::Hop => "after hopping over a piece (or turning on one)",
                 Kind::LamePath => "must be empty for the lame leap",
+                Kind::Destroy => "captures (destroys) a friendly piece",
             };
             legend.push(format!("{} {}", k.symbol(), text));
         }
