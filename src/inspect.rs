@@ -110,6 +110,10 @@ pub fn representative_square_in(game: &Game, set: &SquareSet) -> Square {
 pub trait Board {
     /// The side of the piece on `sq`, if any.
     fn occupant(&self, sq: Square) -> Option<Side>;
+    /// Is the piece on `sq` royal (a royal piece is never destroyed by a `d` move)?
+    fn royal(&self, _sq: Square) -> bool {
+        false
+    }
     /// Show what the piece could do if the squares held whatever it needs: capture-only squares count as
     /// captures, and a hopper is shown as if a hurdle stood on the first square of each ray.
     fn hypothetical_hurdles(&self) -> bool {
@@ -167,6 +171,7 @@ struct Acc {
     cap: bool,
     initial: bool,
     hop: bool,
+    destroy: bool,
     castling: Option<usize>,
     sources: Vec<usize>,
 }
@@ -192,15 +197,19 @@ pub fn reach(
         let source = ray.source as usize;
         zone = zone.or(game.ray_sources[source].zone);
         let path = game.ray_squares(ray);
-        let mut mark = |sq: Square, hop: bool| {
+        // Records a destination; returns whether the ray may end there.
+        let mut mark = |sq: Square, hop: bool| -> bool {
             let a = &mut acc[sq.index()];
             let enemy = board.occupant(sq).is_some_and(|s| s != side);
+            let friend = board.occupant(sq) == Some(side) && !board.royal(sq);
             let vacant = board.occupant(sq).is_none();
             let can_move = ray.flags.has(RayFlags::MOVE) && vacant;
             let can_cap = (ray.flags.has(RayFlags::CAPTURE) || ray.flags.has(RayFlags::EN_PASSANT))
                 && (enemy || vacant && is_empty_board(board));
-            if !(can_move || can_cap) {
-                return;
+            let can_destroy =
+                ray.flags.has(RayFlags::DESTROY) && (friend || vacant && is_empty_board(board));
+            if !(can_move || can_cap || can_destroy) {
+                return false;
             }
             if hop {
                 a.hop = true;
@@ -209,10 +218,12 @@ pub fn reach(
             } else {
                 a.mv |= can_move;
                 a.cap |= can_cap;
+                a.destroy |= can_destroy;
             }
             if !a.sources.contains(&source) {
                 a.sources.push(source);
             }
+            true
         };
         match ray.kind {
             RayKind::Slide => {
@@ -247,11 +258,21 @@ pub fn reach(
             }
             RayKind::Chain => {
                 // A multi-leg path: every turning square must hold what its leg asks for. On an empty board a
-                // leg that needs a piece is taken as if one stood there (shown as a hop).
+                // leg that needs a piece is taken as if one stood there (shown as a hop); a hop's hurdle is
+                // taken to be the first square of its leg, as for a single-leg hopper. The squares that must be
+                // empty are shown only for a path that gets somewhere.
                 let hypothetical = is_empty_board(board);
+                let roles = game.ray_roles(ray);
+                if hypothetical
+                    && roles
+                        .windows(2)
+                        .any(|w| w == [StepRole::Pass, StepRole::TurnHop])
+                {
+                    continue;
+                }
                 let mut victim: Option<Square> = None;
                 let mut via_piece = false;
-                let roles = game.ray_roles(ray);
+                let mut must_be_empty: Vec<Square> = Vec::new();
                 for (&sq, &role) in path.iter().zip(roles) {
                     let here = if sq == from || Some(sq) == victim {
                         None
@@ -263,7 +284,7 @@ pub fn reach(
                             if here.is_some() {
                                 break;
                             }
-                            lame.insert(sq);
+                            must_be_empty.push(sq);
                         }
                         StepRole::TurnCapture => match here {
                             Some(s) if s != side => {
@@ -280,16 +301,30 @@ pub fn reach(
                             }
                             via_piece = true;
                         }
-                        StepRole::TurnEither => match here {
-                            Some(s) if s == side => break,
+                        StepRole::TurnEither
+                        | StepRole::TurnDestroy
+                        | StepRole::TurnEmptyOrDestroy
+                        | StepRole::TurnRemove
+                        | StepRole::TurnEmptyOrRemove => match here {
+                            // A friend is removed only by `d`, and never a royal one.
+                            Some(s)
+                                if s == side && (!role.destroys_friend() || board.royal(sq)) =>
+                            {
+                                break
+                            }
+                            Some(s) if s != side && !role.captures_enemy() => break,
                             Some(_) => {
                                 victim = Some(sq);
                                 via_piece = true;
                             }
-                            None => {}
+                            None if role.allows_empty() => {}
+                            None if hypothetical => via_piece = true,
+                            None => break,
                         },
                         StepRole::Dest => {
-                            mark(sq, via_piece);
+                            if mark(sq, via_piece) {
+                                must_be_empty.drain(..).for_each(|s| lame.insert(s));
+                            }
                             if here.is_some() {
                                 break;
                             }
@@ -326,6 +361,7 @@ pub fn reach(
             plain,
             a.initial.then_some(Kind::Initial),
             a.hop.then_some(Kind::Hop),
+            a.destroy.then_some(Kind::Destroy),
         ]
         .into_iter()
         .flatten()
@@ -461,5 +497,9 @@ pub fn squares_in_words(game: &Game, set: &SquareSet, side: Side) -> String {
 impl Board for crate::engine::Position<'_> {
     fn occupant(&self, sq: Square) -> Option<Side> {
         self.piece_at(sq).map(|(_, side)| side)
+    }
+    fn royal(&self, sq: Square) -> bool {
+        self.piece_at(sq)
+            .is_some_and(|(piece, _)| self.game().piece(piece).royal)
     }
 }

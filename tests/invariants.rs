@@ -1,4 +1,4 @@
-//! Invariants of the executor over random playouts of every bundled game (proptest):
+//! Invariants of the executor over random playouts of every bundled game and the test variants (proptest):
 //! generated moves ⇔ `is_legal`; make then unmake restores the position and its hash; the incremental hash equals
 //! the hash of the same position read from its FEN; FEN round-trips; divide sums to perft; the colour-mirrored
 //! (chess) or rotated (shogi) position has the same perft.
@@ -6,10 +6,26 @@ use proptest::prelude::*;
 use tatsu::engine::{perft, Engine, Position};
 use tatsu::rules::Orientation;
 
+/// Every bundled game, and the test variants whose pieces the bundled games lack (multi-leg moves, lame riders,
+/// capturing friendly pieces, hops on a last leg).
 fn engines() -> Vec<Engine> {
+    let tests = [
+        "multi-leg",
+        "lame-pieces",
+        "friendly-capture",
+        "final-leg-hops",
+    ]
+    .map(|v| {
+        format!(
+            "{}/tests/data/variants/{v}.tatsu",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    });
     tatsu::variants::bundled()
         .iter()
-        .map(|(g, _)| Engine::new(tatsu::variants::load(g).expect("bundled").game))
+        .map(|&(g, _)| g.to_string())
+        .chain(tests)
+        .map(|g| Engine::new(tatsu::variants::load(&g).expect("variant loads").game))
         .collect()
 }
 

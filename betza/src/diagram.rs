@@ -26,6 +26,8 @@ pub enum Kind {
     LamePath,
     /// Added: `x` on the last leg: a friendly piece standing here lends the mover its moves.
     Borrow,
+    /// A friendly piece standing here may be captured (destroyed) (`d`).
+    Destroy,
 }
 
 impl Kind {
@@ -40,6 +42,7 @@ impl Kind {
             Kind::Hop => "hop",
             Kind::LamePath => "lame-path",
             Kind::Borrow => "borrow",
+            Kind::Destroy => "destroy",
         }
     }
 
@@ -54,16 +57,18 @@ impl Kind {
             Kind::Hop => 'h',
             Kind::LamePath => '-',
             Kind::Borrow => 'x',
+            Kind::Destroy => 'd',
         }
     }
 
-    const ALL: [Kind; 8] = [
+    const ALL: [Kind; 9] = [
         Kind::MoveOrCapture,
         Kind::Move,
         Kind::Capture,
         Kind::Initial,
         Kind::Castling,
         Kind::Hop,
+        Kind::Destroy,
         Kind::LamePath,
         Kind::Borrow,
     ];
@@ -92,11 +97,12 @@ fn final_kind(path: &Path, mode: Mode, via_piece: bool) -> Kind {
         return Kind::Borrow;
     }
     let mv = mode.contains(Mode::MOVE);
-    let cap = mode.intersects(Mode(Mode::CAPTURE.0 | Mode::DESTROY.0 | Mode::EN_PASSANT.0));
+    let cap = mode.intersects(Mode(Mode::CAPTURE.0 | Mode::EN_PASSANT.0));
     match (mv, cap) {
         (true, true) => Kind::MoveOrCapture,
         (true, false) => Kind::Move,
-        _ => Kind::Capture,
+        (false, true) => Kind::Capture,
+        (false, false) => Kind::Destroy,
     }
 }
 
@@ -196,11 +202,22 @@ fn walk(
             if hop && k < 2 {
                 continue;
             }
+            let kind = final_kind(path, leg.mode, via_piece);
             out.push(Mark {
                 file: x,
                 rank: y,
-                kind: final_kind(path, leg.mode, via_piece),
+                kind,
             });
+            // `mcdK`: a friendly piece may be destroyed here too.
+            if leg.mode.contains(Mode::DESTROY)
+                && matches!(kind, Kind::Move | Kind::Capture | Kind::MoveOrCapture)
+            {
+                out.push(Mark {
+                    file: x,
+                    rank: y,
+                    kind: Kind::Destroy,
+                });
+            }
         } else {
             let needs_piece = !leg.mode.contains(Mode::MOVE);
             let bounds = (w, h, limit, origin);
@@ -310,6 +327,7 @@ pub fn render(marks: &[Mark], width: i32, height: i32, from: (i32, i32)) -> Stri
                 Kind::Hop => "after hopping over a piece (or turning on one)",
                 Kind::LamePath => "must be empty for the lame leap",
                 Kind::Borrow => "a friendly piece here lends its moves",
+                Kind::Destroy => "captures (destroys) a friendly piece",
             };
             legend.push(format!("{} {}", k.symbol(), text));
         }

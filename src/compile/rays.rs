@@ -26,11 +26,11 @@ pub fn build_ray(g: Geometry, from: Square, path: &Path) -> BuiltRay {
     if let Some(what) = unplayable(path) {
         return BuiltRay::Unsupported(what);
     }
-    if path.legs.iter().any(|l| l.mode.contains(Mode::DESTROY)) {
-        return BuiltRay::Unsupported("capturing friendly pieces (`d`)");
-    }
+    // A move that may capture a friendly piece (`d`) is always a chain, so that the walks of the ordinary ray
+    // kinds (the hot path) never test for it.
+    let destroys = path.legs.iter().any(|l| l.mode.contains(Mode::DESTROY));
     let leg = match path.legs.as_slice() {
-        [leg] if leg.lame_path.is_empty() || leg.max == Some(1) => leg,
+        [leg] if !destroys && (leg.lame_path.is_empty() || leg.max == Some(1)) => leg,
         _ => return build_chains(g, from, &path.legs),
     };
     let mode = leg.mode;
@@ -106,6 +106,9 @@ fn final_flags(mode: Mode) -> RayFlags {
     if mode.contains(Mode::EN_PASSANT) {
         flags = flags.union(RayFlags::EN_PASSANT);
     }
+    if mode.contains(Mode::DESTROY) {
+        flags = flags.union(RayFlags::DESTROY);
+    }
     flags
 }
 
@@ -114,26 +117,41 @@ fn turn_role(mode: Mode) -> Result<StepRole, &'static str> {
     if mode.contains(Mode::GRASSHOP) || mode.contains(Mode::EN_PASSANT) {
         return Err("grasshopper or e.p. modifiers on a non-final leg");
     }
-    let (m, c) = (mode.contains(Mode::MOVE), mode.contains(Mode::CAPTURE));
+    let (m, c, d) = (
+        mode.contains(Mode::MOVE),
+        mode.contains(Mode::CAPTURE),
+        mode.contains(Mode::DESTROY),
+    );
     Ok(if mode.contains(Mode::HOP) && m {
         StepRole::TurnAny
     } else if mode.contains(Mode::HOP) {
         StepRole::TurnHop
-    } else if m && c {
-        StepRole::TurnEither
-    } else if c {
-        StepRole::TurnCapture
     } else {
-        StepRole::TurnEmpty
+        match (m, c, d) {
+            (_, false, false) => StepRole::TurnEmpty,
+            (false, true, false) => StepRole::TurnCapture,
+            (true, true, false) => StepRole::TurnEither,
+            (false, false, true) => StepRole::TurnDestroy,
+            (true, false, true) => StepRole::TurnEmptyOrDestroy,
+            (false, true, true) => StepRole::TurnRemove,
+            (true, true, true) => StepRole::TurnEmptyOrRemove,
+        }
     })
 }
 
 /// Every realisation of a multi-leg path (or a lame rider) from one square: for each non-final leg, each distance
 /// it may go before turning; then the final leg's squares as destinations. Lame steps add `Pass` squares.
 fn build_chains(g: Geometry, from: Square, legs: &[Leg]) -> BuiltRay {
-    let last = legs.last().expect("a path has legs");
-    if last.mode.contains(Mode::HOP) || last.mode.contains(Mode::GRASSHOP) {
-        return BuiltRay::Unsupported("hops on the last leg of a multi-leg move");
+    let (last, turns) = legs.split_last().expect("a path has legs");
+    // A move records one victim besides its destination (`MoveKind::Locust`).
+    let removing = |leg: &&Leg| {
+        !leg.mode.contains(Mode::HOP)
+            && leg.mode.intersects(Mode(Mode::CAPTURE.0 | Mode::DESTROY.0))
+    };
+    if turns.iter().filter(removing).count() > 1 {
+        return BuiltRay::Unsupported(
+            "multi-leg moves that capture on more than one turning square",
+        );
     }
     let mut chains = Vec::new();
     let start = (g.file(from), g.rank(from));
@@ -171,6 +189,9 @@ fn extend(
         return Ok(());
     }
     let limit = leg.max.unwrap_or(u32::MAX).min(64) as i32;
+    if rest.is_empty() && leg.mode.intersects(Mode(Mode::HOP.0 | Mode::GRASSHOP.0)) {
+        return final_hop(g, (x, y), leg, limit, squares, roles, out);
+    }
     let mark = squares.len();
     for k in 1..=limit {
         let (bx, by) = (x + (k - 1) * leg.step.0, y + (k - 1) * leg.step.1);
@@ -209,5 +230,38 @@ fn extend(
     }
     squares.truncate(mark);
     roles.truncate(mark);
+    Ok(())
+}
+
+/// A hop on the final leg (`p`: cannon, `g`: grasshopper) after the earlier legs in `squares`: one chain per square
+/// of the leg that may be the hurdle. The squares before the hurdle are passed over, the hurdle must hold a piece
+/// (`TurnHop`), and the squares after it are destinations as on a slide (`p`), or only the first of them (`g`).
+/// The range counts every square of the leg, the hurdle included, as for a single-leg hopper.
+fn final_hop(
+    g: Geometry,
+    (x, y): (i32, i32),
+    leg: &Leg,
+    limit: i32,
+    squares: &[Square],
+    roles: &[StepRole],
+    out: &mut Vec<Chain>,
+) -> Result<(), &'static str> {
+    let line: Vec<Square> = (1..=limit)
+        .map_while(|k| g.square(x + k * leg.step.0, y + k * leg.step.1))
+        .collect();
+    let grasshop = leg.mode.contains(Mode::GRASSHOP);
+    for hurdle in 0..line.len().saturating_sub(1) {
+        if out.len() >= MAX_CHAINS {
+            return Err("multi-leg moves with this many realisations");
+        }
+        let end = if grasshop { hurdle + 2 } else { line.len() };
+        let mut chain_squares = squares.to_vec();
+        chain_squares.extend_from_slice(&line[..end]);
+        let mut chain_roles = roles.to_vec();
+        chain_roles.extend(std::iter::repeat_n(StepRole::Pass, hurdle));
+        chain_roles.push(StepRole::TurnHop);
+        chain_roles.extend(std::iter::repeat_n(StepRole::Dest, end - hurdle - 1));
+        out.push((chain_squares, chain_roles));
+    }
     Ok(())
 }

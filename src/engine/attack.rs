@@ -143,21 +143,36 @@ impl Position<'_> {
             };
             match role {
                 StepRole::Pass | StepRole::TurnEmpty if !cell.is_empty() => return false,
-                StepRole::TurnCapture if cell.is_empty() || cell.is(attacker) => return false,
-                StepRole::TurnCapture => victim = Some(sq),
+                StepRole::Pass | StepRole::TurnEmpty | StepRole::TurnAny => {}
                 StepRole::TurnHop if cell.is_empty() => return false,
-                StepRole::TurnEither if cell.is(attacker) => return false,
-                StepRole::TurnEither if !cell.is_empty() => victim = Some(sq),
+                StepRole::TurnHop => {}
                 StepRole::Dest if i < pos && !cell.is_empty() => return false,
                 StepRole::Dest if i < pos => {}
                 StepRole::Dest => {
                     return if cell.is_empty() {
                         ray.flags.has(RayFlags::MOVE)
+                    } else if cell.is(attacker) {
+                        ray.flags.has(RayFlags::DESTROY) && self.destructible(cell)
                     } else {
-                        ray.flags.has(RayFlags::CAPTURE) && !cell.is(attacker)
+                        ray.flags.has(RayFlags::CAPTURE)
                     };
                 }
-                _ => {}
+                // A turning square that may hold a piece to remove, as in `walk_chain`.
+                _ => {
+                    let allowed = if cell.is_empty() {
+                        role.allows_empty()
+                    } else if cell.is(attacker) {
+                        role.destroys_friend() && self.destructible(cell)
+                    } else {
+                        role.captures_enemy()
+                    };
+                    if !allowed {
+                        return false;
+                    }
+                    if !cell.is_empty() {
+                        victim = Some(sq);
+                    }
+                }
             }
         }
         false

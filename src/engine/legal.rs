@@ -234,10 +234,17 @@ mod tests {
 
     /// The fast legality (checks and pins, per-piece filters, counting) agrees with make/test/unmake of every
     /// pseudo-legal move, along deterministic pseudo-random games of every bundled variant and of the test
-    /// variants with multi-leg pieces (with and without turns that need a piece).
+    /// variants with multi-leg pieces (with and without turns that need a piece), with pieces that capture friendly
+    /// pieces (`d`: the fast path applies to `friendly-capture`), and with hops on a last leg.
     #[test]
     fn fast_legality_agrees_with_make_test_unmake() {
-        let test_variants = ["multi-leg", "lame-pieces"].map(|v| {
+        let test_variants = [
+            "multi-leg",
+            "lame-pieces",
+            "friendly-capture",
+            "final-leg-hops",
+        ]
+        .map(|v| {
             format!(
                 "{}/tests/data/variants/{v}.tatsu",
                 env!("CARGO_MANIFEST_DIR")

@@ -139,11 +139,12 @@ impl Position<'_> {
         self.hash = undo.hash;
     }
 
-    /// Removes the enemy piece on `sq`, putting its unpromoted type in `captor`'s hand if the game keeps captures.
+    /// Removes the piece on `sq`. An enemy piece goes to `captor`'s hand, unpromoted, if the game keeps captures;
+    /// a friendly piece removed by a `d` move goes nowhere (as in XBoard and the Interactive Diagram).
     fn capture(&mut self, sq: Square, captor: Side) -> Cell {
         let game = &self.engine.game;
         let captured = self.take(sq);
-        if game.drops {
+        if game.drops && captured.side() != captor {
             if let Some(held) = game.pieces[captured.piece().index()].in_hand {
                 let count = self.hands[captor.index()][held.index()];
                 self.set_hand(captor, held, count.saturating_add(1));
@@ -156,7 +157,7 @@ impl Position<'_> {
     fn uncapture(&mut self, sq: Square, captured: Cell, captor: Side) {
         let game = &self.engine.game;
         self.put(sq, captured.piece(), captured.side());
-        if game.drops {
+        if game.drops && captured.side() != captor {
             if let Some(held) = game.pieces[captured.piece().index()].in_hand {
                 let count = self.hands[captor.index()][held.index()];
                 self.set_hand(captor, held, count - 1);

@@ -115,7 +115,8 @@ impl Position<'_> {
     }
 
     /// Walks a multi-leg ray: every turning square must hold what its leg requires; the final leg's squares are
-    /// destinations as on a slide. The mover's own square and a captured victim's count as empty.
+    /// destinations as on a slide. The mover's own square and a captured victim's count as empty. A friendly
+    /// piece may be removed (`d`) on a turning square or a destination, never a royal one.
     fn walk_chain<S: Sink>(&self, from: Square, piece: PieceId, ray: &Ray, out: &mut S) {
         let game = &self.engine.game;
         let us = self.side;
@@ -129,12 +130,8 @@ impl Position<'_> {
             match role {
                 StepRole::Pass | StepRole::TurnEmpty if !cell.is_empty() => return,
                 StepRole::Pass | StepRole::TurnEmpty => {}
-                StepRole::TurnCapture if cell.is_empty() || cell.is(us) => return,
-                StepRole::TurnCapture => victim = Some(sq),
                 StepRole::TurnHop if cell.is_empty() => return,
                 StepRole::TurnHop | StepRole::TurnAny => {}
-                StepRole::TurnEither if cell.is(us) => return,
-                StepRole::TurnEither => victim = (!cell.is_empty()).then_some(sq).or(victim),
                 StepRole::Dest => {
                     let kind = match victim {
                         Some(victim) => MoveKind::Locust { victim },
@@ -145,14 +142,41 @@ impl Position<'_> {
                             self.push_board_move(from, sq, piece, kind, out);
                         }
                     } else {
-                        if ray.flags.has(RayFlags::CAPTURE) && !cell.is(us) {
+                        let takes = if cell.is(us) {
+                            ray.flags.has(RayFlags::DESTROY) && self.destructible(cell)
+                        } else {
+                            ray.flags.has(RayFlags::CAPTURE)
+                        };
+                        if takes {
                             self.push_board_move(from, sq, piece, kind, out);
                         }
                         return;
                     }
                 }
+                // A turning square that may hold a piece to remove (`c`, `d`, `mc`, …).
+                _ => {
+                    let allowed = if cell.is_empty() {
+                        role.allows_empty()
+                    } else if cell.is(us) {
+                        role.destroys_friend() && self.destructible(cell)
+                    } else {
+                        role.captures_enemy()
+                    };
+                    if !allowed {
+                        return;
+                    }
+                    if !cell.is_empty() {
+                        victim = Some(sq);
+                    }
+                }
             }
         }
+    }
+
+    /// May this friendly piece be removed by a `d` move? Any but a royal one.
+    #[inline]
+    pub(crate) fn destructible(&self, cell: Cell) -> bool {
+        !self.engine.game.pieces[cell.piece().index()].royal
     }
 
     /// Adds the move(s) of arriving on `to` as `flags` allow; returns whether a slide may continue past `to`.

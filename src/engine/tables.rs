@@ -72,10 +72,10 @@ impl Engine {
                         for (pos, &target) in game.ray_squares(ray).iter().enumerate() {
                             let attacks = match ray.kind {
                                 RayKind::Lame => captures && pos + 1 == ray.len as usize,
+                                // Removing a friendly piece (`d`) is never an attack.
                                 RayKind::Chain => match roles[pos] {
                                     StepRole::Dest => captures,
-                                    StepRole::TurnCapture | StepRole::TurnEither => true,
-                                    _ => false,
+                                    role => role.captures_enemy(),
                                 },
                                 _ => captures,
                             };

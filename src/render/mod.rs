@@ -19,6 +19,8 @@ pub struct Cell {
     /// The piece's FEN text as the side writes it (`S`, `+s`) and its owner.
     pub piece: Option<(String, Side)>,
     pub mark: Option<Kind>,
+    /// A move ending here may also capture (destroy) a friendly piece (`mcdK`), besides what `mark` says.
+    pub destroys: bool,
     /// A move ending here promotes.
     pub promotes: bool,
     /// In White's / Black's copy of a zone.
@@ -75,6 +77,7 @@ impl View {
         for d in &reach.destinations {
             let cell = &mut view.cells[d.to.index()];
             cell.mark = Some(d.kind);
+            cell.destroys = d.also.contains(&Kind::Destroy);
             cell.promotes = !d.promotion.is_empty();
         }
         view
@@ -114,6 +117,7 @@ impl View {
             Kind::Capture,
             Kind::Initial,
             Kind::Hop,
+            Kind::Destroy,
             Kind::Castling,
             Kind::LamePath,
             Kind::Borrow,
@@ -127,6 +131,11 @@ impl View {
     pub fn any_promotion(&self) -> bool {
         self.cells.iter().any(|c| c.promotes)
     }
+
+    /// Some destination may also destroy a friendly piece besides its mark.
+    pub fn any_also_destroys(&self) -> bool {
+        self.cells.iter().any(|c| c.destroys)
+    }
 }
 
 /// What a mark means, for legends.
@@ -137,9 +146,10 @@ pub fn kind_label(kind: Kind) -> &'static str {
         Kind::MoveOrCapture => "move or capture",
         Kind::Initial => "initial move only (from its start squares)",
         Kind::Castling => "castling (where the king lands)",
-        Kind::Hop => "by hopping over a piece",
+        Kind::Hop => "by hopping over a piece (or through a piece on a turning square)",
         Kind::LamePath => "must be empty (lame leap), not a destination",
         Kind::Borrow => "a friendly piece here lends its moves",
+        Kind::Destroy => "captures (destroys) a friendly piece",
     }
 }
 

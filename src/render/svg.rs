@@ -68,6 +68,19 @@ fn mark(out: &mut String, kind: Kind, cx: i32, cy: i32) {
             r##"<text x="{cx}" y="{}" font-size="16" text-anchor="middle" fill="#5d4037" font-family="sans-serif" font-weight="bold">x</text>"##,
             cy + 5
         ),
+        // A capture cross in a ring: the victim is one's own piece.
+        Kind::Destroy => write!(
+            out,
+            r##"<circle cx="{cx}" cy="{cy}" r="10" fill="none" stroke="#ad1457" stroke-width="2"/><path d="M{} {} L{} {} M{} {} L{} {}" stroke="#ad1457" stroke-width="3" stroke-linecap="round"/>"##,
+            cx - 5,
+            cy - 5,
+            cx + 5,
+            cy + 5,
+            cx - 5,
+            cy + 5,
+            cx + 5,
+            cy - 5
+        ),
     };
 }
 
@@ -79,6 +92,12 @@ fn keys(view: &View, legend: bool) -> Vec<(Option<Kind>, String)> {
             .into_iter()
             .map(|k| (Some(k), kind_label(k).to_string()))
             .collect();
+        if view.any_also_destroys() {
+            keys.push((
+                Some(Kind::Destroy),
+                "(a ring around a mark) may also capture (destroy) a friendly piece".into(),
+            ));
+        }
         if view.any_promotion() {
             keys.push((None, "the move promotes".into()));
         }
@@ -186,6 +205,13 @@ pub fn board(view: &View, legend: bool) -> String {
                 }
             } else if let Some(kind) = cell.mark {
                 mark(&mut out, kind, cx, cy);
+                if cell.destroys {
+                    // May also destroy a friendly piece: the destroy mark's ring around the mark.
+                    let _ = write!(
+                        out,
+                        r##"<circle cx="{cx}" cy="{cy}" r="14" fill="none" stroke="#ad1457" stroke-width="2"/>"##
+                    );
+                }
             }
             if cell.promotes {
                 let _ = write!(

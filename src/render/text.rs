@@ -24,7 +24,8 @@ fn cell_text(view: &View, index: usize, style: Style) -> String {
     }
     if let Some(kind) = cell.mark {
         let promo = if cell.promotes { '+' } else { ' ' };
-        return format!(" {}{promo}", kind.symbol());
+        let destroys = if cell.destroys { 'd' } else { ' ' };
+        return format!("{destroys}{}{promo}", kind.symbol());
     }
     match cell.shade {
         [true, true] => "W,B".into(),
@@ -69,6 +70,9 @@ pub fn legend(view: &View) -> String {
     let mut out = String::new();
     for kind in view.kinds() {
         out += &format!("  {}  {}\n", kind.symbol(), kind_label(kind));
+    }
+    if view.any_also_destroys() {
+        out += "  d  (before a mark) may also capture (destroy) a friendly piece there\n";
     }
     if view.any_promotion() {
         out += "  +  (after a mark) the move promotes\n";

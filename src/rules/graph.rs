@@ -29,8 +29,9 @@ pub enum RayKind {
     Hop,
     /// Only the square directly behind the first occupied square is a destination (`g`, the grasshopper).
     Grasshop,
-    /// A path of several legs (`a`) or a lame rider: each square has a [`StepRole`] in
-    /// [`crate::rules::Game::ray_roles`] saying what must be there; the `Dest` squares are walked like a slide.
+    /// A path of several legs (`a`), a lame rider, or any move that may capture a friendly piece (`d`): each
+    /// square has a [`StepRole`] in [`crate::rules::Game::ray_roles`] saying what must be there; the `Dest`
+    /// squares are walked like a slide. A hop on the last leg is one chain per hurdle square (`TurnHop`).
     Chain,
 }
 
@@ -50,6 +51,15 @@ pub enum StepRole {
     TurnAny,
     /// The end of a non-final leg, empty or holding an enemy piece that is captured (`mc`).
     TurnEither,
+    /// The end of a non-final leg holding a friendly, non-royal piece, which is removed (`d`: a friendly locust
+    /// capture).
+    TurnDestroy,
+    /// The end of a non-final leg, empty or holding a friendly, non-royal piece that is removed (`md`).
+    TurnEmptyOrDestroy,
+    /// The end of a non-final leg holding an enemy piece (captured) or a friendly, non-royal one (removed) (`cd`).
+    TurnRemove,
+    /// The end of a non-final leg, empty or holding a piece that is removed as `TurnRemove` says (`mcd`).
+    TurnEmptyOrRemove,
     /// A square of the final leg: a destination, as on a slide (the first occupied one ends the ray).
     Dest,
 }
@@ -59,7 +69,47 @@ impl StepRole {
     pub const fn needs_piece(self) -> bool {
         matches!(
             self,
-            StepRole::TurnCapture | StepRole::TurnHop | StepRole::TurnEither
+            StepRole::TurnCapture
+                | StepRole::TurnHop
+                | StepRole::TurnEither
+                | StepRole::TurnDestroy
+                | StepRole::TurnEmptyOrDestroy
+                | StepRole::TurnRemove
+                | StepRole::TurnEmptyOrRemove
+        )
+    }
+
+    /// A turning square that may be empty.
+    pub const fn allows_empty(self) -> bool {
+        matches!(
+            self,
+            StepRole::TurnEmpty
+                | StepRole::TurnAny
+                | StepRole::TurnEither
+                | StepRole::TurnEmptyOrDestroy
+                | StepRole::TurnEmptyOrRemove
+        )
+    }
+
+    /// A turning square whose enemy piece is captured (an attack on that square).
+    pub const fn captures_enemy(self) -> bool {
+        matches!(
+            self,
+            StepRole::TurnCapture
+                | StepRole::TurnEither
+                | StepRole::TurnRemove
+                | StepRole::TurnEmptyOrRemove
+        )
+    }
+
+    /// A turning square whose friendly (non-royal) piece is removed.
+    pub const fn destroys_friend(self) -> bool {
+        matches!(
+            self,
+            StepRole::TurnDestroy
+                | StepRole::TurnEmptyOrDestroy
+                | StepRole::TurnRemove
+                | StepRole::TurnEmptyOrRemove
         )
     }
 }
@@ -77,6 +127,9 @@ impl RayFlags {
     pub const EN_PASSANT: RayFlags = RayFlags(4);
     /// A move along this ray makes the squares passed over e.p. targets for the opponent's next move.
     pub const CREATES_EP: RayFlags = RayFlags(8);
+    /// Capturing (destroying) a friendly, non-royal piece on the destination (`d`). Only on chain rays; never an
+    /// attack.
+    pub const DESTROY: RayFlags = RayFlags(16);
 
     #[inline]
     pub const fn has(self, flag: RayFlags) -> bool {
