@@ -768,10 +768,7 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
     let mut bend: Option<(Bend, Span)> = None;
     for (li, leg) in c.legs.iter().enumerate() {
         let last = li + 1 == c.legs.len();
-        let (mask, chiral) = match leg_masks(leg, atom, li, &legs, &mut errors) {
-            Some(m) => m,
-            None => (0, None),
-        };
+        let (mask, chiral) = leg_masks(leg, atom, li, &legs, &mut errors).unwrap_or_default();
         let mut mode = Mode::default();
         let mut toggle = false;
         let mut lame = false;
