@@ -280,6 +280,12 @@ pub fn reach(
                             }
                             via_piece = true;
                         }
+                        StepRole::TurnHopFriend => {
+                            if here != Some(side) && !(here.is_none() && hypothetical) {
+                                break;
+                            }
+                            via_piece = true;
+                        }
                         StepRole::TurnEither => match here {
                             Some(s) if s == side => break,
                             Some(_) => {

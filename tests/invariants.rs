@@ -1,4 +1,5 @@
-//! Invariants of the executor over random playouts of every bundled game (proptest):
+//! Invariants of the executor over random playouts of every bundled game and the exotic-move test variants
+//! (proptest):
 //! generated moves ⇔ `is_legal`; make then unmake restores the position and its hash; the incremental hash equals
 //! the hash of the same position read from its FEN; FEN round-trips; divide sums to perft; the colour-mirrored
 //! (chess) or rotated (shogi) position has the same perft.
@@ -6,10 +7,20 @@ use proptest::prelude::*;
 use tatsu::engine::{perft, Engine, Position};
 use tatsu::rules::Orientation;
 
+/// Every bundled game, and the test variants whose pieces the bundled games lack (the exotic XBetza moves:
+/// universal leaper, cylinder, must-jump, tame, unload).
 fn engines() -> Vec<Engine> {
+    let test_variants = ["exotic-moves", "exotic-fast"].map(|v| {
+        format!(
+            "{}/tests/data/variants/{v}.tatsu",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    });
     tatsu::variants::bundled()
         .iter()
-        .map(|(g, _)| Engine::new(tatsu::variants::load(g).expect("bundled").game))
+        .map(|(g, _)| g.to_string())
+        .chain(test_variants)
+        .map(|g| Engine::new(tatsu::variants::load(&g).expect("variant loads").game))
         .collect()
 }
 

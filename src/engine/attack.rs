@@ -146,6 +146,7 @@ impl Position<'_> {
                 StepRole::TurnCapture if cell.is_empty() || cell.is(attacker) => return false,
                 StepRole::TurnCapture => victim = Some(sq),
                 StepRole::TurnHop if cell.is_empty() => return false,
+                StepRole::TurnHopFriend if !cell.is(attacker) => return false,
                 StepRole::TurnEither if cell.is(attacker) => return false,
                 StepRole::TurnEither if !cell.is_empty() => victim = Some(sq),
                 StepRole::Dest if i < pos && !cell.is_empty() => return false,

@@ -116,9 +116,12 @@ impl Position<'_> {
                 for &mv in scratch.iter() {
                     // An en-passant or locust capture may remove a checker that does not stand on its
                     // destination.
+                    // An unloading capture puts an enemy piece on the mover's square, which may check.
                     if matches!(
                         mv.kind,
-                        MoveKind::EnPassant { .. } | MoveKind::Locust { .. }
+                        MoveKind::EnPassant { .. }
+                            | MoveKind::Locust { .. }
+                            | MoveKind::Unload { .. }
                     ) {
                         deferred.push(mv);
                     } else if !resolves_checks(mv.to) {
@@ -234,10 +237,11 @@ mod tests {
 
     /// The fast legality (checks and pins, per-piece filters, counting) agrees with make/test/unmake of every
     /// pseudo-legal move, along deterministic pseudo-random games of every bundled variant and of the test
-    /// variants with multi-leg pieces (with and without turns that need a piece).
+    /// variants with multi-leg pieces (with and without turns that need a piece) and with the exotic moves
+    /// (universal leaper, cylinder, must-jump, tame, unload).
     #[test]
     fn fast_legality_agrees_with_make_test_unmake() {
-        let test_variants = ["multi-leg", "lame-pieces"].map(|v| {
+        let test_variants = ["multi-leg", "lame-pieces", "exotic-moves", "exotic-fast"].map(|v| {
             format!(
                 "{}/tests/data/variants/{v}.tatsu",
                 env!("CARGO_MANIFEST_DIR")

@@ -130,10 +130,14 @@ impl Position<'_> {
                 StepRole::Pass | StepRole::TurnEmpty if !cell.is_empty() => return,
                 StepRole::Pass | StepRole::TurnEmpty => {}
                 StepRole::TurnCapture if cell.is_empty() || cell.is(us) => return,
+                StepRole::TurnCapture if self.spared(ray, cell) => return,
                 StepRole::TurnCapture => victim = Some(sq),
                 StepRole::TurnHop if cell.is_empty() => return,
                 StepRole::TurnHop | StepRole::TurnAny => {}
+                StepRole::TurnHopFriend if !cell.is(us) => return,
+                StepRole::TurnHopFriend => {}
                 StepRole::TurnEither if cell.is(us) => return,
+                StepRole::TurnEither if self.spared(ray, cell) => return,
                 StepRole::TurnEither => victim = (!cell.is_empty()).then_some(sq).or(victim),
                 StepRole::Dest => {
                     let kind = match victim {
@@ -145,14 +149,46 @@ impl Position<'_> {
                             self.push_board_move(from, sq, piece, kind, out);
                         }
                     } else {
-                        if ray.flags.has(RayFlags::CAPTURE) && !cell.is(us) {
-                            self.push_board_move(from, sq, piece, kind, out);
+                        if ray.flags.has(RayFlags::CAPTURE)
+                            && !cell.is(us)
+                            && !self.spared(ray, cell)
+                        {
+                            if ray.flags.has(RayFlags::UNLOAD) {
+                                self.push_unload(from, sq, piece, cell, out);
+                            } else {
+                                self.push_board_move(from, sq, piece, kind, out);
+                            }
                         }
                         return;
                     }
                 }
             }
         }
+    }
+
+    /// Added: a tame ray (`t`) may not capture this piece (a royal one).
+    #[inline]
+    fn spared(&self, ray: &Ray, cell: Cell) -> bool {
+        ray.flags.has(RayFlags::TAME) && self.engine.game.pieces[cell.piece().index()].royal
+    }
+
+    /// Added: an unloading capture (`u`) of the piece `cell` on `to`: the victim goes to `from`, where the
+    /// (single) capturing leg starts. Not when the victim could never move again from there.
+    fn push_unload<S: Sink>(
+        &self,
+        from: Square,
+        to: Square,
+        piece: PieceId,
+        cell: Cell,
+        out: &mut S,
+    ) {
+        let game = &self.engine.game;
+        let victim = &game.pieces[cell.piece().index()];
+        if victim.dead[cell.side().index()].contains(from) {
+            return;
+        }
+        let kind = MoveKind::Unload { square: from };
+        self.push_board_move(from, to, piece, kind, out);
     }
 
     /// Adds the move(s) of arriving on `to` as `flags` allow; returns whether a slide may continue past `to`.

@@ -52,6 +52,8 @@ pub enum StepRole {
     TurnEither,
     /// A square of the final leg: a destination, as on a slide (the first occupied one ends the ray).
     Dest,
+    /// Added: the end of a non-final leg holding a friendly piece, which is jumped (`tp`, XBoard's "test").
+    TurnHopFriend,
 }
 
 impl StepRole {
@@ -59,7 +61,10 @@ impl StepRole {
     pub const fn needs_piece(self) -> bool {
         matches!(
             self,
-            StepRole::TurnCapture | StepRole::TurnHop | StepRole::TurnEither
+            StepRole::TurnCapture
+                | StepRole::TurnHop
+                | StepRole::TurnEither
+                | StepRole::TurnHopFriend
         )
     }
 }
@@ -77,6 +82,12 @@ impl RayFlags {
     pub const EN_PASSANT: RayFlags = RayFlags(4);
     /// A move along this ray makes the squares passed over e.p. targets for the opponent's next move.
     pub const CREATES_EP: RayFlags = RayFlags(8);
+    /// Added: `t` on the last leg ("tame"): the move never captures a royal piece, so the ray never gives check.
+    /// Only [`RayKind::Chain`] rays carry it (ordinary rays stay on the fast path).
+    pub const TAME: RayFlags = RayFlags(16);
+    /// Added: `u` (unload): a capture puts the captured piece on the mover's square instead of removing it
+    /// (a swap). Only [`RayKind::Chain`] rays carry it.
+    pub const UNLOAD: RayFlags = RayFlags(32);
 
     #[inline]
     pub const fn has(self, flag: RayFlags) -> bool {
