@@ -260,6 +260,20 @@ fn unload_that_puts_the_victim_next_to_the_king_is_illegal() {
 }
 
 #[test]
+fn unload_by_an_unpinned_piece_may_still_check_its_own_king() {
+    for e in [exotic(), engine("exotic-fast")] {
+        // White king e1, Swapper e2 (not pinned: nothing behind it on the e-file), Black cylinder rook b2. Taking b2
+        // by swapping puts the rook on e2, next to the king on its file: illegal. The Swapper's plain moves are
+        // legal: e3..e8 (6), d2 c2 (2), f2 g2 h2 (3). King: d1 f1; d2 is on the rook's rank (c2 d2), f2 too (round
+        // the edge: a2 h2 g2 f2). Total 11 + 2 = 13.
+        let fen = "k7/8/8/8/8/8/1c2W3/4K3 w - - 0 1";
+        let all = moves(&e, fen);
+        assert!(!all.contains(&"e2b2".to_string()), "{all:?}");
+        assert_eq!(all.len(), 13, "{all:?}");
+    }
+}
+
+#[test]
 fn divide_sums_to_perft_and_make_unmake_restores_with_exotic_pieces() {
     // A middle game with every exotic piece: divide sums to perft and the position and hash come back.
     for (name, fen) in [
