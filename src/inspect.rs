@@ -301,6 +301,12 @@ pub fn reach(
                             }
                             via_piece = true;
                         }
+                        StepRole::TurnHopFriend => {
+                            if here != Some(side) && !(here.is_none() && hypothetical) {
+                                break;
+                            }
+                            via_piece = true;
+                        }
                         StepRole::TurnEither
                         | StepRole::TurnDestroy
                         | StepRole::TurnEmptyOrDestroy

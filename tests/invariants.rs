@@ -7,13 +7,17 @@ use tatsu::engine::{perft, Engine, Position};
 use tatsu::rules::Orientation;
 
 /// Every bundled game, and the test variants whose pieces the bundled games lack (multi-leg moves, lame riders,
-/// capturing friendly pieces, hops on a last leg).
+/// capturing friendly pieces, hops on a last leg, and the exotic XBetza moves: universal leaper, cylinder,
+/// must-jump, tame, unload).
 fn engines() -> Vec<Engine> {
     let tests = [
         "multi-leg",
         "lame-pieces",
         "friendly-capture",
         "final-leg-hops",
+        "exotic-moves",
+        "exotic-fast",
+        "swap",
     ]
     .map(|v| {
         format!(

@@ -148,3 +148,24 @@ fn rose_circles_on_knight_steps() {
     expected.sort();
     assert_eq!(rose, expected);
 }
+
+#[test]
+fn lame_nightrider_keeps_its_steps_before_the_board_edge() {
+    let e = engine();
+    // `nNN` from d4 on an empty board: each knight step needs its orthogonal first square empty. (1,2): e6 f8 (the
+    // next step's first square f9 is off the board: the ray ends, but e6 and f8 stand); (-1,2): c6 b8; (2,1): f5 h6;
+    // (-2,1): b5; (1,-2): e2; (-1,-2): c2; (2,-1): f3 h2; (-2,-1): b3. 12 squares.
+    let lame: Vec<String> = moves(&e, "4k3/8/8/8/3Z4/8/8/7K w - - 0 1")
+        .into_iter()
+        .filter(|m| m.starts_with("d4"))
+        .map(|m| m[2..].to_string())
+        .collect();
+    let mut expected: Vec<String> = [
+        "e6", "f8", "c6", "b8", "f5", "h6", "b5", "e2", "c2", "f3", "h2", "b3",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    expected.sort();
+    assert_eq!(lame, expected);
+}

@@ -85,7 +85,7 @@ fn move_json(pos: &mut Position, m: &Move) -> serde_json::Value {
     let mover = pos.side_to_move();
     let board_move = !matches!(m.kind, MoveKind::Drop | MoveKind::Pass);
     let capture = match m.kind {
-        MoveKind::EnPassant { .. } | MoveKind::Locust { .. } => true,
+        MoveKind::EnPassant { .. } | MoveKind::Locust { .. } | MoveKind::Unload { .. } => true,
         MoveKind::Normal => pos.piece_at(m.to).is_some_and(|(_, s)| s != mover),
         _ => false,
     };

@@ -162,6 +162,13 @@ pub fn build_graph(
                                 }
                                 candidates.push((kind, flags, squares, source));
                             }
+                            BuiltRay::Rays { kind, flags, rays } => {
+                                let source = source_of(&mut b);
+                                for squares in rays {
+                                    squares.iter().for_each(|s| reach[side.index()].insert(*s));
+                                    candidates.push((kind, flags, squares, source));
+                                }
+                            }
                             BuiltRay::Empty => {}
                             BuiltRay::Unsupported(what) => {
                                 if !reported.contains(&key) {
@@ -177,12 +184,19 @@ pub fn build_graph(
                 }
                 // Overlapping components (`vRlRrBK`: the K's steps are the riders' first squares) would generate
                 // the same move twice; keep one ray for each.
+                let by_first = by_first_square(&candidates);
                 for (i, candidate) in candidates.iter().enumerate() {
-                    let redundant = candidates.iter().enumerate().any(|(j, other)| {
-                        j != i
-                            && covers(view(other), view(candidate))
-                            && (j < i || !covers(view(candidate), view(other)))
-                    });
+                    // Only a ray with the same first square can cover another (`covers`).
+                    let same_start = &by_first[&candidate.2[0]];
+                    let redundant =
+                        same_start
+                            .iter()
+                            .map(|&j| (j, &candidates[j]))
+                            .any(|(j, other)| {
+                                j != i
+                                    && covers(view(other), view(candidate))
+                                    && (j < i || !covers(view(candidate), view(other)))
+                            });
                     if redundant {
                         continue;
                     }
@@ -271,6 +285,16 @@ fn covers(b: (RayKind, RayFlags, &[Square]), a: (RayKind, RayFlags, &[Square])) 
 }
 
 type Candidate = (RayKind, RayFlags, Vec<Square>, u16);
+
+/// Added: the candidates of one square grouped by their first square, so that the redundancy test stays linear
+/// for pieces with many rays (the universal leaper `U` has one per square of the board).
+fn by_first_square(candidates: &[Candidate]) -> HashMap<Square, Vec<usize>> {
+    let mut groups: HashMap<Square, Vec<usize>> = HashMap::new();
+    for (i, c) in candidates.iter().enumerate() {
+        groups.entry(c.2[0]).or_default().push(i);
+    }
+    groups
+}
 
 fn view(c: &Candidate) -> (RayKind, RayFlags, &[Square]) {
     (c.0, c.1, c.2.as_slice())

@@ -18,6 +18,12 @@ pub enum BuiltRay {
     },
     /// The path leaves the board at once from this square.
     Empty,
+    /// Added: several plain rays of one kind and flags (the universal leaper `U`: one leap per square).
+    Rays {
+        kind: RayKind,
+        flags: RayFlags,
+        rays: Vec<Vec<Square>>,
+    },
     /// The compiler has no ray form for this kind of move.
     Unsupported(&'static str),
 }
@@ -25,6 +31,9 @@ pub enum BuiltRay {
 pub fn build_ray(g: Geometry, from: Square, path: &Path) -> BuiltRay {
     if let Some(what) = unplayable(path) {
         return BuiltRay::Unsupported(what);
+    }
+    if let Some(built) = build_exotic(g, from, path) {
+        return built;
     }
     // A move that may capture a friendly piece (`d`) is always a chain, so that the walks of the ordinary ray
     // kinds (the hot path) never test for it.
@@ -77,21 +86,147 @@ pub fn build_ray(g: Geometry, from: Square, path: &Path) -> BuiltRay {
 /// XBetza the betza crate reads but the executor cannot play yet.
 fn unplayable(path: &Path) -> Option<&'static str> {
     let any = |f: &dyn Fn(&Leg) -> bool| path.legs.iter().any(f);
-    if path.universal {
-        Some("the universal leaper `U`")
-    } else if any(&|l| l.wrap) {
-        Some("cylinder moves (`o`)")
-    } else if any(&|l| !l.jump_path.is_empty()) {
-        Some("leapers that must jump (`j` on a leaper)")
-    } else if any(&|l| l.mode.contains(Mode::TAME)) {
-        Some("tame moves (`t`)")
-    } else if any(&|l| l.mode.contains(Mode::UNLOAD)) {
-        Some("unloading a captured piece (`u`)")
-    } else if any(&|l| l.mode.contains(Mode::INDUCE)) {
-        Some("move induction and borrowing (`x`)")
+    let last = path.legs.last()?;
+    if any(&|l| l.mode.contains(Mode::INDUCE)) {
+        Some("moves by induction or borrowing (`x`: a friendly piece on the turning square makes the rest of the move, or lends its moves on the last leg)")
+    } else if path.legs.len() > 1 && any(&|l| l.mode.contains(Mode::UNLOAD)) {
+        Some("unloading captures in multi-leg moves (`u` with `a`; single-leg swaps such as `ucR` work)")
+    } else if last.mode.contains(Mode::EN_PASSANT)
+        && (path.universal
+            || any(&|l| l.wrap || !l.jump_path.is_empty())
+            || last.mode.intersects(Mode(Mode::TAME.0 | Mode::UNLOAD.0)))
+    {
+        Some("en-passant captures (`e`) on cylinder, must-jump, tame or unloading moves")
+    } else if any(&|l| {
+        l.mode.contains(Mode::TAME) && l.mode.contains(Mode::MOVE) && l.mode.contains(Mode::HOP)
+    }) && path.legs.len() > 1
+    {
+        Some("relay squares that must hold a friendly piece if any (`tmp` before an `a`)")
     } else {
         None
     }
+}
+
+/// Added: the RayFlags a final leg's `t` and `u` add.
+fn extra_flags(mode: Mode) -> RayFlags {
+    let mut flags = RayFlags::default();
+    if mode.contains(Mode::TAME) {
+        flags = flags.union(RayFlags::TAME);
+    }
+    if mode.contains(Mode::UNLOAD) {
+        flags = flags.union(RayFlags::UNLOAD);
+    }
+    flags
+}
+
+/// Added: the moves ordinary rays do not express — the universal leaper `U`, cylinder legs (`o`), must-jump
+/// leapers (`j` on a leaper), tame (`t`) and unloading (`u`) moves — or `None` for an ordinary path.
+///
+/// `U` becomes one leap per other square of the board (plain rays, so the executor and the reverse attack tables
+/// need nothing new). Everything else becomes [`RayKind::Chain`] rays, whose squares the executor checks one by
+/// one: a cylinder leg's squares wrap round the left and right edges (`leg_square`), a must-jump step adds its
+/// jump square as a [`StepRole::TurnHop`], and `t`/`u` are flags the chain walker reads.
+fn build_exotic(g: Geometry, from: Square, path: &Path) -> Option<BuiltRay> {
+    let last = path.legs.last()?;
+    let extra = extra_flags(last.mode);
+    if path.universal {
+        let flags = final_flags(last.mode).union(extra);
+        let rays: Vec<Vec<Square>> = g.all().filter(|&s| s != from).map(|s| vec![s]).collect();
+        if rays.is_empty() {
+            return Some(BuiltRay::Empty);
+        }
+        return Some(if extra == RayFlags::default() {
+            BuiltRay::Rays {
+                kind: RayKind::Slide,
+                flags,
+                rays,
+            }
+        } else {
+            BuiltRay::Chains {
+                flags,
+                chains: rays
+                    .into_iter()
+                    .map(|r| (r, vec![StepRole::Dest]))
+                    .collect(),
+            }
+        });
+    }
+    let exotic = extra != RayFlags::default()
+        || path
+            .legs
+            .iter()
+            .any(|l| l.wrap || !l.jump_path.is_empty() || l.mode.contains(Mode::TAME));
+    if !exotic {
+        return None;
+    }
+    let built = match path.legs.as_slice() {
+        [leg] if leg.mode.intersects(Mode(Mode::HOP.0 | Mode::GRASSHOP.0)) => {
+            hop_chains(g, from, leg)
+        }
+        legs => build_chains(g, from, legs),
+    };
+    Some(match built {
+        BuiltRay::Chains { flags, chains } => BuiltRay::Chains {
+            flags: flags.union(extra),
+            chains,
+        },
+        other => other,
+    })
+}
+
+/// Added: the square at (`x`, `y`) for a leg starting from a move that began on `origin`. On a cylinder leg
+/// (`wrap`) files wrap round; a square reached across the edge that is the origin counts as occupied by the
+/// mover (XBoard: the start square blocks once the ray has looped), so the leg stops there: `None`.
+fn leg_square(g: Geometry, wrap: bool, origin: Square, x: i32, y: i32) -> Option<Square> {
+    if !wrap {
+        return g.square(x, y);
+    }
+    let fx = x.rem_euclid(g.files as i32);
+    let sq = g.square(fx, y)?;
+    (fx == x || sq != origin).then_some(sq)
+}
+
+/// Added: a single-leg hop (`p`) or grasshop (`g`) as chains, one per hurdle position: the squares before the
+/// hurdle empty, the hurdle jumped, then the destinations (all up to the next piece for `p`, the one right behind
+/// for `g`). Used when the hop also wraps or is tame.
+fn hop_chains(g: Geometry, from: Square, leg: &Leg) -> BuiltRay {
+    if !leg.lame_path.is_empty() || !leg.jump_path.is_empty() {
+        return BuiltRay::Unsupported("lame hoppers that wrap (`o`) or are tame (`t`)");
+    }
+    let (x0, y0) = (g.file(from), g.rank(from));
+    let limit = leg.max.unwrap_or(u32::MAX).min(64) as i32;
+    let line: Vec<Square> = (1..=limit)
+        .map_while(|k| leg_square(g, leg.wrap, from, x0 + k * leg.step.0, y0 + k * leg.step.1))
+        .collect();
+    let grasshop = leg.mode.contains(Mode::GRASSHOP);
+    let mut chains = Vec::new();
+    for h in 0..line.len().saturating_sub(1) {
+        let end = if grasshop { h + 2 } else { line.len() };
+        let squares = line[..end].to_vec();
+        let roles = (0..end)
+            .map(|i| match i.cmp(&h) {
+                std::cmp::Ordering::Less => StepRole::Pass,
+                std::cmp::Ordering::Equal => StepRole::TurnHop,
+                std::cmp::Ordering::Greater => StepRole::Dest,
+            })
+            .collect();
+        chains.push((squares, roles));
+    }
+    if chains.is_empty() {
+        return BuiltRay::Empty;
+    }
+    BuiltRay::Chains {
+        flags: final_flags(leg.mode),
+        chains,
+    }
+}
+
+/// Added: [`turn_role`], plus `t` on a hopping leg: the piece jumped must be a friendly one.
+fn turn_role_tame(mode: Mode) -> Result<StepRole, &'static str> {
+    if mode.contains(Mode::TAME) && mode.contains(Mode::HOP) && !mode.contains(Mode::MOVE) {
+        return Ok(StepRole::TurnHopFriend);
+    }
+    turn_role(mode)
 }
 
 /// What the final leg may do where it ends.
@@ -157,6 +292,7 @@ fn build_chains(g: Geometry, from: Square, legs: &[Leg]) -> BuiltRay {
     let start = (g.file(from), g.rank(from));
     if let Err(what) = extend(
         g,
+        from,
         start,
         legs,
         &mut Vec::new(),
@@ -178,6 +314,7 @@ type Chain = (Vec<Square>, Vec<StepRole>);
 
 fn extend(
     g: Geometry,
+    origin: Square,
     (x, y): (i32, i32),
     legs: &[Leg],
     squares: &mut Vec<Square>,
@@ -190,23 +327,32 @@ fn extend(
     }
     let limit = leg.max.unwrap_or(u32::MAX).min(64) as i32;
     if rest.is_empty() && leg.mode.intersects(Mode(Mode::HOP.0 | Mode::GRASSHOP.0)) {
-        return final_hop(g, (x, y), leg, limit, squares, roles, out);
+        return final_hop(g, origin, (x, y), leg, limit, squares, roles, out);
     }
     let mark = squares.len();
     for k in 1..=limit {
         let (bx, by) = (x + (k - 1) * leg.step.0, y + (k - 1) * leg.step.1);
-        // The lame squares of this step, then its end.
-        for &(dx, dy) in &leg.lame_path {
-            let Some(sq) = g.square(bx + dx, by + dy) else {
-                squares.truncate(mark);
-                roles.truncate(mark);
-                return Ok(());
+        // The lame squares of this step (empty), its must-jump squares (occupied), then its end.
+        // A step whose lame or jump square is off the board ends the leg; the earlier steps stand (a lame
+        // nightrider from d4 still reaches e6 when the square beside f8 is off the board).
+        let step_mark = squares.len();
+        let lame = leg.lame_path.iter().map(|v| (v, StepRole::Pass));
+        let mut off_board = false;
+        for (&(dx, dy), role) in lame.chain(leg.jump_path.iter().map(|v| (v, StepRole::TurnHop))) {
+            let Some(sq) = leg_square(g, leg.wrap, origin, bx + dx, by + dy) else {
+                off_board = true;
+                break;
             };
             squares.push(sq);
-            roles.push(StepRole::Pass);
+            roles.push(role);
         }
         let (ex, ey) = (x + k * leg.step.0, y + k * leg.step.1);
-        let Some(end) = g.square(ex, ey) else { break };
+        let end = leg_square(g, leg.wrap, origin, ex, ey);
+        let Some(end) = end.filter(|_| !off_board) else {
+            squares.truncate(step_mark);
+            roles.truncate(step_mark);
+            break;
+        };
         if rest.is_empty() {
             squares.push(end);
             roles.push(StepRole::Dest);
@@ -217,8 +363,9 @@ fn extend(
         }
         let before = squares.len();
         squares.push(end);
-        roles.push(turn_role(leg.mode)?);
-        extend(g, (ex, ey), rest, squares, roles, out)?;
+        roles.push(turn_role_tame(leg.mode)?);
+        let next = (ex.rem_euclid(g.files as i32), ey);
+        extend(g, origin, next, rest, squares, roles, out)?;
         squares.truncate(before);
         roles.truncate(before);
         // Going further along this leg passes over the turning square.
@@ -237,8 +384,10 @@ fn extend(
 /// of the leg that may be the hurdle. The squares before the hurdle are passed over, the hurdle must hold a piece
 /// (`TurnHop`), and the squares after it are destinations as on a slide (`p`), or only the first of them (`g`).
 /// The range counts every square of the leg, the hurdle included, as for a single-leg hopper.
+#[allow(clippy::too_many_arguments)]
 fn final_hop(
     g: Geometry,
+    origin: Square,
     (x, y): (i32, i32),
     leg: &Leg,
     limit: i32,
@@ -247,7 +396,7 @@ fn final_hop(
     out: &mut Vec<Chain>,
 ) -> Result<(), &'static str> {
     let line: Vec<Square> = (1..=limit)
-        .map_while(|k| g.square(x + k * leg.step.0, y + k * leg.step.1))
+        .map_while(|k| leg_square(g, leg.wrap, origin, x + k * leg.step.0, y + k * leg.step.1))
         .collect();
     let grasshop = leg.mode.contains(Mode::GRASSHOP);
     for hurdle in 0..line.len().saturating_sub(1) {

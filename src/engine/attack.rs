@@ -146,6 +146,8 @@ impl Position<'_> {
                 StepRole::Pass | StepRole::TurnEmpty | StepRole::TurnAny => {}
                 StepRole::TurnHop if cell.is_empty() => return false,
                 StepRole::TurnHop => {}
+                StepRole::TurnHopFriend if !cell.is(attacker) => return false,
+                StepRole::TurnHopFriend => {}
                 StepRole::Dest if i < pos && !cell.is_empty() => return false,
                 StepRole::Dest if i < pos => {}
                 StepRole::Dest => {

@@ -116,9 +116,12 @@ impl Position<'_> {
                 for &mv in scratch.iter() {
                     // An en-passant or locust capture may remove a checker that does not stand on its
                     // destination.
+                    // An unloading capture puts an enemy piece on the mover's square, which may check.
                     if matches!(
                         mv.kind,
-                        MoveKind::EnPassant { .. } | MoveKind::Locust { .. }
+                        MoveKind::EnPassant { .. }
+                            | MoveKind::Locust { .. }
+                            | MoveKind::Unload { .. }
                     ) {
                         deferred.push(mv);
                     } else if !resolves_checks(mv.to) {
@@ -235,7 +238,8 @@ mod tests {
     /// The fast legality (checks and pins, per-piece filters, counting) agrees with make/test/unmake of every
     /// pseudo-legal move, along deterministic pseudo-random games of every bundled variant and of the test
     /// variants with multi-leg pieces (with and without turns that need a piece), with pieces that capture friendly
-    /// pieces (`d`: the fast path applies to `friendly-capture`), and with hops on a last leg.
+    /// pieces (`d`: the fast path applies to `friendly-capture`), with hops on a last leg, and with the exotic
+    /// moves (universal leaper, cylinder, must-jump, tame, unload).
     #[test]
     fn fast_legality_agrees_with_make_test_unmake() {
         let test_variants = [
@@ -243,6 +247,9 @@ mod tests {
             "lame-pieces",
             "friendly-capture",
             "final-leg-hops",
+            "exotic-moves",
+            "exotic-fast",
+            "swap",
         ]
         .map(|v| {
             format!(

@@ -76,6 +76,10 @@ impl Position<'_> {
                 self.set_castling(self.castling & !lost);
             }
             MoveKind::Pass => {}
+            MoveKind::Unload { square } => {
+                undo.captured = self.make_unload(mv, square);
+                resets_clock = true;
+            }
         }
         self.set_ep(new_ep);
         // Saturating: a FEN may give any clock up to u32::MAX.
@@ -129,6 +133,12 @@ impl Position<'_> {
                 self.put(castling.rook_from, rook.piece(), us);
             }
             MoveKind::Pass => {}
+            MoveKind::Unload { square } => {
+                self.take(square);
+                self.take(mv.to);
+                self.put(mv.from, mv.piece, us);
+                self.put(mv.to, undo.captured.piece(), undo.captured.side());
+            }
         }
         self.side = us;
         self.castling = undo.castling;
@@ -137,6 +147,31 @@ impl Position<'_> {
         self.fullmove = undo.fullmove;
         self.bonus_pending = undo.bonus_pending;
         self.hash = undo.hash;
+    }
+
+    /// Added: plays an unloading capture (`u`): the piece on `mv.to` is not removed but moved to `square` once the
+    /// mover has left its square. Returns the captured piece's cell, which `unmake` puts back on `mv.to`.
+    fn make_unload(&mut self, mv: Move, square: Square) -> Cell {
+        let engine = self.engine;
+        let game = &engine.game;
+        let us = self.side;
+        let captured = self.take(mv.to);
+        self.take(mv.from);
+        let mut arriving = mv.promotion.unwrap_or(mv.piece);
+        if let Some((zone, base)) = game.pieces[arriving.index()].demote_in {
+            if game.zone(zone).contains(us, mv.to) {
+                arriving = base;
+            }
+        }
+        self.put(mv.to, arriving, us);
+        self.put(square, captured.piece(), captured.side());
+        let lost = engine.castle_mask[mv.from.index()]
+            | engine.castle_mask[mv.to.index()]
+            | engine.castle_mask[square.index()];
+        if self.castling & lost != 0 {
+            self.set_castling(self.castling & !lost);
+        }
+        captured
     }
 
     /// Removes the piece on `sq`. An enemy piece goes to `captor`'s hand, unpromoted, if the game keeps captures;

@@ -132,6 +132,8 @@ impl Position<'_> {
                 StepRole::Pass | StepRole::TurnEmpty => {}
                 StepRole::TurnHop if cell.is_empty() => return,
                 StepRole::TurnHop | StepRole::TurnAny => {}
+                StepRole::TurnHopFriend if !cell.is(us) => return,
+                StepRole::TurnHopFriend => {}
                 StepRole::Dest => {
                     let kind = match victim {
                         Some(victim) => MoveKind::Locust { victim },
@@ -145,10 +147,14 @@ impl Position<'_> {
                         let takes = if cell.is(us) {
                             ray.flags.has(RayFlags::DESTROY) && self.destructible(cell)
                         } else {
-                            ray.flags.has(RayFlags::CAPTURE)
+                            ray.flags.has(RayFlags::CAPTURE) && !self.spared(ray, cell)
                         };
                         if takes {
-                            self.push_board_move(from, sq, piece, kind, out);
+                            if ray.flags.has(RayFlags::UNLOAD) {
+                                self.push_unload(from, sq, piece, cell, out);
+                            } else {
+                                self.push_board_move(from, sq, piece, kind, out);
+                            }
                         }
                         return;
                     }
@@ -160,7 +166,7 @@ impl Position<'_> {
                     } else if cell.is(us) {
                         role.destroys_friend() && self.destructible(cell)
                     } else {
-                        role.captures_enemy()
+                        role.captures_enemy() && !self.spared(ray, cell)
                     };
                     if !allowed {
                         return;
@@ -177,6 +183,31 @@ impl Position<'_> {
     #[inline]
     pub(crate) fn destructible(&self, cell: Cell) -> bool {
         !self.engine.game.pieces[cell.piece().index()].royal
+    }
+
+    /// Added: a tame ray (`t`) may not capture this piece (a royal one).
+    #[inline]
+    fn spared(&self, ray: &Ray, cell: Cell) -> bool {
+        ray.flags.has(RayFlags::TAME) && self.engine.game.pieces[cell.piece().index()].royal
+    }
+
+    /// Added: an unloading capture (`u`) of the piece `cell` on `to`: the victim goes to `from`, where the
+    /// (single) capturing leg starts. Not when the victim could never move again from there.
+    fn push_unload<S: Sink>(
+        &self,
+        from: Square,
+        to: Square,
+        piece: PieceId,
+        cell: Cell,
+        out: &mut S,
+    ) {
+        let game = &self.engine.game;
+        let victim = &game.pieces[cell.piece().index()];
+        if victim.dead[cell.side().index()].contains(from) {
+            return;
+        }
+        let kind = MoveKind::Unload { square: from };
+        self.push_board_move(from, to, piece, kind, out);
     }
 
     /// Adds the move(s) of arriving on `to` as `flags` allow; returns whether a slide may continue past `to`.

@@ -18,6 +18,9 @@ pub enum MoveKind {
     Drop,
     /// Declining a bonus turn (`0000`).
     Pass,
+    /// Added: a capture on `to` that does not remove the captured piece but puts it on `square` (`u`, unload:
+    /// the square where the capturing leg starts; for a single-leg move `from`, so the two pieces swap).
+    Unload { square: Square },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -69,6 +69,11 @@ impl Engine {
                                 && (roles.iter().any(|r| r.needs_piece())
                                     || game.ray_squares(ray).contains(&from));
                         let captures = ray.flags.has(RayFlags::CAPTURE);
+                        // A tame ray (`t`) never captures a royal piece, and the attack tables only answer
+                        // "is this royal square attacked".
+                        if ray.flags.has(RayFlags::TAME) {
+                            continue;
+                        }
                         for (pos, &target) in game.ray_squares(ray).iter().enumerate() {
                             let attacks = match ray.kind {
                                 RayKind::Lame => captures && pos + 1 == ray.len as usize,

@@ -62,6 +62,8 @@ pub enum StepRole {
     TurnEmptyOrRemove,
     /// A square of the final leg: a destination, as on a slide (the first occupied one ends the ray).
     Dest,
+    /// Added: the end of a non-final leg holding a friendly piece, which is jumped (`tp`, XBoard's "test").
+    TurnHopFriend,
 }
 
 impl StepRole {
@@ -76,6 +78,7 @@ impl StepRole {
                 | StepRole::TurnEmptyOrDestroy
                 | StepRole::TurnRemove
                 | StepRole::TurnEmptyOrRemove
+                | StepRole::TurnHopFriend
         )
     }
 
@@ -130,6 +133,12 @@ impl RayFlags {
     /// Capturing (destroying) a friendly, non-royal piece on the destination (`d`). Only on chain rays; never an
     /// attack.
     pub const DESTROY: RayFlags = RayFlags(16);
+    /// Added: `t` on the last leg ("tame"): the move never captures a royal piece, so the ray never gives check.
+    /// Only [`RayKind::Chain`] rays carry it (ordinary rays stay on the fast path).
+    pub const TAME: RayFlags = RayFlags(32);
+    /// Added: `u` (unload): a capture puts the captured piece on the mover's square instead of removing it
+    /// (a swap). Only [`RayKind::Chain`] rays carry it.
+    pub const UNLOAD: RayFlags = RayFlags(64);
 
     #[inline]
     pub const fn has(self, flag: RayFlags) -> bool {
