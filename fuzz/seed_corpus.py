@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fills fuzz/corpus/<target>/ with seeds: the bundled variants, the XBetza test data, the perft FENs."""
+"""Fills fuzz/corpus/<target>/ with seeds: the bundled and test variants, the XBetza test data, the perft FENs."""
 import glob, hashlib, os
 
 os.chdir(os.path.dirname(os.path.abspath(__file__)))
@@ -15,7 +15,7 @@ def put(target, data):
         f.write(data)
 
 
-for path in sorted(glob.glob("../variants/*.tatsu")):
+for path in sorted(glob.glob("../variants/*.tatsu") + glob.glob("../tests/data/variants/*.tatsu")):
     put("variant_compile", open(path).read())
 for i, _ in enumerate(ORDER):
     put("variant_mutate", bytes([i]))
