@@ -39,6 +39,14 @@ pub struct Engine {
     pub(crate) becomes_royal: Vec<bool>,
     /// Per piece type: it has a ray that captures en passant.
     pub(crate) en_passant: Vec<bool>,
+    /// Added: some piece induces (`x` before an `a`): its moves are generated as moves of the friendly piece it
+    /// turns on, so identical moves may come from different pieces (the whole list is deduplicated), and legality
+    /// uses the full test.
+    pub(crate) has_induction: bool,
+    /// Added: per piece type, it borrows (`x` on the last leg): the reverse attack tables cannot see its borrowed
+    /// captures, so `is_attacked` makes an extra pass over such pieces, and legality uses the full test.
+    pub(crate) borrows: Vec<bool>,
+    pub(crate) has_borrowers: bool,
 }
 
 impl Engine {
@@ -51,6 +59,8 @@ impl Engine {
         let mut has_hoppers = false;
         let mut en_passant = vec![false; pieces];
         let mut repeats_moves = vec![false; pieces];
+        let mut has_induction = false;
+        let mut borrows = vec![false; pieces];
         for (p, piece) in game.pieces.iter().enumerate() {
             for side in Side::BOTH {
                 for from in game.geometry.all() {
@@ -59,7 +69,9 @@ impl Engine {
                     for ray_index in slice.range() {
                         let ray = &game.rays[ray_index];
                         en_passant[p] |= ray.flags.has(RayFlags::EN_PASSANT);
+                        borrows[p] |= ray.flags.has(RayFlags::BORROW);
                         let roles = game.ray_roles(ray);
+                        has_induction |= roles.contains(&StepRole::TurnInduce);
                         let chain = ray.kind == RayKind::Chain;
                         repeats_moves[p] |= chain;
                         // A chain that needs a piece on a turning square, or comes back over its own origin, can
@@ -147,7 +159,15 @@ impl Engine {
             reaching,
             en_passant,
             becomes_royal,
+            has_induction,
+            has_borrowers: borrows.contains(&true),
+            borrows,
         }
+    }
+
+    /// Added: moves by induction or borrowing exist, so legality cannot use the checks-and-pins shortcut.
+    pub(crate) fn has_relays(&self) -> bool {
+        self.has_induction || self.has_borrowers
     }
 
     pub fn squares(&self) -> usize {
