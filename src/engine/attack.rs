@@ -41,25 +41,28 @@ impl Position<'_> {
         attacker: Side,
         vacated: Square,
     ) -> bool {
-        let direct =
-            match self
-                .engine
-                .attacker_types(attacker, target, self.present[attacker.index()])
-            {
-                Some(mut types) => {
-                    while types != 0 {
-                        let piece = PieceId(types.trailing_zeros() as u16);
-                        types &= types - 1;
-                        if self.attacked_by(piece, target, attacker, vacated) {
-                            return true;
-                        }
+        match self
+            .engine
+            .attacker_types(attacker, target, self.present[attacker.index()])
+        {
+            Some(mut types) => {
+                while types != 0 {
+                    let piece = PieceId(types.trailing_zeros() as u16);
+                    types &= types - 1;
+                    if self.attacked_by(piece, target, attacker, vacated) {
+                        return true;
                     }
-                    false
                 }
-                None => (0..self.engine.game.pieces.len())
-                    .any(|p| self.attacked_by(PieceId(p as u16), target, attacker, vacated)),
-            };
-        direct || self.engine.has_borrowers && self.attacked_by_borrower(target, attacker, vacated)
+                false
+            }
+            // Without a complete table (many piece types, or borrowers): every type, then the borrowers.
+            None => {
+                (0..self.engine.game.pieces.len())
+                    .any(|p| self.attacked_by(PieceId(p as u16), target, attacker, vacated))
+                    || (self.engine.has_borrowers
+                        && self.attacked_by_borrower(target, attacker, vacated))
+            }
+        }
     }
 
     /// Could a `piece` of `attacker` capture on `target` (`vacated` counting as empty)?
@@ -110,6 +113,8 @@ impl Position<'_> {
     /// Added: could a borrower of `attacker` (`x` on its last leg) capture on `target` with the moves a friend
     /// lends it (`vacated` counting as empty)? The reverse tables know the lender's captures from any square: look
     /// up those that start on the borrower's square. One level: borrowed rays do not borrow.
+    #[cold]
+    #[inline(never)]
     fn attacked_by_borrower(&self, target: Square, attacker: Side, vacated: Square) -> bool {
         let engine = self.engine;
         let game = &engine.game;

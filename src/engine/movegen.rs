@@ -474,6 +474,8 @@ impl Position<'_> {
 }
 
 /// Removes from `out[first..]` the moves equal to an earlier one there (keeping the e.p.-creating form).
+#[cold]
+#[inline(never)]
 fn dedup_moves(out: &mut MoveList, first: usize) {
     let mut i = first;
     while i < out.len() {

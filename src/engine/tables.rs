@@ -47,6 +47,10 @@ pub struct Engine {
     /// captures, so `is_attacked` makes an extra pass over such pieces, and legality uses the full test.
     pub(crate) borrows: Vec<bool>,
     pub(crate) has_borrowers: bool,
+    /// The reverse tables list every piece type that can attack a square: at most 64 piece types (a bit set) and
+    /// no borrowers (whose attacks depend on their neighbours). Otherwise `attacker_types` says `None` and every
+    /// type is tried, then the borrowers.
+    attackers_by_table: bool,
 }
 
 impl Engine {
@@ -146,6 +150,7 @@ impl Engine {
             castle_mask[right.rook_from.index()] |= 1 << i;
         }
         let zobrist = Zobrist::new(&game);
+        let attackers_by_table = game.pieces.len() <= 64 && !borrows.contains(&true);
         Engine {
             game,
             zobrist,
@@ -161,6 +166,7 @@ impl Engine {
             becomes_royal,
             has_induction,
             has_borrowers: borrows.contains(&true),
+            attackers_by_table,
             borrows,
         }
     }
@@ -188,7 +194,7 @@ impl Engine {
     }
 
     /// The piece types of `attacker` on the board (`present`) that could attack `target` at all, as a bit set, or
-    /// `None` with more than 64 piece types (then every type is tried).
+    /// `None` with more than 64 piece types or with borrowers (then every type is tried, and the borrowers).
     #[inline]
     pub(crate) fn attacker_types(
         &self,
@@ -196,7 +202,7 @@ impl Engine {
         target: Square,
         present: u64,
     ) -> Option<u64> {
-        (self.game.pieces.len() <= 64)
+        self.attackers_by_table
             .then(|| present & self.reaching[attacker.index() * self.squares() + target.index()])
     }
 
