@@ -114,6 +114,10 @@ pub trait Board {
     fn royal(&self, _sq: Square) -> bool {
         false
     }
+    /// The type of the piece on `sq`, if known (a borrower on a real board moves as the friends next to it).
+    fn piece(&self, _sq: Square) -> Option<PieceId> {
+        None
+    }
     /// Show what the piece could do if the squares held whatever it needs: capture-only squares count as
     /// captures, and a hopper is shown as if a hurdle stood on the first square of each ray.
     fn hypothetical_hurdles(&self) -> bool {
@@ -172,6 +176,8 @@ struct Acc {
     initial: bool,
     hop: bool,
     destroy: bool,
+    /// A friendly piece here would lend its moves (`x` on the last leg).
+    borrow: bool,
     castling: Option<usize>,
     sources: Vec<usize>,
 }
@@ -193,159 +199,191 @@ pub fn reach(
     let mut lame = SquareSet::new();
     let mut zone = None;
     let empty = |sq: Square| board.occupant(sq).is_none();
-    for ray in &game.rays[ty.rays(side, squares, from).range()] {
-        let source = ray.source as usize;
-        zone = zone.or(game.ray_sources[source].zone);
-        let path = game.ray_squares(ray);
-        // Records a destination; returns whether the ray may end there.
-        let mut mark = |sq: Square, hop: bool| -> bool {
-            let a = &mut acc[sq.index()];
-            let enemy = board.occupant(sq).is_some_and(|s| s != side);
-            let friend = board.occupant(sq) == Some(side) && !board.royal(sq);
-            let vacant = board.occupant(sq).is_none();
-            let can_move = ray.flags.has(RayFlags::MOVE) && vacant;
-            let can_cap = (ray.flags.has(RayFlags::CAPTURE) || ray.flags.has(RayFlags::EN_PASSANT))
-                && (enemy || vacant && is_empty_board(board));
-            let can_destroy =
-                ray.flags.has(RayFlags::DESTROY) && (friend || vacant && is_empty_board(board));
-            if !(can_move || can_cap || can_destroy) {
-                return false;
-            }
-            if hop {
-                a.hop = true;
-            } else if initial[source] {
-                a.initial = true;
-            } else {
-                a.mv |= can_move;
-                a.cap |= can_cap;
-                a.destroy |= can_destroy;
-            }
-            if !a.sources.contains(&source) {
-                a.sources.push(source);
-            }
-            true
-        };
-        match ray.kind {
-            RayKind::Slide => {
-                for &sq in path {
-                    mark(sq, false);
-                    if !empty(sq) {
-                        break;
-                    }
+    // The piece's own rays, then (on a real board) the rays of each friend that lends it its moves (`x` on the
+    // last leg), walked from the same square; borrowed rays lend nothing further.
+    let mut slices = vec![(ty.rays(side, squares, from).range(), true)];
+    let mut lenders: Vec<PieceId> = Vec::new();
+    let mut next = 0;
+    while let Some((range, lend)) = slices.get(next).cloned() {
+        next += 1;
+        for ray in &game.rays[range] {
+            let source = ray.source as usize;
+            zone = zone.or(game.ray_sources[source].zone);
+            let path = game.ray_squares(ray);
+            // Records a destination; returns whether the ray may end there.
+            let mut mark = |sq: Square, hop: bool| -> bool {
+                let a = &mut acc[sq.index()];
+                let enemy = board.occupant(sq).is_some_and(|s| s != side);
+                let friend = board.occupant(sq) == Some(side) && !board.royal(sq);
+                let vacant = board.occupant(sq).is_none();
+                let can_move = ray.flags.has(RayFlags::MOVE) && vacant;
+                let can_cap = (ray.flags.has(RayFlags::CAPTURE)
+                    || ray.flags.has(RayFlags::EN_PASSANT))
+                    && (enemy || vacant && is_empty_board(board));
+                let can_destroy =
+                    ray.flags.has(RayFlags::DESTROY) && (friend || vacant && is_empty_board(board));
+                let lends = ray.flags.has(RayFlags::BORROW)
+                    && (board.occupant(sq) == Some(side) || vacant && is_empty_board(board));
+                if !(can_move || can_cap || can_destroy || lends) {
+                    return false;
                 }
-            }
-            RayKind::Lame => {
-                let (&to, before) = path.split_last().expect("a ray has squares");
-                if before.iter().all(|&s| empty(s)) {
-                    before.iter().for_each(|&s| lame.insert(s));
-                    mark(to, false);
-                }
-            }
-            RayKind::Hop => {
-                let hurdle = if is_empty_board(board) {
-                    Some(0)
+                a.borrow |= lends;
+                if hop {
+                    a.hop = true;
+                } else if initial[source] {
+                    a.initial = true;
                 } else {
-                    path.iter().position(|&s| !empty(s))
-                };
-                if let Some(h) = hurdle {
-                    for &sq in &path[h + 1..] {
-                        mark(sq, true);
+                    a.mv |= can_move;
+                    a.cap |= can_cap;
+                    a.destroy |= can_destroy;
+                }
+                if !a.sources.contains(&source) {
+                    a.sources.push(source);
+                }
+                true
+            };
+            match ray.kind {
+                RayKind::Slide => {
+                    for &sq in path {
+                        mark(sq, false);
                         if !empty(sq) {
                             break;
                         }
                     }
                 }
-            }
-            RayKind::Chain => {
-                // A multi-leg path: every turning square must hold what its leg asks for. On an empty board a
-                // leg that needs a piece is taken as if one stood there (shown as a hop); a hop's hurdle is
-                // taken to be the first square of its leg, as for a single-leg hopper. The squares that must be
-                // empty are shown only for a path that gets somewhere.
-                let hypothetical = is_empty_board(board);
-                let roles = game.ray_roles(ray);
-                if hypothetical
-                    && roles
-                        .windows(2)
-                        .any(|w| w == [StepRole::Pass, StepRole::TurnHop])
-                {
-                    continue;
+                RayKind::Lame => {
+                    let (&to, before) = path.split_last().expect("a ray has squares");
+                    if before.iter().all(|&s| empty(s)) {
+                        before.iter().for_each(|&s| lame.insert(s));
+                        mark(to, false);
+                    }
                 }
-                let mut victim: Option<Square> = None;
-                let mut via_piece = false;
-                let mut must_be_empty: Vec<Square> = Vec::new();
-                for (&sq, &role) in path.iter().zip(roles) {
-                    let here = if sq == from || Some(sq) == victim {
-                        None
+                RayKind::Hop => {
+                    let hurdle = if is_empty_board(board) {
+                        Some(0)
                     } else {
-                        board.occupant(sq)
+                        path.iter().position(|&s| !empty(s))
                     };
-                    match role {
-                        StepRole::Pass | StepRole::TurnEmpty => {
-                            if here.is_some() {
-                                break;
-                            }
-                            must_be_empty.push(sq);
-                        }
-                        StepRole::TurnCapture => match here {
-                            Some(s) if s != side => {
-                                victim = Some(sq);
-                                via_piece = true;
-                            }
-                            None if hypothetical => via_piece = true,
-                            _ => break,
-                        },
-                        StepRole::TurnAny => {}
-                        StepRole::TurnHop => {
-                            if here.is_none() && !hypothetical {
-                                break;
-                            }
-                            via_piece = true;
-                        }
-                        StepRole::TurnHopFriend => {
-                            if here != Some(side) && !(here.is_none() && hypothetical) {
-                                break;
-                            }
-                            via_piece = true;
-                        }
-                        StepRole::TurnEither
-                        | StepRole::TurnDestroy
-                        | StepRole::TurnEmptyOrDestroy
-                        | StepRole::TurnRemove
-                        | StepRole::TurnEmptyOrRemove => match here {
-                            // A friend is removed only by `d`, and never a royal one.
-                            Some(s)
-                                if s == side && (!role.destroys_friend() || board.royal(sq)) =>
-                            {
-                                break
-                            }
-                            Some(s) if s != side && !role.captures_enemy() => break,
-                            Some(_) => {
-                                victim = Some(sq);
-                                via_piece = true;
-                            }
-                            None if role.allows_empty() => {}
-                            None if hypothetical => via_piece = true,
-                            None => break,
-                        },
-                        StepRole::Dest => {
-                            if mark(sq, via_piece) {
-                                must_be_empty.drain(..).for_each(|s| lame.insert(s));
-                            }
-                            if here.is_some() {
+                    if let Some(h) = hurdle {
+                        for &sq in &path[h + 1..] {
+                            mark(sq, true);
+                            if !empty(sq) {
                                 break;
                             }
                         }
                     }
                 }
-            }
-            RayKind::Grasshop => {
-                let hurdle = if is_empty_board(board) {
-                    Some(0)
-                } else {
-                    path.iter().position(|&s| !empty(s))
-                };
-                if let Some(&sq) = hurdle.and_then(|h| path.get(h + 1)) {
-                    mark(sq, true);
+                RayKind::Chain => {
+                    // A multi-leg path: every turning square must hold what its leg asks for. On an empty board a
+                    // leg that needs a piece is taken as if one stood there (shown as a hop); a hop's hurdle is
+                    // taken to be the first square of its leg, as for a single-leg hopper. The squares that must be
+                    // empty are shown only for a path that gets somewhere.
+                    let hypothetical = is_empty_board(board);
+                    let roles = game.ray_roles(ray);
+                    if hypothetical
+                        && roles
+                            .windows(2)
+                            .any(|w| w == [StepRole::Pass, StepRole::TurnHop])
+                    {
+                        continue;
+                    }
+                    let mut victim: Option<Square> = None;
+                    let mut via_piece = false;
+                    let mut must_be_empty: Vec<Square> = Vec::new();
+                    // After an induction (`x`) the friend there moves on: its square is the one left empty.
+                    let mut origin = from;
+                    for (&sq, &role) in path.iter().zip(roles) {
+                        let here = if sq == origin || Some(sq) == victim {
+                            None
+                        } else {
+                            board.occupant(sq)
+                        };
+                        match role {
+                            StepRole::Pass | StepRole::TurnEmpty => {
+                                if here.is_some() {
+                                    break;
+                                }
+                                must_be_empty.push(sq);
+                            }
+                            StepRole::TurnCapture => match here {
+                                Some(s) if s != side => {
+                                    victim = Some(sq);
+                                    via_piece = true;
+                                }
+                                None if hypothetical => via_piece = true,
+                                _ => break,
+                            },
+                            StepRole::TurnAny => {}
+                            StepRole::TurnHop => {
+                                if here.is_none() && !hypothetical {
+                                    break;
+                                }
+                                via_piece = true;
+                            }
+                            StepRole::TurnHopFriend => {
+                                if here != Some(side) && !(here.is_none() && hypothetical) {
+                                    break;
+                                }
+                                via_piece = true;
+                            }
+                            // The friend there makes the rest of the move (shown like a hop's destinations).
+                            StepRole::TurnInduce => {
+                                if here != Some(side) && !(here.is_none() && hypothetical) {
+                                    break;
+                                }
+                                via_piece = true;
+                                origin = sq;
+                            }
+                            StepRole::TurnEither
+                            | StepRole::TurnDestroy
+                            | StepRole::TurnEmptyOrDestroy
+                            | StepRole::TurnRemove
+                            | StepRole::TurnEmptyOrRemove => match here {
+                                // A friend is removed only by `d`, and never a royal one.
+                                Some(s)
+                                    if s == side
+                                        && (!role.destroys_friend() || board.royal(sq)) =>
+                                {
+                                    break
+                                }
+                                Some(s) if s != side && !role.captures_enemy() => break,
+                                Some(_) => {
+                                    victim = Some(sq);
+                                    via_piece = true;
+                                }
+                                None if role.allows_empty() => {}
+                                None if hypothetical => via_piece = true,
+                                None => break,
+                            },
+                            StepRole::Dest => {
+                                if lend && ray.flags.has(RayFlags::BORROW) && here == Some(side) {
+                                    if let Some(lender) = board.piece(sq) {
+                                        if !lenders.contains(&lender) {
+                                            lenders.push(lender);
+                                            let rays = game.piece(lender).rays(side, squares, from);
+                                            slices.push((rays.range(), false));
+                                        }
+                                    }
+                                }
+                                if mark(sq, via_piece) {
+                                    must_be_empty.drain(..).for_each(|s| lame.insert(s));
+                                }
+                                if here.is_some() {
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+                RayKind::Grasshop => {
+                    let hurdle = if is_empty_board(board) {
+                        Some(0)
+                    } else {
+                        path.iter().position(|&s| !empty(s))
+                    };
+                    if let Some(&sq) = hurdle.and_then(|h| path.get(h + 1)) {
+                        mark(sq, true);
+                    }
                 }
             }
         }
@@ -368,6 +406,7 @@ pub fn reach(
             a.initial.then_some(Kind::Initial),
             a.hop.then_some(Kind::Hop),
             a.destroy.then_some(Kind::Destroy),
+            a.borrow.then_some(Kind::Borrow),
         ]
         .into_iter()
         .flatten()
@@ -507,5 +546,8 @@ impl Board for crate::engine::Position<'_> {
     fn royal(&self, sq: Square) -> bool {
         self.piece_at(sq)
             .is_some_and(|(piece, _)| self.game().piece(piece).royal)
+    }
+    fn piece(&self, sq: Square) -> Option<PieceId> {
+        self.piece_at(sq).map(|(piece, _)| piece)
     }
 }

@@ -8,7 +8,7 @@ use tatsu::rules::Orientation;
 
 /// Every bundled game, and the test variants whose pieces the bundled games lack (multi-leg moves, lame riders,
 /// capturing friendly pieces, hops on a last leg, and the exotic XBetza moves: universal leaper, cylinder,
-/// must-jump, tame, unload).
+/// must-jump, tame, unload; induction and borrowing).
 fn engines() -> Vec<Engine> {
     let tests = [
         "multi-leg",
@@ -18,6 +18,7 @@ fn engines() -> Vec<Engine> {
         "exotic-moves",
         "exotic-fast",
         "swap",
+        "induction",
     ]
     .map(|v| {
         format!(

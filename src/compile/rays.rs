@@ -37,7 +37,11 @@ pub fn build_ray(g: Geometry, from: Square, path: &Path) -> BuiltRay {
     }
     // A move that may capture a friendly piece (`d`) is always a chain, so that the walks of the ordinary ray
     // kinds (the hot path) never test for it.
-    let destroys = path.legs.iter().any(|l| l.mode.contains(Mode::DESTROY));
+    // So is a move with `x` (induction or borrowing): the chain walker reads the friendly piece there.
+    let destroys = path
+        .legs
+        .iter()
+        .any(|l| l.mode.intersects(Mode(Mode::DESTROY.0 | Mode::INDUCE.0)));
     let leg = match path.legs.as_slice() {
         [leg] if !destroys && (leg.lame_path.is_empty() || leg.max == Some(1)) => leg,
         _ => return build_chains(g, from, &path.legs),
@@ -86,10 +90,51 @@ pub fn build_ray(g: Geometry, from: Square, path: &Path) -> BuiltRay {
 /// XBetza the betza crate reads but the executor cannot play yet.
 fn unplayable(path: &Path) -> Option<&'static str> {
     let any = |f: &dyn Fn(&Leg) -> bool| path.legs.iter().any(f);
-    let last = path.legs.last()?;
-    if any(&|l| l.mode.contains(Mode::INDUCE)) {
-        Some("moves by induction or borrowing (`x`: a friendly piece on the turning square makes the rest of the move, or lends its moves on the last leg)")
-    } else if path.legs.len() > 1 && any(&|l| l.mode.contains(Mode::UNLOAD)) {
+    let (last, turns) = path.legs.split_last()?;
+    let induces = |l: &Leg| l.mode.contains(Mode::INDUCE);
+    let removes = |l: &Leg| {
+        !l.mode.contains(Mode::HOP) && l.mode.intersects(Mode(Mode::CAPTURE.0 | Mode::DESTROY.0))
+    };
+    let others = Mode(
+        Mode::MOVE.0
+            | Mode::CAPTURE.0
+            | Mode::DESTROY.0
+            | Mode::EN_PASSANT.0
+            | Mode::HOP.0
+            | Mode::GRASSHOP.0
+            | Mode::TAME.0
+            | Mode::UNLOAD.0,
+    );
+    let induction = turns.iter().position(induces);
+    if let Some(at) = induction {
+        if turns.iter().filter(|l| induces(l)).count() > 1 {
+            return Some("moves with more than one induction (`x` on two legs before an `a`)");
+        }
+        if induces(last) {
+            return Some(
+                "inductions followed by borrowing (`x` before an `a` and on the last leg)",
+            );
+        }
+        if turns[at].mode.intersects(others) {
+            return Some("inductions combined with other modifiers on the same leg (`mx`, `cx`, `px` … before an `a`; a lone `x` needs a friendly piece there)");
+        }
+        if turns[..at].iter().any(removes) {
+            return Some("captures before an induction (`caxaK`: the mover would capture, then a friend move on)");
+        }
+    }
+    if induces(last)
+        && last.mode.intersects(Mode(
+            Mode::EN_PASSANT.0 | Mode::HOP.0 | Mode::GRASSHOP.0 | Mode::TAME.0 | Mode::UNLOAD.0,
+        ))
+    {
+        return Some(
+            "borrowing moves (`x` on the last leg) combined with `e`, `p`, `g`, `t` or `u`",
+        );
+    }
+    if induces(last) && !turns.is_empty() {
+        return Some("borrowing moves after a turn (`x` on the last leg of a multi-leg move; single-leg `xK`, `xR` work)");
+    }
+    if path.legs.len() > 1 && any(&|l| l.mode.contains(Mode::UNLOAD)) {
         Some("unloading captures in multi-leg moves (`u` with `a`; single-leg swaps such as `ucR` work)")
     } else if last.mode.contains(Mode::EN_PASSANT)
         && (path.universal
@@ -135,21 +180,24 @@ fn build_exotic(g: Geometry, from: Square, path: &Path) -> Option<BuiltRay> {
         if rays.is_empty() {
             return Some(BuiltRay::Empty);
         }
-        return Some(if extra == RayFlags::default() {
-            BuiltRay::Rays {
-                kind: RayKind::Slide,
-                flags,
-                rays,
-            }
-        } else {
-            BuiltRay::Chains {
-                flags,
-                chains: rays
-                    .into_iter()
-                    .map(|r| (r, vec![StepRole::Dest]))
-                    .collect(),
-            }
-        });
+        // `xU` borrows from any friendly piece on the board: the chain walker reads it.
+        return Some(
+            if extra == RayFlags::default() && !flags.has(RayFlags::BORROW) {
+                BuiltRay::Rays {
+                    kind: RayKind::Slide,
+                    flags,
+                    rays,
+                }
+            } else {
+                BuiltRay::Chains {
+                    flags,
+                    chains: rays
+                        .into_iter()
+                        .map(|r| (r, vec![StepRole::Dest]))
+                        .collect(),
+                }
+            },
+        );
     }
     let exotic = extra != RayFlags::default()
         || path
@@ -244,6 +292,9 @@ fn final_flags(mode: Mode) -> RayFlags {
     if mode.contains(Mode::DESTROY) {
         flags = flags.union(RayFlags::DESTROY);
     }
+    if mode.contains(Mode::INDUCE) {
+        flags = flags.union(RayFlags::BORROW);
+    }
     flags
 }
 
@@ -251,6 +302,9 @@ fn final_flags(mode: Mode) -> RayFlags {
 fn turn_role(mode: Mode) -> Result<StepRole, &'static str> {
     if mode.contains(Mode::GRASSHOP) || mode.contains(Mode::EN_PASSANT) {
         return Err("grasshopper or e.p. modifiers on a non-final leg");
+    }
+    if mode.contains(Mode::INDUCE) {
+        return Ok(StepRole::TurnInduce);
     }
     let (m, c, d) = (
         mode.contains(Mode::MOVE),

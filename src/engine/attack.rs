@@ -3,6 +3,7 @@
 //!
 //! [`Position::threats`] walks the same tables once per node to find both the checks against a royal piece and the
 //! pieces pinned to it, so that legality needs make/test/unmake only for the few moves that could matter.
+use super::tables::AttackEntry;
 use super::{Cell, Position};
 use crate::rules::{PieceId, Ray, RayFlags, RayKind, Side, Square, SquareSet, StepRole};
 
@@ -54,8 +55,13 @@ impl Position<'_> {
                 }
                 false
             }
-            None => (0..self.engine.game.pieces.len())
-                .any(|p| self.attacked_by(PieceId(p as u16), target, attacker, vacated)),
+            // Without a complete table (many piece types, or borrowers): every type, then the borrowers.
+            None => {
+                (0..self.engine.game.pieces.len())
+                    .any(|p| self.attacked_by(PieceId(p as u16), target, attacker, vacated))
+                    || (self.engine.has_borrowers
+                        && self.attacked_by_borrower(target, attacker, vacated))
+            }
         }
     }
 
@@ -93,6 +99,85 @@ impl Position<'_> {
             })
     }
 
+    /// Can a piece on `entry.from` capture along `entry.ray` at square number `entry.pos` (`vacated` empty)?
+    fn entry_reaches(&self, entry: &AttackEntry, attacker: Side, vacated: Square) -> bool {
+        let game = &self.engine.game;
+        let ray = &game.rays[entry.ray as usize];
+        if ray.kind == RayKind::Chain {
+            return self.chain_reaches(entry.from, ray, entry.pos as usize, attacker, vacated);
+        }
+        let path = &game.ray_squares(ray)[..entry.pos as usize];
+        self.ray_reaches(ray.kind, path, vacated)
+    }
+
+    /// Added: could a borrower of `attacker` (`x` on its last leg) capture on `target` with the moves a friend
+    /// lends it (`vacated` counting as empty)? The reverse tables know the lender's captures from any square: look
+    /// up those that start on the borrower's square. One level: borrowed rays do not borrow.
+    #[cold]
+    #[inline(never)]
+    fn attacked_by_borrower(&self, target: Square, attacker: Side, vacated: Square) -> bool {
+        let engine = self.engine;
+        let game = &engine.game;
+        let squares = engine.squares();
+        self.lists[attacker.index()].iter().any(|&from| {
+            let piece = self.board[from.index()].piece();
+            if !engine.borrows[piece.index()] || from == target {
+                return false;
+            }
+            let slice = game.pieces[piece.index()].rays(attacker, squares, from);
+            game.rays[slice.range()]
+                .iter()
+                .filter(|ray| ray.flags.has(RayFlags::BORROW))
+                .any(|ray| {
+                    let Some(lender) = self.lender_vacating(from, ray, attacker, vacated) else {
+                        return false;
+                    };
+                    if !engine.reaches(attacker, target, lender, from) {
+                        return false;
+                    }
+                    let (start, end) = engine.entry_ranges[engine.slot(attacker, target, lender)];
+                    engine.entries[start as usize..end as usize]
+                        .iter()
+                        .any(|e| e.from == from && self.entry_reaches(e, attacker, vacated))
+                })
+        })
+    }
+
+    /// Added: the type of the friendly piece a borrowing ray (single-leg, so a chain of destinations, with the lame
+    /// squares or must-jump squares of its steps) of a piece on `from` ends on, if any: its first occupied
+    /// destination, as `walk_chain` finds it.
+    pub(crate) fn lender(&self, from: Square, ray: &Ray, side: Side) -> Option<PieceId> {
+        self.lender_vacating(from, ray, side, from)
+    }
+
+    /// [`Position::lender`] as if the square `vacated` were empty.
+    fn lender_vacating(
+        &self,
+        from: Square,
+        ray: &Ray,
+        attacker: Side,
+        vacated: Square,
+    ) -> Option<PieceId> {
+        let game = &self.engine.game;
+        for (&sq, &role) in game.ray_squares(ray).iter().zip(game.ray_roles(ray)) {
+            let cell = if sq == from || sq == vacated {
+                Cell::EMPTY
+            } else {
+                self.board[sq.index()]
+            };
+            match role {
+                StepRole::Pass | StepRole::TurnEmpty if cell.is_empty() => {}
+                StepRole::TurnAny => {}
+                StepRole::TurnHop if !cell.is_empty() => {}
+                StepRole::TurnHopFriend if cell.is(attacker) => {}
+                StepRole::Dest if cell.is_empty() => {}
+                StepRole::Dest if cell.is(attacker) => return Some(cell.piece()),
+                _ => return None,
+            }
+        }
+        None
+    }
+
     /// Given the squares a ray crosses before a destination, may the piece arrive there (`vacated` counting as
     /// empty)?
     #[inline]
@@ -122,6 +207,8 @@ impl Position<'_> {
     ) -> bool {
         let game = &self.engine.game;
         let mut victim: Option<Square> = None;
+        // After an induction (`x`) the friendly piece there moves on: its square is empty, the mover's is not.
+        let mut from = from;
         for (i, (&sq, &role)) in game
             .ray_squares(ray)
             .iter()
@@ -148,6 +235,8 @@ impl Position<'_> {
                 StepRole::TurnHop => {}
                 StepRole::TurnHopFriend if !cell.is(attacker) => return false,
                 StepRole::TurnHopFriend => {}
+                StepRole::TurnInduce if !cell.is(attacker) => return false,
+                StepRole::TurnInduce => from = sq,
                 StepRole::Dest if i < pos && !cell.is_empty() => return false,
                 StepRole::Dest if i < pos => {}
                 StepRole::Dest => {

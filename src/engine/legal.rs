@@ -42,7 +42,7 @@ impl Position<'_> {
         let us = self.side;
         let engine = self.engine;
         let royal = match self.royal[us.index()] {
-            Some(royal) if !engine.has_hoppers => royal,
+            Some(royal) if !engine.has_hoppers && !engine.has_relays() => royal,
             _ => return false,
         };
         let threats = self.threats(royal, us);
@@ -179,6 +179,8 @@ impl Position<'_> {
             MoveKind::Drop | MoveKind::Castle { .. } | MoveKind::Pass => {
                 self.pseudo_moves(&mut candidates)
             }
+            // An induced move is made by a piece that cannot make it by itself: look among every piece's moves.
+            _ if self.engine.has_induction => self.pseudo_moves(&mut candidates),
             _ => {
                 let mover = self.board.get(mv.from.index()).copied().unwrap_or_default();
                 if !mover.is(self.side) {
@@ -239,7 +241,7 @@ mod tests {
     /// pseudo-legal move, along deterministic pseudo-random games of every bundled variant and of the test
     /// variants with multi-leg pieces (with and without turns that need a piece), with pieces that capture friendly
     /// pieces (`d`: the fast path applies to `friendly-capture`), with hops on a last leg, and with the exotic
-    /// moves (universal leaper, cylinder, must-jump, tame, unload).
+    /// moves (universal leaper, cylinder, must-jump, tame, unload), and with induction and borrowing (`x`).
     #[test]
     fn fast_legality_agrees_with_make_test_unmake() {
         let test_variants = [
@@ -250,6 +252,7 @@ mod tests {
             "exotic-moves",
             "exotic-fast",
             "swap",
+            "induction",
         ]
         .map(|v| {
             format!(

@@ -15,6 +15,9 @@ impl Position<'_> {
         if self.engine.game.drops {
             self.drop_moves(out);
         }
+        if self.engine.has_induction {
+            dedup_moves(out, 0);
+        }
         self.castling_moves(out);
         self.pass_move(out);
     }
@@ -88,12 +91,64 @@ impl Position<'_> {
         }
     }
 
+    /// Added: the moves along borrowed `rays` of a `piece` on `from` (as [`Position::piece_moves`] walks its own,
+    /// except that a borrowed borrowing ray lends nothing: borrowing goes one level deep).
+    fn rays_moves<S: Sink>(&self, from: Square, piece: PieceId, rays: &[Ray], out: &mut S) {
+        let game = &self.engine.game;
+        for ray in rays {
+            let squares = game.ray_squares(ray);
+            match ray.kind {
+                RayKind::Slide => {
+                    for &to in squares {
+                        if !self.arrive(from, to, piece, ray.flags, out) {
+                            break;
+                        }
+                    }
+                }
+                RayKind::Lame => {
+                    let (&to, path) = squares.split_last().expect("a ray has squares");
+                    if path.iter().all(|sq| self.board[sq.index()].is_empty()) {
+                        self.arrive(from, to, piece, ray.flags, out);
+                    }
+                }
+                RayKind::Hop => {
+                    let mut after_hurdle = false;
+                    for &to in squares {
+                        if after_hurdle {
+                            if !self.arrive(from, to, piece, ray.flags, out) {
+                                break;
+                            }
+                        } else if !self.board[to.index()].is_empty() {
+                            after_hurdle = true;
+                        }
+                    }
+                }
+                RayKind::Grasshop => {
+                    if let Some(h) = squares
+                        .iter()
+                        .position(|sq| !self.board[sq.index()].is_empty())
+                    {
+                        if let Some(&to) = squares.get(h + 1) {
+                            self.arrive(from, to, piece, ray.flags, out);
+                        }
+                    }
+                }
+                // Borrowed rays lend nothing further (`walk_chain` never borrows).
+                RayKind::Chain => self.walk_chain(from, piece, ray, out),
+            }
+        }
+    }
+
     /// The moves of the piece on `from` into a list, each once: the legs of a multi-leg piece may reach the same
     /// destination the same way (a Lion's jump and its two steps).
     pub(crate) fn piece_moves_unique(&self, from: Square, out: &mut MoveList) {
         let first = out.len();
         self.piece_moves(from, out);
-        if self.engine.repeats_moves[self.board[from.index()].piece().index()] {
+        let piece = self.board[from.index()].piece();
+        if self.engine.has_borrowers && self.engine.borrows[piece.index()] {
+            self.borrowed_moves(from, piece, out);
+        }
+        if self.engine.repeats_moves[piece.index()] {
             let mut i = first;
             while i < out.len() {
                 let mv = out[i];
@@ -117,10 +172,18 @@ impl Position<'_> {
     /// Walks a multi-leg ray: every turning square must hold what its leg requires; the final leg's squares are
     /// destinations as on a slide. The mover's own square and a captured victim's count as empty. A friendly
     /// piece may be removed (`d`) on a turning square or a destination, never a royal one.
+    ///
+    /// Induction (`x` before an `a`, [`StepRole::TurnInduce`]): the friendly piece on that square makes the rest of
+    /// the move, so from there on the move is that piece's, from that square, and the mover's square is occupied.
+    /// Borrowing ([`RayFlags::BORROW`], `x` on the last leg) is not done here: [`Position::piece_moves_unique`]
+    /// adds the borrowed moves (so the walks of every other piece pay nothing for it).
     fn walk_chain<S: Sink>(&self, from: Square, piece: PieceId, ray: &Ray, out: &mut S) {
         let game = &self.engine.game;
         let us = self.side;
         let mut victim: Option<Square> = None;
+        // Who makes the move and from where (the mover, or the piece it induces), and the square that counts as
+        // empty because that piece leaves it.
+        let (mut from, mut piece) = (from, piece);
         for (&sq, &role) in game.ray_squares(ray).iter().zip(game.ray_roles(ray)) {
             let cell = if sq == from || Some(sq) == victim {
                 Cell::EMPTY
@@ -134,6 +197,11 @@ impl Position<'_> {
                 StepRole::TurnHop | StepRole::TurnAny => {}
                 StepRole::TurnHopFriend if !cell.is(us) => return,
                 StepRole::TurnHopFriend => {}
+                StepRole::TurnInduce if !cell.is(us) => return,
+                StepRole::TurnInduce => {
+                    from = sq;
+                    piece = cell.piece();
+                }
                 StepRole::Dest => {
                     let kind = match victim {
                         Some(victim) => MoveKind::Locust { victim },
@@ -175,6 +243,27 @@ impl Position<'_> {
                         victim = Some(sq);
                     }
                 }
+            }
+        }
+    }
+
+    /// Added: the moves a borrower (`x` on the last leg) `piece` on `from` borrows: for each of its borrowing rays
+    /// that ends on a friendly piece (the first piece on the ray, the squares before as the ray requires), that
+    /// piece type's rays for the side to move from `from`, made by `piece` (its promotion rules apply). A lender's
+    /// own borrowing is not lent (one level).
+    #[cold]
+    #[inline(never)]
+    fn borrowed_moves(&self, from: Square, piece: PieceId, out: &mut MoveList) {
+        let game = &self.engine.game;
+        let squares = self.engine.squares();
+        let slice = game.pieces[piece.index()].rays(self.side, squares, from);
+        for ray in &game.rays[slice.range()] {
+            if !ray.flags.has(RayFlags::BORROW) {
+                continue;
+            }
+            if let Some(lender) = self.lender(from, ray, self.side) {
+                let lent = game.pieces[lender.index()].rays(self.side, squares, from);
+                self.rays_moves(from, piece, &game.rays[lent.range()], out);
             }
         }
     }
@@ -380,6 +469,29 @@ impl Position<'_> {
                     promotion: None,
                 });
             }
+        }
+    }
+}
+
+/// Removes from `out[first..]` the moves equal to an earlier one there (keeping the e.p.-creating form).
+#[cold]
+#[inline(never)]
+fn dedup_moves(out: &mut MoveList, first: usize) {
+    let mut i = first;
+    while i < out.len() {
+        let mv = out[i];
+        match out[first..i]
+            .iter()
+            .position(|earlier| same_move(earlier, &mv))
+        {
+            Some(j) => {
+                // The same move made as a double step creates the e.p. target: keep that form.
+                if mv.kind == MoveKind::CreatesEp {
+                    out[first + j] = mv;
+                }
+                out.remove(i);
+            }
+            None => i += 1,
         }
     }
 }

@@ -39,6 +39,18 @@ pub struct Engine {
     pub(crate) becomes_royal: Vec<bool>,
     /// Per piece type: it has a ray that captures en passant.
     pub(crate) en_passant: Vec<bool>,
+    /// Added: some piece induces (`x` before an `a`): its moves are generated as moves of the friendly piece it
+    /// turns on, so identical moves may come from different pieces (the whole list is deduplicated), and legality
+    /// uses the full test.
+    pub(crate) has_induction: bool,
+    /// Added: per piece type, it borrows (`x` on the last leg): the reverse attack tables cannot see its borrowed
+    /// captures, so `is_attacked` makes an extra pass over such pieces, and legality uses the full test.
+    pub(crate) borrows: Vec<bool>,
+    pub(crate) has_borrowers: bool,
+    /// The reverse tables list every piece type that can attack a square: at most 64 piece types (a bit set) and
+    /// no borrowers (whose attacks depend on their neighbours). Otherwise `attacker_types` says `None` and every
+    /// type is tried, then the borrowers.
+    attackers_by_table: bool,
 }
 
 impl Engine {
@@ -51,6 +63,8 @@ impl Engine {
         let mut has_hoppers = false;
         let mut en_passant = vec![false; pieces];
         let mut repeats_moves = vec![false; pieces];
+        let mut has_induction = false;
+        let mut borrows = vec![false; pieces];
         for (p, piece) in game.pieces.iter().enumerate() {
             for side in Side::BOTH {
                 for from in game.geometry.all() {
@@ -59,7 +73,9 @@ impl Engine {
                     for ray_index in slice.range() {
                         let ray = &game.rays[ray_index];
                         en_passant[p] |= ray.flags.has(RayFlags::EN_PASSANT);
+                        borrows[p] |= ray.flags.has(RayFlags::BORROW);
                         let roles = game.ray_roles(ray);
+                        has_induction |= roles.contains(&StepRole::TurnInduce);
                         let chain = ray.kind == RayKind::Chain;
                         repeats_moves[p] |= chain;
                         // A chain that needs a piece on a turning square, or comes back over its own origin, can
@@ -134,6 +150,7 @@ impl Engine {
             castle_mask[right.rook_from.index()] |= 1 << i;
         }
         let zobrist = Zobrist::new(&game);
+        let attackers_by_table = game.pieces.len() <= 64 && !borrows.contains(&true);
         Engine {
             game,
             zobrist,
@@ -147,7 +164,16 @@ impl Engine {
             reaching,
             en_passant,
             becomes_royal,
+            has_induction,
+            has_borrowers: borrows.contains(&true),
+            attackers_by_table,
+            borrows,
         }
+    }
+
+    /// Added: moves by induction or borrowing exist, so legality cannot use the checks-and-pins shortcut.
+    pub(crate) fn has_relays(&self) -> bool {
+        self.has_induction || self.has_borrowers
     }
 
     pub fn squares(&self) -> usize {
@@ -168,7 +194,7 @@ impl Engine {
     }
 
     /// The piece types of `attacker` on the board (`present`) that could attack `target` at all, as a bit set, or
-    /// `None` with more than 64 piece types (then every type is tried).
+    /// `None` with more than 64 piece types or with borrowers (then every type is tried, and the borrowers).
     #[inline]
     pub(crate) fn attacker_types(
         &self,
@@ -176,7 +202,7 @@ impl Engine {
         target: Square,
         present: u64,
     ) -> Option<u64> {
-        (self.game.pieces.len() <= 64)
+        self.attackers_by_table
             .then(|| present & self.reaching[attacker.index() * self.squares() + target.index()])
     }
 

@@ -64,6 +64,10 @@ pub enum StepRole {
     Dest,
     /// Added: the end of a non-final leg holding a friendly piece, which is jumped (`tp`, XBoard's "test").
     TurnHopFriend,
+    /// Added: the end of a non-final leg holding a friendly piece (any, royal too) that makes the rest of the move
+    /// (`x` before an `a`, induction): the mover stays where it is, and the generated move is that piece's, from
+    /// this square.
+    TurnInduce,
 }
 
 impl StepRole {
@@ -79,6 +83,7 @@ impl StepRole {
                 | StepRole::TurnRemove
                 | StepRole::TurnEmptyOrRemove
                 | StepRole::TurnHopFriend
+                | StepRole::TurnInduce
         )
     }
 
@@ -139,6 +144,10 @@ impl RayFlags {
     /// Added: `u` (unload): a capture puts the captured piece on the mover's square instead of removing it
     /// (a swap). Only [`RayKind::Chain`] rays carry it.
     pub const UNLOAD: RayFlags = RayFlags(64);
+    /// Added: `x` on the last leg (borrowing): a friendly piece on a destination lends the mover its moves (that
+    /// piece type's rays from the mover's square, one level deep). Only [`RayKind::Chain`] rays carry it; it
+    /// never captures by itself.
+    pub const BORROW: RayFlags = RayFlags(128);
 
     #[inline]
     pub const fn has(self, flag: RayFlags) -> bool {
