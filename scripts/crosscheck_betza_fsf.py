@@ -17,9 +17,10 @@ variant file, so pass a newer one (e.g. built from the pyffish sdist) as FSF_BIN
 """
 import os
 import re
-import subprocess
 import sys
 import tempfile
+
+from fsf_uci import Fsf
 
 CORPUS = os.path.join(os.path.dirname(__file__), "..", "betza", "tests", "data", "valid.txt")
 SUPPORTED = re.compile(r"^[fblrvsh]*[mcn]*[WFDNAHCZGKQRB](\d+|[WFDNAHCZGKQRB])?$")
@@ -78,36 +79,6 @@ def fen(pieces, black_to_move):
     return "/".join(rows) + (" b" if black_to_move else " w") + " - - 0 1"
 
 
-class Fsf:
-    def __init__(self, binary, ini):
-        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.send(f"uci\nsetoption name VariantPath value {ini}\nsetoption name UCI_Variant value bzcheck\nisready")
-        self.read_until("readyok")
-
-    def send(self, text):
-        self.p.stdin.write(text + "\n")
-        self.p.stdin.flush()
-
-    def read_until(self, token):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("fairy-stockfish exited")
-            lines.append(line.strip())
-            if line.startswith(token):
-                return lines
-
-    def moves(self, position):
-        self.send(f"position fen {position}\ngo perft 1")
-        lines = self.read_until("Nodes searched")
-        return [l.split(":")[0] for l in lines if re.match(r"^[a-z]\d+[a-z]\d+.*:", l)]
-
-    def close(self):
-        self.send("quit")
-        self.p.wait()
-
-
 def run_case(binary, betza, origin, black, expected):
     """Fairy-Stockfish's destination squares for the piece on `origin` (moves on an empty board, plus captures
     of a lone blocker on each other square)."""
@@ -115,7 +86,7 @@ def run_case(binary, betza, origin, black, expected):
         # `y` is a move-only blocker that never attacks: it cannot give check or pin.
         f.write(f"[bzcheck:chess]\ncustomPiece1 = a:{betza}\ncustomPiece2 = y:mfW\n")
         ini = f.name
-    fsf = Fsf(binary, ini)
+    fsf = Fsf("bzcheck", binary, ini)
     try:
         me, my_king, their_king, blocker = ("a", "k", "K", "Y") if black else ("A", "K", "k", "y")
         # Kings on corner-ish squares that are not destinations: off every line the piece slides along.

@@ -11,33 +11,9 @@ import random
 import subprocess
 import sys
 
+from fsf_uci import Fsf
+
 TATSU = "target/release/tatsu"
-
-
-class Fsf:
-    def __init__(self, variant):
-        self.p = subprocess.Popen(["fairy-stockfish"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.send(f"uci\nsetoption name UCI_Variant value {variant}\nisready")
-        self.read_until("readyok")
-
-    def send(self, text):
-        self.p.stdin.write(text + "\n")
-        self.p.stdin.flush()
-
-    def read_until(self, token):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("fairy-stockfish exited")
-            lines.append(line.strip())
-            if line.startswith(token):
-                return lines
-
-    def moves(self, fen):
-        self.send(f"position fen {fen}\ngo perft 1")
-        lines = self.read_until("Nodes searched")
-        return sorted(l.split(":")[0] for l in lines if ":" in l and not l.startswith("Nodes"))
 
 
 def tatsu_moves(variant, fen):

@@ -6,28 +6,13 @@
 use tatsu::engine::{perft, Engine, Position};
 use tatsu::inspect::{self, EmptyBoard};
 use tatsu::rules::Side;
+use variants::{engine, moves, sorted};
 
-fn engine(name: &str) -> Engine {
-    let path = format!(
-        "{}/tests/data/variants/{name}.tatsu",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    Engine::new(
-        tatsu::variants::load(&path)
-            .expect("the test variant compiles")
-            .game,
-    )
-}
+#[path = "support/variants.rs"]
+mod variants;
 
 fn exotic() -> Engine {
     engine("exotic-moves")
-}
-
-fn moves(engine: &Engine, fen: &str) -> Vec<String> {
-    let mut pos = Position::from_fen(engine, fen).expect("valid FEN");
-    let mut list: Vec<String> = pos.legal_move_list().iter().map(|m| pos.uci(m)).collect();
-    list.sort();
-    list
 }
 
 /// The destinations of the moves starting on `from`, sorted.
@@ -39,12 +24,6 @@ fn from_square(engine: &Engine, fen: &str, from: &str) -> Vec<String> {
         })
         .map(|m| m[from.len()..].to_string())
         .collect()
-}
-
-fn sorted(squares: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = squares.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
 }
 
 fn in_check(engine: &Engine, fen: &str) -> bool {

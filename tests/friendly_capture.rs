@@ -3,18 +3,10 @@
 //! applies) and `tests/data/variants/final-leg-hops.tatsu` (the friendly locust `dafK` and the step-cannons, which
 //! need a piece on a square of the path). Every expected count is worked out by hand in the comments.
 use tatsu::engine::{perft, Engine, Position};
+use variants::{engine, moves, play_and_unplay, sorted};
 
-fn engine(name: &str) -> Engine {
-    let path = format!(
-        "{}/tests/data/variants/{name}.tatsu",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    Engine::new(
-        tatsu::variants::load(&path)
-            .expect("the test variant compiles")
-            .game,
-    )
-}
+#[path = "support/variants.rs"]
+mod variants;
 
 fn destroyers() -> Engine {
     engine("friendly-capture")
@@ -22,37 +14,6 @@ fn destroyers() -> Engine {
 
 fn hoppers() -> Engine {
     engine("final-leg-hops")
-}
-
-fn moves(engine: &Engine, fen: &str) -> Vec<String> {
-    let mut pos = Position::from_fen(engine, fen).expect("valid FEN");
-    let mut list: Vec<String> = pos.legal_move_list().iter().map(|m| pos.uci(m)).collect();
-    list.sort();
-    list
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut list: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    list.sort();
-    list
-}
-
-/// Plays `mv`, checks the FEN after it and that the incremental hash is the hash of that FEN read afresh, then
-/// takes it back and checks the position and hash are restored.
-fn play_and_unplay(engine: &Engine, fen: &str, mv: &str, after: &str) {
-    let mut pos = Position::from_fen(engine, fen).unwrap();
-    let hash = pos.hash();
-    let m = pos.parse_move(mv).unwrap();
-    pos.play(m);
-    assert_eq!(pos.to_fen(), after);
-    assert_eq!(
-        pos.hash(),
-        Position::from_fen(engine, after).unwrap().hash(),
-        "incremental hash after {mv}"
-    );
-    pos.unplay();
-    assert_eq!(pos.to_fen(), fen);
-    assert_eq!(pos.hash(), hash);
 }
 
 #[test]

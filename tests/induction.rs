@@ -3,55 +3,13 @@
 //! K king, N relay knight (`NxaN`), B borrower (`mKxK`), R rook, P pawn (`fmWfcF`, promotes to R on rank 8).
 //! Every expected count is worked out by hand in the comments.
 use tatsu::engine::{perft, Engine, Position};
+use variants::{from, moves, play_and_unplay, sorted};
+
+#[path = "support/variants.rs"]
+mod variants;
 
 fn engine() -> Engine {
-    let path = format!(
-        "{}/tests/data/variants/induction.tatsu",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    Engine::new(
-        tatsu::variants::load(&path)
-            .expect("the test variant compiles")
-            .game,
-    )
-}
-
-fn moves(engine: &Engine, fen: &str) -> Vec<String> {
-    let mut pos = Position::from_fen(engine, fen).expect("valid FEN");
-    let mut list: Vec<String> = pos.legal_move_list().iter().map(|m| pos.uci(m)).collect();
-    list.sort();
-    list
-}
-
-fn from(list: &[String], square: &str) -> Vec<String> {
-    list.iter()
-        .filter(|m| m.starts_with(square))
-        .cloned()
-        .collect()
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut list: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    list.sort();
-    list
-}
-
-/// Plays `mv`, checks the FEN after it and that the incremental hash is the hash of that FEN read afresh, then
-/// takes it back and checks the position and hash are restored.
-fn play_and_unplay(engine: &Engine, fen: &str, mv: &str, after: &str) {
-    let mut pos = Position::from_fen(engine, fen).unwrap();
-    let hash = pos.hash();
-    let m = pos.parse_move(mv).unwrap();
-    pos.play(m);
-    assert_eq!(pos.to_fen(), after);
-    assert_eq!(
-        pos.hash(),
-        Position::from_fen(engine, after).unwrap().hash(),
-        "incremental hash after {mv}"
-    );
-    pos.unplay();
-    assert_eq!(pos.to_fen(), fen);
-    assert_eq!(pos.hash(), hash);
+    variants::engine("induction")
 }
 
 #[test]

@@ -6,30 +6,17 @@ use proptest::prelude::*;
 use tatsu::engine::{perft, Engine, Position};
 use tatsu::rules::Orientation;
 
-/// Every bundled game, and the test variants whose pieces the bundled games lack (multi-leg moves, lame riders,
-/// capturing friendly pieces, hops on a last leg, and the exotic XBetza moves: universal leaper, cylinder,
-/// must-jump, tame, unload; induction and borrowing).
+#[path = "support/variants.rs"]
+mod variants;
+
+/// Every bundled game, and every test variant of `tests/data/variants/` (pieces the bundled games lack: multi-leg
+/// moves, lame riders, friendly capture, last-leg hops, `U`, cylinders, must-jump, tame, unload, induction,
+/// borrowing).
 fn engines() -> Vec<Engine> {
-    let tests = [
-        "multi-leg",
-        "lame-pieces",
-        "friendly-capture",
-        "final-leg-hops",
-        "exotic-moves",
-        "exotic-fast",
-        "swap",
-        "induction",
-    ]
-    .map(|v| {
-        format!(
-            "{}/tests/data/variants/{v}.tatsu",
-            env!("CARGO_MANIFEST_DIR")
-        )
-    });
     tatsu::variants::bundled()
         .iter()
         .map(|&(g, _)| g.to_string())
-        .chain(tests)
+        .chain(variants::all_paths())
         .map(|g| Engine::new(tatsu::variants::load(&g).expect("variant loads").game))
         .collect()
 }

@@ -1,24 +1,13 @@
 //! Multi-leg XBetza moves (`a`) and lame riders, compiled into chain rays and walked by the executor.
 //! The variant is `tests/data/variants/multi-leg.tatsu`; every expected count is worked out by hand in the comments.
 use tatsu::engine::{perft, Engine, Position};
+use variants::moves;
+
+#[path = "support/variants.rs"]
+mod variants;
 
 fn engine() -> Engine {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/variants/multi-leg.tatsu"
-    );
-    Engine::new(
-        tatsu::variants::load(path)
-            .expect("the test variant compiles")
-            .game,
-    )
-}
-
-fn moves(engine: &Engine, fen: &str) -> Vec<String> {
-    let mut pos = Position::from_fen(engine, fen).expect("valid FEN");
-    let mut list: Vec<String> = pos.legal_move_list().iter().map(|m| pos.uci(m)).collect();
-    list.sort();
-    list
+    variants::engine("multi-leg")
 }
 
 #[test]

@@ -2,7 +2,7 @@
 use super::moves::{Move, MoveKind};
 use super::position::{EnPassant, HistoryEntry, Undo};
 use super::{Cell, Position};
-use crate::rules::{Side, Square};
+use crate::rules::{PieceId, Side, Square};
 
 impl Position<'_> {
     /// Plays a pseudo-legal move without recording repetition history (the fast path for search and perft).
@@ -40,13 +40,7 @@ impl Position<'_> {
                     resets_clock = true;
                 }
                 self.take(mv.from);
-                let mut arriving = mv.promotion.unwrap_or(mv.piece);
-                if let Some((zone, base)) = game.pieces[arriving.index()].demote_in {
-                    if game.zone(zone).contains(us, mv.to) {
-                        arriving = base;
-                    }
-                }
-                self.put(mv.to, arriving, us);
+                self.put(mv.to, self.arriving(mv), us);
                 resets_clock |= game.end.resets_clock.contains(&mv.piece);
                 if mv.kind == MoveKind::CreatesEp {
                     new_ep = self.passed_squares(mv.from, mv.to);
@@ -149,21 +143,25 @@ impl Position<'_> {
         self.hash = undo.hash;
     }
 
+    /// The piece that arrives on `mv.to`: the promoted one if the move promotes, demoted where its zone says so.
+    #[inline]
+    fn arriving(&self, mv: Move) -> PieceId {
+        let game = &self.engine.game;
+        let arriving = mv.promotion.unwrap_or(mv.piece);
+        match game.pieces[arriving.index()].demote_in {
+            Some((zone, base)) if game.zone(zone).contains(self.side, mv.to) => base,
+            _ => arriving,
+        }
+    }
+
     /// Added: plays an unloading capture (`u`): the piece on `mv.to` is not removed but moved to `square` once the
     /// mover has left its square. Returns the captured piece's cell, which `unmake` puts back on `mv.to`.
     fn make_unload(&mut self, mv: Move, square: Square) -> Cell {
         let engine = self.engine;
-        let game = &engine.game;
         let us = self.side;
         let captured = self.take(mv.to);
         self.take(mv.from);
-        let mut arriving = mv.promotion.unwrap_or(mv.piece);
-        if let Some((zone, base)) = game.pieces[arriving.index()].demote_in {
-            if game.zone(zone).contains(us, mv.to) {
-                arriving = base;
-            }
-        }
-        self.put(mv.to, arriving, us);
+        self.put(mv.to, self.arriving(mv), us);
         self.put(square, captured.piece(), captured.side());
         let lost = engine.castle_mask[mv.from.index()]
             | engine.castle_mask[mv.to.index()]

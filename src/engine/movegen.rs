@@ -45,54 +45,15 @@ impl Position<'_> {
     /// The moves of the piece on `from` (which must belong to the side to move).
     pub(crate) fn piece_moves<S: Sink>(&self, from: Square, out: &mut S) {
         let game = &self.engine.game;
-        let us = self.side;
         let piece = self.board[from.index()].piece();
-        let slice = game.pieces[piece.index()].rays(us, self.engine.squares(), from);
-        for ray in &game.rays[slice.range()] {
-            let squares = game.ray_squares(ray);
-            match ray.kind {
-                RayKind::Slide => {
-                    for &to in squares {
-                        if !self.arrive(from, to, piece, ray.flags, out) {
-                            break;
-                        }
-                    }
-                }
-                RayKind::Lame => {
-                    let (&to, path) = squares.split_last().expect("a ray has squares");
-                    if path.iter().all(|sq| self.board[sq.index()].is_empty()) {
-                        self.arrive(from, to, piece, ray.flags, out);
-                    }
-                }
-                RayKind::Hop => {
-                    let mut after_hurdle = false;
-                    for &to in squares {
-                        if after_hurdle {
-                            if !self.arrive(from, to, piece, ray.flags, out) {
-                                break;
-                            }
-                        } else if !self.board[to.index()].is_empty() {
-                            after_hurdle = true;
-                        }
-                    }
-                }
-                RayKind::Grasshop => {
-                    if let Some(h) = squares
-                        .iter()
-                        .position(|sq| !self.board[sq.index()].is_empty())
-                    {
-                        if let Some(&to) = squares.get(h + 1) {
-                            self.arrive(from, to, piece, ray.flags, out);
-                        }
-                    }
-                }
-                RayKind::Chain => self.walk_chain(from, piece, ray, out),
-            }
-        }
+        let slice = game.pieces[piece.index()].rays(self.side, self.engine.squares(), from);
+        self.rays_moves(from, piece, &game.rays[slice.range()], out);
     }
 
-    /// Added: the moves along borrowed `rays` of a `piece` on `from` (as [`Position::piece_moves`] walks its own,
-    /// except that a borrowed borrowing ray lends nothing: borrowing goes one level deep).
+    /// The moves of a `piece` on `from` along `rays`: its own ([`Position::piece_moves`]) or borrowed ones. Borrowing
+    /// is not done here ([`Position::piece_moves_unique`] adds it), so a borrowed borrowing ray lends nothing:
+    /// borrowing goes one level deep.
+    #[inline(always)]
     fn rays_moves<S: Sink>(&self, from: Square, piece: PieceId, rays: &[Ray], out: &mut S) {
         let game = &self.engine.game;
         for ray in rays {
@@ -133,7 +94,6 @@ impl Position<'_> {
                         }
                     }
                 }
-                // Borrowed rays lend nothing further (`walk_chain` never borrows).
                 RayKind::Chain => self.walk_chain(from, piece, ray, out),
             }
         }
@@ -149,23 +109,7 @@ impl Position<'_> {
             self.borrowed_moves(from, piece, out);
         }
         if self.engine.repeats_moves[piece.index()] {
-            let mut i = first;
-            while i < out.len() {
-                let mv = out[i];
-                match out[first..i]
-                    .iter()
-                    .position(|earlier| same_move(earlier, &mv))
-                {
-                    Some(j) => {
-                        // The same move made as a double step creates the e.p. target: keep that form.
-                        if mv.kind == MoveKind::CreatesEp {
-                            out[first + j] = mv;
-                        }
-                        out.remove(i);
-                    }
-                    None => i += 1,
-                }
-            }
+            dedup_moves(out, first);
         }
     }
 
@@ -473,8 +417,8 @@ impl Position<'_> {
     }
 }
 
-/// Removes from `out[first..]` the moves equal to an earlier one there (keeping the e.p.-creating form).
-#[cold]
+/// Removes from `out[first..]` the moves equal to an earlier one there (keeping the e.p.-creating form). Out of
+/// line: only pieces whose legs can repeat a move, and games with induction, need it.
 #[inline(never)]
 fn dedup_moves(out: &mut MoveList, first: usize) {
     let mut i = first;

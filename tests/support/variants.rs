@@ -1,0 +1,71 @@
+//! The test variants of `tests/data/variants/` and the small checks the engine tests share.
+#![allow(dead_code)]
+use tatsu::engine::{Engine, Position};
+
+/// The path of every test variant (`tests/data/variants/*.tatsu`), sorted: a new file is picked up by every test
+/// that runs over all of them.
+pub fn all_paths() -> Vec<String> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants");
+    let mut paths: Vec<String> = std::fs::read_dir(dir)
+        .expect("tests/data/variants exists")
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "tatsu"))
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    paths.sort();
+    paths
+}
+
+/// The engine of `tests/data/variants/NAME.tatsu`.
+pub fn engine(name: &str) -> Engine {
+    let path = format!(
+        "{}/tests/data/variants/{name}.tatsu",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    Engine::new(
+        tatsu::variants::load(&path)
+            .expect("the test variant compiles")
+            .game,
+    )
+}
+
+/// The legal moves of a position in UCI notation, sorted.
+pub fn moves(engine: &Engine, fen: &str) -> Vec<String> {
+    let mut pos = Position::from_fen(engine, fen).expect("valid FEN");
+    let mut list: Vec<String> = pos.legal_move_list().iter().map(|m| pos.uci(m)).collect();
+    list.sort();
+    list
+}
+
+/// The moves of `list` that start on `square`.
+pub fn from(list: &[String], square: &str) -> Vec<String> {
+    list.iter()
+        .filter(|m| m.starts_with(square))
+        .cloned()
+        .collect()
+}
+
+/// The strings, sorted (to compare with [`moves`]).
+pub fn sorted(list: &[&str]) -> Vec<String> {
+    let mut list: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    list.sort();
+    list
+}
+
+/// Plays `mv`, checks the FEN after it and that the incremental hash is the hash of that FEN read afresh, then
+/// takes it back and checks the position and hash are restored.
+pub fn play_and_unplay(engine: &Engine, fen: &str, mv: &str, after: &str) {
+    let mut pos = Position::from_fen(engine, fen).unwrap();
+    let hash = pos.hash();
+    let m = pos.parse_move(mv).unwrap();
+    pos.play(m);
+    assert_eq!(pos.to_fen(), after);
+    assert_eq!(
+        pos.hash(),
+        Position::from_fen(engine, after).unwrap().hash(),
+        "incremental hash after {mv}"
+    );
+    pos.unplay();
+    assert_eq!(pos.to_fen(), fen);
+    assert_eq!(pos.hash(), hash);
+}
