@@ -331,3 +331,197 @@ fn unload_with_destroy_swaps_with_a_friendly_piece_but_never_the_royal_one() {
     pos.unplay();
     assert_eq!(pos.to_fen(), fen);
 }
+
+/// tests/data/variants/unload-legs.tatsu: Unloader `mQafucQ`, Pusher `mRafudR`, Villager (a king in its own ranks
+/// 1..3 only), kings.
+fn unload_legs() -> Engine {
+    engine("unload-legs")
+}
+
+/// White Unloader a1, Black Pusher f1 (it moves anywhere), White king h1, Black king e8.
+const UNLOAD_FEN: &str = "4k3/8/8/8/8/8/8/Q4e1K w - - 0 1";
+
+#[test]
+fn unload_on_a_later_leg_puts_the_victim_where_that_leg_starts() {
+    let e = unload_legs();
+    // Unloader a1, plain queen moves without capturing: b1 c1 d1 e1 (f1 is occupied), a2..a8 (7), b2..h8 (7): 18.
+    // Capturing f1 needs an empty first leg that turns on b1, c1, d1 or e1 and goes on to f1: 4 moves, the
+    // Pusher put on the turning square. King h1: g1 g2 h2 (a Pusher never captures). 18 + 4 + 3 = 25.
+    let all = moves(&e, UNLOAD_FEN);
+    assert_eq!(all.len(), 25, "{all:?}");
+    let unloads: Vec<&String> = all.iter().filter(|m| m.contains(',')).collect();
+    assert_eq!(
+        unloads,
+        vec!["a1b1,b1f1", "a1c1,c1f1", "a1d1,d1f1", "a1e1,e1f1"]
+    );
+    // Turning on c1: the Unloader stands on f1, the Pusher on c1, a1 is empty; the clock resets.
+    let mut pos = Position::from_fen(&e, UNLOAD_FEN).unwrap();
+    let mv = pos.parse_move("a1c1,c1f1").unwrap();
+    pos.play(mv);
+    assert_eq!(pos.to_fen(), "4k3/8/8/8/8/8/8/2e2Q1K b - - 0 1");
+}
+
+#[test]
+fn each_unload_square_is_its_own_move_with_its_own_notation() {
+    let e = unload_legs();
+    // The four captures of f1 share from (a1) and to (f1) but leave the Pusher on b1, c1, d1, e1: four moves,
+    // four texts, four positions; each text reads back to the very move generated.
+    let mut pos = Position::from_fen(&e, UNLOAD_FEN).unwrap();
+    let generated: Vec<_> = pos
+        .legal_move_list()
+        .into_iter()
+        .filter(|m| pos.uci(m).contains(','))
+        .collect();
+    assert_eq!(generated.len(), 4);
+    let mut after = Vec::new();
+    for mv in &generated {
+        let text = pos.uci(mv);
+        assert_eq!(pos.parse_move(&text).unwrap(), *mv, "{text}");
+        pos.play(*mv);
+        after.push(pos.to_fen());
+        pos.unplay();
+    }
+    assert_eq!(
+        after,
+        vec![
+            "4k3/8/8/8/8/8/8/1e3Q1K b - - 0 1",
+            "4k3/8/8/8/8/8/8/2e2Q1K b - - 0 1",
+            "4k3/8/8/8/8/8/8/3e1Q1K b - - 0 1",
+            "4k3/8/8/8/8/8/8/4eQ1K b - - 0 1",
+        ]
+    );
+    // The plain text of the same from and to is no move here: the Unloader captures only by unloading.
+    assert!(pos.parse_move("a1f1").is_err());
+}
+
+#[test]
+fn multi_leg_unload_unplay_restores_board_and_hash() {
+    let e = unload_legs();
+    variants::play_and_unplay(
+        &e,
+        UNLOAD_FEN,
+        "a1b1,b1f1",
+        "4k3/8/8/8/8/8/8/1e3Q1K b - - 0 1",
+    );
+    variants::play_and_unplay(
+        &e,
+        UNLOAD_FEN,
+        "a1e1,e1f1",
+        "4k3/8/8/8/8/8/8/4eQ1K b - - 0 1",
+    );
+    // In the start position the Unloader d1 takes the Black Unloader d8 turning on d2..d7 (below); each one, the
+    // Black queen coming to rest on the turning square, with the clock reset.
+    let start = "v2qk1ev/8/8/8/8/8/8/V2QK1EV w - - 0 1";
+    variants::play_and_unplay(
+        &e,
+        start,
+        "d1d5,d5d8",
+        "v2Qk1ev/8/8/3q4/8/8/8/V3K1EV b - - 0 1",
+    );
+}
+
+#[test]
+fn multi_leg_unload_never_puts_the_victim_where_it_could_not_move() {
+    let e = unload_legs();
+    // Unloader a1, Black Villager a7 (alive only on Black's ranks 6..8). The captures up the a-file may turn on
+    // a2..a6, but the Villager could move again only on a6: one unload.
+    let fen = "4k3/v7/8/8/8/8/8/Q3K3 w - - 0 1";
+    let all = moves(&e, fen);
+    let unloads: Vec<&String> = all.iter().filter(|m| m.contains(',')).collect();
+    assert_eq!(unloads, vec!["a1a6,a6a7"]);
+}
+
+#[test]
+fn multi_leg_unload_of_a_friend_moves_it_back_but_never_the_king() {
+    let e = unload_legs();
+    // Pusher a1, White Unloader a5, king e1. Up the file: a2 a3 a4 (plain), and the friend on a5 taken over a
+    // turn on a2, a3 or a4 (3). Along rank 1: b1 c1 d1 (plain); the king e1 is friendly but royal: never taken.
+    // 3 + 3 + 3 = 9.
+    let fen = "4k3/8/8/Q7/8/8/8/E3K3 w - - 0 1";
+    let all = moves(&e, fen);
+    assert_eq!(
+        variants::from(&all, "a1"),
+        sorted(&[
+            "a1a2",
+            "a1a3",
+            "a1a4",
+            "a1b1",
+            "a1c1",
+            "a1d1",
+            "a1a2,a2a5",
+            "a1a3,a3a5",
+            "a1a4,a4a5"
+        ])
+    );
+    variants::play_and_unplay(&e, fen, "a1a3,a3a5", "4k3/8/8/E7/8/Q7/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn multi_leg_unload_capture_of_the_king_is_a_check() {
+    let e = unload_legs();
+    // Unloader a1, Black king a8 with a2..a7 empty: the Unloader could turn on a2..a6 and take a8, so the king is
+    // in check, as from a plain capture. Its flights: a7 is still on the file (turn a2..a6, take a7), b8 and b7
+    // are off the Unloader's lines: 2 moves.
+    assert!(in_check(&e, "k7/8/8/8/8/8/8/Q3K3 b - - 0 1"));
+    assert_eq!(
+        moves(&e, "k7/8/8/8/8/8/8/Q3K3 b - - 0 1"),
+        vec!["a8b7", "a8b8"]
+    );
+    // Next to the Unloader no square is left to turn on: no check (`mQ` does not capture).
+    assert!(!in_check(&e, "8/8/8/8/8/8/k7/Q3K3 b - - 0 1"));
+}
+
+#[test]
+fn unload_legs_start_position_counts_by_hand() {
+    // White: Villager a1: a2 b1 b2 (3). Unloader d1: c1 b1, d2..d7, c2 b3 a4, e2 f3 g4 h5 (15 plain) and the Black
+    // Unloader d8 taken turning on d2..d7 (6): 21. King e1: e2 f2 f1; d2 is attacked (the Black Unloader d8 turns
+    // on d7..d3 and takes d2) (3). Pusher g1: f1, g2..g7 (7); the king e1 is royal, h1 has no square between (0).
+    // Villager h1: g2 h2 (2). 3 + 21 + 3 + 7 + 2 = 36.
+    let e = unload_legs();
+    let mut pos = Position::start(&e);
+    assert_eq!(perft::perft(&mut pos, 1), 36);
+}
+
+#[test]
+fn unload_is_refused_where_the_victim_could_not_land_or_be_recorded() {
+    let variant = |betza: &str| {
+        format!(
+            "board 8 x 8\npiece K {{ royal moves \"K\" }}\npiece Q {{ moves \"{betza}\" }}\n\
+             start \"4k3/8/8/8/8/8/8/Q3K3 w - - 0 1\"\n"
+        )
+    };
+    let refusal = |betza: &str| match tatsu::compile::compile("u.tatsu", &variant(betza)) {
+        Ok(_) => None,
+        Err(d) => d
+            .iter()
+            .map(|d| d.message.clone())
+            .find(|m| m.contains("not supported")),
+    };
+    // Playable: after an empty turn (plain or `m`), after a hop on an earlier leg, on a cannon last leg, with `d`.
+    for ok in [
+        "afucQ",
+        "afudQ",
+        "mafucW",
+        "afafucW",
+        "pafmafucW",
+        "afupcR",
+        "ucR",
+    ] {
+        assert_eq!(refusal(ok), None, "{ok}");
+    }
+    // Refused: `u` before the last leg; a last leg starting on a capture, destroy, hop or induction turn (the
+    // square is not empty); a capture on an earlier turn (a move records one square besides its destination); an
+    // induction before (the last empty turn would be the friend's).
+    for (bad, what) in [
+        ("uafcQ", "on a leg other than the last"),
+        ("cafucQ", "starts on a turning square that may hold a piece"),
+        ("dafucQ", "starts on a turning square that may hold a piece"),
+        ("pafucW", "starts on a turning square that may hold a piece"),
+        ("xafucW", "starts on a turning square that may hold a piece"),
+        ("cafmafucW", "also capture on a turning square"),
+        ("xafmafucW", "induced moves"),
+    ] {
+        let message = refusal(bad).unwrap_or_else(|| panic!("{bad} compiles"));
+        assert!(message.contains(what), "{bad}: {message}");
+    }
+}

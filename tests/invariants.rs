@@ -1,7 +1,7 @@
 //! Invariants of the executor over random playouts of every bundled game and the test variants (proptest):
 //! generated moves ⇔ `is_legal`; make then unmake restores the position and its hash; the incremental hash equals
 //! the hash of the same position read from its FEN; FEN round-trips; divide sums to perft; the colour-mirrored
-//! (chess) or rotated (shogi) position has the same perft.
+//! (chess) or rotated (shogi) position has the same perft; every legal move has its own text, which reads back to it.
 use proptest::prelude::*;
 use tatsu::engine::{perft, Engine, Position};
 use tatsu::rules::Orientation;
@@ -47,7 +47,23 @@ fn random_playout<'e>(engine: &'e Engine, seed: u64, plies: usize) -> Position<'
                 pos.uci(&mv)
             );
         }
+        // Every move has its own text (so `parse_move`, which finds the move with that text, reads each one back
+        // to itself: e.g. multi-leg unloads that differ only in the turning square); checked on the chosen move.
+        let texts: std::collections::HashSet<String> = moves.iter().map(|m| pos.uci(m)).collect();
+        assert_eq!(
+            texts.len(),
+            moves.len(),
+            "{}: two moves share a text",
+            pos.to_fen()
+        );
         let mv = moves[(next(&mut rng) % moves.len() as u64) as usize];
+        let text = pos.uci(&mv);
+        assert_eq!(
+            pos.parse_move(&text),
+            Ok(mv),
+            "{}: {text} reads back",
+            pos.to_fen()
+        );
         let (fen, hash) = (pos.to_fen(), pos.hash());
         pos.play(mv);
         let after = pos.to_fen();

@@ -108,7 +108,7 @@ pub fn describe_component(c: &Component) -> String {
         if last {
             s.push_str(&format!(
                 "; then {} {} {}",
-                verb(leg.mode),
+                later_verb(leg.mode),
                 dist,
                 relative(leg, r.atom)
             ));
@@ -164,6 +164,15 @@ fn verb(mode: Mode) -> String {
         v.push_str(" (unloading what it captures on the square where this leg starts: a swap)");
     }
     v
+}
+
+/// Added: [`verb`] for a leg after a turn, whose unload (`u`) square is the turning square, not the mover's.
+fn later_verb(mode: Mode) -> String {
+    if !mode.contains(Mode::UNLOAD) {
+        return verb(mode);
+    }
+    verb(Mode(mode.0 & !Mode::UNLOAD.0))
+        + " (unloading what it captures on the square where this leg starts, the square the move turned on)"
 }
 
 /// Added: what `j` and `o` add to a leg's distance.

@@ -134,8 +134,8 @@ fn unplayable(path: &Path) -> Option<&'static str> {
     if induces(last) && !turns.is_empty() {
         return Some("borrowing moves after a turn (`x` on the last leg of a multi-leg move; single-leg `xK`, `xR` work)");
     }
-    if path.legs.len() > 1 && any(&|l| l.mode.contains(Mode::UNLOAD)) {
-        Some("unloading captures in multi-leg moves (`u` with `a`; single-leg swaps such as `ucR` work)")
+    if let Some(what) = unplayable_unload(last, turns) {
+        Some(what)
     } else if last.mode.contains(Mode::EN_PASSANT)
         && (path.universal
             || any(&|l| l.wrap || !l.jump_path.is_empty())
@@ -147,6 +147,32 @@ fn unplayable(path: &Path) -> Option<&'static str> {
     }) && path.legs.len() > 1
     {
         Some("relay squares that must hold a friendly piece if any (`tmp` before an `a`)")
+    } else {
+        None
+    }
+}
+
+/// Added: the multi-leg unloads (`u` with `a`) the executor cannot play. The victim of `u` on the last leg is put on
+/// the square where that leg starts, the last turning square, so that square must be empty when the move is made:
+/// its leg must end on an empty square (a plain or `m` turn, [`StepRole::TurnEmpty`]). The move records that square
+/// as its only extra square (`MoveKind::Unload`), so no earlier leg may capture, and the chain
+/// walker takes the last empty turn as the unload square, so no induction either.
+fn unplayable_unload(last: &Leg, turns: &[Leg]) -> Option<&'static str> {
+    let unloads = |l: &Leg| l.mode.contains(Mode::UNLOAD);
+    let (Some(before), true) = (turns.last(), turns.iter().chain([last]).any(unloads)) else {
+        return None;
+    };
+    let removes = |l: &Leg| {
+        !l.mode.contains(Mode::HOP) && l.mode.intersects(Mode(Mode::CAPTURE.0 | Mode::DESTROY.0))
+    };
+    if turns.iter().any(unloads) {
+        Some("unloading captures on a leg other than the last (`u` before an `a`; on the last leg, as in `afucQ`, they work)")
+    } else if turn_role_tame(before.mode) != Ok(StepRole::TurnEmpty) {
+        Some("unloading captures on a leg that starts on a turning square that may hold a piece (`u` after a `c`, `d`, `p` or `x` turn: the victim is put where the leg starts, which must be empty; after an empty turn, as in `afucQ`, they work)")
+    } else if turns.iter().any(removes) {
+        Some("unloading captures in moves that also capture on a turning square (a move records one square besides its destination)")
+    } else if turns.iter().any(|l| l.mode.contains(Mode::INDUCE)) {
+        Some("unloading captures in induced moves (`x` before an `a` and `u` on the last leg)")
     } else {
         None
     }

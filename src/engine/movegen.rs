@@ -163,7 +163,7 @@ impl Position<'_> {
                         };
                         if takes {
                             if ray.flags.has(RayFlags::UNLOAD) {
-                                self.push_unload(from, sq, piece, cell, out);
+                                self.push_unload(from, sq, piece, ray, cell, out);
                             } else {
                                 self.push_board_move(from, sq, piece, kind, out);
                             }
@@ -224,22 +224,32 @@ impl Position<'_> {
         ray.flags.has(RayFlags::TAME) && self.engine.game.pieces[cell.piece().index()].royal
     }
 
-    /// Added: an unloading capture (`u`) of the piece `cell` on `to`: the victim goes to `from`, where the
-    /// (single) capturing leg starts. Not when the victim could never move again from there.
+    /// Added: an unloading capture (`u`) of the piece `cell` on `to` along the chain `ray`: the victim goes where
+    /// the capturing leg starts, the last empty turning square ([`StepRole::TurnEmpty`]) of a multi-leg move, or
+    /// `from` for a single leg. The last leg has no `TurnEmpty` of its own (its lame squares pass, its must-jump and
+    /// hop squares are hurdles) and the compiler allows `u` only after an empty turn, so the last `TurnEmpty` of
+    /// the chain is that square; looking it up here keeps the chain walk itself as it was. Not when the victim
+    /// could never move again from there.
     fn push_unload<S: Sink>(
         &self,
         from: Square,
         to: Square,
         piece: PieceId,
+        ray: &Ray,
         cell: Cell,
         out: &mut S,
     ) {
         let game = &self.engine.game;
+        let square = game
+            .ray_roles(ray)
+            .iter()
+            .rposition(|&role| role == StepRole::TurnEmpty)
+            .map_or(from, |i| game.ray_squares(ray)[i]);
         let victim = &game.pieces[cell.piece().index()];
-        if victim.dead[cell.side().index()].contains(from) {
+        if victim.dead[cell.side().index()].contains(square) {
             return;
         }
-        let kind = MoveKind::Unload { square: from };
+        let kind = MoveKind::Unload { square };
         self.push_board_move(from, to, piece, kind, out);
     }
 

@@ -60,6 +60,15 @@ pub fn to_uci(game: &Game, mv: &Move) -> String {
                     g.name(victim),
                     g.name(mv.to)
                 ),
+                // An unload after a turn: the first leg(s) to the square the victim is put on, then the capture.
+                // Several turning squares may lead to the same destination, each a different move.
+                MoveKind::Unload { square } if square != mv.from => format!(
+                    "{}{},{}{}",
+                    g.name(mv.from),
+                    g.name(square),
+                    g.name(square),
+                    g.name(mv.to)
+                ),
                 _ => format!("{}{}", g.name(mv.from), g.name(mv.to)),
             };
             if let Some(promoted) = mv.promotion {
