@@ -5,7 +5,11 @@ use serde_json::Value;
 
 #[path = "support/binary.rs"]
 mod binary;
+#[path = "support/rules_facts.rs"]
+mod rules_facts;
 use binary::{bundled_games, tatsu};
+use rules_facts::squares as set;
+use rules_facts::*;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
@@ -35,10 +39,6 @@ fn destinations(args: &[&str]) -> BTreeSet<String> {
 
 fn count(args: &[&str]) -> usize {
     destinations(args).len()
-}
-
-fn set(squares: &str) -> BTreeSet<String> {
-    squares.split_whitespace().map(String::from).collect()
 }
 
 /// An error: exit status 1, one `error:` message on stderr, nothing on stdout, no panic.
@@ -72,16 +72,7 @@ fn golden(name: &str, actual: &str) {
 
 #[test]
 fn piece_ryugi_empty_board_counts_on_e5() {
-    for (piece, n) in [
-        ("Q", 35),
-        ("R", 18),
-        ("B", 17),
-        ("N", 8),
-        ("K", 8),
-        ("M", 26),
-        ("D", 33),
-        ("I", 8),
-    ] {
+    for (piece, n) in RYUGI_COUNTS_ON_E5 {
         assert_eq!(
             count(&["piece", "ryugi", piece, "--at", "e5"]),
             n,
@@ -90,18 +81,24 @@ fn piece_ryugi_empty_board_counts_on_e5() {
     }
     assert_eq!(
         destinations(&["piece", "ryugi", "Kirin", "--at", "e5"]),
-        set("c5 d4 d6 e3 e7 f4 f6 g5")
+        set(RYUGI_KIRIN_ON_E5)
     );
 }
 
 #[test]
 fn piece_ryugi_corner_pieces_on_a1() {
-    assert_eq!(count(&["piece", "ryugi", "D", "--at", "a1"]), 17);
+    assert_eq!(
+        count(&["piece", "ryugi", "D", "--at", "a1"]),
+        RYUGI_DRAGON_COUNT_ON_A1
+    );
     assert_eq!(
         destinations(&["piece", "ryugi", "I", "--at", "a1"]),
-        set("b2 a3 c1")
+        set(RYUGI_KIRIN_ON_A1)
     );
-    assert_eq!(count(&["piece", "ryugi", "M", "--at", "a1"]), 20);
+    assert_eq!(
+        count(&["piece", "ryugi", "M", "--at", "a1"]),
+        RYUGI_MARSHALL_COUNT_ON_A1
+    );
 }
 
 #[test]
@@ -189,19 +186,14 @@ fn piece_ryu_shogi_rook_warriors_pawn_and_promoted_counts() {
             "rook on {sq}"
         );
     }
-    assert_eq!(
-        destinations(&["piece", "ryu-shogi", "V", "--at", "d2"]),
-        set("c2 d1 d3 e1 e3")
-    );
-    assert_eq!(
-        destinations(&["piece", "ryu-shogi", "X", "--at", "d2"]),
-        set("c1 c3 d1 d3 e2")
-    );
-    assert_eq!(
-        destinations(&["piece", "ryu-shogi", "W", "--at", "d2"]),
-        set("c2 c3 d1 e2 e3")
-    );
-    for (p, d5, d8) in [("V", 20, 23), ("X", 20, 23), ("W", 16, 22)] {
+    for (p, d2) in RYU_WARRIORS_ON_D2 {
+        assert_eq!(
+            destinations(&["piece", "ryu-shogi", p, "--at", "d2"]),
+            set(d2),
+            "{p} on d2"
+        );
+    }
+    for (p, d5, d8) in RYU_WARRIOR_COUNTS_ON_D5_D8 {
         assert_eq!(
             count(&["piece", "ryu-shogi", p, "--at", "d5"]),
             d5,
@@ -221,16 +213,7 @@ fn piece_ryu_shogi_rook_warriors_pawn_and_promoted_counts() {
         );
     }
     assert_eq!(count(&["piece", "ryu-shogi", "Tokin", "--at", "d5"]), 6);
-    for (p, n) in [
-        ("+B", 16),
-        ("+R", 21),
-        ("+S", 22),
-        ("+G", 25),
-        ("+C", 21),
-        ("+V", 23),
-        ("+X", 23),
-        ("+W", 19),
-    ] {
+    for (p, n) in RYU_PROMOTED_COUNTS_ON_D5 {
         assert_eq!(
             count(&["piece", "ryu-shogi", p, "--at", "d5"]),
             n,
@@ -272,26 +255,18 @@ fn piece_dai_ryu_knight_lance_platinum_per_zone() {
         ]),
         set("d9 f9 d13 f13")
     );
-    for (sq, lance, platinum) in [("e3", 13, 7), ("e6", 18, 34), ("e10", 19, 31)] {
-        assert_eq!(
-            count(&["piece", "dai-ryu-shogi", "Lance", "--at", sq]),
-            lance,
-            "lance on {sq}"
-        );
-        assert_eq!(
-            count(&["piece", "dai-ryu-shogi", "T", "--at", sq]),
-            platinum,
-            "platinum on {sq}"
-        );
+    // The Lance by its name, the others by their symbols.
+    for (p, counts) in DAI_RYU_COUNTS_BY_ZONE {
+        let name = if p == "L" { "Lance" } else { p };
+        for (sq, n) in DAI_RYU_ZONE_SQUARES.into_iter().zip(counts) {
+            assert_eq!(
+                count(&["piece", "dai-ryu-shogi", name, "--at", sq]),
+                n,
+                "{name} on {sq}"
+            );
+        }
     }
-    for (p, n) in [
-        ("+N", 8),
-        ("+L", 23),
-        ("+T", 35),
-        ("+U", 29),
-        ("+B", 20),
-        ("+R", 27),
-    ] {
+    for (p, n) in DAI_RYU_PROMOTED_COUNTS_ON_E6 {
         assert_eq!(
             count(&["piece", "dai-ryu-shogi", p, "--at", "e6"]),
             n,
