@@ -29,11 +29,24 @@ fn destinations(args: &[&str]) -> BTreeSet<String> {
     let mut all: Vec<&str> = args.to_vec();
     all.push("--json");
     let v = json(&all);
-    v["moves"]
-        .as_array()
-        .expect("a moves list")
+    moves_of(&v)
         .iter()
         .map(|m| m["to"].as_str().expect("to").to_string())
+        .collect()
+}
+
+/// The `moves` list of a `--json` answer.
+fn moves_of(v: &Value) -> &Vec<Value> {
+    v["moves"].as_array().expect("a moves list")
+}
+
+/// The `must_be_empty` squares of `tatsu piece … --json`.
+fn must_be_empty(v: &Value) -> BTreeSet<String> {
+    v["must_be_empty"]
+        .as_array()
+        .expect("a must_be_empty list")
+        .iter()
+        .map(|s| s.as_str().expect("a square").to_string())
         .collect()
 }
 
@@ -131,20 +144,13 @@ fn piece_ryu_shogi_silver_per_zone() {
 #[test]
 fn piece_silver_on_d5_promotes_on_d10_to_d12_only() {
     let v = json(&["piece", "ryu-shogi", "S", "--at", "d5", "--json"]);
-    let promoting: BTreeSet<String> = v["moves"]
-        .as_array()
-        .unwrap()
+    let promoting: BTreeSet<String> = moves_of(&v)
         .iter()
         .filter(|m| !m["promotion"].as_array().unwrap().is_empty())
         .map(|m| m["to"].as_str().unwrap().to_string())
         .collect();
     assert_eq!(promoting, set("d10 d11 d12"));
-    let d10 = v["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|m| m["to"] == "d10")
-        .unwrap();
+    let d10 = moves_of(&v).iter().find(|m| m["to"] == "d10").unwrap();
     assert_eq!(d10["promotion"][0], "+S");
     assert_eq!(d10["must_promote"], true);
     assert_eq!(d10["kind"], "move-or-capture");
@@ -278,9 +284,7 @@ fn piece_dai_ryu_knight_lance_platinum_per_zone() {
 #[test]
 fn piece_euroshogi_knight_promotes_on_entering_the_zone() {
     let v = json(&["piece", "euroshogi", "N", "--at", "d4", "--json"]);
-    let moves: Vec<(String, bool)> = v["moves"]
-        .as_array()
-        .unwrap()
+    let moves: Vec<(String, bool)> = moves_of(&v)
         .iter()
         .map(|m| {
             (
@@ -319,7 +323,7 @@ fn piece_euroshogi_bishop_in_zone_promotes_on_every_move_even_leaving_it() {
         "4k3/8/3B4/8/8/8/8/K7[-] w",
         "--json",
     ]);
-    let moves = v["moves"].as_array().unwrap();
+    let moves = moves_of(&v);
     assert_eq!(moves.len(), 11);
     assert!(moves.iter().all(|m| m["promotion"][0] == "+B"));
     assert!(moves.iter().any(|m| m["to"] == "a3") && moves.iter().any(|m| m["to"] == "h2"));
@@ -329,9 +333,7 @@ fn piece_euroshogi_bishop_in_zone_promotes_on_every_move_even_leaving_it() {
 fn piece_marks_pawn_initial_capture_and_move_with_betza_kind_names() {
     let v = json(&["piece", "ryugi", "P", "--at", "e3", "--json"]);
     let kind = |sq: &str| {
-        v["moves"]
-            .as_array()
-            .unwrap()
+        moves_of(&v)
             .iter()
             .find(|m| m["to"] == sq)
             .map(|m| m["kind"].as_str().unwrap().to_string())
@@ -347,9 +349,7 @@ fn piece_marks_pawn_initial_capture_and_move_with_betza_kind_names() {
 #[test]
 fn piece_king_on_its_start_square_shows_the_four_castlings() {
     let v = json(&["piece", "ryugi", "K", "--at", "f1", "--json"]);
-    let castling: BTreeSet<String> = v["moves"]
-        .as_array()
-        .unwrap()
+    let castling: BTreeSet<String> = moves_of(&v)
         .iter()
         .filter(|m| m["kind"] == "castling")
         .map(|m| {
@@ -364,9 +364,7 @@ fn piece_king_on_its_start_square_shows_the_four_castlings() {
     // In a position where g1 is attacked, only the queenside castlings remain.
     let fen = "5k4/10/10/10/6r3/10/10/10/10/R4K3R w KQ - 0 1";
     let v = json(&["piece", "ryugi", "K", "--at", "f1", "--fen", fen, "--json"]);
-    let castling: BTreeSet<String> = v["moves"]
-        .as_array()
-        .unwrap()
+    let castling: BTreeSet<String> = moves_of(&v)
         .iter()
         .filter(|m| m["kind"] == "castling")
         .map(|m| m["to"].as_str().unwrap().to_string())
@@ -516,7 +514,7 @@ fn moves_json_has_from_to_piece_capture_promotion_drop_check() {
         "5k4/P9/10/10/10/10/10/10/10/5K4 w - - 0 1",
         "--json",
     ]);
-    let moves = v["moves"].as_array().unwrap();
+    let moves = moves_of(&v);
     assert_eq!(moves.len(), 12);
     let promotions: BTreeSet<String> = moves
         .iter()
@@ -545,9 +543,7 @@ fn moves_json_has_from_to_piece_capture_promotion_drop_check() {
         "6rk/6p1/6G1/8/8/8/8/K7[G] w",
         "--json",
     ]);
-    let g = v["moves"]
-        .as_array()
-        .unwrap()
+    let g = moves_of(&v)
         .iter()
         .find(|m| m["uci"] == "G@h7")
         .expect("G@h7 is legal");
@@ -972,21 +968,18 @@ fn cli_reference_examples_print_what_docs_cli_md_shows() {
 #[test]
 fn piece_in_a_position_keeps_only_legal_moves_when_it_stands_there() {
     // The king on f1 is checked along the first rank: the knight on e2 may only block on g1.
-    let fen = "5k4/10/10/10/10/10/10/10/4N5/4K3r1 w - - 0 1";
-    let fen = fen.replace("4K3r1", "5K2r1");
-    let v = json(&["piece", "ryugi", "N", "--at", "e2", "--fen", &fen, "--json"]);
+    let fen = "5k4/10/10/10/10/10/10/10/4N5/5K2r1 w - - 0 1";
+    let v = json(&["piece", "ryugi", "N", "--at", "e2", "--fen", fen, "--json"]);
     assert_eq!(v["board"], "position-legal");
-    let to: Vec<&str> = v["moves"]
-        .as_array()
-        .unwrap()
+    let to: Vec<&str> = moves_of(&v)
         .iter()
         .map(|m| m["to"].as_str().unwrap())
         .collect();
     assert_eq!(to, ["g1"]);
     // Put on an empty square instead, it is shown with every move its rules allow there.
-    let v = json(&["piece", "ryugi", "N", "--at", "e5", "--fen", &fen, "--json"]);
+    let v = json(&["piece", "ryugi", "N", "--at", "e5", "--fen", fen, "--json"]);
     assert_eq!(v["board"], "position");
-    assert_eq!(v["moves"].as_array().unwrap().len(), 8);
+    assert_eq!(moves_of(&v).len(), 8);
 }
 
 #[test]
@@ -994,7 +987,7 @@ fn piece_marks_hops_and_lame_paths_of_a_test_variant() {
     let file = "tests/data/cli/hoppers.tatsu";
     // A cannon on an empty board: moves along its lines, and beyond the first square could capture by hopping.
     let v = json(&["piece", file, "Cannon", "--at", "e5", "--json"]);
-    let moves = v["moves"].as_array().unwrap();
+    let moves = moves_of(&v);
     assert_eq!(moves.len(), 16);
     let e7 = moves.iter().find(|m| m["to"] == "e7").unwrap();
     assert_eq!(
@@ -1006,27 +999,19 @@ fn piece_marks_hops_and_lame_paths_of_a_test_variant() {
     // In a position it hops over its own horse on d4 to take the black horse on d6.
     let fen = "4k4/9/9/3h5/9/3H5/9/3C5/4K4 w - - 0 1";
     let v = json(&["piece", file, "C", "--at", "d2", "--fen", fen, "--json"]);
-    let d6 = v["moves"]
-        .as_array()
-        .unwrap()
+    let d6 = moves_of(&v)
         .iter()
         .find(|m| m["to"] == "d6")
         .expect("d6 is a capture");
     assert_eq!(d6["kind"], "hop");
-    assert_eq!(v["moves"].as_array().unwrap().len(), 11);
+    assert_eq!(moves_of(&v).len(), 11);
     let text = ok(&["piece", file, "C", "--at", "d2", "--fen", fen]);
     assert!(text.contains("  6 │ ·  ·  · ×h  ·"), "{text}");
     // The grasshopper lands right behind the (imagined) hurdle; the xiangqi horse needs its first step empty.
     assert_eq!(count(&["piece", file, "Grasshopper", "--at", "e5"]), 8);
     let v = json(&["piece", file, "Horse", "--at", "e5", "--json"]);
-    assert_eq!(v["moves"].as_array().unwrap().len(), 8);
-    let empty: BTreeSet<String> = v["must_be_empty"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_str().unwrap().to_string())
-        .collect();
-    assert_eq!(empty, set("e4 d5 f5 e6"));
+    assert_eq!(moves_of(&v).len(), 8);
+    assert_eq!(must_be_empty(&v), set("e4 d5 f5 e6"));
 }
 
 #[test]
@@ -1045,14 +1030,8 @@ fn piece_and_moves_follow_multi_leg_paths() {
     let file = "tests/data/variants/multi-leg.tatsu";
     // The xiangqi horse `mafsW`: its first step must be empty (listed), then a diagonal step outward.
     let v = json(&["piece", file, "Horse", "--at", "d4", "--json"]);
-    assert_eq!(v["moves"].as_array().unwrap().len(), 8);
-    let empty: BTreeSet<String> = v["must_be_empty"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_str().unwrap().to_string())
-        .collect();
-    assert_eq!(empty, set("d5 c4 e4 d3"));
+    assert_eq!(moves_of(&v).len(), 8);
+    assert_eq!(must_be_empty(&v), set("d5 c4 e4 d3"));
     // The checkers-style jumper `cafW` captures the pawn it jumps over.
     let fen = "4k3/8/8/3p4/8/8/8/4K3 w - - 0 1";
     assert_eq!(
