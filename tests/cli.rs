@@ -239,7 +239,7 @@ fn piece_black_side_is_the_rotation() {
 }
 
 #[test]
-fn piece_dai_ryu_knight_lance_platinum_per_zone() {
+fn piece_dai_ryu_pieces_move_by_zone() {
     assert_eq!(
         destinations(&["piece", "dai-ryu-shogi", "N", "--at", "e3"]),
         set("d5 f5")
@@ -985,7 +985,8 @@ fn piece_in_a_position_keeps_only_legal_moves_when_it_stands_there() {
 #[test]
 fn piece_marks_hops_and_lame_paths_of_a_test_variant() {
     let file = "tests/data/cli/hoppers.tatsu";
-    // A cannon on an empty board: moves along its lines, and beyond the first square could capture by hopping.
+    // A cannon on an empty board: moves along its lines (8 on the e-file and 8 on rank 5 of the 9x9 board: 16),
+    // and beyond the first square could capture by hopping.
     let v = json(&["piece", file, "Cannon", "--at", "e5", "--json"]);
     let moves = moves_of(&v);
     assert_eq!(moves.len(), 16);
@@ -996,7 +997,8 @@ fn piece_marks_hops_and_lame_paths_of_a_test_variant() {
     );
     let e6 = moves.iter().find(|m| m["to"] == "e6").unwrap();
     assert!(e6.get("also").is_none());
-    // In a position it hops over its own horse on d4 to take the black horse on d6.
+    // In a position it hops over its own horse on d4 to take the black horse on d6. By hand, on the 9x9 board:
+    // a2 b2 c2 and e2..i2 along rank 2 (8), d1 (1), d3 up to the hurdle on d4 (1), and d6 over it (1): 11.
     let fen = "4k4/9/9/3h5/9/3H5/9/3C5/4K4 w - - 0 1";
     let v = json(&["piece", file, "C", "--at", "d2", "--fen", fen, "--json"]);
     let d6 = moves_of(&v)
