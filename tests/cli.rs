@@ -5,7 +5,11 @@ use serde_json::Value;
 
 #[path = "support/binary.rs"]
 mod binary;
+#[path = "support/rules_facts.rs"]
+mod rules_facts;
 use binary::{bundled_games, tatsu};
+use rules_facts::squares as set;
+use rules_facts::*;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
@@ -25,20 +29,29 @@ fn destinations(args: &[&str]) -> BTreeSet<String> {
     let mut all: Vec<&str> = args.to_vec();
     all.push("--json");
     let v = json(&all);
-    v["moves"]
-        .as_array()
-        .expect("a moves list")
+    moves_of(&v)
         .iter()
         .map(|m| m["to"].as_str().expect("to").to_string())
         .collect()
 }
 
-fn count(args: &[&str]) -> usize {
-    destinations(args).len()
+/// The `moves` list of a `--json` answer.
+fn moves_of(v: &Value) -> &Vec<Value> {
+    v["moves"].as_array().expect("a moves list")
 }
 
-fn set(squares: &str) -> BTreeSet<String> {
-    squares.split_whitespace().map(String::from).collect()
+/// The `must_be_empty` squares of `tatsu piece … --json`.
+fn must_be_empty(v: &Value) -> BTreeSet<String> {
+    v["must_be_empty"]
+        .as_array()
+        .expect("a must_be_empty list")
+        .iter()
+        .map(|s| s.as_str().expect("a square").to_string())
+        .collect()
+}
+
+fn count(args: &[&str]) -> usize {
+    destinations(args).len()
 }
 
 /// An error: exit status 1, one `error:` message on stderr, nothing on stdout, no panic.
@@ -72,16 +85,7 @@ fn golden(name: &str, actual: &str) {
 
 #[test]
 fn piece_ryugi_empty_board_counts_on_e5() {
-    for (piece, n) in [
-        ("Q", 35),
-        ("R", 18),
-        ("B", 17),
-        ("N", 8),
-        ("K", 8),
-        ("M", 26),
-        ("D", 33),
-        ("I", 8),
-    ] {
+    for (piece, n) in RYUGI_COUNTS_ON_E5 {
         assert_eq!(
             count(&["piece", "ryugi", piece, "--at", "e5"]),
             n,
@@ -90,18 +94,24 @@ fn piece_ryugi_empty_board_counts_on_e5() {
     }
     assert_eq!(
         destinations(&["piece", "ryugi", "Kirin", "--at", "e5"]),
-        set("c5 d4 d6 e3 e7 f4 f6 g5")
+        set(RYUGI_KIRIN_ON_E5)
     );
 }
 
 #[test]
 fn piece_ryugi_corner_pieces_on_a1() {
-    assert_eq!(count(&["piece", "ryugi", "D", "--at", "a1"]), 17);
+    assert_eq!(
+        count(&["piece", "ryugi", "D", "--at", "a1"]),
+        RYUGI_DRAGON_COUNT_ON_A1
+    );
     assert_eq!(
         destinations(&["piece", "ryugi", "I", "--at", "a1"]),
-        set("b2 a3 c1")
+        set(RYUGI_KIRIN_ON_A1)
     );
-    assert_eq!(count(&["piece", "ryugi", "M", "--at", "a1"]), 20);
+    assert_eq!(
+        count(&["piece", "ryugi", "M", "--at", "a1"]),
+        RYUGI_MARSHALL_COUNT_ON_A1
+    );
 }
 
 #[test]
@@ -134,20 +144,13 @@ fn piece_ryu_shogi_silver_per_zone() {
 #[test]
 fn piece_silver_on_d5_promotes_on_d10_to_d12_only() {
     let v = json(&["piece", "ryu-shogi", "S", "--at", "d5", "--json"]);
-    let promoting: BTreeSet<String> = v["moves"]
-        .as_array()
-        .unwrap()
+    let promoting: BTreeSet<String> = moves_of(&v)
         .iter()
         .filter(|m| !m["promotion"].as_array().unwrap().is_empty())
         .map(|m| m["to"].as_str().unwrap().to_string())
         .collect();
     assert_eq!(promoting, set("d10 d11 d12"));
-    let d10 = v["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|m| m["to"] == "d10")
-        .unwrap();
+    let d10 = moves_of(&v).iter().find(|m| m["to"] == "d10").unwrap();
     assert_eq!(d10["promotion"][0], "+S");
     assert_eq!(d10["must_promote"], true);
     assert_eq!(d10["kind"], "move-or-capture");
@@ -189,19 +192,14 @@ fn piece_ryu_shogi_rook_warriors_pawn_and_promoted_counts() {
             "rook on {sq}"
         );
     }
-    assert_eq!(
-        destinations(&["piece", "ryu-shogi", "V", "--at", "d2"]),
-        set("c2 d1 d3 e1 e3")
-    );
-    assert_eq!(
-        destinations(&["piece", "ryu-shogi", "X", "--at", "d2"]),
-        set("c1 c3 d1 d3 e2")
-    );
-    assert_eq!(
-        destinations(&["piece", "ryu-shogi", "W", "--at", "d2"]),
-        set("c2 c3 d1 e2 e3")
-    );
-    for (p, d5, d8) in [("V", 20, 23), ("X", 20, 23), ("W", 16, 22)] {
+    for (p, d2) in RYU_WARRIORS_ON_D2 {
+        assert_eq!(
+            destinations(&["piece", "ryu-shogi", p, "--at", "d2"]),
+            set(d2),
+            "{p} on d2"
+        );
+    }
+    for (p, d5, d8) in RYU_WARRIOR_COUNTS_ON_D5_D8 {
         assert_eq!(
             count(&["piece", "ryu-shogi", p, "--at", "d5"]),
             d5,
@@ -221,16 +219,7 @@ fn piece_ryu_shogi_rook_warriors_pawn_and_promoted_counts() {
         );
     }
     assert_eq!(count(&["piece", "ryu-shogi", "Tokin", "--at", "d5"]), 6);
-    for (p, n) in [
-        ("+B", 16),
-        ("+R", 21),
-        ("+S", 22),
-        ("+G", 25),
-        ("+C", 21),
-        ("+V", 23),
-        ("+X", 23),
-        ("+W", 19),
-    ] {
+    for (p, n) in RYU_PROMOTED_COUNTS_ON_D5 {
         assert_eq!(
             count(&["piece", "ryu-shogi", p, "--at", "d5"]),
             n,
@@ -250,7 +239,7 @@ fn piece_black_side_is_the_rotation() {
 }
 
 #[test]
-fn piece_dai_ryu_knight_lance_platinum_per_zone() {
+fn piece_dai_ryu_pieces_move_by_zone() {
     assert_eq!(
         destinations(&["piece", "dai-ryu-shogi", "N", "--at", "e3"]),
         set("d5 f5")
@@ -272,26 +261,18 @@ fn piece_dai_ryu_knight_lance_platinum_per_zone() {
         ]),
         set("d9 f9 d13 f13")
     );
-    for (sq, lance, platinum) in [("e3", 13, 7), ("e6", 18, 34), ("e10", 19, 31)] {
-        assert_eq!(
-            count(&["piece", "dai-ryu-shogi", "Lance", "--at", sq]),
-            lance,
-            "lance on {sq}"
-        );
-        assert_eq!(
-            count(&["piece", "dai-ryu-shogi", "T", "--at", sq]),
-            platinum,
-            "platinum on {sq}"
-        );
+    // The Lance by its name, the others by their symbols.
+    for (p, counts) in DAI_RYU_COUNTS_BY_ZONE {
+        let name = if p == "L" { "Lance" } else { p };
+        for (sq, n) in DAI_RYU_ZONE_SQUARES.into_iter().zip(counts) {
+            assert_eq!(
+                count(&["piece", "dai-ryu-shogi", name, "--at", sq]),
+                n,
+                "{name} on {sq}"
+            );
+        }
     }
-    for (p, n) in [
-        ("+N", 8),
-        ("+L", 23),
-        ("+T", 35),
-        ("+U", 29),
-        ("+B", 20),
-        ("+R", 27),
-    ] {
+    for (p, n) in DAI_RYU_PROMOTED_COUNTS_ON_E6 {
         assert_eq!(
             count(&["piece", "dai-ryu-shogi", p, "--at", "e6"]),
             n,
@@ -303,9 +284,7 @@ fn piece_dai_ryu_knight_lance_platinum_per_zone() {
 #[test]
 fn piece_euroshogi_knight_promotes_on_entering_the_zone() {
     let v = json(&["piece", "euroshogi", "N", "--at", "d4", "--json"]);
-    let moves: Vec<(String, bool)> = v["moves"]
-        .as_array()
-        .unwrap()
+    let moves: Vec<(String, bool)> = moves_of(&v)
         .iter()
         .map(|m| {
             (
@@ -344,7 +323,7 @@ fn piece_euroshogi_bishop_in_zone_promotes_on_every_move_even_leaving_it() {
         "4k3/8/3B4/8/8/8/8/K7[-] w",
         "--json",
     ]);
-    let moves = v["moves"].as_array().unwrap();
+    let moves = moves_of(&v);
     assert_eq!(moves.len(), 11);
     assert!(moves.iter().all(|m| m["promotion"][0] == "+B"));
     assert!(moves.iter().any(|m| m["to"] == "a3") && moves.iter().any(|m| m["to"] == "h2"));
@@ -354,9 +333,7 @@ fn piece_euroshogi_bishop_in_zone_promotes_on_every_move_even_leaving_it() {
 fn piece_marks_pawn_initial_capture_and_move_with_betza_kind_names() {
     let v = json(&["piece", "ryugi", "P", "--at", "e3", "--json"]);
     let kind = |sq: &str| {
-        v["moves"]
-            .as_array()
-            .unwrap()
+        moves_of(&v)
             .iter()
             .find(|m| m["to"] == sq)
             .map(|m| m["kind"].as_str().unwrap().to_string())
@@ -372,9 +349,7 @@ fn piece_marks_pawn_initial_capture_and_move_with_betza_kind_names() {
 #[test]
 fn piece_king_on_its_start_square_shows_the_four_castlings() {
     let v = json(&["piece", "ryugi", "K", "--at", "f1", "--json"]);
-    let castling: BTreeSet<String> = v["moves"]
-        .as_array()
-        .unwrap()
+    let castling: BTreeSet<String> = moves_of(&v)
         .iter()
         .filter(|m| m["kind"] == "castling")
         .map(|m| {
@@ -389,9 +364,7 @@ fn piece_king_on_its_start_square_shows_the_four_castlings() {
     // In a position where g1 is attacked, only the queenside castlings remain.
     let fen = "5k4/10/10/10/6r3/10/10/10/10/R4K3R w KQ - 0 1";
     let v = json(&["piece", "ryugi", "K", "--at", "f1", "--fen", fen, "--json"]);
-    let castling: BTreeSet<String> = v["moves"]
-        .as_array()
-        .unwrap()
+    let castling: BTreeSet<String> = moves_of(&v)
         .iter()
         .filter(|m| m["kind"] == "castling")
         .map(|m| m["to"].as_str().unwrap().to_string())
@@ -541,7 +514,7 @@ fn moves_json_has_from_to_piece_capture_promotion_drop_check() {
         "5k4/P9/10/10/10/10/10/10/10/5K4 w - - 0 1",
         "--json",
     ]);
-    let moves = v["moves"].as_array().unwrap();
+    let moves = moves_of(&v);
     assert_eq!(moves.len(), 12);
     let promotions: BTreeSet<String> = moves
         .iter()
@@ -570,9 +543,7 @@ fn moves_json_has_from_to_piece_capture_promotion_drop_check() {
         "6rk/6p1/6G1/8/8/8/8/K7[G] w",
         "--json",
     ]);
-    let g = v["moves"]
-        .as_array()
-        .unwrap()
+    let g = moves_of(&v)
         .iter()
         .find(|m| m["uci"] == "G@h7")
         .expect("G@h7 is legal");
@@ -997,29 +968,27 @@ fn cli_reference_examples_print_what_docs_cli_md_shows() {
 #[test]
 fn piece_in_a_position_keeps_only_legal_moves_when_it_stands_there() {
     // The king on f1 is checked along the first rank: the knight on e2 may only block on g1.
-    let fen = "5k4/10/10/10/10/10/10/10/4N5/4K3r1 w - - 0 1";
-    let fen = fen.replace("4K3r1", "5K2r1");
-    let v = json(&["piece", "ryugi", "N", "--at", "e2", "--fen", &fen, "--json"]);
+    let fen = "5k4/10/10/10/10/10/10/10/4N5/5K2r1 w - - 0 1";
+    let v = json(&["piece", "ryugi", "N", "--at", "e2", "--fen", fen, "--json"]);
     assert_eq!(v["board"], "position-legal");
-    let to: Vec<&str> = v["moves"]
-        .as_array()
-        .unwrap()
+    let to: Vec<&str> = moves_of(&v)
         .iter()
         .map(|m| m["to"].as_str().unwrap())
         .collect();
     assert_eq!(to, ["g1"]);
     // Put on an empty square instead, it is shown with every move its rules allow there.
-    let v = json(&["piece", "ryugi", "N", "--at", "e5", "--fen", &fen, "--json"]);
+    let v = json(&["piece", "ryugi", "N", "--at", "e5", "--fen", fen, "--json"]);
     assert_eq!(v["board"], "position");
-    assert_eq!(v["moves"].as_array().unwrap().len(), 8);
+    assert_eq!(moves_of(&v).len(), 8);
 }
 
 #[test]
 fn piece_marks_hops_and_lame_paths_of_a_test_variant() {
     let file = "tests/data/cli/hoppers.tatsu";
-    // A cannon on an empty board: moves along its lines, and beyond the first square could capture by hopping.
+    // A cannon on an empty board: moves along its lines (8 on the e-file and 8 on rank 5 of the 9x9 board: 16),
+    // and beyond the first square could capture by hopping.
     let v = json(&["piece", file, "Cannon", "--at", "e5", "--json"]);
-    let moves = v["moves"].as_array().unwrap();
+    let moves = moves_of(&v);
     assert_eq!(moves.len(), 16);
     let e7 = moves.iter().find(|m| m["to"] == "e7").unwrap();
     assert_eq!(
@@ -1028,30 +997,23 @@ fn piece_marks_hops_and_lame_paths_of_a_test_variant() {
     );
     let e6 = moves.iter().find(|m| m["to"] == "e6").unwrap();
     assert!(e6.get("also").is_none());
-    // In a position it hops over its own horse on d4 to take the black horse on d6.
+    // In a position it hops over its own horse on d4 to take the black horse on d6. By hand, on the 9x9 board:
+    // a2 b2 c2 and e2..i2 along rank 2 (8), d1 (1), d3 up to the hurdle on d4 (1), and d6 over it (1): 11.
     let fen = "4k4/9/9/3h5/9/3H5/9/3C5/4K4 w - - 0 1";
     let v = json(&["piece", file, "C", "--at", "d2", "--fen", fen, "--json"]);
-    let d6 = v["moves"]
-        .as_array()
-        .unwrap()
+    let d6 = moves_of(&v)
         .iter()
         .find(|m| m["to"] == "d6")
         .expect("d6 is a capture");
     assert_eq!(d6["kind"], "hop");
-    assert_eq!(v["moves"].as_array().unwrap().len(), 11);
+    assert_eq!(moves_of(&v).len(), 11);
     let text = ok(&["piece", file, "C", "--at", "d2", "--fen", fen]);
     assert!(text.contains("  6 │ ·  ·  · ×h  ·"), "{text}");
     // The grasshopper lands right behind the (imagined) hurdle; the xiangqi horse needs its first step empty.
     assert_eq!(count(&["piece", file, "Grasshopper", "--at", "e5"]), 8);
     let v = json(&["piece", file, "Horse", "--at", "e5", "--json"]);
-    assert_eq!(v["moves"].as_array().unwrap().len(), 8);
-    let empty: BTreeSet<String> = v["must_be_empty"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_str().unwrap().to_string())
-        .collect();
-    assert_eq!(empty, set("e4 d5 f5 e6"));
+    assert_eq!(moves_of(&v).len(), 8);
+    assert_eq!(must_be_empty(&v), set("e4 d5 f5 e6"));
 }
 
 #[test]
@@ -1070,14 +1032,8 @@ fn piece_and_moves_follow_multi_leg_paths() {
     let file = "tests/data/variants/multi-leg.tatsu";
     // The xiangqi horse `mafsW`: its first step must be empty (listed), then a diagonal step outward.
     let v = json(&["piece", file, "Horse", "--at", "d4", "--json"]);
-    assert_eq!(v["moves"].as_array().unwrap().len(), 8);
-    let empty: BTreeSet<String> = v["must_be_empty"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_str().unwrap().to_string())
-        .collect();
-    assert_eq!(empty, set("d5 c4 e4 d3"));
+    assert_eq!(moves_of(&v).len(), 8);
+    assert_eq!(must_be_empty(&v), set("d5 c4 e4 d3"));
     // The checkers-style jumper `cafW` captures the pawn it jumps over.
     let fen = "4k3/8/8/3p4/8/8/8/4K3 w - - 0 1";
     assert_eq!(

@@ -29,6 +29,7 @@ fn per_side_zones_unions_and_file_ranges() {
         .game;
     let sq = |s: &str| g.geometry.parse_square(s).unwrap();
     let mixed = &g.zones[0];
+    // White's part is rank 1 (8 squares) and a5: 9; Black's is files g and h, 8 squares each: 16.
     assert_eq!(mixed.squares[0].len(), 9);
     assert!(mixed.contains(Side::White, sq("a5")));
     assert_eq!(mixed.squares[1].len(), 16);

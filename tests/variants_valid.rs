@@ -5,6 +5,11 @@ use std::collections::BTreeSet;
 use tatsu::compile::compile;
 use tatsu::rules::{Game, RayFlags, RayKind, Side, StalemateResult, StepRole};
 
+#[path = "support/rules_facts.rs"]
+mod rules_facts;
+use rules_facts::squares as set;
+use rules_facts::*;
+
 fn game(name: &str) -> Game {
     let (_, source) = tatsu::variants::bundled()
         .iter()
@@ -67,10 +72,6 @@ fn count(g: &Game, symbol: &str, square: &str) -> usize {
     dests(g, symbol, Side::White, square).len()
 }
 
-fn set(names: &str) -> BTreeSet<String> {
-    names.split_whitespace().map(String::from).collect()
-}
-
 #[test]
 fn every_bundled_variant_compiles_without_diagnostics() {
     assert_eq!(tatsu::variants::bundled().len(), 7);
@@ -119,30 +120,18 @@ fn start_fens_are_the_ones_of_rules_md() {
 #[test]
 fn ryugi_pieces_on_e5_of_an_empty_board() {
     let g = game("ryugi");
-    for (p, n) in [
-        ("Q", 35),
-        ("R", 18),
-        ("B", 17),
-        ("N", 8),
-        ("K", 8),
-        ("M", 26),
-        ("D", 33),
-        ("I", 8),
-    ] {
+    for (p, n) in RYUGI_COUNTS_ON_E5 {
         assert_eq!(count(&g, p, "e5"), n, "{p} on e5");
     }
-    assert_eq!(
-        dests(&g, "I", Side::White, "e5"),
-        set("c5 d4 d6 e3 e7 f4 f6 g5")
-    );
+    assert_eq!(dests(&g, "I", Side::White, "e5"), set(RYUGI_KIRIN_ON_E5));
 }
 
 #[test]
 fn ryugi_corner_dragon_kirin_marshall() {
     let g = game("ryugi");
-    assert_eq!(count(&g, "D", "a1"), 17);
-    assert_eq!(dests(&g, "I", Side::White, "a1"), set("b2 a3 c1"));
-    assert_eq!(count(&g, "M", "a1"), 20);
+    assert_eq!(count(&g, "D", "a1"), RYUGI_DRAGON_COUNT_ON_A1);
+    assert_eq!(dests(&g, "I", Side::White, "a1"), set(RYUGI_KIRIN_ON_A1));
+    assert_eq!(count(&g, "M", "a1"), RYUGI_MARSHALL_COUNT_ON_A1);
 }
 
 #[test]
@@ -305,10 +294,10 @@ fn ryu_rook_by_zone() {
 #[test]
 fn ryu_warriors_rules_3_8_6() {
     let g = game("ryu-shogi");
-    assert_eq!(dests(&g, "V", Side::White, "d2"), set("c2 d1 d3 e1 e3"));
-    assert_eq!(dests(&g, "X", Side::White, "d2"), set("c1 c3 d1 d3 e2"));
-    assert_eq!(dests(&g, "W", Side::White, "d2"), set("c2 c3 d1 e2 e3"));
-    for (p, d5, d8) in [("V", 20, 23), ("X", 20, 23), ("W", 16, 22)] {
+    for (p, d2) in RYU_WARRIORS_ON_D2 {
+        assert_eq!(dests(&g, p, Side::White, "d2"), set(d2), "{p} d2");
+    }
+    for (p, d5, d8) in RYU_WARRIOR_COUNTS_ON_D5_D8 {
         assert_eq!(count(&g, p, "d5"), d5, "{p} d5");
         assert_eq!(count(&g, p, "d8"), d8, "{p} d8");
     }
@@ -325,16 +314,7 @@ fn ryu_pawn_and_others_rules_3_8_7_and_8() {
         assert_eq!(count(&g, p, "d5"), n, "{p}");
     }
     assert_eq!(count(&g, "B", "d8"), 16);
-    for (p, n) in [
-        ("+B", 16),
-        ("+R", 21),
-        ("+S", 22),
-        ("+G", 25),
-        ("+C", 21),
-        ("+V", 23),
-        ("+X", 23),
-        ("+W", 19),
-    ] {
+    for (p, n) in RYU_PROMOTED_COUNTS_ON_D5 {
         assert_eq!(count(&g, p, "d5"), n, "{p}");
     }
 }
@@ -430,26 +410,13 @@ fn dai_ryu_knight_by_zone() {
 #[test]
 fn dai_ryu_lance_platinum_reverse_gold_silver() {
     let g = game("dai-ryu-shogi");
-    for (p, counts) in [
-        ("L", [13, 18, 19]),
-        ("T", [7, 34, 31]),
-        ("U", [5, 26, 25]),
-        ("G", [6, 31, 33]),
-        ("S", [5, 26, 25]),
-    ] {
-        for (sq, n) in ["e3", "e6", "e10"].iter().zip(counts) {
+    for (p, counts) in DAI_RYU_COUNTS_BY_ZONE {
+        for (sq, n) in DAI_RYU_ZONE_SQUARES.iter().zip(counts) {
             assert_eq!(count(&g, p, sq), n, "{p} on {sq}");
         }
     }
     assert_eq!(dests(&g, "U", Side::White, "e3"), set("d2 d3 e4 f2 f3"));
-    for (p, n) in [
-        ("+N", 8),
-        ("+L", 23),
-        ("+T", 35),
-        ("+U", 29),
-        ("+B", 20),
-        ("+R", 27),
-    ] {
+    for (p, n) in DAI_RYU_PROMOTED_COUNTS_ON_E6 {
         assert_eq!(count(&g, p, "e6"), n, "{p}");
     }
 }

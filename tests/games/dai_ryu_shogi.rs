@@ -1,5 +1,6 @@
 //! RULES.md §5.4: the Dai-Ryu Shogi test facts (perft, fact 2, is in tests/perft.rs).
 use crate::common::*;
+use crate::rules_facts::*;
 use tatsu::rules::Side;
 
 const START: &str =
@@ -43,10 +44,8 @@ fn knight_moves_by_zone() {
 }
 
 #[test]
-fn lance_moves_by_zone_and_promotes_in_zone_four() {
+fn lance_promotes_on_reaching_zone_four() {
     let e = engine("dai-ryu-shogi");
-    let on = |sq| lone_destinations(&e, "L", Side::White, sq).len();
-    assert_eq!([on("e3"), on("e6"), on("e10")], [13, 18, 19]);
     let promoting: Vec<String> = lone_moves(&e, "L", Side::White, "e3")
         .into_iter()
         .filter(|m| m.ends_with('+'))
@@ -55,13 +54,17 @@ fn lance_moves_by_zone_and_promotes_in_zone_four() {
 }
 
 #[test]
-fn generals_and_reverse_warrior_by_zone() {
+fn lance_generals_and_reverse_warrior_by_zone() {
     let e = engine("dai-ryu-shogi");
-    let n = |p, sq| lone_destinations(&e, p, Side::White, sq).len();
-    assert_eq!([n("T", "e3"), n("T", "e6"), n("T", "e10")], [7, 34, 31]);
-    assert_eq!([n("U", "e3"), n("U", "e6"), n("U", "e10")], [5, 26, 25]);
-    assert_eq!([n("G", "e3"), n("G", "e6"), n("G", "e10")], [6, 31, 33]);
-    assert_eq!([n("S", "e3"), n("S", "e6"), n("S", "e10")], [5, 26, 25]);
+    for (p, counts) in DAI_RYU_COUNTS_BY_ZONE {
+        for (sq, count) in DAI_RYU_ZONE_SQUARES.into_iter().zip(counts) {
+            assert_eq!(
+                lone_destinations(&e, p, Side::White, sq).len(),
+                count,
+                "{p} on {sq}"
+            );
+        }
+    }
     assert_eq!(
         lone_destinations(&e, "U", Side::White, "e3"),
         set(&["d2", "d3", "e4", "f2", "f3"])
@@ -81,14 +84,7 @@ fn gold_drops_are_forbidden_in_zone_four() {
 #[test]
 fn promoted_forms_move_with_their_zone_three_set() {
     let e = engine("dai-ryu-shogi");
-    for (p, count) in [
-        ("+N", 8),
-        ("+L", 23),
-        ("+T", 35),
-        ("+U", 29),
-        ("+B", 20),
-        ("+R", 27),
-    ] {
+    for (p, count) in DAI_RYU_PROMOTED_COUNTS_ON_E6 {
         assert_eq!(
             lone_destinations(&e, p, Side::White, "e6").len(),
             count,

@@ -1,5 +1,6 @@
 //! RULES.md §3.8: the Ryu Shogi test facts (perft, fact 2, is in tests/perft.rs; its per-move breakdown is here).
 use crate::common::*;
+use crate::rules_facts::*;
 use tatsu::rules::Side;
 
 const START: &str = "csgkgsc/rbxwvrb/ppppppp/7/7/7/7/7/7/PPPPPPP/BRVWXBR/CSGKGSC[-] w - - 0 1";
@@ -92,25 +93,13 @@ fn rook_moves_by_zone_and_a_slide_may_cross_zones() {
 fn warriors_are_chiral() {
     let e = engine("ryu-shogi");
     let on = |p, sq| lone_destinations(&e, p, Side::White, sq);
-    assert_eq!(on("V", "d2"), set(&["c2", "d1", "d3", "e1", "e3"]));
-    assert_eq!(on("X", "d2"), set(&["c1", "c3", "d1", "d3", "e2"]));
-    assert_eq!(on("W", "d2"), set(&["c2", "c3", "d1", "e2", "e3"]));
-    assert_eq!(
-        [
-            on("V", "d5").len(),
-            on("X", "d5").len(),
-            on("W", "d5").len()
-        ],
-        [20, 20, 16]
-    );
-    assert_eq!(
-        [
-            on("V", "d8").len(),
-            on("X", "d8").len(),
-            on("W", "d8").len()
-        ],
-        [23, 23, 22]
-    );
+    for (p, d2) in RYU_WARRIORS_ON_D2 {
+        assert_eq!(on(p, "d2"), squares(d2), "{p} on d2");
+    }
+    for (p, d5, d8) in RYU_WARRIOR_COUNTS_ON_D5_D8 {
+        assert_eq!(on(p, "d5").len(), d5, "{p} on d5");
+        assert_eq!(on(p, "d8").len(), d8, "{p} on d8");
+    }
 }
 
 #[test]
@@ -136,17 +125,7 @@ fn other_pieces_and_promoted_forms_from_the_middle() {
         [n("B", "d5"), n("G", "d5"), n("C", "d5"), n("B", "d8")],
         [12, 23, 17, 16]
     );
-    let promoted = [
-        ("+B", 16),
-        ("+R", 21),
-        ("+S", 22),
-        ("+G", 25),
-        ("+C", 21),
-        ("+V", 23),
-        ("+X", 23),
-        ("+W", 19),
-    ];
-    for (p, count) in promoted {
+    for (p, count) in RYU_PROMOTED_COUNTS_ON_D5 {
         assert_eq!(n(p, "d5"), count, "{p} on d5");
     }
 }

@@ -1,5 +1,6 @@
 //! RULES.md §1.7: the Ryugi test facts.
 use crate::common::*;
+use crate::rules_facts::*;
 use tatsu::engine::{perft::perft, Reason};
 use tatsu::rules::Side;
 
@@ -45,16 +46,7 @@ fn only_the_dragon_on_j7_changes_blacks_reply_count() {
 #[test]
 fn piece_ranges_on_an_empty_board_from_e5() {
     let e = engine("ryugi");
-    for (symbol, count) in [
-        ("Q", 35),
-        ("R", 18),
-        ("B", 17),
-        ("N", 8),
-        ("K", 8),
-        ("M", 26),
-        ("D", 33),
-        ("I", 8),
-    ] {
+    for (symbol, count) in RYUGI_COUNTS_ON_E5 {
         assert_eq!(
             lone_destinations(&e, symbol, Side::White, "e5").len(),
             count,
@@ -63,7 +55,7 @@ fn piece_ranges_on_an_empty_board_from_e5() {
     }
     assert_eq!(
         lone_destinations(&e, "I", Side::White, "e5"),
-        set(&["c5", "d4", "d6", "e3", "e7", "f4", "f6", "g5"])
+        squares(RYUGI_KIRIN_ON_E5)
     );
 }
 
@@ -74,6 +66,7 @@ fn dragon_nightrider_rays_are_blocked_only_on_touch_down_squares() {
     let mut expected = set(&["b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9", "j10"]);
     expected.extend(set(&["b3", "c5", "d7", "e9", "c2", "e3", "g4", "i5"]));
     assert_eq!(alone, expected);
+    assert_eq!(alone.len(), RYUGI_DRAGON_COUNT_ON_A1);
     assert_eq!(
         moves(&e, "10/10/10/10/10/10/10/10/PP8/D9 w - - 0 1")
             .iter()
@@ -95,9 +88,12 @@ fn kirin_and_marshall_from_the_corner() {
     let e = engine("ryugi");
     assert_eq!(
         lone_destinations(&e, "I", Side::White, "a1"),
-        set(&["b2", "a3", "c1"])
+        squares(RYUGI_KIRIN_ON_A1)
     );
-    assert_eq!(lone_destinations(&e, "M", Side::White, "a1").len(), 20);
+    assert_eq!(
+        lone_destinations(&e, "M", Side::White, "a1").len(),
+        RYUGI_MARSHALL_COUNT_ON_A1
+    );
 }
 
 #[test]
