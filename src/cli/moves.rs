@@ -1,5 +1,5 @@
 //! `tatsu moves`: the legal moves of a position, in UCI notation or as JSON.
-use super::common::{emit, fail, load_engine, parse_square};
+use super::common::{emit, fail, parse_square};
 use crate::engine::{Move, MoveKind, Position};
 use serde_json::json;
 use std::process::ExitCode;
@@ -25,15 +25,11 @@ pub struct MovesArgs {
 }
 
 pub fn run(args: MovesArgs) -> ExitCode {
-    let engine = match load_engine(&args.position.variant) {
-        Ok(e) => e,
-        Err(code) => return code,
-    };
-    let game = &engine.game;
-    let mut pos = match args.position.setup(&engine) {
-        Ok(pos) => pos,
-        Err(message) => return fail(&message),
-    };
+    args.position.run(|pos| list(&args, pos))
+}
+
+fn list(args: &MovesArgs, mut pos: Position) -> ExitCode {
+    let game = pos.game();
     let from = match &args.from {
         Some(text) => match parse_square(game, text) {
             Ok(sq) => Some(sq),

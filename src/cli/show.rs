@@ -1,5 +1,5 @@
 //! `tatsu show`: draw a position, with hands, side to move, check and the result if the game is over.
-use super::common::{emit, fail, load_engine};
+use super::common::emit;
 use crate::engine::Position;
 use crate::render::text::{self, Style};
 use crate::render::View;
@@ -59,15 +59,11 @@ fn hand_text(pos: &Position, side: Side) -> String {
 }
 
 pub fn run(args: ShowArgs) -> ExitCode {
-    let engine = match load_engine(&args.position.variant) {
-        Ok(e) => e,
-        Err(code) => return code,
-    };
-    let game = &engine.game;
-    let mut pos = match args.position.setup(&engine) {
-        Ok(pos) => pos,
-        Err(message) => return fail(&message),
-    };
+    args.position.run(|pos| draw(&args, pos))
+}
+
+fn draw(args: &ShowArgs, mut pos: Position) -> ExitCode {
+    let game = pos.game();
     let mut view = View::position(&pos);
     view.flip = args.flip;
     let style = if args.ascii {
