@@ -1,6 +1,7 @@
 //! `tatsu moves`: the legal moves of a position, in UCI notation or as JSON.
 use super::common::{emit, fail, parse_square};
 use crate::engine::{Move, MoveKind, Position};
+use crate::render::side_name;
 use serde_json::json;
 use std::process::ExitCode;
 
@@ -47,14 +48,10 @@ fn list(args: &MovesArgs, mut pos: Position) -> ExitCode {
     moves.sort_by_key(|m| pos.uci(m));
     if args.json {
         let list: Vec<serde_json::Value> = moves.iter().map(|m| move_json(&mut pos, m)).collect();
-        let side = match pos.side_to_move() {
-            crate::rules::Side::White => "white",
-            crate::rules::Side::Black => "black",
-        };
         let out = json!({
             "variant": game.name,
             "fen": pos.to_fen(),
-            "side_to_move": side,
+            "side_to_move": side_name(pos.side_to_move()).to_lowercase(),
             "moves": list,
         });
         emit(&format!("{out}\n"));

@@ -3,7 +3,7 @@ use super::common::{emit, fail, load_engine, parse_side, parse_square};
 use crate::engine::{MoveKind, Position};
 use crate::inspect::{self, Board, EmptyBoard, Reach};
 use crate::render::text::{self, Style};
-use crate::render::{svg, View};
+use crate::render::{side_name, svg, View};
 use crate::rules::{Game, PieceId, Side, Square, ZoneId};
 use serde_json::{json, Value};
 use std::process::ExitCode;
@@ -244,13 +244,6 @@ fn default_spots(game: &Game, piece: PieceId, side: Side) -> Vec<Spot> {
         });
     }
     spots
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
 }
 
 fn title(game: &Game, reach: &Reach, zone: Option<ZoneId>) -> String {

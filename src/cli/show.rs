@@ -2,7 +2,7 @@
 use super::common::emit;
 use crate::engine::Position;
 use crate::render::text::{self, Style};
-use crate::render::View;
+use crate::render::{side_name, View};
 use crate::rules::Side;
 use std::process::ExitCode;
 
@@ -25,13 +25,6 @@ pub struct ShowArgs {
     /// Draw the board from the second player's side.
     #[arg(long)]
     pub flip: bool,
-}
-
-pub fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
 }
 
 /// A hand in words: `G P×2`, or `empty`.

@@ -524,14 +524,7 @@ fn castling_section(engine: &Engine, doc: &mut Doc) {
                 v.iter().map(|&s| g.name(s)).collect::<Vec<_>>().join(" ")
             };
             vec![
-                format!(
-                    "{} (`{}`)",
-                    match right.side {
-                        Side::White => "White",
-                        Side::Black => "Black",
-                    },
-                    right.letter
-                ),
+                format!("{} (`{}`)", super::side_name(right.side), right.letter),
                 format!("`{}{}`", g.name(c.king_from), g.name(c.king_to)),
                 format!("{}–{}", g.name(c.rook_from), g.name(c.rook_to)),
                 names(&c.empty),
