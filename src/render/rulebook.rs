@@ -122,30 +122,35 @@ fn board_section(engine: &Engine, doc: &mut Doc) {
     doc.blocks.push(Block::Code(game.start_fen.clone()));
 }
 
+/// The letters (in backticks) of the pieces for which `keep` holds, in the game's order.
+fn symbols_where(game: &Game, keep: impl Fn(PieceId) -> bool) -> Vec<String> {
+    (0..game.pieces.len())
+        .map(|i| PieceId(i as u16))
+        .filter(|&p| keep(p))
+        .map(|p| format!("`{}`", game.piece(p).symbol))
+        .collect()
+}
+
 /// What each zone is used for, from the rules that refer to it.
 fn zone_uses(game: &Game, zone: ZoneId) -> Vec<String> {
     let mut uses = Vec::new();
-    let movers: Vec<String> = (0..game.pieces.len())
-        .map(|i| PieceId(i as u16))
-        .filter(|&p| {
-            inspect::move_sets(game, p)
-                .iter()
-                .any(|s| s.zone == Some(zone))
-        })
-        .map(|p| format!("`{}`", game.piece(p).symbol))
-        .collect();
+    let movers = symbols_where(game, |p| {
+        inspect::move_sets(game, p)
+            .iter()
+            .any(|s| s.zone == Some(zone))
+    });
     if !movers.is_empty() {
         uses.push(format!(
             "selects the moves of {} standing in it",
             list_words(&movers)
         ));
     }
-    let promoters: Vec<String> = game
-        .pieces
-        .iter()
-        .filter(|p| p.promotion.as_ref().is_some_and(|pr| pr.zone == zone))
-        .map(|p| format!("`{}`", p.symbol))
-        .collect();
+    let promoters = symbols_where(game, |p| {
+        game.piece(p)
+            .promotion
+            .as_ref()
+            .is_some_and(|pr| pr.zone == zone)
+    });
     if !promoters.is_empty() {
         uses.push(format!("promotes {}", list_words(&promoters)));
     }
@@ -157,14 +162,10 @@ fn zone_uses(game: &Game, zone: ZoneId) -> Vec<String> {
     }) {
         uses.push("is closed to drops".into());
     }
-    let initial: Vec<String> = (0..game.pieces.len())
-        .map(|i| PieceId(i as u16))
-        .filter(|&p| {
-            let set = inspect::initial_squares(game, p, Side::White);
-            !set.is_empty() && set == squares[0]
-        })
-        .map(|p| format!("`{}`", game.piece(p).symbol))
-        .collect();
+    let initial = symbols_where(game, |p| {
+        let set = inspect::initial_squares(game, p, Side::White);
+        !set.is_empty() && set == squares[0]
+    });
     if !initial.is_empty() {
         uses.push(format!(
             "is where the initial (`i`) moves of {} start",
