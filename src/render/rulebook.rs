@@ -21,8 +21,8 @@ fn zone_words(game: &Game, zone: ZoneId) -> String {
     format!(
         "**{}** ({} for White, {} for Black)",
         z.name,
-        inspect::squares_in_words(game, &z.squares[0], Side::White),
-        inspect::squares_in_words(game, &z.squares[1], Side::Black)
+        inspect::squares_in_words(game, &z.squares[0]),
+        inspect::squares_in_words(game, &z.squares[1])
     )
 }
 
@@ -242,8 +242,8 @@ fn move_set_lines(game: &Game, piece: PieceId, set: &MoveSet) -> Vec<String> {
                 if !white.is_empty() {
                     line += &format!(
                         " — in this game that means: from {} (White) or {} (Black), whether or not the piece has moved before",
-                        inspect::squares_in_words(game, &white, Side::White),
-                        inspect::squares_in_words(game, &black, Side::Black)
+                        inspect::squares_in_words(game, &white),
+                        inspect::squares_in_words(game, &black)
                     );
                 }
             }
@@ -415,7 +415,7 @@ fn piece_section(game: &Game, id: PieceId, doc: &mut Doc) {
         if !pr.mandatory && !p.dead[0].is_empty() {
             line += &format!(
                 " It must where it could never move again ({} for White).",
-                inspect::squares_in_words(game, &p.dead[0], Side::White)
+                inspect::squares_in_words(game, &p.dead[0])
             );
         }
         rules.push(line);
@@ -436,8 +436,8 @@ fn piece_section(game: &Game, id: PieceId, doc: &mut Doc) {
         if !dead[0].is_empty() {
             not.push(format!(
                 "squares from which it could never move ({} for White, {} for Black)",
-                inspect::squares_in_words(game, &dead[0], Side::White),
-                inspect::squares_in_words(game, &dead[1], Side::Black)
+                inspect::squares_in_words(game, &dead[0]),
+                inspect::squares_in_words(game, &dead[1])
             ));
         }
         if !not.is_empty() {
@@ -473,8 +473,8 @@ fn forbidden_words(game: &Game, set: &[SquareSet; 2]) -> String {
     }
     format!(
         "on {} for White and {} for Black",
-        inspect::squares_in_words(game, &set[0], Side::White),
-        inspect::squares_in_words(game, &set[1], Side::Black)
+        inspect::squares_in_words(game, &set[0]),
+        inspect::squares_in_words(game, &set[1])
     )
 }
 
