@@ -28,8 +28,7 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct PieceArgs {
-    /// A bundled game's name (ryugi, euroshogi, ryu-shogi, heian-ryu-shogi, dai-ryu-shogi, chess, shogi) or a
-    /// path to a variant file.
+    #[arg(help = super::common::variant_help())]
     pub variant: String,
     /// The piece: its FEN letter (`S`, `+R`) or its name (`Silver`, "Dragon King"), in any case.
     pub piece: String,

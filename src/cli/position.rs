@@ -6,8 +6,7 @@ use std::process::ExitCode;
 /// The arguments that say which game and which position: shared by the commands that look at a position.
 #[derive(clap::Args, Debug)]
 pub struct PositionArgs {
-    /// A bundled game's name (ryugi, euroshogi, ryu-shogi, heian-ryu-shogi, dai-ryu-shogi, chess, shogi) or a
-    /// path to a variant file.
+    #[arg(help = super::common::variant_help())]
     pub variant: String,
     /// Start from this position instead of the game's start position.
     #[arg(long)]
