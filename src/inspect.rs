@@ -199,6 +199,16 @@ pub fn reach(
     let mut lame = SquareSet::new();
     let mut zone = None;
     let empty = |sq: Square| board.occupant(sq).is_none();
+    // On an empty board, squares are shown as if they held whatever the move needs.
+    let hypothetical = board.hypothetical_hurdles();
+    // The index in `path` of a hopper's hurdle: the first piece, or the first square on an empty board.
+    let hurdle = |path: &[Square]| {
+        if hypothetical {
+            Some(0)
+        } else {
+            path.iter().position(|&s| !empty(s))
+        }
+    };
     // The piece's own rays, then (on a real board) the rays of each friend that lends it its moves (`x` on the
     // last leg), walked from the same square; borrowed rays lend nothing further.
     let mut slices = vec![(ty.rays(side, squares, from).range(), true)];
@@ -219,11 +229,11 @@ pub fn reach(
                 let can_move = ray.flags.has(RayFlags::MOVE) && vacant;
                 let can_cap = (ray.flags.has(RayFlags::CAPTURE)
                     || ray.flags.has(RayFlags::EN_PASSANT))
-                    && (enemy || vacant && is_empty_board(board));
+                    && (enemy || vacant && hypothetical);
                 let can_destroy =
-                    ray.flags.has(RayFlags::DESTROY) && (friend || vacant && is_empty_board(board));
+                    ray.flags.has(RayFlags::DESTROY) && (friend || vacant && hypothetical);
                 let lends = ray.flags.has(RayFlags::BORROW)
-                    && (board.occupant(sq) == Some(side) || vacant && is_empty_board(board));
+                    && (board.occupant(sq) == Some(side) || vacant && hypothetical);
                 if !(can_move || can_cap || can_destroy || lends) {
                     return false;
                 }
@@ -259,12 +269,7 @@ pub fn reach(
                     }
                 }
                 RayKind::Hop => {
-                    let hurdle = if is_empty_board(board) {
-                        Some(0)
-                    } else {
-                        path.iter().position(|&s| !empty(s))
-                    };
-                    if let Some(h) = hurdle {
+                    if let Some(h) = hurdle(path) {
                         for &sq in &path[h + 1..] {
                             mark(sq, true);
                             if !empty(sq) {
@@ -278,7 +283,6 @@ pub fn reach(
                     // leg that needs a piece is taken as if one stood there (shown as a hop); a hop's hurdle is
                     // taken to be the first square of its leg, as for a single-leg hopper. The squares that must be
                     // empty are shown only for a path that gets somewhere.
-                    let hypothetical = is_empty_board(board);
                     let roles = game.ray_roles(ray);
                     if hypothetical
                         && roles
@@ -376,12 +380,7 @@ pub fn reach(
                     }
                 }
                 RayKind::Grasshop => {
-                    let hurdle = if is_empty_board(board) {
-                        Some(0)
-                    } else {
-                        path.iter().position(|&s| !empty(s))
-                    };
-                    if let Some(&sq) = hurdle.and_then(|h| path.get(h + 1)) {
+                    if let Some(&sq) = hurdle(path).and_then(|h| path.get(h + 1)) {
                         mark(sq, true);
                     }
                 }
@@ -455,10 +454,6 @@ pub fn reach(
     }
 }
 
-fn is_empty_board(board: &dyn Board) -> bool {
-    board.hypothetical_hurdles()
-}
-
 /// The castlings of a royal piece standing on `from` for `side` (all of them, as on an empty board).
 pub fn castlings_from(game: &Game, piece: PieceId, side: Side, from: Square) -> Vec<usize> {
     if !game.piece(piece).royal {
@@ -503,7 +498,7 @@ pub fn initial_squares(game: &Game, piece: PieceId, side: Side) -> SquareSet {
 }
 
 /// A square set in words: a zone's name if it is exactly one, `ranks 10–12`, `rank 1`, or the squares.
-pub fn squares_in_words(game: &Game, set: &SquareSet, side: Side) -> String {
+pub fn squares_in_words(game: &Game, set: &SquareSet) -> String {
     let g = game.geometry;
     if set.is_empty() {
         return "no square".into();
@@ -520,7 +515,6 @@ pub fn squares_in_words(game: &Game, set: &SquareSet, side: Side) -> String {
             whole = false;
         }
     }
-    let _ = side;
     if whole {
         let contiguous = ranks.windows(2).all(|w| w[1] == w[0] + 1);
         return match (ranks.len(), contiguous) {

@@ -32,6 +32,15 @@ pub fn load_engine(name: &str) -> Result<Engine, ExitCode> {
     }
 }
 
+/// The help of a command's variant argument, naming the bundled games (so that it follows `variants/`).
+pub fn variant_help() -> String {
+    let names: Vec<&str> = variants::bundled().iter().map(|(name, _)| *name).collect();
+    format!(
+        "A bundled game's name ({}) or a path to a variant file",
+        names.join(", ")
+    )
+}
+
 pub fn parse_side(text: &str) -> Side {
     if text.eq_ignore_ascii_case("black") {
         Side::Black

@@ -24,8 +24,7 @@ pub enum Format {
 #[derive(clap::Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct DescribeArgs {
-    /// A bundled game's name (ryugi, euroshogi, ryu-shogi, heian-ryu-shogi, dai-ryu-shogi, chess, shogi) or a
-    /// path to a variant file.
+    #[arg(help = super::common::variant_help())]
     pub variant: String,
     #[arg(long, value_enum, default_value_t = Format::Md)]
     pub format: Format,

@@ -1,6 +1,7 @@
 //! `tatsu moves`: the legal moves of a position, in UCI notation or as JSON.
-use super::common::{emit, fail, load_engine, parse_square};
+use super::common::{emit, fail, parse_square};
 use crate::engine::{Move, MoveKind, Position};
+use crate::render::side_name;
 use serde_json::json;
 use std::process::ExitCode;
 
@@ -25,15 +26,11 @@ pub struct MovesArgs {
 }
 
 pub fn run(args: MovesArgs) -> ExitCode {
-    let engine = match load_engine(&args.position.variant) {
-        Ok(e) => e,
-        Err(code) => return code,
-    };
-    let game = &engine.game;
-    let mut pos = match args.position.setup(&engine) {
-        Ok(pos) => pos,
-        Err(message) => return fail(&message),
-    };
+    args.position.run(|pos| list(&args, pos))
+}
+
+fn list(args: &MovesArgs, mut pos: Position) -> ExitCode {
+    let game = pos.game();
     let from = match &args.from {
         Some(text) => match parse_square(game, text) {
             Ok(sq) => Some(sq),
@@ -51,14 +48,10 @@ pub fn run(args: MovesArgs) -> ExitCode {
     moves.sort_by_key(|m| pos.uci(m));
     if args.json {
         let list: Vec<serde_json::Value> = moves.iter().map(|m| move_json(&mut pos, m)).collect();
-        let side = match pos.side_to_move() {
-            crate::rules::Side::White => "white",
-            crate::rules::Side::Black => "black",
-        };
         let out = json!({
             "variant": game.name,
             "fen": pos.to_fen(),
-            "side_to_move": side,
+            "side_to_move": side_name(pos.side_to_move()).to_lowercase(),
             "moves": list,
         });
         emit(&format!("{out}\n"));

@@ -1,5 +1,5 @@
 //! `tatsu perft`: count the leaves of the legal move tree, optionally split by first move.
-use crate::engine::perft;
+use crate::engine::{perft, Position};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
@@ -24,17 +24,10 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: PerftArgs) -> ExitCode {
-    let engine = match super::common::load_engine(&args.position.variant) {
-        Ok(engine) => engine,
-        Err(code) => return code,
-    };
-    let mut pos = match args.position.setup(&engine) {
-        Ok(pos) => pos,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::FAILURE;
-        }
-    };
+    args.position.run(|pos| count(&args, pos))
+}
+
+fn count(args: &PerftArgs, mut pos: Position) -> ExitCode {
     let start = std::time::Instant::now();
     let bar = progress_bar();
     let divided = perft::divide_with(&mut pos, args.depth.max(1), |done, total| {

@@ -3,7 +3,7 @@ use super::common::{emit, fail, load_engine, parse_side, parse_square};
 use crate::engine::{MoveKind, Position};
 use crate::inspect::{self, Board, EmptyBoard, Reach};
 use crate::render::text::{self, Style};
-use crate::render::{svg, View};
+use crate::render::{side_name, svg, View};
 use crate::rules::{Game, PieceId, Side, Square, ZoneId};
 use serde_json::{json, Value};
 use std::process::ExitCode;
@@ -28,8 +28,7 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct PieceArgs {
-    /// A bundled game's name (ryugi, euroshogi, ryu-shogi, heian-ryu-shogi, dai-ryu-shogi, chess, shogi) or a
-    /// path to a variant file.
+    #[arg(help = super::common::variant_help())]
     pub variant: String,
     /// The piece: its FEN letter (`S`, `+R`) or its name (`Silver`, "Dragon King"), in any case.
     pub piece: String,
@@ -244,13 +243,6 @@ fn default_spots(game: &Game, piece: PieceId, side: Side) -> Vec<Spot> {
         });
     }
     spots
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
 }
 
 fn title(game: &Game, reach: &Reach, zone: Option<ZoneId>) -> String {

@@ -1,11 +1,12 @@
 //! Shared by the subcommands that take `--fen` and `--moves`: build the position they describe.
+use super::common::{fail, load_engine};
 use crate::engine::{Engine, Position};
+use std::process::ExitCode;
 
 /// The arguments that say which game and which position: shared by the commands that look at a position.
 #[derive(clap::Args, Debug)]
 pub struct PositionArgs {
-    /// A bundled game's name (ryugi, euroshogi, ryu-shogi, heian-ryu-shogi, dai-ryu-shogi, chess, shogi) or a
-    /// path to a variant file.
+    #[arg(help = super::common::variant_help())]
     pub variant: String,
     /// Start from this position instead of the game's start position.
     #[arg(long)]
@@ -16,9 +17,18 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    /// The position these arguments describe.
-    pub fn setup<'e>(&self, engine: &'e Engine) -> Result<Position<'e>, String> {
-        setup(engine, self.fen.as_deref(), &self.moves)
+    /// Loads the game, sets up the position these arguments describe and runs `command` on it; says why not (and
+    /// fails) if either step goes wrong. A closure rather than a returned position, which would borrow the engine
+    /// loaded here.
+    pub fn run(&self, command: impl FnOnce(Position<'_>) -> ExitCode) -> ExitCode {
+        let engine = match load_engine(&self.variant) {
+            Ok(engine) => engine,
+            Err(code) => return code,
+        };
+        match setup(&engine, self.fen.as_deref(), &self.moves) {
+            Ok(pos) => command(pos),
+            Err(message) => fail(&message),
+        }
     }
 }
 

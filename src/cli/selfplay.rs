@@ -20,8 +20,7 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct SelfplayArgs {
-    /// A bundled game's name (ryugi, euroshogi, ryu-shogi, heian-ryu-shogi, dai-ryu-shogi, chess, shogi) or a
-    /// path to a variant file.
+    #[arg(help = super::common::variant_help())]
     pub variant: String,
     /// How many games to play.
     #[arg(long, default_value_t = 10)]

@@ -1,8 +1,8 @@
 //! `tatsu show`: draw a position, with hands, side to move, check and the result if the game is over.
-use super::common::{emit, fail, load_engine};
+use super::common::emit;
 use crate::engine::Position;
 use crate::render::text::{self, Style};
-use crate::render::View;
+use crate::render::{side_name, View};
 use crate::rules::Side;
 use std::process::ExitCode;
 
@@ -25,13 +25,6 @@ pub struct ShowArgs {
     /// Draw the board from the second player's side.
     #[arg(long)]
     pub flip: bool,
-}
-
-pub fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
 }
 
 /// A hand in words: `G P×2`, or `empty`.
@@ -59,15 +52,11 @@ fn hand_text(pos: &Position, side: Side) -> String {
 }
 
 pub fn run(args: ShowArgs) -> ExitCode {
-    let engine = match load_engine(&args.position.variant) {
-        Ok(e) => e,
-        Err(code) => return code,
-    };
-    let game = &engine.game;
-    let mut pos = match args.position.setup(&engine) {
-        Ok(pos) => pos,
-        Err(message) => return fail(&message),
-    };
+    args.position.run(|pos| draw(&args, pos))
+}
+
+fn draw(args: &ShowArgs, mut pos: Position) -> ExitCode {
+    let game = pos.game();
     let mut view = View::position(&pos);
     view.flip = args.flip;
     let style = if args.ascii {

@@ -13,6 +13,14 @@ use crate::inspect::Reach;
 use crate::rules::{Game, Geometry, Side, Square, SquareSet};
 use betza::diagram::Kind;
 
+/// A side in words: `White`, `Black` (lowercase for JSON).
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
 /// One square of a [`View`].
 #[derive(Clone, Debug, Default)]
 pub struct Cell {

@@ -21,8 +21,8 @@ fn zone_words(game: &Game, zone: ZoneId) -> String {
     format!(
         "**{}** ({} for White, {} for Black)",
         z.name,
-        inspect::squares_in_words(game, &z.squares[0], Side::White),
-        inspect::squares_in_words(game, &z.squares[1], Side::Black)
+        inspect::squares_in_words(game, &z.squares[0]),
+        inspect::squares_in_words(game, &z.squares[1])
     )
 }
 
@@ -122,30 +122,35 @@ fn board_section(engine: &Engine, doc: &mut Doc) {
     doc.blocks.push(Block::Code(game.start_fen.clone()));
 }
 
+/// The letters (in backticks) of the pieces for which `keep` holds, in the game's order.
+fn symbols_where(game: &Game, keep: impl Fn(PieceId) -> bool) -> Vec<String> {
+    (0..game.pieces.len())
+        .map(|i| PieceId(i as u16))
+        .filter(|&p| keep(p))
+        .map(|p| format!("`{}`", game.piece(p).symbol))
+        .collect()
+}
+
 /// What each zone is used for, from the rules that refer to it.
 fn zone_uses(game: &Game, zone: ZoneId) -> Vec<String> {
     let mut uses = Vec::new();
-    let movers: Vec<String> = (0..game.pieces.len())
-        .map(|i| PieceId(i as u16))
-        .filter(|&p| {
-            inspect::move_sets(game, p)
-                .iter()
-                .any(|s| s.zone == Some(zone))
-        })
-        .map(|p| format!("`{}`", game.piece(p).symbol))
-        .collect();
+    let movers = symbols_where(game, |p| {
+        inspect::move_sets(game, p)
+            .iter()
+            .any(|s| s.zone == Some(zone))
+    });
     if !movers.is_empty() {
         uses.push(format!(
             "selects the moves of {} standing in it",
             list_words(&movers)
         ));
     }
-    let promoters: Vec<String> = game
-        .pieces
-        .iter()
-        .filter(|p| p.promotion.as_ref().is_some_and(|pr| pr.zone == zone))
-        .map(|p| format!("`{}`", p.symbol))
-        .collect();
+    let promoters = symbols_where(game, |p| {
+        game.piece(p)
+            .promotion
+            .as_ref()
+            .is_some_and(|pr| pr.zone == zone)
+    });
     if !promoters.is_empty() {
         uses.push(format!("promotes {}", list_words(&promoters)));
     }
@@ -157,14 +162,10 @@ fn zone_uses(game: &Game, zone: ZoneId) -> Vec<String> {
     }) {
         uses.push("is closed to drops".into());
     }
-    let initial: Vec<String> = (0..game.pieces.len())
-        .map(|i| PieceId(i as u16))
-        .filter(|&p| {
-            let set = inspect::initial_squares(game, p, Side::White);
-            !set.is_empty() && set == squares[0]
-        })
-        .map(|p| format!("`{}`", game.piece(p).symbol))
-        .collect();
+    let initial = symbols_where(game, |p| {
+        let set = inspect::initial_squares(game, p, Side::White);
+        !set.is_empty() && set == squares[0]
+    });
     if !initial.is_empty() {
         uses.push(format!(
             "is where the initial (`i`) moves of {} start",
@@ -241,8 +242,8 @@ fn move_set_lines(game: &Game, piece: PieceId, set: &MoveSet) -> Vec<String> {
                 if !white.is_empty() {
                     line += &format!(
                         " — in this game that means: from {} (White) or {} (Black), whether or not the piece has moved before",
-                        inspect::squares_in_words(game, &white, Side::White),
-                        inspect::squares_in_words(game, &black, Side::Black)
+                        inspect::squares_in_words(game, &white),
+                        inspect::squares_in_words(game, &black)
                     );
                 }
             }
@@ -414,7 +415,7 @@ fn piece_section(game: &Game, id: PieceId, doc: &mut Doc) {
         if !pr.mandatory && !p.dead[0].is_empty() {
             line += &format!(
                 " It must where it could never move again ({} for White).",
-                inspect::squares_in_words(game, &p.dead[0], Side::White)
+                inspect::squares_in_words(game, &p.dead[0])
             );
         }
         rules.push(line);
@@ -435,8 +436,8 @@ fn piece_section(game: &Game, id: PieceId, doc: &mut Doc) {
         if !dead[0].is_empty() {
             not.push(format!(
                 "squares from which it could never move ({} for White, {} for Black)",
-                inspect::squares_in_words(game, &dead[0], Side::White),
-                inspect::squares_in_words(game, &dead[1], Side::Black)
+                inspect::squares_in_words(game, &dead[0]),
+                inspect::squares_in_words(game, &dead[1])
             ));
         }
         if !not.is_empty() {
@@ -472,8 +473,8 @@ fn forbidden_words(game: &Game, set: &[SquareSet; 2]) -> String {
     }
     format!(
         "on {} for White and {} for Black",
-        inspect::squares_in_words(game, &set[0], Side::White),
-        inspect::squares_in_words(game, &set[1], Side::Black)
+        inspect::squares_in_words(game, &set[0]),
+        inspect::squares_in_words(game, &set[1])
     )
 }
 
@@ -524,14 +525,7 @@ fn castling_section(engine: &Engine, doc: &mut Doc) {
                 v.iter().map(|&s| g.name(s)).collect::<Vec<_>>().join(" ")
             };
             vec![
-                format!(
-                    "{} (`{}`)",
-                    match right.side {
-                        Side::White => "White",
-                        Side::Black => "Black",
-                    },
-                    right.letter
-                ),
+                format!("{} (`{}`)", super::side_name(right.side), right.letter),
                 format!("`{}{}`", g.name(c.king_from), g.name(c.king_to)),
                 format!("{}–{}", g.name(c.rook_from), g.name(c.rook_to)),
                 names(&c.empty),
