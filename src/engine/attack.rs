@@ -110,7 +110,7 @@ impl Position<'_> {
         self.ray_reaches(ray.kind, path, vacated)
     }
 
-    /// Added: could a borrower of `attacker` (`x` on its last leg) capture on `target` with the moves a friend
+    /// Could a borrower of `attacker` (`x` on its last leg) capture on `target` with the moves a friend
     /// lends it (`vacated` counting as empty)? The reverse tables know the lender's captures from any square: look
     /// up those that start on the borrower's square. One level: borrowed rays do not borrow.
     #[cold]
@@ -143,7 +143,7 @@ impl Position<'_> {
         })
     }
 
-    /// Added: the type of the friendly piece a borrowing ray (single-leg, so a chain of destinations, with the lame
+    /// The type of the friendly piece a borrowing ray (single-leg, so a chain of destinations, with the lame
     /// squares or must-jump squares of its steps) of a piece on `from` ends on, if any: its first occupied
     /// destination, as `walk_chain` finds it.
     pub(crate) fn lender(&self, from: Square, ray: &Ray, side: Side) -> Option<PieceId> {

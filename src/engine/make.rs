@@ -154,8 +154,9 @@ impl Position<'_> {
         }
     }
 
-    /// Added: plays an unloading capture (`u`): the piece on `mv.to` is not removed but moved to `square` once the
-    /// mover has left its square (`square` is that square, or an empty square the move turned on). Returns the captured piece's cell, which `unmake` puts back on `mv.to`.
+    /// Plays an unloading capture (`u`): the piece on `mv.to` is not removed but moved to `square` once the mover
+    /// has left its square (`square` is that square, or an empty square the move turned on). Returns the captured
+    /// piece's cell, which `unmake` puts back on `mv.to`.
     fn make_unload(&mut self, mv: Move, square: Square) -> Cell {
         let engine = self.engine;
         let us = self.side;

@@ -2,7 +2,8 @@
 //!
 //! - [`Engine`] holds a game with the tables the executor derives from it once (hash keys, reverse attack maps);
 //! - [`Position`] is one state of play, changed in place by [`Position::play`] / [`Position::unplay`];
-//! - move generation walks the precomputed per-square rays; legality is make, test, unmake;
+//! - move generation walks the precomputed per-square rays; legality comes from the checks and pins found in the
+//!   reverse attack tables, with make, test, unmake only for the moves they cannot decide;
 //! - [`fen`], [`notation`], [`perft`] and [`outcome`] are the interfaces around it.
 
 mod attack;

@@ -191,7 +191,7 @@ impl Position<'_> {
         }
     }
 
-    /// Added: the moves a borrower (`x` on the last leg) `piece` on `from` borrows: for each of its borrowing rays
+    /// The moves a borrower (`x` on the last leg) `piece` on `from` borrows: for each of its borrowing rays
     /// that ends on a friendly piece (the first piece on the ray, the squares before as the ray requires), that
     /// piece type's rays for the side to move from `from`, made by `piece` (its promotion rules apply). A lender's
     /// own borrowing is not lent (one level).
@@ -218,13 +218,13 @@ impl Position<'_> {
         !self.engine.game.pieces[cell.piece().index()].royal
     }
 
-    /// Added: a tame ray (`t`) may not capture this piece (a royal one).
+    /// A tame ray (`t`) may not capture this piece (a royal one).
     #[inline]
     fn spared(&self, ray: &Ray, cell: Cell) -> bool {
         ray.flags.has(RayFlags::TAME) && self.engine.game.pieces[cell.piece().index()].royal
     }
 
-    /// Added: an unloading capture (`u`) of the piece `cell` on `to` along the chain `ray`: the victim goes where
+    /// An unloading capture (`u`) of the piece `cell` on `to` along the chain `ray`: the victim goes where
     /// the capturing leg starts, the last empty turning square ([`StepRole::TurnEmpty`]) of a multi-leg move, or
     /// `from` for a single leg. The last leg has no `TurnEmpty` of its own (its lame squares pass, its must-jump and
     /// hop squares are hurdles) and the compiler allows `u` only after an empty turn, so the last `TurnEmpty` of

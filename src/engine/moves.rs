@@ -18,7 +18,7 @@ pub enum MoveKind {
     Drop,
     /// Declining a bonus turn (`0000`).
     Pass,
-    /// Added: a capture on `to` that does not remove the captured piece but puts it on `square` (`u`, unload:
+    /// A capture on `to` that does not remove the captured piece but puts it on `square` (`u`, unload:
     /// the square where the capturing leg starts: for a single-leg move `from`, so the two pieces swap; for a
     /// multi-leg move the last turning square, which was empty, written `from square,square to`).
     Unload { square: Square },

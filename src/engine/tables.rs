@@ -39,11 +39,11 @@ pub struct Engine {
     pub(crate) becomes_royal: Vec<bool>,
     /// Per piece type: it has a ray that captures en passant.
     pub(crate) en_passant: Vec<bool>,
-    /// Added: some piece induces (`x` before an `a`): its moves are generated as moves of the friendly piece it
+    /// Some piece induces (`x` before an `a`): its moves are generated as moves of the friendly piece it
     /// turns on, so identical moves may come from different pieces (the whole list is deduplicated), and legality
     /// uses the full test.
     pub(crate) has_induction: bool,
-    /// Added: per piece type, it borrows (`x` on the last leg): the reverse attack tables cannot see its borrowed
+    /// Per piece type, it borrows (`x` on the last leg): the reverse attack tables cannot see its borrowed
     /// captures, so `is_attacked` makes an extra pass over such pieces, and legality uses the full test.
     pub(crate) borrows: Vec<bool>,
     pub(crate) has_borrowers: bool,
@@ -171,7 +171,7 @@ impl Engine {
         }
     }
 
-    /// Added: moves by induction or borrowing exist, so legality cannot use the checks-and-pins shortcut.
+    /// Moves by induction or borrowing exist, so legality cannot use the checks-and-pins shortcut.
     pub(crate) fn has_relays(&self) -> bool {
         self.has_induction || self.has_borrowers
     }
