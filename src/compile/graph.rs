@@ -286,7 +286,7 @@ fn covers(b: (RayKind, RayFlags, &[Square]), a: (RayKind, RayFlags, &[Square])) 
 
 type Candidate = (RayKind, RayFlags, Vec<Square>, u16);
 
-/// Added: the candidates of one square grouped by their first square, so that the redundancy test stays linear
+/// The candidates of one square grouped by their first square, so that the redundancy test stays linear
 /// for pieces with many rays (the universal leaper `U` has one per square of the board).
 fn by_first_square(candidates: &[Candidate]) -> HashMap<Square, Vec<usize>> {
     let mut groups: HashMap<Square, Vec<usize>> = HashMap::new();

@@ -18,7 +18,7 @@ pub enum BuiltRay {
     },
     /// The path leaves the board at once from this square.
     Empty,
-    /// Added: several plain rays of one kind and flags (the universal leaper `U`: one leap per square).
+    /// Several plain rays of one kind and flags (the universal leaper `U`: one leap per square).
     Rays {
         kind: RayKind,
         flags: RayFlags,
@@ -152,7 +152,7 @@ fn unplayable(path: &Path) -> Option<&'static str> {
     }
 }
 
-/// Added: the multi-leg unloads (`u` with `a`) the executor cannot play. The victim of `u` on the last leg is put on
+/// The multi-leg unloads (`u` with `a`) the executor cannot play. The victim of `u` on the last leg is put on
 /// the square where that leg starts, the last turning square, so that square must be empty when the move is made:
 /// its leg must end on an empty square (a plain or `m` turn, [`StepRole::TurnEmpty`]). The move records that square
 /// as its only extra square (`MoveKind::Unload`), so no earlier leg may capture, and the chain
@@ -178,7 +178,7 @@ fn unplayable_unload(last: &Leg, turns: &[Leg]) -> Option<&'static str> {
     }
 }
 
-/// Added: the RayFlags a final leg's `t` and `u` add.
+/// The RayFlags a final leg's `t` and `u` add.
 fn extra_flags(mode: Mode) -> RayFlags {
     let mut flags = RayFlags::default();
     if mode.contains(Mode::TAME) {
@@ -190,7 +190,7 @@ fn extra_flags(mode: Mode) -> RayFlags {
     flags
 }
 
-/// Added: the moves ordinary rays do not express — the universal leaper `U`, cylinder legs (`o`), must-jump
+/// The moves ordinary rays do not express — the universal leaper `U`, cylinder legs (`o`), must-jump
 /// leapers (`j` on a leaper), tame (`t`) and unloading (`u`) moves — or `None` for an ordinary path.
 ///
 /// `U` becomes one leap per other square of the board (plain rays, so the executor and the reverse attack tables
@@ -248,7 +248,7 @@ fn build_exotic(g: Geometry, from: Square, path: &Path) -> Option<BuiltRay> {
     })
 }
 
-/// Added: the square at (`x`, `y`) for a leg starting from a move that began on `origin`. On a cylinder leg
+/// The square at (`x`, `y`) for a leg starting from a move that began on `origin`. On a cylinder leg
 /// (`wrap`) files wrap round; a square reached across the edge that is the origin counts as occupied by the
 /// mover (XBoard: the start square blocks once the ray has looped), so the leg stops there: `None`.
 fn leg_square(g: Geometry, wrap: bool, origin: Square, x: i32, y: i32) -> Option<Square> {
@@ -260,7 +260,7 @@ fn leg_square(g: Geometry, wrap: bool, origin: Square, x: i32, y: i32) -> Option
     (fx == x || sq != origin).then_some(sq)
 }
 
-/// Added: a single-leg hop (`p`) or grasshop (`g`) as chains, one per hurdle position: the squares before the
+/// A single-leg hop (`p`) or grasshop (`g`) as chains, one per hurdle position: the squares before the
 /// hurdle empty, the hurdle jumped, then the destinations (all up to the next piece for `p`, the one right behind
 /// for `g`). Used when the hop also wraps or is tame.
 fn hop_chains(g: Geometry, from: Square, leg: &Leg) -> BuiltRay {
@@ -295,7 +295,7 @@ fn hop_chains(g: Geometry, from: Square, leg: &Leg) -> BuiltRay {
     }
 }
 
-/// Added: [`turn_role`], plus `t` on a hopping leg: the piece jumped must be a friendly one.
+/// [`turn_role`], plus `t` on a hopping leg: the piece jumped must be a friendly one.
 fn turn_role_tame(mode: Mode) -> Result<StepRole, &'static str> {
     if mode.contains(Mode::TAME) && mode.contains(Mode::HOP) && !mode.contains(Mode::MOVE) {
         return Ok(StepRole::TurnHopFriend);
