@@ -669,15 +669,18 @@ fn junction_error(l: &LegSpec, r: &LegSpec) -> Option<BetzaError> {
 /// A component checked and reduced, with `( … )` unrolled: one [`Resolved`] per repetition count.
 pub(crate) fn resolve_all(c: &Component) -> Result<Vec<Resolved>, Vec<BetzaError>> {
     let comps = unroll(c)?;
+    let too_many = |paths: String| {
+        Err(vec![unsupported(
+            c.span.clone(),
+            &format!("a repetition that, unrolled to {MAX_LEGS} legs (enough for any path on a 36x36 board), expands into {paths} paths"),
+            &format!("tatsu supports at most {MAX_PATHS} paths per component; restrict the directions of the repeated legs"),
+        )])
+    };
     let mut out = Vec::new();
     let mut paths = 0u64;
     for comp in &comps {
         if comps.len() > 1 && paths > MAX_PATHS {
-            return Err(vec![unsupported(
-                c.span.clone(),
-                &format!("a repetition that, unrolled to {MAX_LEGS} legs (enough for any path on a 36x36 board), expands into more than {MAX_PATHS} paths"),
-                &format!("tatsu supports at most {MAX_PATHS} paths per component; restrict the directions of the repeated legs"),
-            )]);
+            return too_many(format!("more than {MAX_PATHS}"));
         }
         // The first unrolled form that fails says why; the longer ones would repeat it.
         let r = resolve(comp)?;
@@ -685,11 +688,7 @@ pub(crate) fn resolve_all(c: &Component) -> Result<Vec<Resolved>, Vec<BetzaError
         out.push(r);
     }
     if comps.len() > 1 && paths > MAX_PATHS {
-        return Err(vec![unsupported(
-            c.span.clone(),
-            &format!("a repetition that, unrolled to {MAX_LEGS} legs (enough for any path on a 36x36 board), expands into {paths} paths"),
-            &format!("tatsu supports at most {MAX_PATHS} paths per component; restrict the directions of the repeated legs"),
-        )]);
+        return too_many(paths.to_string());
     }
     Ok(out)
 }
@@ -706,8 +705,12 @@ fn path_count(r: &Resolved) -> u64 {
         };
         return first * (1 + 2 * steps.saturating_sub(1)) * hops;
     }
-    r.legs
-        .iter()
+    leg_paths(&r.legs)
+}
+
+/// How many paths legs without a bend expand into: each leg multiplies them by its number of directions.
+fn leg_paths(legs: &[ResolvedLeg]) -> u64 {
+    legs.iter()
         .fold(1u64, |n, l| n.saturating_mul(u64::from(l.branches())))
 }
 
@@ -966,9 +969,7 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
     }
     // Each leg multiplies the number of paths by its number of directions: refuse moves that would expand
     // into an unreasonable number of paths (e.g. a long chain of `a`s), instead of hanging.
-    let paths: u64 = legs
-        .iter()
-        .fold(1u64, |n, l| n.saturating_mul(u64::from(l.branches())));
+    let paths = leg_paths(&legs);
     if legs.len() > MAX_LEGS || paths > MAX_PATHS {
         errors.push(unsupported(
             c.span.clone(),
