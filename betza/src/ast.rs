@@ -17,12 +17,12 @@ pub struct Component {
     pub atom: Atom,
     pub range: Range,
     pub span: Span,
-    /// Added: parenthesised repetition `x(y)zA` (XBetza: `xzA`, `xyzA`, `xyyzA`, …). `legs` then holds the
+    /// Parenthesised repetition `x(y)zA` (XBetza: `xzA`, `xyzA`, `xyyzA`, …). `legs` then holds the
     /// legs written before `(` (`x`, at least one possibly empty leg), and this the group and what follows `)`.
     pub repeat: Option<Repeat>,
 }
 
-/// Added: the parts of `x(y)zA` after `x`: the legs of `y` and of `z`, each split at `a` (at least one leg
+/// The parts of `x(y)zA` after `x`: the legs of `y` and of `z`, each split at `a` (at least one leg
 /// each, possibly empty). The text is a macro: the last leg of one part and the first of the next are one
 /// leg when the parts are written next to each other (`m(af)W` → `mW`, `mafW`, `mafafW`, …).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,10 +70,10 @@ pub enum Direction {
     V,
     S,
     H,
-    /// Added: `z` in a leg after an `a` (Muller, 2021): a turn like `l`/`r`, to the side opposite the previous
+    /// `z` in a leg after an `a` (Muller, 2021): a turn like `l`/`r`, to the side opposite the previous
     /// bend (`afsafzW`: the second bend undoes the first, a crooked path).
     Z,
-    /// Added: `q` in a leg after an `a`: a turn like `l`/`r`, to the same side as the previous bend (circular).
+    /// `q` in a leg after an `a`: a turn like `l`/`r`, to the same side as the previous bend (circular).
     Q,
 }
 
@@ -190,7 +190,7 @@ impl Direction {
         })
     }
 
-    /// Added: `z` and `q` read as directions of a leg after an `a`.
+    /// `z` and `q` read as directions of a leg after an `a`.
     pub fn from_bend_letter(c: char) -> Option<Direction> {
         match c {
             'z' => Some(Direction::Z),
@@ -306,7 +306,7 @@ impl PartialEq for LegSpec {
 impl Eq for LegSpec {}
 
 impl Range {
-    /// Added: the range with equivalent spellings merged, for comparisons: `Limited(1)` on a leaper is
+    /// The range with equivalent spellings merged, for comparisons: `Limited(1)` on a leaper is
     /// `Leap`, `Limited(0)` is `Unlimited`, and `R`/`B`/`Q` are `Unlimited` unless limited.
     pub fn normalized(self, atom: Atom) -> Range {
         match (self, atom.is_slider()) {

@@ -166,7 +166,7 @@ fn verb(mode: Mode) -> String {
     v
 }
 
-/// Added: [`verb`] for a leg after a turn, whose unload (`u`) square is the turning square, not the mover's.
+/// [`verb`] for a leg after a turn, whose unload (`u`) square is the turning square, not the mover's.
 fn later_verb(mode: Mode) -> String {
     if !mode.contains(Mode::UNLOAD) {
         return verb(mode);
@@ -175,7 +175,7 @@ fn later_verb(mode: Mode) -> String {
         + " (unloading what it captures on the square where this leg starts, the square the move turned on)"
 }
 
-/// Added: what `j` and `o` add to a leg's distance.
+/// What `j` and `o` add to a leg's distance.
 fn extras(leg: &ResolvedLeg) -> String {
     let mut s = String::new();
     if leg.jump {

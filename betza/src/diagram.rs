@@ -24,7 +24,7 @@ pub enum Kind {
     Hop,
     /// Not a destination: a square that must be empty for a lame (`n`) leap.
     LamePath,
-    /// Added: `x` on the last leg: a friendly piece standing here lends the mover its moves.
+    /// `x` on the last leg: a friendly piece standing here lends the mover its moves.
     Borrow,
     /// A friendly piece standing here may be captured (destroyed) (`d`).
     Destroy,

@@ -17,9 +17,9 @@ pub enum ErrorKind {
     Empty,
     /// Anything else (misplaced or repeated letters, a modifier that cannot apply to its atom…).
     Other,
-    /// Added: characters after the last atom that cannot start a move (`W)`, `N ` …).
+    /// Characters after the last atom that cannot start a move (`W)`, `N ` …).
     TrailingJunk,
-    /// Added: valid XBetza that tatsu deliberately does not implement (a second `( )` group, more than
+    /// Valid XBetza that tatsu deliberately does not implement (a second `( )` group, more than
     /// `MAX_PATHS` paths, …).
     Unsupported,
 }
@@ -48,7 +48,7 @@ impl BetzaError {
         self
     }
 
-    /// Added: renders the error the way a compiler does, with the input line and a caret under the bad
+    /// Renders the error the way a compiler does, with the input line and a caret under the bad
     /// letters, e.g.
     /// ```text
     /// error: `k` is not an XBetza modifier

@@ -18,7 +18,7 @@ pub enum Orientation {
 }
 
 impl Orientation {
-    /// Added: applies the orientation to a first-player vector.
+    /// Applies the orientation to a first-player vector.
     pub fn apply(self, (dx, dy): (i32, i32)) -> (i32, i32) {
         match self {
             Orientation::First => (dx, dy),
@@ -63,7 +63,7 @@ impl Mode {
     pub const fn union(self, other: Mode) -> Mode {
         Mode(self.0 | other.0)
     }
-    /// Added: whether any bit of `other` is set in `self`.
+    /// Whether any bit of `other` is set in `self`.
     pub const fn intersects(self, other: Mode) -> bool {
         self.0 & other.0 != 0
     }
@@ -81,10 +81,10 @@ pub struct Leg {
     /// Squares, relative to the start of each step, that must be empty for the step (`n`: lame leapers).
     /// Empty for a jumping step.
     pub lame_path: Vec<(i32, i32)>,
-    /// Added: squares, relative to the start of each step, that must hold a piece, which the step jumps (`j` on
+    /// Squares, relative to the start of each step, that must hold a piece, which the step jumps (`j` on
     /// a leaper longer than one square: Betza's "must jump"). Empty unless `j`.
     pub jump_path: Vec<(i32, i32)>,
-    /// Added: `o`: the leg goes round a cylinder: leaving the board on the left or right comes back on the other
+    /// `o`: the leg goes round a cylinder: leaving the board on the left or right comes back on the other
     /// side (ranks do not wrap). The piece's own square stops it when it comes round.
     pub wrap: bool,
 }
@@ -100,7 +100,7 @@ pub struct Path {
     /// `O`n: castling in which the royal piece moves `n` squares; `legs` then holds the king's leg
     /// (`step` = (±1, 0) oriented, `max = Some(n)`, `mode = MOVE`).
     pub castling: Option<u8>,
-    /// Added: `U`, the universal leaper: the move goes to any square of the board except its own. `legs` then
+    /// `U`, the universal leaper: the move goes to any square of the board except its own. `legs` then
     /// holds one leg with `step` (0, 0) that carries the mode; a consumer that ignores this flag sees a leg
     /// that goes nowhere.
     pub universal: bool,
@@ -123,7 +123,7 @@ impl crate::Betza {
         out
     }
 
-    /// Added: checks a (possibly hand-built) tree with the same rules as [`crate::parse`].
+    /// Checks a (possibly hand-built) tree with the same rules as [`crate::parse`].
     pub fn validate(&self) -> Result<(), Vec<BetzaError>> {
         let errors: Vec<BetzaError> = self
             .components
@@ -484,15 +484,15 @@ pub const MAX_LEGS: usize = 70;
 /// At most this many paths from one component.
 pub const MAX_PATHS: u64 = 4096;
 
-/// Added: a circular rider (`q`) on an oblique or king-like atom never needs more than this many steps: after
+/// A circular rider (`q`) on an oblique or king-like atom never needs more than this many steps: after
 /// 8 turns of one slot it is back on its starting square (the Rose `qN` goes round an octagon). Orthogonal and
 /// diagonal atoms turn two slots at a time and make at most 3.
 pub const CIRCULAR_MAX_STEPS: u32 = 7;
-/// Added: a crooked rider (`z`) is cut at this many steps. The longest crooked path that fits on tatsu's
+/// A crooked rider (`z`) is cut at this many steps. The longest crooked path that fits on tatsu's
 /// largest board (36x36) is the crooked rook's staircase corner to corner: 35 steps up + 35 across = 70.
 pub const CROOKED_MAX_STEPS: u32 = 70;
 
-/// Added: single-leg riders whose path bends at every step (legacy Betza `z` and `q`).
+/// Single-leg riders whose path bends at every step (legacy Betza `z` and `q`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Bend {
     /// `z`: crooked, turning 90° (two slots) alternately one way and the other (`zB` boyscout).
@@ -507,7 +507,7 @@ pub(crate) struct Resolved {
     pub atom: Atom,
     pub initial: bool,
     pub legs: Vec<ResolvedLeg>,
-    /// Added: `z`/`q` on a single-leg move; the leg's `max` is then the number of steps (already bounded).
+    /// `z`/`q` on a single-leg move; the leg's `max` is then the number of steps (already bounded).
     pub bend: Option<Bend>,
 }
 
@@ -516,16 +516,16 @@ pub(crate) struct ResolvedLeg {
     /// Absolute slots for the first leg, slots relative to the previous leg's direction for the others.
     /// For a leg with `z`/`q` directions: what it selects with no bend before it.
     pub mask: u8,
-    /// Added: a later leg with `z`/`q` directions: its slots after a previous bend to the left and to the right.
+    /// A later leg with `z`/`q` directions: its slots after a previous bend to the left and to the right.
     pub chiral: Option<[u8; 2]>,
     pub mode: Mode,
     pub lame: bool,
-    /// Added: `j` on an atom longer than one square: the square halfway must hold a piece, which is jumped.
+    /// `j` on an atom longer than one square: the square halfway must hold a piece, which is jumped.
     pub jump: bool,
-    /// Added: `j` on a one-step rider: the first square is skipped whatever it holds; `max` counts the steps
+    /// `j` on a one-step rider: the first square is skipped whatever it holds; `max` counts the steps
     /// after it.
     pub skip_first: bool,
-    /// Added: `o`: the leg wraps around the left and right board edges (a cylinder).
+    /// `o`: the leg wraps around the left and right board edges (a cylinder).
     pub wrap: bool,
     /// Range of this leg (after any `g`/`y` toggles on earlier legs).
     pub max: Option<u32>,
@@ -550,7 +550,7 @@ fn unsupported(span: Span, what: &str, help: &str) -> BetzaError {
     .help(help.to_string())
 }
 
-/// Added: `x(y)zA` unrolled into the plain components `xzA`, `xyzA`, `xyyzA`, … up to [`MAX_LEGS`] legs (a
+/// `x(y)zA` unrolled into the plain components `xzA`, `xyzA`, `xyyzA`, … up to [`MAX_LEGS`] legs (a
 /// component without repetition is returned as it is).
 pub(crate) fn unroll(c: &Component) -> Result<Vec<Component>, Vec<BetzaError>> {
     let Some(rep) = &c.repeat else {
@@ -666,18 +666,21 @@ fn junction_error(l: &LegSpec, r: &LegSpec) -> Option<BetzaError> {
     )
 }
 
-/// Added: a component checked and reduced, with `( … )` unrolled: one [`Resolved`] per repetition count.
+/// A component checked and reduced, with `( … )` unrolled: one [`Resolved`] per repetition count.
 pub(crate) fn resolve_all(c: &Component) -> Result<Vec<Resolved>, Vec<BetzaError>> {
     let comps = unroll(c)?;
+    let too_many = |paths: String| {
+        Err(vec![unsupported(
+            c.span.clone(),
+            &format!("a repetition that, unrolled to {MAX_LEGS} legs (enough for any path on a 36x36 board), expands into {paths} paths"),
+            &format!("tatsu supports at most {MAX_PATHS} paths per component; restrict the directions of the repeated legs"),
+        )])
+    };
     let mut out = Vec::new();
     let mut paths = 0u64;
     for comp in &comps {
         if comps.len() > 1 && paths > MAX_PATHS {
-            return Err(vec![unsupported(
-                c.span.clone(),
-                &format!("a repetition that, unrolled to {MAX_LEGS} legs (enough for any path on a 36x36 board), expands into more than {MAX_PATHS} paths"),
-                &format!("tatsu supports at most {MAX_PATHS} paths per component; restrict the directions of the repeated legs"),
-            )]);
+            return too_many(format!("more than {MAX_PATHS}"));
         }
         // The first unrolled form that fails says why; the longer ones would repeat it.
         let r = resolve(comp)?;
@@ -685,11 +688,7 @@ pub(crate) fn resolve_all(c: &Component) -> Result<Vec<Resolved>, Vec<BetzaError
         out.push(r);
     }
     if comps.len() > 1 && paths > MAX_PATHS {
-        return Err(vec![unsupported(
-            c.span.clone(),
-            &format!("a repetition that, unrolled to {MAX_LEGS} legs (enough for any path on a 36x36 board), expands into {paths} paths"),
-            &format!("tatsu supports at most {MAX_PATHS} paths per component; restrict the directions of the repeated legs"),
-        )]);
+        return too_many(paths.to_string());
     }
     Ok(out)
 }
@@ -706,8 +705,12 @@ fn path_count(r: &Resolved) -> u64 {
         };
         return first * (1 + 2 * steps.saturating_sub(1)) * hops;
     }
-    r.legs
-        .iter()
+    leg_paths(&r.legs)
+}
+
+/// How many paths legs without a bend expand into: each leg multiplies them by its number of directions.
+fn leg_paths(legs: &[ResolvedLeg]) -> u64 {
+    legs.iter()
         .fold(1u64, |n, l| n.saturating_mul(u64::from(l.branches())))
 }
 
@@ -966,9 +969,7 @@ pub(crate) fn resolve(c: &Component) -> Result<Resolved, Vec<BetzaError>> {
     }
     // Each leg multiplies the number of paths by its number of directions: refuse moves that would expand
     // into an unreasonable number of paths (e.g. a long chain of `a`s), instead of hanging.
-    let paths: u64 = legs
-        .iter()
-        .fold(1u64, |n, l| n.saturating_mul(u64::from(l.branches())));
+    let paths = leg_paths(&legs);
     if legs.len() > MAX_LEGS || paths > MAX_PATHS {
         errors.push(unsupported(
             c.span.clone(),
@@ -1076,7 +1077,7 @@ fn leg_masks(
     }
 }
 
-/// Added: the universal leaper `U` (the Interactive Diagram's Kraken) jumps to any square of the board but its
+/// The universal leaper `U` (the Interactive Diagram's Kraken) jumps to any square of the board but its
 /// own. It has no directions and no range; modifiers that need a line or a later leg mean nothing on it.
 fn check_universal(c: &Component, errors: &mut Vec<BetzaError>) {
     if !matches!(c.range, Range::Leap) {
@@ -1125,7 +1126,7 @@ fn check_universal(c: &Component, errors: &mut Vec<BetzaError>) {
     }
 }
 
-/// Added: checks a `z`/`q` move and turns its range into the number of steps of the bent path.
+/// Checks a `z`/`q` move and turns its range into the number of steps of the bent path.
 ///
 /// Legacy Betza: `z` (crooked) makes a rider zig-zag — every step turns 90° from the previous one, alternately
 /// one way and back (`zB` the boyscout, `zR` the crooked rook, `zN0` the quintessence); on a leaper it means
@@ -1183,7 +1184,7 @@ fn check_bend(
     }
 }
 
-/// Added: how many slots a circular (`q`) move turns at each step.
+/// How many slots a circular (`q`) move turns at each step.
 fn circular_turn(atom: Atom) -> usize {
     match class(atom) {
         Class::Orth | Class::Diag => 2,
@@ -1191,12 +1192,12 @@ fn circular_turn(atom: Atom) -> usize {
     }
 }
 
-/// Added: the most steps a circular move makes before it would be back on its starting square.
+/// The most steps a circular move makes before it would be back on its starting square.
 fn circular_max_steps(atom: Atom) -> u32 {
     (CIRCULAR_MAX_STEPS + 1) / circular_turn(atom) as u32 - 1
 }
 
-/// Added: checks `j` on one leg. On the one-step atoms `W F K` and the sliders `R B Q` (XBoard: "on W & F
+/// Checks `j` on one leg. On the one-step atoms `W F K` and the sliders `R B Q` (XBoard: "on W & F
 /// atoms `j` = skip first square") it skips the first square of the line whatever it holds, which needs a
 /// rider and takes the skipped step off the range. On every other atom it is Betza's "must jump": the square
 /// halfway (XBoard's rule, rounded toward the start) must hold a piece, which is jumped.
@@ -1278,7 +1279,7 @@ impl Shape {
     }
 }
 
-/// Added: the paths of a crooked or circular rider: for each first direction, the one-step path, then for
+/// The paths of a crooked or circular rider: for each first direction, the one-step path, then for
 /// each way of turning (both chiralities) every length from 2 to the leg's `max`. Each step is a one-step leg;
 /// the squares where it turns must be empty (`MOVE`), the last step has the move's own mode. A hopping bent
 /// move (`p`) has one path per hurdle position: that step must hold a piece (`HOP`), the later turns are empty;

@@ -145,27 +145,18 @@ pub fn build_graph(
                                     b.ray_roles.extend(roles);
                                 }
                             }
-                            BuiltRay::Ray {
-                                kind,
-                                flags,
-                                squares,
-                            } => {
-                                let source = source_of(&mut b);
-                                has_ep_capture |= flags.has(RayFlags::EN_PASSANT);
-                                match kind {
-                                    RayKind::Slide | RayKind::Hop => {
-                                        squares.iter().for_each(|s| reach[side.index()].insert(*s))
-                                    }
-                                    RayKind::Lame | RayKind::Grasshop | RayKind::Chain => reach
-                                        [side.index()]
-                                    .insert(*squares.last().expect("non-empty ray")),
-                                }
-                                candidates.push((kind, flags, squares, source));
-                            }
                             BuiltRay::Rays { kind, flags, rays } => {
                                 let source = source_of(&mut b);
+                                has_ep_capture |= flags.has(RayFlags::EN_PASSANT);
                                 for squares in rays {
-                                    squares.iter().for_each(|s| reach[side.index()].insert(*s));
+                                    match kind {
+                                        RayKind::Slide | RayKind::Hop => squares
+                                            .iter()
+                                            .for_each(|s| reach[side.index()].insert(*s)),
+                                        RayKind::Lame | RayKind::Grasshop | RayKind::Chain => reach
+                                            [side.index()]
+                                        .insert(*squares.last().expect("non-empty ray")),
+                                    }
                                     candidates.push((kind, flags, squares, source));
                                 }
                             }
@@ -286,7 +277,7 @@ fn covers(b: (RayKind, RayFlags, &[Square]), a: (RayKind, RayFlags, &[Square])) 
 
 type Candidate = (RayKind, RayFlags, Vec<Square>, u16);
 
-/// Added: the candidates of one square grouped by their first square, so that the redundancy test stays linear
+/// The candidates of one square grouped by their first square, so that the redundancy test stays linear
 /// for pieces with many rays (the universal leaper `U` has one per square of the board).
 fn by_first_square(candidates: &[Candidate]) -> HashMap<Square, Vec<usize>> {
     let mut groups: HashMap<Square, Vec<usize>> = HashMap::new();

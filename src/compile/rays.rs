@@ -6,10 +6,11 @@ use betza::{Leg, Mode, Path};
 const MAX_CHAINS: usize = 4096;
 
 pub enum BuiltRay {
-    Ray {
+    /// Plain rays of one kind and flags: usually one, or one leap per other square for the universal leaper `U`.
+    Rays {
         kind: RayKind,
         flags: RayFlags,
-        squares: Vec<Square>,
+        rays: Vec<Vec<Square>>,
     },
     /// Several chain rays (a multi-leg move or a lame rider): squares with the role of each.
     Chains {
@@ -18,12 +19,6 @@ pub enum BuiltRay {
     },
     /// The path leaves the board at once from this square.
     Empty,
-    /// Added: several plain rays of one kind and flags (the universal leaper `U`: one leap per square).
-    Rays {
-        kind: RayKind,
-        flags: RayFlags,
-        rays: Vec<Vec<Square>>,
-    },
     /// The compiler has no ray form for this kind of move.
     Unsupported(&'static str),
 }
@@ -61,10 +56,10 @@ pub fn build_ray(g: Geometry, from: Square, path: &Path) -> BuiltRay {
                 None => return BuiltRay::Empty,
             }
         }
-        return BuiltRay::Ray {
+        return BuiltRay::Rays {
             kind: RayKind::Lame,
             flags,
-            squares,
+            rays: vec![squares],
         };
     } else {
         RayKind::Slide
@@ -80,11 +75,16 @@ pub fn build_ray(g: Geometry, from: Square, path: &Path) -> BuiltRay {
     if squares.is_empty() || leg.step == (0, 0) {
         return BuiltRay::Empty;
     }
-    BuiltRay::Ray {
+    BuiltRay::Rays {
         kind,
         flags,
-        squares,
+        rays: vec![squares],
     }
+}
+
+/// Whether a leg removes the piece on its square: a capture (`c`) or destruction (`d`) that does not hop over it.
+fn removes(l: &Leg) -> bool {
+    !l.mode.contains(Mode::HOP) && l.mode.intersects(Mode(Mode::CAPTURE.0 | Mode::DESTROY.0))
 }
 
 /// XBetza the betza crate reads but the executor cannot play yet.
@@ -92,9 +92,6 @@ fn unplayable(path: &Path) -> Option<&'static str> {
     let any = |f: &dyn Fn(&Leg) -> bool| path.legs.iter().any(f);
     let (last, turns) = path.legs.split_last()?;
     let induces = |l: &Leg| l.mode.contains(Mode::INDUCE);
-    let removes = |l: &Leg| {
-        !l.mode.contains(Mode::HOP) && l.mode.intersects(Mode(Mode::CAPTURE.0 | Mode::DESTROY.0))
-    };
     let others = Mode(
         Mode::MOVE.0
             | Mode::CAPTURE.0
@@ -147,12 +144,18 @@ fn unplayable(path: &Path) -> Option<&'static str> {
     }) && path.legs.len() > 1
     {
         Some("relay squares that must hold a friendly piece if any (`tmp` before an `a`)")
+    } else if let [leg] = path.legs.as_slice() {
+        // The hop chains of `build_chains` have no lame squares (the betza crate refuses `j` on a hop).
+        let exotic = leg.wrap || leg.mode.intersects(Mode(Mode::TAME.0 | Mode::UNLOAD.0));
+        let hop = leg.mode.intersects(Mode(Mode::HOP.0 | Mode::GRASSHOP.0));
+        (hop && exotic && !leg.lame_path.is_empty())
+            .then_some("lame hoppers that wrap (`o`) or are tame (`t`)")
     } else {
         None
     }
 }
 
-/// Added: the multi-leg unloads (`u` with `a`) the executor cannot play. The victim of `u` on the last leg is put on
+/// The multi-leg unloads (`u` with `a`) the executor cannot play. The victim of `u` on the last leg is put on
 /// the square where that leg starts, the last turning square, so that square must be empty when the move is made:
 /// its leg must end on an empty square (a plain or `m` turn, [`StepRole::TurnEmpty`]). The move records that square
 /// as its only extra square (`MoveKind::Unload`), so no earlier leg may capture, and the chain
@@ -162,12 +165,9 @@ fn unplayable_unload(last: &Leg, turns: &[Leg]) -> Option<&'static str> {
     let (Some(before), true) = (turns.last(), turns.iter().chain([last]).any(unloads)) else {
         return None;
     };
-    let removes = |l: &Leg| {
-        !l.mode.contains(Mode::HOP) && l.mode.intersects(Mode(Mode::CAPTURE.0 | Mode::DESTROY.0))
-    };
     if turns.iter().any(unloads) {
         Some("unloading captures on a leg other than the last (`u` before an `a`; on the last leg, as in `afucQ`, they work)")
-    } else if turn_role_tame(before.mode) != Ok(StepRole::TurnEmpty) {
+    } else if turn_role(before.mode) != Ok(StepRole::TurnEmpty) {
         Some("unloading captures on a leg that starts on a turning square that may hold a piece (`u` after a `c`, `d`, `p` or `x` turn: the victim is put where the leg starts, which must be empty; after an empty turn, as in `afucQ`, they work)")
     } else if turns.iter().any(removes) {
         Some("unloading captures in moves that also capture on a turning square (a move records one square besides its destination)")
@@ -178,19 +178,7 @@ fn unplayable_unload(last: &Leg, turns: &[Leg]) -> Option<&'static str> {
     }
 }
 
-/// Added: the RayFlags a final leg's `t` and `u` add.
-fn extra_flags(mode: Mode) -> RayFlags {
-    let mut flags = RayFlags::default();
-    if mode.contains(Mode::TAME) {
-        flags = flags.union(RayFlags::TAME);
-    }
-    if mode.contains(Mode::UNLOAD) {
-        flags = flags.union(RayFlags::UNLOAD);
-    }
-    flags
-}
-
-/// Added: the moves ordinary rays do not express — the universal leaper `U`, cylinder legs (`o`), must-jump
+/// The moves ordinary rays do not express — the universal leaper `U`, cylinder legs (`o`), must-jump
 /// leapers (`j` on a leaper), tame (`t`) and unloading (`u`) moves — or `None` for an ordinary path.
 ///
 /// `U` becomes one leap per other square of the board (plain rays, so the executor and the reverse attack tables
@@ -199,56 +187,42 @@ fn extra_flags(mode: Mode) -> RayFlags {
 /// jump square as a [`StepRole::TurnHop`], and `t`/`u` are flags the chain walker reads.
 fn build_exotic(g: Geometry, from: Square, path: &Path) -> Option<BuiltRay> {
     let last = path.legs.last()?;
-    let extra = extra_flags(last.mode);
+    let flags = final_flags(last.mode);
+    let walker_only = RayFlags::TAME
+        .union(RayFlags::UNLOAD)
+        .union(RayFlags::BORROW);
     if path.universal {
-        let flags = final_flags(last.mode).union(extra);
         let rays: Vec<Vec<Square>> = g.all().filter(|&s| s != from).map(|s| vec![s]).collect();
         if rays.is_empty() {
             return Some(BuiltRay::Empty);
         }
-        // `xU` borrows from any friendly piece on the board: the chain walker reads it.
-        return Some(
-            if extra == RayFlags::default() && !flags.has(RayFlags::BORROW) {
-                BuiltRay::Rays {
-                    kind: RayKind::Slide,
-                    flags,
-                    rays,
-                }
-            } else {
-                BuiltRay::Chains {
-                    flags,
-                    chains: rays
-                        .into_iter()
-                        .map(|r| (r, vec![StepRole::Dest]))
-                        .collect(),
-                }
-            },
-        );
+        // `tU`, `uU` and `xU` (which borrows from any friendly piece on the board) need the chain walker.
+        return Some(if flags.has(walker_only) {
+            BuiltRay::Chains {
+                flags,
+                chains: rays
+                    .into_iter()
+                    .map(|r| (r, vec![StepRole::Dest]))
+                    .collect(),
+            }
+        } else {
+            BuiltRay::Rays {
+                kind: RayKind::Slide,
+                flags,
+                rays,
+            }
+        });
     }
-    let exotic = extra != RayFlags::default()
-        || path
-            .legs
-            .iter()
-            .any(|l| l.wrap || !l.jump_path.is_empty() || l.mode.contains(Mode::TAME));
+    let exotic = path.legs.iter().any(|l| {
+        l.wrap || !l.jump_path.is_empty() || l.mode.intersects(Mode(Mode::TAME.0 | Mode::UNLOAD.0))
+    });
     if !exotic {
         return None;
     }
-    let built = match path.legs.as_slice() {
-        [leg] if leg.mode.intersects(Mode(Mode::HOP.0 | Mode::GRASSHOP.0)) => {
-            hop_chains(g, from, leg)
-        }
-        legs => build_chains(g, from, legs),
-    };
-    Some(match built {
-        BuiltRay::Chains { flags, chains } => BuiltRay::Chains {
-            flags: flags.union(extra),
-            chains,
-        },
-        other => other,
-    })
+    Some(build_chains(g, from, &path.legs))
 }
 
-/// Added: the square at (`x`, `y`) for a leg starting from a move that began on `origin`. On a cylinder leg
+/// The square at (`x`, `y`) for a leg starting from a move that began on `origin`. On a cylinder leg
 /// (`wrap`) files wrap round; a square reached across the edge that is the origin counts as occupied by the
 /// mover (XBoard: the start square blocks once the ray has looped), so the leg stops there: `None`.
 fn leg_square(g: Geometry, wrap: bool, origin: Square, x: i32, y: i32) -> Option<Square> {
@@ -260,50 +234,7 @@ fn leg_square(g: Geometry, wrap: bool, origin: Square, x: i32, y: i32) -> Option
     (fx == x || sq != origin).then_some(sq)
 }
 
-/// Added: a single-leg hop (`p`) or grasshop (`g`) as chains, one per hurdle position: the squares before the
-/// hurdle empty, the hurdle jumped, then the destinations (all up to the next piece for `p`, the one right behind
-/// for `g`). Used when the hop also wraps or is tame.
-fn hop_chains(g: Geometry, from: Square, leg: &Leg) -> BuiltRay {
-    if !leg.lame_path.is_empty() || !leg.jump_path.is_empty() {
-        return BuiltRay::Unsupported("lame hoppers that wrap (`o`) or are tame (`t`)");
-    }
-    let (x0, y0) = (g.file(from), g.rank(from));
-    let limit = leg.max.unwrap_or(u32::MAX).min(64) as i32;
-    let line: Vec<Square> = (1..=limit)
-        .map_while(|k| leg_square(g, leg.wrap, from, x0 + k * leg.step.0, y0 + k * leg.step.1))
-        .collect();
-    let grasshop = leg.mode.contains(Mode::GRASSHOP);
-    let mut chains = Vec::new();
-    for h in 0..line.len().saturating_sub(1) {
-        let end = if grasshop { h + 2 } else { line.len() };
-        let squares = line[..end].to_vec();
-        let roles = (0..end)
-            .map(|i| match i.cmp(&h) {
-                std::cmp::Ordering::Less => StepRole::Pass,
-                std::cmp::Ordering::Equal => StepRole::TurnHop,
-                std::cmp::Ordering::Greater => StepRole::Dest,
-            })
-            .collect();
-        chains.push((squares, roles));
-    }
-    if chains.is_empty() {
-        return BuiltRay::Empty;
-    }
-    BuiltRay::Chains {
-        flags: final_flags(leg.mode),
-        chains,
-    }
-}
-
-/// Added: [`turn_role`], plus `t` on a hopping leg: the piece jumped must be a friendly one.
-fn turn_role_tame(mode: Mode) -> Result<StepRole, &'static str> {
-    if mode.contains(Mode::TAME) && mode.contains(Mode::HOP) && !mode.contains(Mode::MOVE) {
-        return Ok(StepRole::TurnHopFriend);
-    }
-    turn_role(mode)
-}
-
-/// What the final leg may do where it ends.
+/// What the final leg may do where it ends (`t` and `u` only on chain rays: see [`build_exotic`]).
 fn final_flags(mode: Mode) -> RayFlags {
     let mut flags = RayFlags::default();
     if mode.contains(Mode::MOVE) {
@@ -321,11 +252,21 @@ fn final_flags(mode: Mode) -> RayFlags {
     if mode.contains(Mode::INDUCE) {
         flags = flags.union(RayFlags::BORROW);
     }
+    if mode.contains(Mode::TAME) {
+        flags = flags.union(RayFlags::TAME);
+    }
+    if mode.contains(Mode::UNLOAD) {
+        flags = flags.union(RayFlags::UNLOAD);
+    }
     flags
 }
 
-/// What a non-final leg requires on its turning square.
+/// What a non-final leg requires on its turning square. `t` on a hopping leg: the piece jumped must be a
+/// friendly one.
 fn turn_role(mode: Mode) -> Result<StepRole, &'static str> {
+    if mode.contains(Mode::TAME) && mode.contains(Mode::HOP) && !mode.contains(Mode::MOVE) {
+        return Ok(StepRole::TurnHopFriend);
+    }
     if mode.contains(Mode::GRASSHOP) || mode.contains(Mode::EN_PASSANT) {
         return Err("grasshopper or e.p. modifiers on a non-final leg");
     }
@@ -359,11 +300,7 @@ fn turn_role(mode: Mode) -> Result<StepRole, &'static str> {
 fn build_chains(g: Geometry, from: Square, legs: &[Leg]) -> BuiltRay {
     let (last, turns) = legs.split_last().expect("a path has legs");
     // A move records one victim besides its destination (`MoveKind::Locust`).
-    let removing = |leg: &&Leg| {
-        !leg.mode.contains(Mode::HOP)
-            && leg.mode.intersects(Mode(Mode::CAPTURE.0 | Mode::DESTROY.0))
-    };
-    if turns.iter().filter(removing).count() > 1 {
+    if turns.iter().filter(|l| removes(l)).count() > 1 {
         return BuiltRay::Unsupported(
             "multi-leg moves that capture on more than one turning square",
         );
@@ -443,7 +380,7 @@ fn extend(
         }
         let before = squares.len();
         squares.push(end);
-        roles.push(turn_role_tame(leg.mode)?);
+        roles.push(turn_role(leg.mode)?);
         let next = (ex.rem_euclid(g.files as i32), ey);
         extend(g, origin, next, rest, squares, roles, out)?;
         squares.truncate(before);

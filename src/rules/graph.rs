@@ -62,9 +62,9 @@ pub enum StepRole {
     TurnEmptyOrRemove,
     /// A square of the final leg: a destination, as on a slide (the first occupied one ends the ray).
     Dest,
-    /// Added: the end of a non-final leg holding a friendly piece, which is jumped (`tp`, XBoard's "test").
+    /// The end of a non-final leg holding a friendly piece, which is jumped (`tp`, XBoard's "test").
     TurnHopFriend,
-    /// Added: the end of a non-final leg holding a friendly piece (any, royal too) that makes the rest of the move
+    /// The end of a non-final leg holding a friendly piece (any, royal too) that makes the rest of the move
     /// (`x` before an `a`, induction): the mover stays where it is, and the generated move is that piece's, from
     /// this square.
     TurnInduce,
@@ -138,13 +138,13 @@ impl RayFlags {
     /// Capturing (destroying) a friendly, non-royal piece on the destination (`d`). Only on chain rays; never an
     /// attack.
     pub const DESTROY: RayFlags = RayFlags(16);
-    /// Added: `t` on the last leg ("tame"): the move never captures a royal piece, so the ray never gives check.
+    /// `t` on the last leg ("tame"): the move never captures a royal piece, so the ray never gives check.
     /// Only [`RayKind::Chain`] rays carry it (ordinary rays stay on the fast path).
     pub const TAME: RayFlags = RayFlags(32);
-    /// Added: `u` (unload): a capture puts the captured piece on the mover's square instead of removing it
+    /// `u` (unload): a capture puts the captured piece on the mover's square instead of removing it
     /// (a swap). Only [`RayKind::Chain`] rays carry it.
     pub const UNLOAD: RayFlags = RayFlags(64);
-    /// Added: `x` on the last leg (borrowing): a friendly piece on a destination lends the mover its moves (that
+    /// `x` on the last leg (borrowing): a friendly piece on a destination lends the mover its moves (that
     /// piece type's rays from the mover's square, one level deep). Only [`RayKind::Chain`] rays carry it; it
     /// never captures by itself.
     pub const BORROW: RayFlags = RayFlags(128);
