@@ -144,12 +144,11 @@ fn unplayable(path: &Path) -> Option<&'static str> {
     }) && path.legs.len() > 1
     {
         Some("relay squares that must hold a friendly piece if any (`tmp` before an `a`)")
-    } else if let [leg] = path.legs.as_slice() {
-        // The hop chains of `build_chains` have no lame squares (the betza crate refuses `j` on a hop).
-        let exotic = leg.wrap || leg.mode.intersects(Mode(Mode::TAME.0 | Mode::UNLOAD.0));
-        let hop = leg.mode.intersects(Mode(Mode::HOP.0 | Mode::GRASSHOP.0));
-        (hop && exotic && !leg.lame_path.is_empty())
-            .then_some("lame hoppers that wrap (`o`) or are tame (`t`)")
+    } else if last.mode.intersects(Mode(Mode::HOP.0 | Mode::GRASSHOP.0))
+        && !last.lame_path.is_empty()
+    {
+        // Neither the hop ray nor the hop chains check lame squares: refuse rather than drop the lameness.
+        Some("lame hoppers (`n` with `p` or `g` on the last leg, e.g. `pnN0`)")
     } else {
         None
     }

@@ -150,7 +150,8 @@ impl Engine {
             castle_mask[right.rook_from.index()] |= 1 << i;
         }
         let zobrist = Zobrist::new(&game);
-        let attackers_by_table = game.pieces.len() <= 64 && !borrows.contains(&true);
+        let has_borrowers = borrows.contains(&true);
+        let attackers_by_table = game.pieces.len() <= 64 && !has_borrowers;
         Engine {
             game,
             zobrist,
@@ -165,7 +166,7 @@ impl Engine {
             en_passant,
             becomes_royal,
             has_induction,
-            has_borrowers: borrows.contains(&true),
+            has_borrowers,
             attackers_by_table,
             borrows,
         }
