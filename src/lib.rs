@@ -5,7 +5,6 @@
 //! engine (the generic executor: move generation, make/unmake, check, legality, game end)`.
 //! Nothing in `src/` knows any particular game; the games are text files in `variants/`.
 
-pub mod cli;
 pub mod compile;
 pub mod diag;
 pub mod dsl;

@@ -1,6 +1,9 @@
-//! The `tatsu` command line: parse the arguments, dispatch to one subcommand, return its exit code.
+//! The `tatsu` command line: parse the arguments, dispatch to one subcommand, print what it returns and pick the
+//! exit code. The command line belongs to the binary; the library (`tatsu::…`) knows nothing of it.
 use clap::Parser;
 
+mod cli;
+
 fn main() -> std::process::ExitCode {
-    tatsu::cli::run(tatsu::cli::Cli::parse())
+    cli::run(cli::Cli::parse())
 }

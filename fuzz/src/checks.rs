@@ -1,4 +1,4 @@
-//! The checks behind the fuzz targets, shared with the normal test suite (`tests/fuzz_regressions.rs` includes this
+//! The checks behind the fuzz targets, shared with the normal test suite (`tests/it/fuzz_regressions.rs` includes this
 //! file with `#[path]`), so that every crash the fuzzers found is replayed by `cargo test` without cargo-fuzz.
 //!
 //! Each function takes arbitrary input and panics only when tatsu breaks a promise: a panic inside tatsu, or an

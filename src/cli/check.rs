@@ -1,9 +1,9 @@
 //! `tatsu check FILE…`: compile variant files and print every diagnostic. Exit status 1 on any error.
-use crate::compile::compile;
-use crate::diag::{self, Diagnostic};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use tatsu::compile::compile;
+use tatsu::diag::{self, Diagnostic};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum MessageFormat {
@@ -31,7 +31,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         let text = path.to_string_lossy().into_owned();
         let (file, source) = match std::fs::read_to_string(path) {
             Ok(s) => (text, s),
-            Err(io) => match crate::variants::bundled().iter().find(|(n, _)| *n == text) {
+            Err(io) => match tatsu::variants::bundled().iter().find(|(n, _)| *n == text) {
                 Some((name, s)) => (format!("{name}.tatsu"), s.to_string()),
                 None => {
                     eprintln!("error: cannot read `{text}`: {io}");

@@ -1,8 +1,8 @@
 //! What the game-querying subcommands share: loading a variant, reading squares and sides, reporting errors.
-use crate::engine::Engine;
-use crate::rules::{Game, Side, Square};
-use crate::variants::{self, LoadError};
 use std::process::ExitCode;
+use tatsu::engine::Engine;
+use tatsu::rules::{Game, Side, Square};
+use tatsu::variants::{self, LoadError};
 
 /// Prints `error: message` on stderr and returns the failure exit code.
 pub fn fail(message: &str) -> ExitCode {
@@ -22,7 +22,7 @@ pub fn load_engine(name: &str) -> Result<Engine, ExitCode> {
             }
             if let LoadError::NotFound { .. } = error {
                 if let Some(n) =
-                    crate::diag::suggest(name, variants::bundled().iter().map(|(n, _)| *n))
+                    tatsu::diag::suggest(name, variants::bundled().iter().map(|(n, _)| *n))
                 {
                     eprintln!("help: did you mean `{n}`?");
                 }

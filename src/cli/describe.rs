@@ -1,8 +1,8 @@
 //! `tatsu describe`: the rules of a variant, written from its compiled data, as Markdown or HTML.
 use super::common::{emit, load_engine};
-use crate::render::{html, markdown, rulebook};
 use clap::ValueEnum;
 use std::process::ExitCode;
+use tatsu::render::{html, markdown, rulebook};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {

@@ -1,9 +1,9 @@
 //! `tatsu moves`: the legal moves of a position, in UCI notation or as JSON.
 use super::common::{emit, fail, parse_square};
-use crate::engine::{Move, MoveKind, Position};
-use crate::render::side_name;
 use serde_json::json;
 use std::process::ExitCode;
+use tatsu::engine::{Move, MoveKind, Position};
+use tatsu::render::side_name;
 
 /// List the legal moves, one per line, in the UCI notation perft uses (sorted).
 ///

@@ -1,7 +1,7 @@
 //! `tatsu perft`: count the leaves of the legal move tree, optionally split by first move.
-use crate::engine::{perft, Position};
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use tatsu::engine::{perft, Position};
 
 /// Count the positions reachable in exactly N plies (perft), as Fairy-Stockfish's `go perft N` does.
 ///

@@ -1,12 +1,12 @@
 //! `tatsu piece`: where one piece can go, and why — per zone when its moves depend on the zone.
 use super::common::{emit, fail, load_engine, parse_side, parse_square};
-use crate::engine::{MoveKind, Position};
-use crate::inspect::{self, Board, EmptyBoard, Reach};
-use crate::render::text::{self, Style};
-use crate::render::{side_name, svg, View};
-use crate::rules::{Game, PieceId, Side, Square, ZoneId};
 use serde_json::{json, Value};
 use std::process::ExitCode;
+use tatsu::engine::{MoveKind, Position};
+use tatsu::inspect::{self, Board, EmptyBoard, Reach};
+use tatsu::render::text::{self, Style};
+use tatsu::render::{side_name, svg, View};
+use tatsu::rules::{Game, PieceId, Side, Square, ZoneId};
 
 /// Show the destinations of one piece: on an empty board by default, or in a given position.
 ///
@@ -112,7 +112,7 @@ pub fn run(args: PieceArgs) -> ExitCode {
     // In a position where the piece really stands on --at and its side is to move, only legal moves count.
     let mut legal_only = false;
     for spot in &spots {
-        let mut legal: Option<Vec<crate::engine::Move>> = None;
+        let mut legal: Option<Vec<tatsu::engine::Move>> = None;
         let (board, castlings): (&dyn Board, Vec<usize>) = match &position {
             Some(pos) => {
                 let mut pos = pos.clone();
@@ -251,7 +251,7 @@ fn title(game: &Game, reach: &Reach, zone: Option<ZoneId>) -> String {
         "{} {} ({}) on {}",
         side_name(reach.side),
         ty.name,
-        crate::engine::fen::symbol_for(&ty.symbol, reach.side),
+        tatsu::engine::fen::symbol_for(&ty.symbol, reach.side),
         game.geometry.name(reach.from)
     );
     if let Some(z) = zone {

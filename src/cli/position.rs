@@ -1,7 +1,7 @@
 //! Shared by the subcommands that take `--fen` and `--moves`: build the position they describe.
 use super::common::{fail, load_engine};
-use crate::engine::{Engine, Position};
 use std::process::ExitCode;
+use tatsu::engine::{Engine, Position};
 
 /// The arguments that say which game and which position: shared by the commands that look at a position.
 #[derive(clap::Args, Debug)]

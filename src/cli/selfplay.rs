@@ -1,9 +1,9 @@
 //! `tatsu selfplay`: random games that check the executor's invariants at every ply and tally how games end.
-use crate::engine::{Move, Outcome, Position, Reason};
-use crate::rules::Side;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use tatsu::engine::{Move, Outcome, Position, Reason};
+use tatsu::rules::Side;
 
 /// Play games of uniformly random legal moves, checking the executor's invariants at every ply, and summarise how
 /// the games ended. A quick smoke test of a new variant file's end rules.

@@ -1,10 +1,10 @@
 //! `tatsu show`: draw a position, with hands, side to move, check and the result if the game is over.
 use super::common::emit;
-use crate::engine::Position;
-use crate::render::text::{self, Style};
-use crate::render::{side_name, View};
-use crate::rules::Side;
 use std::process::ExitCode;
+use tatsu::engine::Position;
+use tatsu::render::text::{self, Style};
+use tatsu::render::{side_name, View};
+use tatsu::rules::Side;
 
 /// Draw a position: the board, the hands, who is to move, check, and the result if the game is over.
 ///
@@ -36,7 +36,7 @@ fn hand_text(pos: &Position, side: Side) -> String {
         .enumerate()
         .filter(|(_, &n)| n > 0)
         .map(|(p, &n)| {
-            let symbol = crate::engine::fen::symbol_for(&game.pieces[p].symbol, side);
+            let symbol = tatsu::engine::fen::symbol_for(&game.pieces[p].symbol, side);
             if n == 1 {
                 symbol
             } else {

@@ -5,8 +5,7 @@
 use tatsu::engine::{perft, Engine, Position};
 use variants::{engine, moves, play_and_unplay, sorted};
 
-#[path = "support/variants.rs"]
-mod variants;
+use crate::support::variants;
 
 fn destroyers() -> Engine {
     engine("friendly-capture")

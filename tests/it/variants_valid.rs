@@ -5,8 +5,7 @@ use std::collections::BTreeSet;
 use tatsu::compile::compile;
 use tatsu::rules::{Game, RayFlags, RayKind, Side, StalemateResult, StepRole};
 
-#[path = "support/rules_facts.rs"]
-mod rules_facts;
+use crate::support::rules_facts;
 use rules_facts::squares as set;
 use rules_facts::*;
 

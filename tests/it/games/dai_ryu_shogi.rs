@@ -1,6 +1,6 @@
-//! RULES.md §5.4: the Dai-Ryu Shogi test facts (perft, fact 2, is in tests/perft.rs).
-use crate::common::*;
-use crate::rules_facts::*;
+//! RULES.md §5.4: the Dai-Ryu Shogi test facts (perft, fact 2, is in tests/it/perft.rs).
+use super::common::*;
+use crate::support::rules_facts::*;
 use tatsu::rules::Side;
 
 const START: &str =

@@ -5,7 +5,5 @@ mod common;
 mod dai_ryu_shogi;
 mod euroshogi;
 mod heian_ryu_shogi;
-#[path = "../support/rules_facts.rs"]
-mod rules_facts;
 mod ryu_shogi;
 mod ryugi;

@@ -2,8 +2,7 @@
 //! FEN round-trips), and arbitrary move strings. The fuzzers in `fuzz/` (docs/fuzzing.md) go further.
 use proptest::prelude::*;
 
-#[path = "support/mutation.rs"]
-mod mutation;
+use crate::support::mutation;
 use std::sync::OnceLock;
 use tatsu::engine::{Engine, Position};
 

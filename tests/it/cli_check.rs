@@ -1,6 +1,5 @@
 //! `tatsu check`: exit status and the editor-friendly `short` format.
-#[path = "support/binary.rs"]
-mod binary;
+use crate::support::binary;
 
 /// `tatsu ARGS`: exit code and stderr.
 fn tatsu(args: &[&str]) -> (i32, String) {
@@ -52,7 +51,7 @@ fn check_warnings_alone_do_not_fail() {
 }
 
 /// The diagnostics corpus through the real binary: `tatsu check` on each broken file prints exactly its golden
-/// `.stderr` (the same files `tests/diagnostics.rs` checks through the library), and fails unless the file only
+/// `.stderr` (the same files `tests/it/diagnostics.rs` checks through the library), and fails unless the file only
 /// has warnings.
 #[test]
 fn check_prints_the_golden_diagnostics_of_every_broken_file() {

@@ -1,5 +1,5 @@
-//! RULES.md §2.8: the EuroShogi test facts (perft, facts 2, is in tests/perft.rs).
-use crate::common::*;
+//! RULES.md §2.8: the EuroShogi test facts (perft, facts 2, is in tests/it/perft.rs).
+use super::common::*;
 use tatsu::engine::Reason;
 use tatsu::rules::Side;
 

@@ -1,7 +1,6 @@
 //! Every input the fuzzers (`fuzz/`, see docs/fuzzing.md) found crashing, replayed through the same checks the
 //! fuzz targets run (`fuzz/src/checks.rs`), so `cargo test` guards the fixes without cargo-fuzz.
-#[path = "../fuzz/src/checks.rs"]
-mod checks;
+use crate::support::fuzz_checks as checks;
 
 /// Every crashing input kept in `tests/data/fuzz/<target>/`, through its target's checks.
 #[test]

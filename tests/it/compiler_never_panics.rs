@@ -2,8 +2,7 @@
 //! `Ok` or as located diagnostics whose spans lie inside the source.
 use proptest::prelude::*;
 
-#[path = "support/mutation.rs"]
-mod mutation;
+use crate::support::mutation;
 use tatsu::compile::compile;
 use tatsu::diag::{render_human, render_short};
 

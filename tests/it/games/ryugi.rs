@@ -1,6 +1,6 @@
 //! RULES.md §1.7: the Ryugi test facts.
-use crate::common::*;
-use crate::rules_facts::*;
+use super::common::*;
+use crate::support::rules_facts::*;
 use tatsu::engine::{perft::perft, Reason};
 use tatsu::rules::Side;
 

@@ -1,6 +1,6 @@
-//! RULES.md §3.8: the Ryu Shogi test facts (perft, fact 2, is in tests/perft.rs; its per-move breakdown is here).
-use crate::common::*;
-use crate::rules_facts::*;
+//! RULES.md §3.8: the Ryu Shogi test facts (perft, fact 2, is in tests/it/perft.rs; its per-move breakdown is here).
+use super::common::*;
+use crate::support::rules_facts::*;
 use tatsu::rules::Side;
 
 const START: &str = "csgkgsc/rbxwvrb/ppppppp/7/7/7/7/7/7/PPPPPPP/BRVWXBR/CSGKGSC[-] w - - 0 1";

@@ -3,10 +3,8 @@
 //! tests/data/cli (set BLESS=1 to rewrite them).
 use serde_json::Value;
 
-#[path = "support/binary.rs"]
-mod binary;
-#[path = "support/rules_facts.rs"]
-mod rules_facts;
+use crate::support::binary;
+use crate::support::rules_facts;
 use binary::{bundled_games, tatsu};
 use rules_facts::squares as set;
 use rules_facts::*;

@@ -6,8 +6,7 @@ use proptest::prelude::*;
 use tatsu::engine::{perft, Engine, Position};
 use tatsu::rules::Orientation;
 
-#[path = "support/variants.rs"]
-mod variants;
+use crate::support::variants;
 
 /// Every bundled game, and every test variant of `tests/data/variants/` (pieces the bundled games lack: multi-leg
 /// moves, lame riders, friendly capture, last-leg hops, `U`, cylinders, must-jump, tame, unload, induction,

@@ -1,6 +1,5 @@
 //! `tatsu selfplay`: exit status, the summary's shape, and reproducibility with a seed.
-#[path = "support/binary.rs"]
-mod binary;
+use crate::support::binary;
 use binary::bundled_games;
 
 /// `tatsu ARGS`: exit code, stdout, stderr.

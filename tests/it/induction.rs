@@ -5,8 +5,7 @@
 use tatsu::engine::{perft, Engine, Position};
 use variants::{from, moves, play_and_unplay, sorted};
 
-#[path = "support/variants.rs"]
-mod variants;
+use crate::support::variants;
 
 fn engine() -> Engine {
     variants::engine("induction")

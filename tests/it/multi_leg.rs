@@ -3,8 +3,7 @@
 use tatsu::engine::{perft, Engine, Position};
 use variants::moves;
 
-#[path = "support/variants.rs"]
-mod variants;
+use crate::support::variants;
 
 fn engine() -> Engine {
     variants::engine("multi-leg")

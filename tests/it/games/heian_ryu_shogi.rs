@@ -1,5 +1,5 @@
 //! RULES.md §4: the Heian Ryu Shogi test facts.
-use crate::common::*;
+use super::common::*;
 use tatsu::engine::Reason;
 use tatsu::rules::Side;
 

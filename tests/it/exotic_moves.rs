@@ -8,8 +8,7 @@ use tatsu::inspect::{self, EmptyBoard};
 use tatsu::rules::Side;
 use variants::{engine, moves, sorted};
 
-#[path = "support/variants.rs"]
-mod variants;
+use crate::support::variants;
 
 fn exotic() -> Engine {
     engine("exotic-moves")

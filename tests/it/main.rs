@@ -1,0 +1,20 @@
+//! The integration tests, one binary: a module per area (the command line by subcommand, the engine rules, the
+//! games of RULES.md, the invariants, the no-panic guarantees), sharing the helpers of `support/`.
+mod cli;
+mod cli_betza;
+mod cli_check;
+mod cli_selfplay;
+mod compiler_never_panics;
+mod diagnostics;
+mod exotic_moves;
+mod friendly_capture;
+mod fuzz_regressions;
+mod games;
+mod induction;
+mod invariants;
+mod language;
+mod multi_leg;
+mod no_panic;
+mod perft;
+mod support;
+mod variants_valid;

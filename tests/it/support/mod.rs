@@ -1,0 +1,7 @@
+//! Helpers shared by the integration tests.
+pub mod binary;
+#[path = "../../../fuzz/src/checks.rs"]
+pub mod fuzz_checks;
+pub mod mutation;
+pub mod rules_facts;
+pub mod variants;
