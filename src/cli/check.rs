@@ -2,8 +2,8 @@
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tatsu::compile::compile;
-use tatsu::diag::{self, Diagnostic};
+use tatsu::diag::{Diagnostic, Format, Renderer};
+use tatsu::variants;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum MessageFormat {
@@ -29,32 +29,28 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let mut failed = false;
     for path in &args.files {
         let text = path.to_string_lossy().into_owned();
-        let (file, source) = match std::fs::read_to_string(path) {
-            Ok(s) => (text, s),
-            Err(io) => match tatsu::variants::bundled().iter().find(|(n, _)| *n == text) {
-                Some((name, s)) => (format!("{name}.tatsu"), s.to_string()),
-                None => {
-                    eprintln!("error: cannot read `{text}`: {io}");
-                    failed = true;
-                    continue;
-                }
-            },
+        let read = match variants::read(&text) {
+            Ok(read) => read,
+            Err(e) => {
+                super::common::print_load_error(&text, &e);
+                failed = true;
+                continue;
+            }
         };
-        let diagnostics: Vec<Diagnostic> = match compile(&file, &source) {
+        let diagnostics: Vec<Diagnostic> = match read.compile() {
             Ok(c) => c.warnings,
             Err(d) => {
                 failed = true;
                 d
             }
         };
-        for d in &diagnostics {
-            if args.json {
-                outln!("{}", diag::render_json(d, &source));
-            } else if args.message_format == MessageFormat::Short {
-                eprintln!("{}", diag::render_short(d, &source));
-            } else {
-                eprintln!("{}", diag::render_human(d, &source));
-            }
+        let renderer = Renderer::new(&read.source.text).with_color(super::common::stderr_color());
+        if args.json {
+            out!("{}", renderer.report(&diagnostics, Format::Json));
+        } else if args.message_format == MessageFormat::Short {
+            eprint!("{}", renderer.report(&diagnostics, Format::Short));
+        } else {
+            eprint!("{}", renderer.report(&diagnostics, Format::Human));
         }
     }
     if failed {
