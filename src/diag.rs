@@ -138,6 +138,10 @@ pub fn merge_repeats(diags: &mut Vec<Diagnostic>) {
             d.notes.clone(),
         );
         match first.get_mut(&key) {
+            // The same diagnostic found twice at the same place (by two passes) is shown once.
+            Some((at, _))
+                if kept[*at].span == d.span
+                    || kept[*at].labels.iter().any(|l| l.span == d.span) => {}
             Some((at, repeats)) => {
                 *repeats += 1;
                 if *repeats <= MAX_REPEAT_LABELS {

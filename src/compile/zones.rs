@@ -62,6 +62,9 @@ impl ZoneTable {
         let diag = d.error(name.span, format!("unknown zone `{}`", name.value));
         if let Some(s) = suggest(&name.value, self.by_name.keys().map(String::as_str)) {
             diag.note(format!("did you mean `{s}`?"));
+            // The zone meant is not also "never used".
+            let id = self.by_name[s];
+            self.used[id.0 as usize] = true;
         }
         None
     }

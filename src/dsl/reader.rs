@@ -74,6 +74,9 @@ struct OpenBlock {
     brace: Span,
     /// The byte column of its keyword: a statement keyword at this column or left of it ends the block.
     column: usize,
+    /// Where the parse of the whole statement failed, and what it expected there (more than an item alone
+    /// knows: after `promote … in ZONE`, `mandatory` too).
+    failure: Option<(usize, Vec<Rule>)>,
 }
 
 pub(super) struct Reader<'a> {
@@ -190,7 +193,8 @@ impl<'a> Reader<'a> {
                 self.unread(text, tok);
                 if let Some(block) = Block::opened_by(text) {
                     if let Ok(open) = syntax::parse(block.open_rule(), &self.source[at..]) {
-                        return self.block(block, Origin::at(at), open, tok);
+                        let failure = Some((at + failure.at, failure.expected));
+                        return self.block(block, Origin::at(at), open, tok, failure);
                     }
                 }
                 match self.syntax_error(at, &failure) {
@@ -258,7 +262,7 @@ impl<'a> Reader<'a> {
         }
         let block = Block::opened_by(keyword)?;
         let open = syntax::parse(block.open_rule(), &patched).ok()?;
-        Some(self.block(block, origin, open, tok))
+        Some(self.block(block, origin, open, tok, None))
     }
 
     /// The rest of `tok`'s line with `keyword` in place of `tok`, and where that text lies in the file.
@@ -277,7 +281,14 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads a block item by item from its opening `{`; returns where to go on.
-    fn block(&mut self, block: Block, origin: Origin, open: Pair<Rule>, head: Token) -> usize {
+    fn block(
+        &mut self,
+        block: Block,
+        origin: Origin,
+        open: Pair<Rule>,
+        head: Token,
+        failure: Option<(usize, Vec<Rule>)>,
+    ) -> usize {
         let end = origin.offset(open.as_span().end());
         let statement = match block {
             Block::Piece => lower::lower_piece_open(origin, open),
@@ -296,6 +307,7 @@ impl<'a> Reader<'a> {
             title,
             brace: Span::new(end - 1, end),
             column: self.column(head.span.start),
+            failure,
         };
         let next = self.block_items(&mut open, end);
         self.statements.push(open.statement);
@@ -347,10 +359,14 @@ impl<'a> Reader<'a> {
     fn unclosed(&mut self, open: &OpenBlock, at: Option<Token>) {
         let (span, before) = match at {
             Some(t) => (t.span, format!("before `{}`", t.text(self.source))),
-            None => (
-                Span::new(self.source.len(), self.source.len()),
-                "before the end of the file".to_string(),
-            ),
+            None => {
+                // Right after the last text, rather than on the empty line after the final line break.
+                let end = self.source.trim_end().len();
+                (
+                    Span::new(end, end),
+                    "before the end of the file".to_string(),
+                )
+            }
         };
         let (line, _, _) = self.lines.locate(self.source, open.brace.start);
         let title = &open.title;
@@ -381,6 +397,11 @@ impl<'a> Reader<'a> {
             };
         }
         let guess = suggest(text, items.iter().map(String::as_str));
+        if guess.is_none() {
+            if let Some(step) = self.misspelt_option(open, tok) {
+                return step;
+            }
+        }
         let (block, title) = (open.block.keyword(), open.title.clone());
         let d = self.error(
             tok.span,
@@ -407,6 +428,20 @@ impl<'a> Reader<'a> {
             }
         }
         Step::Go(self.skip_in_block(open, tok.span.end))
+    }
+
+    /// A word that continues the item before it (`mandtory` after `promote … in ZONE`) and is a near miss of a
+    /// keyword the whole statement expected there.
+    fn misspelt_option(&mut self, open: &OpenBlock, tok: Token) -> Option<Step> {
+        let (at, expected) = open.failure.as_ref()?;
+        if *at != tok.span.start {
+            return None;
+        }
+        let found = quoted(tok.text(self.source));
+        let (message, hint) = syntax::expected_message(expected, Some(&found));
+        let hint = hint?;
+        self.error(tok.span, message).notes.push(hint);
+        Some(Step::Go(self.skip_in_block(open, tok.span.end)))
     }
 
     /// Reports a failed parse of the statement or item at `start`: at an unterminated string on its way if there

@@ -92,18 +92,46 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::rank_range => "`rank`",
         Rule::file_range => "`file`",
         Rule::all_squares => "`all`",
+        Rule::material => "`none` or piece ids",
         _ => return None,
     };
     Some(text.to_string())
 }
 
+/// The keywords of a rule that is a choice between them.
+fn choice_keywords(rule: Rule) -> &'static [&'static str] {
+    match rule {
+        Rule::promote_opt => &["mandatory", "optional", "on"],
+        Rule::drop_opt => &["one-per-file", "no-mate", "not"],
+        Rule::side_zone => &["white", "black"],
+        _ => &[],
+    }
+}
+
 /// "expected `=` or `{`, found `x`", with "did you mean" when the word found is a near miss of a keyword that
 /// was expected. `found` is how the token at the failure reads (`None` at the end of the file).
 pub(super) fn expected_message(expected: &[Rule], found: Option<&str>) -> (String, Option<String>) {
+    // pest reports a choice of several keywords (`promote_opt`) as the choice itself: it stands for them.
+    let mut keywords: Vec<String> = Vec::new();
     let mut wanted: Vec<String> = Vec::new();
-    for w in expected.iter().filter_map(|r| describe(*r)) {
-        if !wanted.contains(&w) {
-            wanted.push(w);
+    for &rule in expected {
+        let choice: Vec<String> = match keyword(rule) {
+            Some(k) => vec![k],
+            None => choice_keywords(rule)
+                .iter()
+                .map(|k| k.to_string())
+                .collect(),
+        };
+        let words: Vec<String> = if choice.is_empty() {
+            describe(rule).into_iter().collect()
+        } else {
+            choice.iter().map(|k| format!("`{k}`")).collect()
+        };
+        keywords.extend(choice);
+        for w in words {
+            if !wanted.contains(&w) {
+                wanted.push(w);
+            }
         }
     }
     let found_text = match found {
@@ -119,7 +147,6 @@ pub(super) fn expected_message(expected: &[Rule], found: Option<&str>) -> (Strin
             wanted[n - 1]
         ),
     };
-    let keywords: Vec<String> = expected.iter().filter_map(|r| keyword(*r)).collect();
     let hint = found
         .and_then(|f| suggest(f, keywords.iter().map(String::as_str)))
         .map(|k| format!("did you mean `{k}`?"));

@@ -31,7 +31,6 @@ fn check_reports_every_mistake_one_line_each_and_fails() {
     let f = "tests/data/invalid/several_mistakes.tatsu";
     let expected = [
         format!("{f}:3:11: error: a board has 1 to 36 ranks, not 40"),
-        format!("{f}:5:6: warning: zone `last` is never used"),
         format!("{f}:8:7: error: piece `R` is defined twice"),
         format!("{f}:10:15: error: XBetza: `Y` is not an XBetza atom"),
         format!("{f}:11:19: error: unknown zone `lats`"),
