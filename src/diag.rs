@@ -127,36 +127,42 @@ const MAX_REPEAT_LABELS: usize = 4;
 /// later ones becoming "also here" labels: one mistake made four times in a start position is one error. Keeps
 /// the order of the first occurrences.
 pub fn merge_repeats(diags: &mut Vec<Diagnostic>) {
-    type Key = (Severity, String, Vec<Label>, Vec<String>);
-    let mut first: std::collections::HashMap<Key, (usize, usize)> = Default::default();
-    let mut kept: Vec<Diagnostic> = Vec::with_capacity(diags.len());
-    for d in diags.drain(..) {
-        let key = (
-            d.severity,
-            d.message.clone(),
-            d.labels.clone(),
-            d.notes.clone(),
-        );
-        match first.get_mut(&key) {
-            // The same diagnostic found twice at the same place (by two passes) is shown once.
-            Some((at, _))
-                if kept[*at].span == d.span
-                    || kept[*at].labels.iter().any(|l| l.span == d.span) => {}
-            Some((at, repeats)) => {
-                *repeats += 1;
-                if *repeats <= MAX_REPEAT_LABELS {
-                    kept[*at].label(d.span, "also here");
-                }
-            }
-            None => {
-                first.insert(key, (kept.len(), 0));
-                kept.push(d);
+    type Key<'a> = (Severity, &'a str, &'a [Label], &'a [String]);
+    // For each diagnostic, the first one that says the same thing (found without copying any text).
+    let mut first: std::collections::HashMap<Key, usize> = Default::default();
+    let leaders: Vec<usize> = diags
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let key = (d.severity, d.message.as_str(), &d.labels[..], &d.notes[..]);
+            *first.entry(key).or_insert(i)
+        })
+        .collect();
+    drop(first);
+    let mut kept: Vec<Diagnostic> = Vec::new();
+    let mut kept_at: Vec<usize> = vec![usize::MAX; diags.len()];
+    let mut repeats: Vec<usize> = Vec::new();
+    for (i, d) in diags.drain(..).enumerate() {
+        let leader = leaders[i];
+        if leader == i {
+            kept_at[i] = kept.len();
+            kept.push(d);
+            repeats.push(0);
+            continue;
+        }
+        let k = kept_at[leader];
+        let same_place = kept[k].span == d.span || kept[k].labels.iter().any(|l| l.span == d.span);
+        // The same diagnostic found twice at the same place (by two passes) is shown once.
+        if !same_place {
+            repeats[k] += 1;
+            if repeats[k] <= MAX_REPEAT_LABELS {
+                kept[k].label(d.span, "also here");
             }
         }
     }
-    for (at, repeats) in first.into_values() {
-        if repeats > MAX_REPEAT_LABELS {
-            kept[at].note(format!("{} more times", repeats - MAX_REPEAT_LABELS));
+    for (d, n) in kept.iter_mut().zip(repeats) {
+        if n > MAX_REPEAT_LABELS {
+            d.note(format!("{} more times", n - MAX_REPEAT_LABELS));
         }
     }
     *diags = kept;
@@ -181,9 +187,13 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let len = name.chars().count();
     let limit = (len / 3).max(1) + 1;
+    // Lengths further apart than the limit cannot be near: this also keeps a huge word from costing its length
+    // times each candidate's.
+    let lower = name.to_lowercase();
     candidates
         .into_iter()
-        .map(|c| (edit_distance(&name.to_lowercase(), &c.to_lowercase()), c))
+        .filter(|c| c.chars().count().abs_diff(len) <= limit)
+        .map(|c| (edit_distance(&lower, &c.to_lowercase()), c))
         .filter(|(d, _)| *d <= limit && *d < len)
         .min_by_key(|&(d, c)| (d, c))
         .map(|(_, c)| c)

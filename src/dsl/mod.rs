@@ -8,7 +8,7 @@ mod syntax;
 
 use crate::diag::Diagnostic;
 
-pub use reader::MAX_ERRORS_PER_LINE;
+pub use reader::{MAX_ERRORS_PER_LINE, MAX_SYNTAX_ERRORS};
 
 /// Reads a variant file: every statement that could be read, and a located diagnostic for every syntax error (the
 /// reader resynchronises after each one). A UTF-8 byte-order mark is skipped.

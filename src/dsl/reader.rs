@@ -18,6 +18,8 @@ use pest::iterators::Pair;
 /// A line with this many syntax errors has the rest of it skipped: a line of garbage is one mistake, not
 /// thousands.
 pub const MAX_ERRORS_PER_LINE: usize = 5;
+/// The reader keeps this many syntax errors and counts the rest, so that memory stays small whatever the file.
+pub const MAX_SYNTAX_ERRORS: usize = 10_000;
 /// A misspelt keyword is read as the keyword it resembles only if the rest of its statement or item fits on its
 /// line within this many bytes.
 const MAX_REREAD: usize = 4096;
@@ -74,6 +76,8 @@ struct OpenBlock {
     brace: Span,
     /// The byte column of its keyword: a statement keyword at this column or left of it ends the block.
     column: usize,
+    /// Where the last search for the end of an item stopped.
+    item_stop: Stop,
     /// Where the parse of the whole statement failed, and what it expected there (more than an item alone
     /// knows: after `promote … in ZONE`, `mandatory` too).
     failure: Option<(usize, Vec<Rule>)>,
@@ -88,6 +92,12 @@ pub(super) struct Reader<'a> {
     pub unread: Vec<Unread>,
     /// The line of the last syntax error and how many that line has had.
     line_errors: (usize, usize),
+    /// Where the last search for the end of a statement stopped.
+    statement_stop: Stop,
+    /// Syntax errors past [`MAX_SYNTAX_ERRORS`]: where the first was, and how many.
+    omitted: Option<(Span, usize)>,
+    /// Where the details of an omitted error are written, and forgotten.
+    scratch: Diagnostic,
 }
 
 fn is_in(list: &[String], word: &str) -> bool {
@@ -116,6 +126,9 @@ impl<'a> Reader<'a> {
             diags: Vec::new(),
             unread: Vec::new(),
             line_errors: (usize::MAX, 0),
+            statement_stop: Stop::default(),
+            omitted: None,
+            scratch: Diagnostic::error(file, Span::default(), ""),
         }
     }
 
@@ -132,6 +145,11 @@ impl<'a> Reader<'a> {
                 self.statement(tok)
             };
         }
+        if let Some((span, n)) = self.omitted {
+            let message =
+                format!("{n} more syntax errors from here on are not listed (at most {MAX_SYNTAX_ERRORS} are)");
+            self.diags.push(Diagnostic::error(self.file, span, message));
+        }
     }
 
     fn error(&mut self, span: Span, message: impl Into<String>) -> &mut Diagnostic {
@@ -142,6 +160,13 @@ impl<'a> Reader<'a> {
             self.line_errors = (line, 1);
         }
         let full = self.line_errors.1 == MAX_ERRORS_PER_LINE;
+        if self.diags.len() >= MAX_SYNTAX_ERRORS {
+            let (_, n) = self.omitted.get_or_insert((span, 0));
+            *n += 1;
+            self.scratch.notes.clear();
+            self.scratch.labels.clear();
+            return &mut self.scratch;
+        }
         self.diags
             .push(Diagnostic::error(self.file, span, message.into()));
         let d = self.diags.last_mut().expect("just pushed");
@@ -178,28 +203,32 @@ impl<'a> Reader<'a> {
     /// Reads the statement starting with `tok`; returns where to go on.
     fn statement(&mut self, tok: Token) -> usize {
         let at = tok.span.start;
-        let failure = match syntax::parse(Rule::statement, &self.source[at..]) {
-            Ok(pair) => {
-                let end = at + pair.as_span().end();
-                self.statements
-                    .push(lower::lower_statement(Origin::at(at), pair));
-                return end;
-            }
-            Err(f) => f,
-        };
         let text = tok.text(self.source);
         match tok.kind {
             Kind::Word if is_statement_keyword(text) => {
+                // The parser is given the statement's text only (up to the next statement keyword that begins a
+                // line): what it costs, also on failure, is bounded by the statement.
+                let extent = self.skip_statement(tok.span.end);
+                let text_of = &self.source[at..extent];
+                let failure = match syntax::parse(Rule::statement, text_of) {
+                    Ok(pair) => {
+                        let end = at + pair.as_span().end();
+                        self.statements
+                            .push(lower::lower_statement(Origin::at(at), pair));
+                        return end;
+                    }
+                    Err(f) => f,
+                };
                 self.unread(text, tok);
                 if let Some(block) = Block::opened_by(text) {
-                    if let Ok(open) = syntax::parse(block.open_rule(), &self.source[at..]) {
+                    if let Ok(open) = syntax::parse(block.open_rule(), text_of) {
                         let failure = Some((at + failure.at, failure.expected));
                         return self.block(block, Origin::at(at), open, tok, failure);
                     }
                 }
                 match self.syntax_error(at, &failure) {
                     After::Unterminated { end, .. } => self.skip_statement(end),
-                    After::Reported => self.skip_statement(tok.span.end),
+                    After::Reported => extent,
                 }
             }
             Kind::Word => self.unknown_statement(tok),
@@ -308,6 +337,7 @@ impl<'a> Reader<'a> {
             brace: Span::new(end - 1, end),
             column: self.column(head.span.start),
             failure,
+            item_stop: Stop::default(),
         };
         let next = self.block_items(&mut open, end);
         self.statements.push(open.statement);
@@ -332,15 +362,24 @@ impl<'a> Reader<'a> {
                 continue;
             }
             let at = tok.span.start;
-            match syntax::parse(open.block.item_rule(), &self.source[at..]) {
-                Ok(pair) => {
-                    pos = at + pair.as_span().end();
-                    add_item(open, Origin::at(at), pair);
+            let text = tok.text(self.source);
+            let step = if tok.kind == Kind::Word && is_in(open.block.item_keywords(), text) {
+                // As for statements, the parser sees the item's text only.
+                let extent = self.skip_in_block(open, tok.span.end);
+                match syntax::parse(open.block.item_rule(), &self.source[at..extent]) {
+                    Ok(pair) => {
+                        pos = at + pair.as_span().end();
+                        add_item(open, Origin::at(at), pair);
+                        continue;
+                    }
+                    Err(failure) => self.bad_item(open, tok, Some((&failure, extent))),
                 }
-                Err(failure) => match self.bad_item(open, tok, &failure) {
-                    Step::Go(next) => pos = next,
-                    Step::Closed(next) => return next,
-                },
+            } else {
+                self.bad_item(open, tok, None)
+            };
+            match step {
+                Step::Go(next) => pos = next,
+                Step::Closed(next) => return next,
             }
         }
     }
@@ -379,20 +418,50 @@ impl<'a> Reader<'a> {
 
     /// An item that does not parse: report it, read it as the keyword it resembles if it is a misspelt one, and
     /// say where to go on.
-    fn bad_item(&mut self, open: &mut OpenBlock, tok: Token, failure: &Failure) -> Step {
+    /// `failure` is the parse failure of an item keyword's item, and the end of the text it was given.
+    fn bad_item(
+        &mut self,
+        open: &mut OpenBlock,
+        tok: Token,
+        failure: Option<(&Failure, usize)>,
+    ) -> Step {
         if let StatementKind::Piece(p) = &mut open.statement.kind {
             p.incomplete = true;
         }
         let text = tok.text(self.source);
         let items = open.block.item_keywords();
-        if tok.kind != Kind::Word || is_in(items, text) {
-            return match self.syntax_error(tok.span.start, failure) {
+        let after = match failure {
+            Some((failure, extent)) => Some((self.syntax_error(tok.span.start, failure), extent)),
+            None if tok.kind != Kind::Word => {
+                let line_end = scan::line_end(self.source, tok.span.start);
+                let after = match self.unterminated_string(tok.span.start, line_end) {
+                    Some(string) => After::Unterminated {
+                        end: string.span.end,
+                        swallowed_brace: string.text(self.source).contains('}'),
+                    },
+                    None => {
+                        let block = open.block.keyword();
+                        self.error(
+                            tok.span,
+                            format!("expected `}}` or an item, found `{}`", quoted(text)),
+                        )
+                        .note(format!("a `{block}` block holds: {}", keyword_list(items)));
+                        After::Reported
+                    }
+                };
+                Some((after, tok.span.end))
+            }
+            None => None,
+        };
+        if let Some((after, resume)) = after {
+            return match after {
                 // The `}` is inside the string: the block ends with it.
                 After::Unterminated {
                     end,
                     swallowed_brace: true,
                 } => Step::Closed(end),
                 After::Unterminated { end, .. } => Step::Go(self.skip_in_block(open, end)),
+                After::Reported if resume > tok.span.end => Step::Go(resume),
                 After::Reported => Step::Go(self.skip_in_block(open, tok.span.end)),
             };
         }
@@ -432,7 +501,7 @@ impl<'a> Reader<'a> {
 
     /// A word that continues the item before it (`mandtory` after `promote … in ZONE`) and is a near miss of a
     /// keyword the whole statement expected there.
-    fn misspelt_option(&mut self, open: &OpenBlock, tok: Token) -> Option<Step> {
+    fn misspelt_option(&mut self, open: &mut OpenBlock, tok: Token) -> Option<Step> {
         let (at, expected) = open.failure.as_ref()?;
         if *at != tok.span.start {
             return None;
@@ -449,10 +518,9 @@ impl<'a> Reader<'a> {
     fn syntax_error(&mut self, start: usize, failure: &Failure) -> After {
         let at = start + failure.at;
         if let Some(string) = self.unterminated_string(start, scan::line_end(self.source, at)) {
-            let text = &self.source[string.span.start..string.span.end];
             return After::Unterminated {
                 end: string.span.end,
-                swallowed_brace: text.contains('}'),
+                swallowed_brace: string.text(self.source).contains('}'),
             };
         }
         let found = scan::token_at(self.source, at);
@@ -477,36 +545,58 @@ impl<'a> Reader<'a> {
         Some(string)
     }
 
-    /// After a mistake at the top level: the next statement keyword that begins a line.
-    fn skip_statement(&self, from: usize) -> usize {
-        scan::tokens(self.source, from)
-            .find(|t| {
-                t.kind == Kind::Word && t.first_on_line && is_statement_keyword(t.text(self.source))
-            })
-            .map_or(self.source.len(), |t| t.span.start)
+    /// The end of a statement, and where to go on after a mistake at the top level: the next statement keyword
+    /// that begins a line.
+    fn skip_statement(&mut self, from: usize) -> usize {
+        let source = self.source;
+        self.statement_stop.find(
+            from,
+            |t| t.kind == Kind::Word && t.first_on_line && is_statement_keyword(t.text(source)),
+            source,
+        )
     }
 
-    /// After a mistake inside a block: its `}`, the next item keyword that begins a line, or a statement keyword
-    /// that ends the block.
-    fn skip_in_block(&self, open: &OpenBlock, from: usize) -> usize {
-        let mut depth = 0usize;
-        for t in scan::tokens(self.source, from) {
-            match t.kind {
-                Kind::Open => depth += 1,
-                Kind::Close if depth == 0 => return t.span.start,
-                Kind::Close => depth -= 1,
-                Kind::Word if t.first_on_line => {
-                    let text = t.text(self.source);
-                    if (depth == 0 && is_in(open.block.item_keywords(), text))
-                        || self.ends_block(open, t)
-                    {
-                        return t.span.start;
-                    }
-                }
-                _ => {}
-            }
+    /// The end of an item, and where to go on after a mistake inside a block: a `}`, the next item keyword that
+    /// begins a line, or a statement keyword that ends the block.
+    fn skip_in_block(&self, open: &mut OpenBlock, from: usize) -> usize {
+        let items = open.block.item_keywords();
+        let column = open.column;
+        let source = self.source;
+        open.item_stop.find(
+            from,
+            |t| {
+                t.kind == Kind::Close
+                    || (t.kind == Kind::Word && t.first_on_line && {
+                        let text = t.text(source);
+                        is_in(items, text)
+                            || (is_statement_keyword(text) && self.column(t.span.start) <= column)
+                    })
+            },
+            source,
+        )
+    }
+}
+
+/// The next token that stops a skip, remembered: many statements or items on one long line would otherwise
+/// each scan to the same far stop, and reading would be quadratic.
+#[derive(Default)]
+struct Stop {
+    /// The last search started here…
+    from: usize,
+    /// …and found this (no stop between the two).
+    at: Option<usize>,
+}
+
+impl Stop {
+    fn find(&mut self, from: usize, stops: impl Fn(&Token) -> bool, source: &str) -> usize {
+        if let Some(at) = self.at.filter(|&at| self.from <= from && from <= at) {
+            return at;
         }
-        self.source.len()
+        let at = scan::tokens(source, from)
+            .find(|t| stops(t))
+            .map_or(source.len(), |t| t.span.start);
+        *self = Stop { from, at: Some(at) };
+        at
     }
 }
 

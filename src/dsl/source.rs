@@ -49,7 +49,10 @@ pub fn read_file(file_name: &str, path: &Path) -> Result<Source, ReadError> {
     Ok(decode(file_name, bytes))
 }
 
-/// Decodes UTF-8, replacing each invalid sequence by U+FFFD and reporting it.
+/// At most this many places that are not UTF-8 are reported; the last one counts the rest.
+const MAX_ENCODING_ERRORS: usize = 20;
+
+/// Decodes UTF-8, replacing each invalid sequence by U+FFFD and reporting each run of them.
 pub fn decode(file_name: &str, bytes: Vec<u8>) -> Source {
     let bytes = match String::from_utf8(bytes) {
         Ok(text) => {
@@ -61,23 +64,47 @@ pub fn decode(file_name: &str, bytes: Vec<u8>) -> Source {
         Err(e) => e.into_bytes(),
     };
     let mut text = String::with_capacity(bytes.len());
-    let mut encoding_errors = Vec::new();
+    // Runs of invalid bytes: where each starts in `text`, where it ends, its first bytes and its length.
+    let mut runs: Vec<(usize, usize, Vec<u8>, usize)> = Vec::new();
+    let mut more = 0;
     for chunk in bytes.utf8_chunks() {
         text += chunk.valid();
         let invalid = chunk.invalid();
-        if !invalid.is_empty() {
-            let at = text.len();
-            text.push(char::REPLACEMENT_CHARACTER);
-            let hex: Vec<String> = invalid.iter().map(|b| format!("0x{b:02X}")).collect();
-            encoding_errors.push(
-                Diagnostic::error(
-                    file_name,
-                    Span::new(at, text.len()),
-                    format!("this is not UTF-8 (byte {})", hex.join(" ")),
-                )
-                .with_note("save the file as UTF-8"),
-            );
+        if invalid.is_empty() {
+            continue;
         }
+        let at = text.len();
+        text.push(char::REPLACEMENT_CHARACTER);
+        let full = runs.len() == MAX_ENCODING_ERRORS;
+        match runs.last_mut() {
+            Some((_, end, first, len)) if *end == at => {
+                *end = text.len();
+                *len += invalid.len();
+                first.extend(invalid.iter().take(8usize.saturating_sub(first.len())));
+            }
+            _ if full => more += 1,
+            _ => runs.push((at, text.len(), invalid.to_vec(), invalid.len())),
+        }
+    }
+    let mut encoding_errors: Vec<Diagnostic> = runs
+        .into_iter()
+        .map(|(start, end, first, len)| {
+            let hex: Vec<String> = first.iter().map(|b| format!("0x{b:02X}")).collect();
+            let what = match len {
+                1 => format!("byte {}", hex[0]),
+                n if n == first.len() => format!("bytes {}", hex.join(" ")),
+                n => format!("{n} bytes: {}…", hex.join(" ")),
+            };
+            Diagnostic::error(
+                file_name,
+                Span::new(start, end),
+                format!("this is not UTF-8 ({what})"),
+            )
+            .with_note("save the file as UTF-8")
+        })
+        .collect();
+    if let (Some(last), true) = (encoding_errors.last_mut(), more > 0) {
+        last.note(format!("{more} more places in the file are not UTF-8"));
     }
     Source {
         text,
@@ -115,8 +142,11 @@ mod tests {
             .iter()
             .map(|d| d.span.start)
             .collect();
-        assert_eq!(at.len(), 3);
+        assert_eq!(at.len(), 2);
         assert_eq!(&source.text[at[0]..at[0] + 3], "\u{fffd}");
-        assert!(source.encoding_errors[0].message.contains("0xE9"));
+        assert!(source.encoding_errors[0].message.contains("byte 0xE9"));
+        assert!(source.encoding_errors[1]
+            .message
+            .contains("bytes 0xFF 0xFE"));
     }
 }
