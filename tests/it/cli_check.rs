@@ -72,3 +72,28 @@ fn check_prints_the_golden_diagnostics_of_every_broken_file() {
         assert!(run.stdout.is_empty(), "{name}");
     }
 }
+
+#[test]
+fn check_colours_its_report_only_when_asked_or_on_a_terminal() {
+    let file = "tests/data/invalid/unknown_zone.tatsu";
+    // The tests' stderr is a pipe: `auto` writes no colour.
+    let (_, plain) = tatsu(&["check", file]);
+    assert!(!plain.contains('\u{1b}'), "{plain:?}");
+    let (_, never) = tatsu(&["check", "--color", "never", file]);
+    assert_eq!(never, plain);
+    let (code, coloured) = tatsu(&["check", "--color", "always", file]);
+    assert_eq!(code, 1);
+    assert!(coloured.contains("\u{1b}["), "{coloured:?}");
+    let stripped = coloured
+        .split('\u{1b}')
+        .enumerate()
+        .map(|(i, part)| {
+            if i == 0 {
+                part
+            } else {
+                &part[part.find('m').unwrap() + 1..]
+            }
+        })
+        .collect::<String>();
+    assert_eq!(stripped, plain);
+}
