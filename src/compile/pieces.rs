@@ -52,12 +52,7 @@ pub fn resolve_piece_names(file: &ast::File, d: &mut Diags) -> PieceNames {
         decls: Vec::new(),
         by_id: HashMap::new(),
         base: Vec::new(),
-        unread: file
-            .unread
-            .iter()
-            .filter(|u| u.keyword == "piece")
-            .filter_map(|u| u.name.clone())
-            .collect(),
+        unread: file.unread_names("piece"),
     };
     for st in &file.statements {
         let StatementKind::Piece(p) = &st.kind else {

@@ -99,12 +99,7 @@ pub fn resolve_zones(file: &ast::File, g: Geometry, o: Orientation, d: &mut Diag
         by_name: HashMap::new(),
         declared: HashMap::new(),
         used_early: HashSet::new(),
-        unread: file
-            .unread
-            .iter()
-            .filter(|u| u.keyword == "zone")
-            .filter_map(|u| u.name.clone())
-            .collect(),
+        unread: file.unread_names("zone"),
     };
     for st in &file.statements {
         if let StatementKind::Zone(z) = &st.kind {

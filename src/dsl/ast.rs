@@ -28,6 +28,15 @@ pub struct Unread {
 }
 
 impl File {
+    /// The names declared by the unread statements with this keyword.
+    pub fn unread_names(&self, keyword: &str) -> std::collections::HashSet<String> {
+        self.unread
+            .iter()
+            .filter(|u| u.keyword == keyword)
+            .filter_map(|u| u.name.clone())
+            .collect()
+    }
+
     /// Whether a statement with this keyword (and this name, if given) was written but could not be read.
     pub fn is_unread(&self, keyword: &str, name: Option<&str>) -> bool {
         self.unread

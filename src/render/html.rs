@@ -133,9 +133,14 @@ pub fn render(doc: &Doc) -> String {
             block,
             Block::Board { .. } | Block::ZoneMap { .. } | Block::Position { .. }
         );
-        if in_figures && !is_board {
-            out += "</div>\n";
-            in_figures = false;
+        // Consecutive boards sit side by side in one row.
+        if in_figures != is_board {
+            out += if is_board {
+                "<div class=\"boards\">\n"
+            } else {
+                "</div>\n"
+            };
+            in_figures = is_board;
         }
         match block {
             Block::Heading(level, text) => {
@@ -173,37 +178,16 @@ pub fn render(doc: &Doc) -> String {
                 caption,
                 legend,
             } => {
-                if !in_figures {
-                    out += "<div class=\"boards\">\n";
-                    in_figures = true;
-                }
-                out += &format!(
-                    "<figure>{}<figcaption>{}</figcaption></figure>\n",
-                    svg::board(view, *legend),
-                    inline(caption)
-                );
+                out += &figure(&svg::board(view, *legend), &inline(caption));
             }
             Block::Position { view, shogi_style } => {
-                if !in_figures {
-                    out += "<div class=\"boards\">\n";
-                    in_figures = true;
-                }
-                out += &format!(
-                    "<figure>{}<figcaption>{}</figcaption></figure>\n",
-                    position_svg(view, *shogi_style),
-                    position_caption(view, *shogi_style)
+                out += &figure(
+                    &position_svg(view, *shogi_style),
+                    &position_caption(view, *shogi_style),
                 );
             }
             Block::ZoneMap { view, name } => {
-                if !in_figures {
-                    out += "<div class=\"boards\">\n";
-                    in_figures = true;
-                }
-                out += &format!(
-                    "<figure>{}<figcaption>{}</figcaption></figure>\n",
-                    svg::board(view, false),
-                    zone_caption(view, name)
-                );
+                out += &figure(&svg::board(view, false), &zone_caption(view, name));
             }
             Block::Code(text) => out += &format!("<pre>{}</pre>\n", escape(text)),
         }
@@ -213,6 +197,10 @@ pub fn render(doc: &Doc) -> String {
     }
     out += "</body>\n</html>\n";
     out
+}
+
+fn figure(svg: &str, caption: &str) -> String {
+    format!("<figure>{svg}<figcaption>{caption}</figcaption></figure>\n")
 }
 
 /// What a start diagram shows, as [`position_svg`] draws it.
