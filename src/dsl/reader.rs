@@ -445,7 +445,11 @@ impl<'a> Reader<'a> {
                             tok.span,
                             format!("expected `}}` or an item, found `{}`", quoted(text)),
                         )
-                        .note(format!("a `{block}` block holds: {}", keyword_list(items)));
+                        .note(format!(
+                            "{} holds: {}",
+                            block_words(block),
+                            keyword_list(items)
+                        ));
                         After::Reported
                     }
                 };
@@ -474,13 +478,19 @@ impl<'a> Reader<'a> {
         let (block, title) = (open.block.keyword(), open.title.clone());
         let d = self.error(
             tok.span,
-            format!("`{}` is not an item of a `{block}` block", quoted(text)),
+            format!(
+                "`{}` is not an item of {}",
+                quoted(text),
+                block_words(block)
+            ),
         );
         match guess {
             Some(g) => d.notes.push(format!("did you mean `{g}`?")),
-            None => d
-                .notes
-                .push(format!("a `{block}` block holds: {}", keyword_list(items))),
+            None => d.notes.push(format!(
+                "{} holds: {}",
+                block_words(block),
+                keyword_list(items)
+            )),
         }
         if is_statement_keyword(text) {
             d.notes.push(format!(
@@ -618,6 +628,16 @@ fn add_item(open: &mut OpenBlock, origin: Origin, pair: Pair<Rule>) {
         StatementKind::End(items) => items.push(lower::lower_end_item(origin, pair)),
         _ => {}
     }
+}
+
+/// "a `piece` block", "an `end` block".
+fn block_words(keyword: &str) -> String {
+    let article = if keyword.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} `{keyword}` block")
 }
 
 fn keyword_list(list: &[String]) -> String {
