@@ -5,11 +5,13 @@
 //! engine (the generic executor: move generation, make/unmake, check, legality, game end)`.
 //! Nothing in `src/` knows any particular game; the games are text files in `variants/`.
 
+pub mod audit;
 pub mod compile;
 pub mod diag;
 pub mod dsl;
 pub mod engine;
 pub mod inspect;
 pub mod render;
+pub mod rng;
 pub mod rules;
 pub mod variants;
