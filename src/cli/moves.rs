@@ -118,7 +118,7 @@ fn piece_square(pos: &mut Position, text: &str) -> Result<tatsu::rules::Square, 
         ))),
         None => Err(
             CliError::input(format!("--from {text}: the square is empty")).hint(format!(
-                "{} moves the pieces on {}",
+                "{} can move the pieces on {}",
                 side_name(us),
                 squares_of(pos)
             )),
