@@ -7,8 +7,8 @@ use crate::rules::{PieceId, Side, Square};
 use crate::setup::{self, Derived, FenError, FenProblem, Held, Placed, Problem, Setup};
 
 impl<'e> Position<'e> {
-    /// The game's start position. The compiler read and validated it; whether the side not to move is in check
-    /// there is not tested (that needs the executor; `tatsu check` reports it).
+    /// The game's start position, which the compiler read and validated against the rules. Whether the side not
+    /// to move is in check there is not tested: `from_fen(engine, &engine.game.start_fen)` makes that test too.
     pub fn start(engine: &'e Engine) -> Position<'e> {
         let game = &engine.game;
         let setup =
