@@ -35,19 +35,23 @@ pub fn read_start(fen: &Str, g: Geometry, names: &PieceNames, d: &mut Diags) -> 
     Some(setup)
 }
 
-/// Checks the start position against the compiled rules. Pieces whose moves failed to compile are dead
-/// everywhere: they are not reported again.
+/// Checks the start position against the compiled rules, leaving out what an earlier error explains: pieces
+/// whose moves failed to compile are dead everywhere, and castling rights are missing when castling failed.
 pub fn check_start(fen: &Str, start: &Setup, game: &Game, infos: &[PieceInfo], d: &mut Diags) {
     let Err(problems) = setup::validate(start, game) else {
         return;
     };
+    let earlier_errors = d.has_errors();
     for p in &problems {
-        let broken = matches!(p.problem, Problem::DeadSquare { .. })
-            && start
+        let follow_on = match p.problem {
+            Problem::DeadSquare { .. } => start
                 .board
                 .iter()
-                .any(|placed| placed.span == p.span && infos[placed.piece.index()].broken);
-        if !broken {
+                .any(|placed| placed.span == p.span && infos[placed.piece.index()].broken),
+            Problem::UnknownCastling(_) | Problem::CastlingPieces { .. } => earlier_errors,
+            _ => false,
+        };
+        if !follow_on {
             report(fen, p, d);
         }
     }

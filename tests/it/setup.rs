@@ -21,6 +21,17 @@ fn refused(engine: &Engine, fen: &str) -> Vec<(Problem, String)> {
         .collect()
 }
 
+/// Each FEN is refused with (at least) the given problem, located at the given text.
+fn assert_refused(cases: Vec<(&Engine, String, Problem, &str)>) {
+    for (engine, fen, problem, at) in cases {
+        let found = refused(engine, &fen);
+        assert!(
+            found.contains(&(problem, at.to_string())),
+            "{fen}: {found:?}"
+        );
+    }
+}
+
 const CHESS_KINGS: &str = "4k3/8/8/8/8/8/8/4K3";
 const SHOGI: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
 
@@ -129,13 +140,7 @@ fn every_reading_error_names_the_offending_text() {
             "(M2)",
         ),
     ];
-    for (engine, fen, problem, at) in cases {
-        let found = refused(engine, &fen);
-        assert!(
-            found.contains(&(problem, at.to_string())),
-            "{fen}: {found:?}"
-        );
-    }
+    assert_refused(cases);
 }
 
 #[test]
@@ -211,13 +216,7 @@ fn every_rules_error_names_the_offending_text() {
             "w",
         ),
     ];
-    for (engine, fen, problem, at) in cases {
-        let found = refused(engine, &fen);
-        assert!(
-            found.contains(&(problem, at.to_string())),
-            "{fen}: {found:?}"
-        );
-    }
+    assert_refused(cases);
 }
 
 #[test]
