@@ -64,53 +64,106 @@ pub enum Problem {
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // Text from the FEN is echoed with control characters escaped.
             Problem::Empty => write!(f, "the FEN is empty"),
             Problem::RankCount { found, expected } => {
                 write!(f, "{found} ranks, but the board has {expected}")
             }
-            Problem::RankLength { rank, found, expected } => write!(
+            Problem::RankLength {
+                rank,
+                found,
+                expected,
+            } => write!(
                 f,
                 "rank {rank} describes {found} squares, but the board has {expected} files"
             ),
-            Problem::BadEmptyRun(t) => write!(f, "`{t}` is not a number of empty squares"),
-            Problem::Unexpected(c) => write!(f, "`{}` is not a piece, a number or `/`", c.escape_default()),
+            Problem::BadEmptyRun(t) => {
+                write!(f, "`{}` is not a number of empty squares", t.escape_debug())
+            }
+            Problem::Unexpected(c) => {
+                write!(f, "`{}` is not a piece, a number or `/`", c.escape_debug())
+            }
             Problem::BadParentheses(t) => write!(
                 f,
-                "`{t}`: parentheses hold one piece id of more than one letter, e.g. `(N2)` or `(na)`"
+                "`{}`: parentheses hold an id of several letters, e.g. `(N2)`",
+                t.escape_debug()
             ),
-            Problem::UnknownPiece(t) => write!(f, "`{t}` is not a piece of this game"),
+            Problem::UnknownPiece(t) => {
+                write!(f, "`{}` is not a piece of this game", t.escape_debug())
+            }
             Problem::UnclosedHand => {
-                write!(f, "the holdings `[` are not closed by `]` at the end of the placement")
+                write!(
+                    f,
+                    "the holdings `[` are not closed by `]` at the end of the placement"
+                )
             }
             Problem::BadCount(t) => write!(
                 f,
-                "`{t}` is not a count of pieces in hand (a number from 1 to 65535 before a piece)"
+                "`{}` is not a count of pieces in hand (1 to 65535, before a piece)",
+                t.escape_debug()
             ),
-            Problem::BadSide(t) => write!(f, "`{t}` is not a side to move (`w` or `b`)"),
-            Problem::BadEpSquare(t) => write!(f, "`{t}` is not an e.p. square on this board"),
-            Problem::BadClock(t) => write!(f, "`{t}` is not a move clock (at most 4294967295)"),
-            Problem::UnexpectedToken(t) => write!(f, "unexpected `{t}` after the position"),
+            Problem::BadSide(t) => write!(
+                f,
+                "`{}` is not a side to move (`w` or `b`)",
+                t.escape_debug()
+            ),
+            Problem::BadEpSquare(t) => write!(
+                f,
+                "`{}` is not an e.p. square on this board",
+                t.escape_debug()
+            ),
+            Problem::BadClock(t) => write!(
+                f,
+                "`{}` is not a move clock (at most 4294967295)",
+                t.escape_debug()
+            ),
+            Problem::UnexpectedToken(t) => {
+                write!(f, "unexpected `{}` after the position", t.escape_debug())
+            }
             Problem::SquareTwice => write!(f, "a second piece on the same square"),
             Problem::TooManyPieces { found } => write!(
                 f,
                 "{found} pieces on the board and in hand; a position holds at most {}",
                 super::MAX_PIECES
             ),
-            Problem::NoHands => write!(f, "this game has no pieces in hand, but the FEN gives holdings"),
-            Problem::CannotBeHeld(t) => write!(f, "`{t}` cannot be held in hand in this game"),
+            Problem::NoHands => write!(
+                f,
+                "this game has no pieces in hand, but the FEN gives holdings"
+            ),
+            Problem::CannotBeHeld(t) => write!(
+                f,
+                "`{}` cannot be held in hand in this game",
+                t.escape_debug()
+            ),
             Problem::SecondRoyal(side) => {
-                write!(f, "a second royal piece for {side:?}; at most one is supported")
+                write!(
+                    f,
+                    "a second royal piece for {side:?}; at most one is supported"
+                )
             }
-            Problem::DeadSquare { side, piece, square } => {
-                write!(f, "{side:?} {piece} on {square} could never move from there")
+            Problem::DeadSquare {
+                side,
+                piece,
+                square,
+            } => {
+                write!(
+                    f,
+                    "{side:?} {piece} on {square} could never move from there"
+                )
             }
             Problem::UnknownCastling(c) => {
-                write!(f, "`{}` is not a castling right of this game", c.escape_default())
+                write!(
+                    f,
+                    "`{}` is not a castling right of this game",
+                    c.escape_debug()
+                )
             }
             Problem::CastlingPieces { letter, needs } => {
                 write!(f, "castling right `{letter}` needs {needs}")
             }
-            Problem::NoEpVictim(t) => write!(f, "e.p. square {t}: no piece has just passed over it"),
+            Problem::NoEpVictim(t) => {
+                write!(f, "e.p. square {t}: no piece has just passed over it")
+            }
             Problem::NoBonusTurns => write!(f, "`bonus`: this game has no bonus turns"),
             Problem::OpponentInCheck => write!(f, "the side not to move is in check"),
         }
