@@ -331,6 +331,15 @@ fn hand_counts_beyond_255_are_kept() {
         pos.hash(),
         "the counts past the hash table's keys differ"
     );
+    // 40 pieces on the board: 65,495 in hand make the most a position holds, one more is refused.
+    let most = format!("{SHOGI}[65495P] w - - 0 1");
+    let most = Position::from_fen(&shogi, &most).unwrap();
+    assert_eq!(most.hand(Side::White)[pawn.index()], 65495);
+    let found = refused(&shogi, &format!("{SHOGI}[65494P2p] w - - 0 1"));
+    assert_eq!(
+        found,
+        vec![(Problem::TooManyPieces { found: 65536 }, "2p".to_string())]
+    );
 }
 
 /// One piece type past the limit is a compile error at its id.
