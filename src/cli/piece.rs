@@ -251,7 +251,7 @@ fn title(game: &Game, reach: &Reach, zone: Option<ZoneId>) -> String {
         "{} {} ({}) on {}",
         side_name(reach.side),
         ty.name,
-        tatsu::engine::fen::symbol_for(&ty.symbol, reach.side),
+        tatsu::setup::symbol_for(&ty.symbol, reach.side),
         game.geometry.name(reach.from)
     );
     if let Some(z) = zone {

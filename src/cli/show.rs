@@ -36,7 +36,7 @@ fn hand_text(pos: &Position, side: Side) -> String {
         .enumerate()
         .filter(|(_, &n)| n > 0)
         .map(|(p, &n)| {
-            let symbol = tatsu::engine::fen::symbol_for(&game.pieces[p].symbol, side);
+            let symbol = tatsu::setup::symbol_for(&game.pieces[p].symbol, side);
             if n == 1 {
                 symbol
             } else {

@@ -1,7 +1,6 @@
 //! Pass 4: the move-rule graph. For every piece, side and square, pick the move set of the zone the square is
 //! in (or the piece's unconditional one), expand it for the side's orientation, and clip each path into a ray.
 //! `i` moves are kept only on the piece's initial squares; `O` castling paths are set aside for the castling pass.
-use super::fen::StartPosition;
 use super::pieces::{PieceInfo, PieceNames};
 use super::rays::{build_ray, BuiltRay};
 use super::zones::ZoneTable;
@@ -11,6 +10,7 @@ use crate::rules::{
     Geometry, Orientation, PieceType, Ray, RayFlags, RayKind, RaySlice, RaySource, Side, Square,
     SquareSet, StepRole,
 };
+use crate::setup::Setup;
 use std::collections::HashMap;
 
 pub struct Built {
@@ -50,7 +50,7 @@ pub fn build_graph(
     zones: &ZoneTable,
     g: Geometry,
     o: Orientation,
-    start: Option<&StartPosition>,
+    start: Option<&Setup>,
     d: &mut Diags,
 ) -> Built {
     let n = g.squares();

@@ -7,12 +7,12 @@
 mod castling;
 mod diags;
 mod end;
-mod fen;
 mod graph;
 mod header;
 mod pieces;
 mod rays;
 mod rules;
+mod start;
 mod zones;
 
 use crate::diag::{self, Diagnostic, Span};
@@ -71,7 +71,7 @@ fn build(
         .start
         .as_ref()
         .filter(|_| head.geometry.is_some())
-        .and_then(|s| fen::parse_start(s, geometry, &names, d));
+        .and_then(|s| start::read_start(s, geometry, &names, d));
     let mut built = graph::build_graph(
         &infos,
         &names,
@@ -92,9 +92,6 @@ fn build(
         }),
         None => None,
     };
-    if let Some(start) = &start {
-        fen::check_start_dead(start, &built, &infos, d);
-    }
     warn_immobile(&built, &names, &infos, d);
     if !infos.iter().any(|i| i.royal) {
         d.warning(
@@ -127,20 +124,9 @@ fn build(
         end: end?,
         start_fen,
     };
-    // The compiler checks the placement and the side to move; the executor's FEN reader has the last word on the
-    // rest (castling rights, e.p., clocks, check), so that `Position::start` can rely on it.
-    let game = if d.has_errors() {
-        game
-    } else {
-        let engine = crate::engine::Engine::new(game);
-        if let Err(e) = crate::engine::Position::from_fen(&engine, &engine.game.start_fen) {
-            let span = head.start.as_ref().map_or(Span::new(0, 0), |s| s.span);
-            for problem in e.problems {
-                d.error(span, format!("the start position is not valid: {problem}"));
-            }
-        }
-        engine.game
-    };
+    if let (Some(setup), Some(fen)) = (&start, &head.start) {
+        start::check_start(fen, setup, &game, &infos, d);
+    }
     let piece_spans = names.decls.iter().map(|p| p.id.span).collect();
     Some((game, piece_spans, zone_spans))
 }

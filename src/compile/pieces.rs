@@ -5,7 +5,7 @@ use super::zones::ZoneTable;
 use super::Diags;
 use crate::diag::{suggest, Span};
 use crate::dsl::ast::{self, DropOption, Name, PieceDecl, PieceItem, StatementKind, Str};
-use crate::rules::{PieceId, ZoneId};
+use crate::rules::{PieceId, ZoneId, MAX_PIECE_TYPES};
 use std::collections::HashMap;
 
 pub struct PieceNames {
@@ -49,6 +49,21 @@ pub fn resolve_piece_names(file: &ast::File, d: &mut Diags) -> PieceNames {
             )
             .label(names.decls[first.index()].id.span, "first defined here");
             continue;
+        }
+        if names.decls.len() == MAX_PIECE_TYPES {
+            let more = file
+                .statements
+                .iter()
+                .filter(|s| matches!(s.kind, StatementKind::Piece(_)));
+            d.error(
+                p.id.span,
+                format!("more than {MAX_PIECE_TYPES} piece types (this is piece number {})", MAX_PIECE_TYPES + 1),
+            )
+            .note(format!(
+                "the file declares {} pieces; a game has at most {MAX_PIECE_TYPES}, promoted forms included",
+                more.count()
+            ));
+            break;
         }
         names
             .by_id

@@ -7,10 +7,10 @@ pub mod rulebook;
 pub mod svg;
 pub mod text;
 
-use crate::engine::fen::symbol_for;
 use crate::engine::Position;
 use crate::inspect::Reach;
 use crate::rules::{Game, Geometry, Side, Square, SquareSet};
+use crate::setup::symbol_for;
 use betza::diagram::Kind;
 
 /// A side in words: `White`, `Black` (lowercase for JSON).

@@ -3,13 +3,13 @@
 //! ends. Nothing here knows a particular game.
 use super::doc::{Block, Doc};
 use super::View;
-use crate::engine::fen::symbol_for;
 use crate::engine::{Engine, Position};
 use crate::inspect::{self, EmptyBoard, MoveSet};
 use crate::rules::{
     Game, Orientation, PieceId, PromotionTrigger, RayFlags, Side, SquareSet, StalemateResult,
     ZoneId,
 };
+use crate::setup::symbol_for;
 
 fn piece_ref(game: &Game, id: PieceId) -> String {
     let p = game.piece(id);

@@ -2,6 +2,10 @@
 
 use super::{Geometry, Ray, RaySlice, Side, Square, SquareSet, StepRole};
 
+/// At most this many piece types in one game, promoted forms included (Taikyoku Shogi, the largest historical game,
+/// has about 300). Far below the 32,767 that [`PieceId`] and the executor's packed board cells can number.
+pub const MAX_PIECE_TYPES: usize = 1024;
+
 /// Index into [`Game::pieces`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PieceId(pub u16);

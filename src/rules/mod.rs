@@ -11,5 +11,6 @@ pub use board::{Geometry, Side, Square, SquareSet, MAX_FILES, MAX_RANKS, MAX_SQU
 pub use game::{
     BareKing, BonusTurn, Castling, CastlingRight, DropRule, EndRules, Game, Orientation, PieceId,
     PieceType, Promotion, PromotionTrigger, RaySource, Repetition, StalemateResult, Zone, ZoneId,
+    MAX_PIECE_TYPES,
 };
 pub use graph::{Ray, RayFlags, RayKind, RaySlice, StepRole};
