@@ -33,7 +33,7 @@ fn kind_of(sym: &str) -> Option<Kind> {
 
 #[test]
 fn valid_corpus_destinations_match_hand_worked_sets() {
-    let text = include_str!("data/valid.txt");
+    let text = include_str!("../data/valid.txt");
     let mut failures = Vec::new();
     let mut count = 0;
     for f in lines(text) {
@@ -110,7 +110,7 @@ fn valid_corpus_destinations_match_hand_worked_sets() {
 
 #[test]
 fn invalid_corpus_reports_kind_and_column() {
-    let text = include_str!("data/invalid.txt");
+    let text = include_str!("../data/invalid.txt");
     let mut failures = Vec::new();
     for f in lines(text) {
         assert_eq!(f.len(), 4, "malformed corpus line: {f:?}");
