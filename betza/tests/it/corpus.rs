@@ -140,3 +140,19 @@ fn invalid_corpus_reports_kind_and_column() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn squares_past_file_z_are_named_with_two_letters() {
+    for (file, rank, name) in [
+        (0, 0, "a1"),
+        (25, 7, "z8"),
+        (26, 0, "aa1"),
+        (35, 35, "aj36"),
+    ] {
+        assert_eq!(square_name(file, rank), name);
+        assert_eq!(parse_square(name), Some((file, rank)));
+    }
+    for bad in ["", "a", "4", "a0", "a04", "A1", "a1x"] {
+        assert_eq!(parse_square(bad), None, "{bad}");
+    }
+}
