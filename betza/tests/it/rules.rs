@@ -325,8 +325,11 @@ fn bent_riders_expand_into_one_step_legs_with_both_turns() {
         assert!(last.mode.contains(betza::Mode::CAPTURE));
         assert!(rest.iter().all(|l| l.mode == betza::Mode::MOVE));
     }
-    // Crooked bishop: 4 + 4 × 2 × 69 paths (up to 70 steps).
-    assert_eq!(paths("zB", Orientation::First).len(), 4 + 4 * 2 * 69);
+    // Crooked rook: 4 + 4 × 2 × 69 paths (up to 70 steps: the staircase corner to corner on 36x36).
+    assert_eq!(paths("zR", Orientation::First).len(), 4 + 4 * 2 * 69);
+    // Crooked bishop: 4 + 4 × 2 × 34 paths: the boyscout zig-zags along a line, so at most 35 steps fit on the
+    // largest board; longer paths could never be played and are not produced.
+    assert_eq!(paths("zB", Orientation::First).len(), 4 + 4 * 2 * 34);
 }
 
 #[test]
