@@ -104,6 +104,16 @@ fn betza_board_takes_every_size_the_language_allows_up_to_36x36() {
 }
 
 #[test]
+fn betza_refuses_repeated_rider_legs_at_once_on_the_largest_board() {
+    // `a(al)aWW(af)B` took 27 s on 26x26 before its refusal; it is refused when it is read.
+    for s in ["a(al)aWW(af)B", "a(al)aW0", "fm(afm)alW0"] {
+        let out = tatsu(&[s, "--board", "36x36"]);
+        assert_eq!(out.status.code(), Some(1), "{s}");
+        assert!(text(&out.stderr).contains("4096 realisations"), "{s}");
+    }
+}
+
+#[test]
 fn betza_bad_square_is_a_usage_error() {
     let out = tatsu(&["K", "--at", "z9"]);
     assert_eq!(out.status.code(), Some(2));

@@ -1,0 +1,91 @@
+//! Every limit of `betza::limits`, at its edge and one past it, and the pathological strings that once took
+//! seconds to minutes: each is now refused (or expanded) before any work proportional to what it would produce.
+use betza::limits::{MAX_LEGS, MAX_PATHS, MAX_REALISATIONS};
+use betza::{parse, ErrorKind, Orientation};
+
+fn refused(s: &str) -> bool {
+    match parse(s) {
+        Ok(_) => false,
+        Err(es) => es.iter().all(|e| e.kind == ErrorKind::Unsupported),
+    }
+}
+
+/// Legs written out: the bare first leg, then `later` joined by `a`, on `atom` (`"fs"` ×2 → `afsafsK`).
+fn legs(later: &[&str], atom: &str) -> String {
+    let mut s = String::new();
+    for l in later {
+        s.push('a');
+        s.push_str(l);
+    }
+    s + atom
+}
+
+#[test]
+fn max_legs_allows_seventy_legs_and_refuses_seventy_one() {
+    let at_edge = legs(&["f"; MAX_LEGS - 1], "W");
+    let paths = parse(&at_edge).unwrap().expand(Orientation::First);
+    assert_eq!(paths.iter().map(|p| p.legs.len()).max(), Some(MAX_LEGS));
+    assert!(refused(&legs(&["f"; MAX_LEGS], "W")));
+}
+
+#[test]
+fn max_paths_allows_4096_paths_and_refuses_8192() {
+    // A king step in 8 directions, then legs of 2 directions each: 8 × 2^9 = 4096.
+    let at_edge = legs(&["fs"; 9], "K");
+    let resolved = parse(&at_edge).unwrap().resolve().unwrap();
+    assert_eq!(resolved.path_count(), MAX_PATHS);
+    assert_eq!(resolved.expand(Orientation::First).len() as u64, MAX_PATHS);
+    assert!(refused(&legs(&["fs"; 10], "K")));
+}
+
+#[test]
+fn max_realisations_allows_four_turning_legs_of_eight_and_refuses_nine() {
+    // Four legs before the last that may each go up to 8 squares: 8^4 = 4096 ways to realise one path.
+    assert_eq!(MAX_REALISATIONS, 8u64.pow(4));
+    assert!(parse("aaaaW8").is_ok());
+    assert!(refused("aaaaW9"));
+    // Unlimited rider legs count as 35 squares (the longest line of a 36x36 board): two turning legs pass
+    // (35^2 = 1225), three do not (35^3 = 42875).
+    assert!(parse("aaW0").is_ok());
+    assert!(refused("aaaW0"));
+}
+
+#[test]
+fn repeated_rider_legs_are_refused_before_they_are_unrolled_into_chains() {
+    // Unrolled, each is a chain of up to 69 rider legs: the compiler used to enumerate their realisations on
+    // every square (8.6 s on a 3x3 board for the first, exponential on 36x36 for the others).
+    for s in [
+        "a(al)aW0",
+        "fm(afm)alW0",
+        "fm(afm)afW0",
+        "afsafz(afz)W0",
+        "a(al)aWW(af)B",
+    ] {
+        let errors = parse(s).expect_err(s);
+        assert!(
+            errors.iter().any(|e| e.kind == ErrorKind::Unsupported
+                && e.help
+                    .as_deref()
+                    .is_some_and(|h| h.contains("4096 realisations"))),
+            "{s}: {errors:?}"
+        );
+    }
+    // Their first unrolled forms alone are fine.
+    assert!(parse("aW0").is_ok() && parse("afsafzW0").is_ok());
+}
+
+#[test]
+fn crooked_paths_that_cannot_fit_on_a_36x36_board_are_not_produced() {
+    // The boyscout zig-zags along a line: at most 35 steps fit. A hopping one has a path per hurdle step:
+    // 4 first directions × 2 ways of turning × (1 + 2 + … + 34) hurdle positions.
+    let pzb = parse("pzB").unwrap().resolve().unwrap();
+    assert_eq!(pzb.path_count(), 4 * 2 * (34 * 35 / 2));
+    assert_eq!(
+        pzb.expand(Orientation::Rotated).len() as u64,
+        pzb.path_count()
+    );
+    assert!(pzb
+        .expand(Orientation::First)
+        .iter()
+        .all(|p| p.legs.len() <= 35));
+}
