@@ -3,7 +3,7 @@
 //! Moves that need a piece somewhere (hoppers, multi-leg moves turning on an occupied square) are shown as
 //! if that piece were there: a cannon's landing squares are marked `hop` from the second square on, and a
 //! locust's final squares are shown for every possible victim square.
-use crate::{Betza, Mode, Orientation, Path};
+use crate::{Betza, Facing, Mode, Path};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fmt::Write;
 
@@ -114,7 +114,7 @@ pub fn destinations(
     width: i32,
     height: i32,
     from: (i32, i32),
-    orientation: Orientation,
+    orientation: Facing,
 ) -> Vec<Mark> {
     let mut raw: Vec<Mark> = Vec::new();
     let on = |x: i32, y: i32| x >= 0 && y >= 0 && x < width && y < height;

@@ -1,6 +1,6 @@
 //! `tatsu betza`: explain an XBetza move description — canonical form, plain English, and a diagram.
 use ::betza::diagram::{destinations, parse_square, render, square_name, Kind};
-use ::betza::{describe, Orientation};
+use ::betza::{describe, Facing};
 use std::process::ExitCode;
 use tatsu::rules::{MAX_FILES, MAX_RANKS};
 
@@ -65,9 +65,9 @@ pub fn run(args: BetzaArgs) -> ExitCode {
         },
     };
     let orientation = match (args.side.as_str(), args.rotated) {
-        ("black", true) => Orientation::Rotated,
-        ("black", false) => Orientation::MirroredRanks,
-        _ => Orientation::First,
+        ("black", true) => Facing::Rotated,
+        ("black", false) => Facing::MirroredRanks,
+        _ => Facing::First,
     };
     let b = match ::betza::parse(&args.xbetza) {
         Ok(b) => b,
@@ -142,7 +142,7 @@ pub fn run(args: BetzaArgs) -> ExitCode {
         outln!("  {c}: {d}");
     }
     outln!();
-    let side = if orientation == Orientation::First {
+    let side = if orientation == Facing::First {
         "white, forward = up"
     } else {
         "black, forward = down"

@@ -3,7 +3,7 @@
 use super::directions::{class, slot_step, Class};
 use super::paths::{make_leg, Shape};
 use super::resolve::{ResolvedForm, ResolvedLeg};
-use super::{Mode, Orientation, Path};
+use super::{Facing, Mode, Path};
 use crate::limits::{BOARD_SPAN, CIRCULAR_MAX_STEPS, CROOKED_MAX_STEPS};
 use crate::{Atom, BetzaError, Component, ErrorKind, Modifier, Range, Span};
 
@@ -203,13 +203,7 @@ pub(crate) fn bent_path_count(r: &ResolvedForm, b: Bend) -> u64 {
 /// The paths of a crooked or circular rider (see [`for_each_bent_path`]). Each step is a one-step leg; the
 /// squares where it turns must be empty (`MOVE`), the last step has the move's own mode; a hurdle step must hold
 /// a piece (`HOP`).
-pub(crate) fn expand_bent(
-    index: usize,
-    r: &ResolvedForm,
-    b: Bend,
-    o: Orientation,
-    out: &mut Vec<Path>,
-) {
+pub(crate) fn expand_bent(index: usize, r: &ResolvedForm, b: Bend, o: Facing, out: &mut Vec<Path>) {
     let first = &r.legs[0];
     let shape = Shape::of(first);
     let last_mode = Mode(first.mode.0 & !Mode::HOP.union(Mode::GRASSHOP).0);

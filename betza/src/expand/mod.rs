@@ -22,9 +22,11 @@ pub(crate) use directions::{base, class, Class, SlotSet, ROT};
 pub(crate) use repeat::{resolve_all, unroll};
 pub(crate) use resolve::{resolve, ResolvedForm, ResolvedLeg};
 
-/// How a player's moves relate to the first player's on the board.
+/// Which way one player faces: how that player's moves relate to the first player's on the board. (A game's
+/// rule for its second player, mirror or rotate, is the variant's business: it picks `MirroredRanks` or `Rotated`
+/// for that player and `First` for the other.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Orientation {
+pub enum Facing {
     /// The first player: forward is +rank, left is toward file `a`.
     First,
     /// Mirrored across the middle rank (chess): `(dx, dy) → (dx, −dy)`.
@@ -33,13 +35,16 @@ pub enum Orientation {
     Rotated,
 }
 
-impl Orientation {
+/// The name the variant compiler uses for [`Facing`] (`src/compile/graph.rs`).
+pub type Orientation = Facing;
+
+impl Facing {
     /// Applies the orientation to a first-player vector.
     pub fn apply(self, (dx, dy): (i32, i32)) -> (i32, i32) {
         match self {
-            Orientation::First => (dx, dy),
-            Orientation::MirroredRanks => (dx, -dy),
-            Orientation::Rotated => (-dx, -dy),
+            Facing::First => (dx, dy),
+            Facing::MirroredRanks => (dx, -dy),
+            Facing::Rotated => (-dx, -dy),
         }
     }
 }
@@ -146,7 +151,7 @@ impl crate::Betza {
     ///
     /// Components that do not validate (only possible for hand-built trees: [`crate::parse`] rejects them)
     /// produce no paths; use [`crate::Betza::validate`] to find out why.
-    pub fn expand(&self, orientation: Orientation) -> Vec<Path> {
+    pub fn expand(&self, orientation: Facing) -> Vec<Path> {
         let forms = self
             .components
             .iter()
@@ -173,7 +178,7 @@ pub struct Resolved {
 
 impl Resolved {
     /// The paths of every component for one player's orientation.
-    pub fn expand(&self, orientation: Orientation) -> Vec<Path> {
+    pub fn expand(&self, orientation: Facing) -> Vec<Path> {
         let mut out = Vec::new();
         for (index, form) in &self.forms {
             paths::expand_form(*index, form, orientation, &mut out);

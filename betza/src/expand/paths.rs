@@ -3,7 +3,7 @@
 use super::bend;
 use super::directions::{base, class, length, rot, slot_step, Class};
 use super::resolve::{ResolvedForm, ResolvedLeg};
-use super::{Leg, Mode, Orientation, Path};
+use super::{Facing, Leg, Mode, Path};
 use crate::Atom;
 
 /// What a leg's steps require besides their vector: the per-leg flags of a [`ResolvedLeg`].
@@ -40,7 +40,7 @@ pub(crate) fn make_leg(
     max: Option<u32>,
     mode: Mode,
     shape: Shape,
-    o: Orientation,
+    o: Facing,
 ) -> Leg {
     Leg {
         step: o.apply(step),
@@ -63,13 +63,7 @@ pub(crate) fn make_leg(
 
 /// Pushes the legs of one resolved leg going in direction `step`: one leg, or for `j` on a one-step rider a
 /// one-step leg whose square may hold anything (`MOVE | HOP`, as `mp` on a relay square) and then the rest.
-fn push_legs(
-    legs: &mut Vec<Leg>,
-    step: (i32, i32),
-    spec: &ResolvedLeg,
-    mode: Mode,
-    o: Orientation,
-) {
+fn push_legs(legs: &mut Vec<Leg>, step: (i32, i32), spec: &ResolvedLeg, mode: Mode, o: Facing) {
     let shape = Shape::of(spec);
     if spec.skip_first {
         legs.push(make_leg(
@@ -84,7 +78,7 @@ fn push_legs(
 }
 
 /// Pushes the paths of one resolved form for one orientation.
-pub(crate) fn expand_form(index: usize, r: &ResolvedForm, o: Orientation, out: &mut Vec<Path>) {
+pub(crate) fn expand_form(index: usize, r: &ResolvedForm, o: Facing, out: &mut Vec<Path>) {
     if r.atom == Atom::U {
         let shape = Shape::of(&r.legs[0]);
         out.push(Path {
@@ -136,7 +130,7 @@ pub(crate) fn expand_form(index: usize, r: &ResolvedForm, o: Orientation, out: &
 fn continue_legs(
     index: usize,
     r: &ResolvedForm,
-    o: Orientation,
+    o: Facing,
     li: usize,
     angle: usize,
     bend: Option<bool>,

@@ -1,7 +1,7 @@
 //! Data-driven tests: `tests/data/valid.txt` (destinations on an empty board) and `tests/data/invalid.txt`
 //! (error kind and column). Every line is a named rule; all failures are reported together.
 use betza::diagram::{destinations, parse_square, square_name, Kind};
-use betza::{parse, ErrorKind, Orientation};
+use betza::{parse, ErrorKind, Facing};
 use std::collections::BTreeSet;
 
 fn lines(text: &str) -> impl Iterator<Item = Vec<String>> + '_ {
@@ -46,9 +46,9 @@ fn valid_corpus_destinations_match_hand_worked_sets() {
             .unwrap();
         let from = parse_square(&f[3]).unwrap();
         let o = match f[4].as_str() {
-            "first" => Orientation::First,
-            "mirrored" => Orientation::MirroredRanks,
-            "rotated" => Orientation::Rotated,
+            "first" => Facing::First,
+            "mirrored" => Facing::MirroredRanks,
+            "rotated" => Facing::Rotated,
             x => panic!("{name}: bad orientation {x}"),
         };
         let b = match parse(src) {

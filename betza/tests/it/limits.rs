@@ -1,7 +1,7 @@
 //! Every limit of `betza::limits`, at its edge and one past it, and the pathological strings that once took
 //! seconds to minutes: each is now refused (or expanded) before any work proportional to what it would produce.
 use betza::limits::{MAX_LEGS, MAX_PATHS, MAX_REALISATIONS};
-use betza::{parse, ErrorKind, Orientation};
+use betza::{parse, ErrorKind, Facing};
 
 fn refused(s: &str) -> bool {
     match parse(s) {
@@ -23,7 +23,7 @@ fn legs(later: &[&str], atom: &str) -> String {
 #[test]
 fn max_legs_allows_seventy_legs_and_refuses_seventy_one() {
     let at_edge = legs(&["f"; MAX_LEGS - 1], "W");
-    let paths = parse(&at_edge).unwrap().expand(Orientation::First);
+    let paths = parse(&at_edge).unwrap().expand(Facing::First);
     assert_eq!(paths.iter().map(|p| p.legs.len()).max(), Some(MAX_LEGS));
     assert!(refused(&legs(&["f"; MAX_LEGS], "W")));
 }
@@ -34,7 +34,7 @@ fn max_paths_allows_4096_paths_and_refuses_8192() {
     let at_edge = legs(&["fs"; 9], "K");
     let resolved = parse(&at_edge).unwrap().resolve().unwrap();
     assert_eq!(resolved.path_count(), MAX_PATHS);
-    assert_eq!(resolved.expand(Orientation::First).len() as u64, MAX_PATHS);
+    assert_eq!(resolved.expand(Facing::First).len() as u64, MAX_PATHS);
     assert!(refused(&legs(&["fs"; 10], "K")));
 }
 
@@ -80,12 +80,6 @@ fn crooked_paths_that_cannot_fit_on_a_36x36_board_are_not_produced() {
     // 4 first directions × 2 ways of turning × (1 + 2 + … + 34) hurdle positions.
     let pzb = parse("pzB").unwrap().resolve().unwrap();
     assert_eq!(pzb.path_count(), 4 * 2 * (34 * 35 / 2));
-    assert_eq!(
-        pzb.expand(Orientation::Rotated).len() as u64,
-        pzb.path_count()
-    );
-    assert!(pzb
-        .expand(Orientation::First)
-        .iter()
-        .all(|p| p.legs.len() <= 35));
+    assert_eq!(pzb.expand(Facing::Rotated).len() as u64, pzb.path_count());
+    assert!(pzb.expand(Facing::First).iter().all(|p| p.legs.len() <= 35));
 }
