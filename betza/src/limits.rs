@@ -11,12 +11,12 @@ pub const MAX_LEGS: usize = 70;
 /// crooked or circular rider counted).
 pub const MAX_PATHS: u64 = 4096;
 
-/// At most this many ways one path of a multi-leg move may be realised from one square of the largest (36x36)
-/// board: each leg before the last that may go several squares multiplies them (it may turn after any of its
-/// squares), and so does a final hop (one way per hurdle square). The variant compiler builds one chain per
-/// realisation and square, so a move such as `a(al)aW0` (unrolled: up to 69 rider legs) is refused here, before
-/// any work, instead of being enumerated.
-pub const MAX_REALISATIONS: u64 = 4096;
+/// At most this many ways the paths of one component may be realised from one square of the largest (36x36)
+/// board: each path counts the squares every leg before the last may go before turning (multiplied), and a hop on
+/// the last leg of a multi-leg move its hurdle squares. The variant compiler builds one chain per realisation and
+/// square, so moves such as `aaW0` (36 paths × 35²) or `a(al)aW0` (unrolled: up to 69 rider legs) are refused
+/// here, before any work, instead of being enumerated.
+pub const MAX_REALISATIONS: u64 = 8192;
 
 /// The longest line on the largest board (36x36): a rider never makes more than this many steps in one leg.
 pub const BOARD_SPAN: u32 = 35;

@@ -1,7 +1,9 @@
 //! Repetition: `x(y)zA` unrolled into the plain forms `xzA`, `xyzA`, `xyyzA`, … up to [`MAX_LEGS`] legs, each
 //! resolved, with the paths of all of them counted against [`MAX_PATHS`].
-use super::resolve::{path_count, resolve, unsupported, ResolvedForm};
-use crate::limits::{MAX_LEGS, MAX_PATHS};
+use super::resolve::{
+    path_count, realisations, resolve, too_many_realisations, unsupported, ResolvedForm,
+};
+use crate::limits::{MAX_LEGS, MAX_PATHS, MAX_REALISATIONS};
 use crate::{BetzaError, Component, ErrorKind, LegSpec, Modifier, Span};
 
 /// `x(y)zA` unrolled into the plain components `xzA`, `xyzA`, `xyyzA`, … up to [`MAX_LEGS`] legs (a
@@ -132,13 +134,22 @@ pub(crate) fn resolve_all(c: &Component) -> Result<Vec<ResolvedForm>, Vec<BetzaE
     };
     let mut out = Vec::new();
     let mut paths = 0u64;
-    for comp in &comps {
+    // Chains the variant compiler would build from one square (a bent rider's paths are one chain each, bounded
+    // by its own geometry).
+    let mut ways = 0u64;
+    for (k, comp) in comps.iter().enumerate() {
         if comps.len() > 1 && paths > MAX_PATHS {
             return too_many(format!("more than {MAX_PATHS}"));
         }
         // The first unrolled form that fails says why; the longer ones would repeat it.
         let r = resolve(comp)?;
         paths = paths.saturating_add(path_count(&r));
+        if r.bend.is_none() {
+            ways = ways.saturating_add(path_count(&r).saturating_mul(realisations(&r)));
+        }
+        if ways > MAX_REALISATIONS {
+            return Err(vec![too_many_realisations(c, ways, k + 1 < comps.len())]);
+        }
         out.push(r);
     }
     if comps.len() > 1 && paths > MAX_PATHS {

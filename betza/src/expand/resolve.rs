@@ -108,7 +108,6 @@ pub(crate) fn resolve(c: &Component) -> Result<ResolvedForm, Vec<BetzaError>> {
         bend: bend.map(|x| x.0),
     };
     if errors.is_empty() {
-        check_realisations(c, &form)?;
         Ok(form)
     } else {
         Err(errors)
@@ -349,8 +348,8 @@ fn check_unload(c: &Component, legs: &[ResolvedLeg], errors: &mut Vec<BetzaError
 }
 
 /// How many ways one path of a form may be realised from one square of the largest board, at most: every leg
-/// before the last multiplies them by the number of squares it may go before turning, a hop on the last leg by
-/// the number of squares its hurdle may stand on. Saturating.
+/// before the last multiplies them by the number of squares it may go before turning, a hop on the last leg of a
+/// multi-leg move by the number of squares its hurdle may stand on. Saturating.
 pub(crate) fn realisations(r: &ResolvedForm) -> u64 {
     let span = |l: &ResolvedLeg| {
         // A cylinder leg may go round the board before it comes back to the mover's square.
@@ -372,18 +371,15 @@ pub(crate) fn realisations(r: &ResolvedForm) -> u64 {
     turns.iter().fold(hurdles, |n, l| n.saturating_mul(span(l)))
 }
 
-/// Refuses a multi-leg form with more than [`MAX_REALISATIONS`] realisations of one path from one square.
-fn check_realisations(c: &Component, r: &ResolvedForm) -> Result<(), Vec<BetzaError>> {
-    let n = realisations(r);
-    if n <= MAX_REALISATIONS {
-        return Ok(());
-    }
-    let legs = r.legs.len();
-    Err(vec![unsupported(
+/// The error for a component whose paths may be realised in more than [`MAX_REALISATIONS`] ways from one square
+/// (`more`: counting stopped there, at an unrolled form of a repetition).
+pub(crate) fn too_many_realisations(c: &Component, ways: u64, more: bool) -> BetzaError {
+    let at_least = if more { "at least " } else { "" };
+    unsupported(
         c.span.clone(),
-        &format!("a move whose {legs} legs can be realised in {n} ways from one square"),
-        &format!("tatsu supports at most {MAX_REALISATIONS} realisations of one path from one square of a 36x36 board (a leg before the last that may go several squares multiplies them); give the earlier legs a range, e.g. `W` or `W4` instead of `W0`"),
-    )])
+        &format!("a move whose paths can be realised in {at_least}{ways} ways from one square"),
+        &format!("tatsu supports at most {MAX_REALISATIONS} realisations of one component from one square of a 36x36 board (each path, times each leg before the last that may go several squares); give the earlier legs a range, e.g. `W` or `W4` instead of `W0`, or fewer directions"),
+    )
 }
 
 /// How many paths a resolved form expands into (per orientation).

@@ -39,15 +39,16 @@ fn max_paths_allows_4096_paths_and_refuses_8192() {
 }
 
 #[test]
-fn max_realisations_allows_four_turning_legs_of_eight_and_refuses_nine() {
-    // Four legs before the last that may each go up to 8 squares: 8^4 = 4096 ways to realise one path.
-    assert_eq!(MAX_REALISATIONS, 8u64.pow(4));
-    assert!(parse("aaaaW8").is_ok());
-    assert!(refused("aaaaW9"));
-    // Unlimited rider legs count as 35 squares (the longest line of a 36x36 board): two turning legs pass
-    // (35^2 = 1225), three do not (35^3 = 42875).
-    assert!(parse("aaW0").is_ok());
-    assert!(refused("aaaW0"));
+fn max_realisations_allows_thirteen_turning_legs_of_two_and_refuses_fourteen() {
+    // One path (every leg straight forward) whose 13 legs before the last may each go 1 or 2 squares: 2^13.
+    assert_eq!(MAX_REALISATIONS, 1 << 13);
+    assert!(parse(&format!("f{}W2", "af".repeat(13))).is_ok());
+    assert!(refused(&format!("f{}W2", "af".repeat(14))));
+    // Paths multiply too: an unlimited leg counts 35 squares (the longest line of a 36x36 board). `aW0` is 12
+    // paths × 35 = 420; `aaW0` is 36 paths × 35² = 44100.
+    assert!(parse("aW0").is_ok());
+    assert!(refused("aaW0"));
+    assert!(refused("aaaaW8"));
 }
 
 #[test]
@@ -66,12 +67,12 @@ fn repeated_rider_legs_are_refused_before_they_are_unrolled_into_chains() {
             errors.iter().any(|e| e.kind == ErrorKind::Unsupported
                 && e.help
                     .as_deref()
-                    .is_some_and(|h| h.contains("4096 realisations"))),
+                    .is_some_and(|h| h.contains("at most 8192 realisations"))),
             "{s}: {errors:?}"
         );
     }
     // Their first unrolled forms alone are fine.
-    assert!(parse("aW0").is_ok() && parse("afsafzW0").is_ok());
+    assert!(parse("aW0").is_ok() && parse("afsafzW").is_ok());
 }
 
 #[test]
