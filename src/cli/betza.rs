@@ -1,14 +1,15 @@
 //! `tatsu betza`: explain an XBetza move description — canonical form, plain English, and a diagram.
 use ::betza::diagram::{destinations, parse_square, render, square_name, Kind};
-use ::betza::{describe, Orientation};
+use ::betza::{describe, Facing};
 use std::process::ExitCode;
+use tatsu::rules::{MAX_FILES, MAX_RANKS};
 
 #[derive(clap::Args, Debug)]
 pub struct BetzaArgs {
     /// The XBetza move description, e.g. `fmWfceFifmnD` (quote it in the shell).
     #[arg(allow_hyphen_values = true)]
     pub xbetza: String,
-    /// Board size, files x ranks (at most 26 files).
+    /// Board size, files x ranks (at most 36x36; files past `z` are `aa`, `ab`, …).
     #[arg(long, default_value = "8x8")]
     pub board: String,
     /// Square the piece stands on (default: the middle of the board), e.g. `d4`.
@@ -44,12 +45,13 @@ fn json_str(s: &str) -> String {
 fn parse_board(s: &str) -> Option<(i32, i32)> {
     let (w, h) = s.split_once(['x', 'X'])?;
     let (w, h): (i32, i32) = (w.trim().parse().ok()?, h.trim().parse().ok()?);
-    ((1..=26).contains(&w) && (1..=99).contains(&h)).then_some((w, h))
+    let (most_files, most_ranks) = (i32::from(MAX_FILES), i32::from(MAX_RANKS));
+    ((1..=most_files).contains(&w) && (1..=most_ranks).contains(&h)).then_some((w, h))
 }
 
 pub fn run(args: BetzaArgs) -> ExitCode {
     let Some((w, h)) = parse_board(&args.board) else {
-        eprintln!("error: `--board {}` is not a board size; write files x ranks, e.g. `8x8` (at most 26 files)", args.board);
+        eprintln!("error: `--board {}` is not a board size; write files x ranks, e.g. `8x8` (at most {MAX_FILES}x{MAX_RANKS})", args.board);
         return ExitCode::from(2);
     };
     let from = match &args.at {
@@ -63,9 +65,9 @@ pub fn run(args: BetzaArgs) -> ExitCode {
         },
     };
     let orientation = match (args.side.as_str(), args.rotated) {
-        ("black", true) => Orientation::Rotated,
-        ("black", false) => Orientation::MirroredRanks,
-        _ => Orientation::First,
+        ("black", true) => Facing::Rotated,
+        ("black", false) => Facing::MirroredRanks,
+        _ => Facing::First,
     };
     let b = match ::betza::parse(&args.xbetza) {
         Ok(b) => b,
@@ -140,7 +142,7 @@ pub fn run(args: BetzaArgs) -> ExitCode {
         outln!("  {c}: {d}");
     }
     outln!();
-    let side = if orientation == Orientation::First {
+    let side = if orientation == Facing::First {
         "white, forward = up"
     } else {
         "black, forward = down"
