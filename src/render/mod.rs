@@ -9,7 +9,7 @@ pub mod text;
 
 use crate::engine::fen::symbol_for;
 use crate::engine::Position;
-use crate::inspect::Reach;
+use crate::inspect::PieceMoves;
 use crate::rules::{Game, Geometry, Side, Square, SquareSet};
 use betza::diagram::Kind;
 
@@ -68,7 +68,7 @@ impl View {
     }
 
     /// A piece's destinations (on an empty board unless `position` is given).
-    pub fn reach(game: &Game, reach: &Reach, position: Option<&Position>) -> View {
+    pub fn piece_moves(game: &Game, reach: &PieceMoves, position: Option<&Position>) -> View {
         let mut view = match position {
             Some(pos) => View::position(pos),
             None => View::new(game.geometry),
