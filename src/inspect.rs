@@ -237,10 +237,14 @@ impl Survey<'_> {
         }
     }
 
-    /// Records `sq` as a destination of `ray` (reached after a hop or a turn on a piece if `hop`), as far as the
-    /// ray's flags and the square's occupant allow.
+    /// Records `sq` as a destination of `ray`, as far as the ray's flags and the square's occupant allow.
     fn mark(&mut self, ray: &Ray, sq: Square, hop: bool) {
-        let occupant = self.occupant(sq);
+        self.mark_as(ray, sq, self.occupant(sq), hop);
+    }
+
+    /// [`Survey::mark`] with the occupant the walk sees there (after a hop or a turn on a piece if `hop`): a
+    /// chain that comes back to the mover's square finds it empty.
+    fn mark_as(&mut self, ray: &Ray, sq: Square, occupant: Occupant, hop: bool) {
         let vacant = occupant == Occupant::Empty;
         let imagined = vacant && self.hypothetical;
         let flags = ray.flags;
@@ -359,11 +363,11 @@ impl Survey<'_> {
             match step(rule, occupant, royal) {
                 // A friend that lends its moves is not a destination of the move itself.
                 StepOutcome::Blocked if dest && ray.flags.has(RayFlags::BORROW) => {
-                    self.mark(ray, sq, via_piece);
+                    self.mark_as(ray, sq, occupant, via_piece);
                     break;
                 }
                 StepOutcome::Blocked => break,
-                StepOutcome::Cross if dest => self.mark(ray, sq, via_piece),
+                StepOutcome::Cross if dest => self.mark_as(ray, sq, occupant, via_piece),
                 StepOutcome::Cross if occupant != Occupant::Empty => via_piece = true,
                 StepOutcome::Cross if !rule.reads_occupant() => must_be_empty.push(sq),
                 StepOutcome::Cross => {}
@@ -376,7 +380,7 @@ impl Survey<'_> {
                     origin = sq;
                 }
                 StepOutcome::Land | StepOutcome::Take => {
-                    self.mark(ray, sq, via_piece);
+                    self.mark_as(ray, sq, occupant, via_piece);
                     must_be_empty.drain(..).for_each(|s| self.lame.insert(s));
                     if occupant != Occupant::Empty {
                         break;
