@@ -29,6 +29,9 @@ pub struct Cell {
     pub mark: Option<Kind>,
     /// A move ending here may also capture (destroy) a friendly piece (`mcdK`), besides what `mark` says.
     pub destroys: bool,
+    /// A move may also get here over a piece (a cannon's capture by hopping where it also moves), besides what
+    /// `mark` says.
+    pub hops: bool,
     /// A move ending here promotes.
     pub promotes: bool,
     /// In White's / Black's copy of a zone.
@@ -86,6 +89,7 @@ impl View {
             let cell = &mut view.cells[d.to.index()];
             cell.mark = Some(d.kind);
             cell.destroys = d.also.contains(&Kind::Destroy);
+            cell.hops = d.also.contains(&Kind::Hop);
             cell.promotes = !d.promotion.is_empty();
         }
         view
@@ -143,6 +147,11 @@ impl View {
     /// Some destination may also destroy a friendly piece besides its mark.
     pub fn any_also_destroys(&self) -> bool {
         self.cells.iter().any(|c| c.destroys)
+    }
+
+    /// Some destination may also be reached over a piece besides its mark.
+    pub fn any_also_hops(&self) -> bool {
+        self.cells.iter().any(|c| c.hops)
     }
 }
 

@@ -98,6 +98,12 @@ fn keys(view: &View, legend: bool) -> Vec<(Option<Kind>, String)> {
                 "(a ring around a mark) may also capture (destroy) a friendly piece".into(),
             ));
         }
+        if view.any_also_hops() {
+            keys.push((
+                Some(Kind::Hop),
+                "(small, beside a mark) may also get there by hopping over a piece".into(),
+            ));
+        }
         if view.any_promotion() {
             keys.push((None, "the move promotes".into()));
         }
@@ -211,6 +217,17 @@ pub fn board(view: &View, legend: bool) -> String {
                         out,
                         r##"<circle cx="{cx}" cy="{cy}" r="14" fill="none" stroke="#ad1457" stroke-width="2"/>"##
                     );
+                }
+                if cell.hops {
+                    // May also get here over a piece: a small hop mark in the lower left corner.
+                    let _ = write!(
+                        out,
+                        r##"<g transform="translate({} {}) scale(0.5)">"##,
+                        px + 9,
+                        py + SQ - 9
+                    );
+                    mark(&mut out, Kind::Hop, 0, 0);
+                    out += "</g>";
                 }
             }
             if cell.promotes {
