@@ -243,3 +243,80 @@ pub struct Ray {
     /// Index into [`crate::rules::Game::ray_sources`]: which XBetza component and zone rule produced this ray.
     pub source: u16,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use betza::Mode;
+
+    fn turn(modes: &[Mode]) -> StepRule {
+        let mode = modes.iter().fold(Mode(0), |m, &x| m.union(x));
+        StepRule::turn(mode).expect("a turning rule")
+    }
+
+    #[test]
+    fn a_plain_turn_must_be_empty() {
+        let rule = turn(&[]);
+        assert_eq!(rule, StepRule::TURN_EMPTY);
+        assert_eq!(step(rule, Occupant::Empty, || false), StepOutcome::Cross);
+        assert_eq!(step(rule, Occupant::Enemy, || false), StepOutcome::Blocked);
+        assert_eq!(step(rule, Occupant::Friend, || false), StepOutcome::Blocked);
+    }
+
+    #[test]
+    fn a_locust_turn_captures_an_enemy_and_needs_one() {
+        let rule = turn(&[Mode::CAPTURE]);
+        assert_eq!(step(rule, Occupant::Enemy, || false), StepOutcome::Remove);
+        assert_eq!(step(rule, Occupant::Empty, || false), StepOutcome::Blocked);
+        assert_eq!(step(rule, Occupant::Friend, || false), StepOutcome::Blocked);
+    }
+
+    #[test]
+    fn a_royal_friend_is_never_destroyed() {
+        let rule = turn(&[Mode::DESTROY]);
+        assert_eq!(step(rule, Occupant::Friend, || false), StepOutcome::Remove);
+        assert_eq!(step(rule, Occupant::Friend, || true), StepOutcome::Blocked);
+    }
+
+    #[test]
+    fn hopping_wins_over_capturing_on_a_turn() {
+        let rule = turn(&[Mode::CAPTURE, Mode::HOP]);
+        assert_eq!(step(rule, Occupant::Enemy, || false), StepOutcome::Cross);
+        assert_eq!(step(rule, Occupant::Friend, || false), StepOutcome::Cross);
+        assert_eq!(step(rule, Occupant::Empty, || false), StepOutcome::Blocked);
+    }
+
+    #[test]
+    fn a_tame_hop_turn_jumps_only_a_friend() {
+        let rule = turn(&[Mode::TAME, Mode::HOP]);
+        assert_eq!(step(rule, Occupant::Friend, || false), StepOutcome::Cross);
+        assert_eq!(step(rule, Occupant::Enemy, || false), StepOutcome::Blocked);
+    }
+
+    #[test]
+    fn an_induction_turn_hands_the_move_to_any_friend_royal_too() {
+        let rule = turn(&[Mode::INDUCE]);
+        assert_eq!(step(rule, Occupant::Friend, || true), StepOutcome::Induce);
+        assert_eq!(step(rule, Occupant::Enemy, || false), StepOutcome::Blocked);
+    }
+
+    #[test]
+    fn a_destination_lands_when_empty_and_takes_what_its_flags_allow() {
+        let rule = StepRule::destination(RayFlags::MOVE | RayFlags::CAPTURE | RayFlags::TAME);
+        assert_eq!(step(rule, Occupant::Empty, || false), StepOutcome::Land);
+        assert_eq!(step(rule, Occupant::Enemy, || false), StepOutcome::Take);
+        assert_eq!(step(rule, Occupant::Enemy, || true), StepOutcome::Blocked);
+        assert_eq!(step(rule, Occupant::Friend, || false), StepOutcome::Blocked);
+        let capture_only = StepRule::destination(RayFlags::CAPTURE);
+        assert_eq!(
+            step(capture_only, Occupant::Empty, || false),
+            StepOutcome::Cross
+        );
+    }
+
+    #[test]
+    fn grasshopper_and_en_passant_modifiers_have_no_turning_rule() {
+        assert!(StepRule::turn(Mode::GRASSHOP).is_err());
+        assert!(StepRule::turn(Mode::EN_PASSANT).is_err());
+    }
+}

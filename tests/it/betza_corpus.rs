@@ -33,18 +33,22 @@ const NOT_REPRESENTABLE: &[(&str, &str)] = &[
     ),
 ];
 
+/// The kind a corpus suffix names: the mark the betza crate's diagrams draw for it.
 fn kind_of(sym: &str) -> Kind {
-    match sym {
-        "m" => Kind::Move,
-        "c" => Kind::Capture,
-        "*" => Kind::MoveOrCapture,
-        "i" => Kind::Initial,
-        "O" => Kind::Castling,
-        "h" => Kind::Hop,
-        "-" => Kind::LamePath,
-        "x" => Kind::Borrow,
-        other => panic!("unknown corpus kind `{other}`"),
-    }
+    [
+        Kind::Move,
+        Kind::Capture,
+        Kind::MoveOrCapture,
+        Kind::Initial,
+        Kind::Castling,
+        Kind::Hop,
+        Kind::LamePath,
+        Kind::Borrow,
+        Kind::Destroy,
+    ]
+    .into_iter()
+    .find(|k| sym.chars().eq([k.symbol()]))
+    .unwrap_or_else(|| panic!("unknown corpus kind `{sym}`"))
 }
 
 /// One corpus line.
