@@ -1,6 +1,8 @@
 //! A compiled game together with the tables the executor derives from it once at load time.
 use super::zobrist::Zobrist;
-use crate::rules::{Game, PieceId, RayFlags, RayKind, Side, Square, StepRule};
+use crate::rules::{
+    step, Game, Occupant, PieceId, Ray, RayFlags, RayKind, Side, Square, StepOutcome, StepRule,
+};
 
 /// One way a piece standing on `from` could attack a given square: along `ray`, whose square number `pos` it is.
 #[derive(Clone, Copy, Debug)]
@@ -84,22 +86,7 @@ impl Engine {
                             || chain
                                 && (rules.iter().any(|r| r.reads_occupant())
                                     || game.ray_squares(ray).contains(&from));
-                        let captures = ray.flags.has(RayFlags::CAPTURE);
-                        // A tame ray (`t`) never captures a royal piece, and the attack tables only answer
-                        // "is this royal square attacked".
-                        if ray.flags.has(RayFlags::TAME) {
-                            continue;
-                        }
-                        for (pos, &target) in game.ray_squares(ray).iter().enumerate() {
-                            let attacks = match ray.kind {
-                                RayKind::Lame => captures && pos + 1 == ray.len as usize,
-                                // Removing a friendly piece (`d`) is never an attack.
-                                RayKind::Chain => rules[pos].contains(StepRule::CAPTURE),
-                                _ => captures,
-                            };
-                            if !attacks {
-                                continue;
-                            }
+                        for (pos, target) in royal_captures(&game, ray) {
                             let slot = (side.index() * squares + target.index()) * pieces + p;
                             capture_origins[slot * words + from.index() / 64] |=
                                 1 << (from.index() % 64);
@@ -225,4 +212,28 @@ fn double_step_twin(game: &Game, rays: std::ops::Range<usize>) -> bool {
                 })
             })
     })
+}
+
+/// The squares of `ray` (with their numbers) on which a piece moving along it could capture an enemy royal piece,
+/// on an empty board. A tame ray (`t`) never captures a royal piece; removing a friendly one (`d`) is no attack.
+fn royal_captures<'a>(game: &'a Game, ray: &'a Ray) -> impl Iterator<Item = (usize, Square)> + 'a {
+    let captures = ray.flags.has(RayFlags::CAPTURE) && !ray.flags.has(RayFlags::TAME);
+    let rules = game.ray_rules(ray);
+    let last = ray.len as usize - 1;
+    game.ray_squares(ray)
+        .iter()
+        .enumerate()
+        .filter(move |&(pos, _)| match ray.kind {
+            RayKind::Lame => captures && pos == last,
+            // Would a royal enemy here be taken at the end, or removed on the way?
+            RayKind::Chain => {
+                !ray.flags.has(RayFlags::TAME)
+                    && matches!(
+                        step(rules[pos], Occupant::Enemy, || true),
+                        StepOutcome::Take | StepOutcome::Remove
+                    )
+            }
+            _ => captures,
+        })
+        .map(|(pos, &sq)| (pos, sq))
 }
