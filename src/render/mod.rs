@@ -71,21 +71,21 @@ impl View {
     }
 
     /// A piece's destinations (on an empty board unless `position` is given).
-    pub fn piece_moves(game: &Game, reach: &PieceMoves, position: Option<&Position>) -> View {
+    pub fn piece_moves(game: &Game, moves: &PieceMoves, position: Option<&Position>) -> View {
         let mut view = match position {
             Some(pos) => View::position(pos),
             None => View::new(game.geometry),
         };
-        let from = &mut view.cells[reach.from.index()];
+        let from = &mut view.cells[moves.from.index()];
         from.piece = Some((
-            symbol_for(&game.piece(reach.piece).symbol, reach.side),
-            reach.side,
+            symbol_for(&game.piece(moves.piece).symbol, moves.side),
+            moves.side,
         ));
         from.origin = true;
-        for sq in &reach.lame_path {
+        for sq in &moves.lame_path {
             view.cells[sq.index()].mark = Some(Kind::LamePath);
         }
-        for d in &reach.destinations {
+        for d in &moves.destinations {
             let cell = &mut view.cells[d.to.index()];
             cell.mark = Some(d.kind);
             cell.destroys = d.also.contains(&Kind::Destroy);
