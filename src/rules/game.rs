@@ -209,7 +209,8 @@ pub struct Game {
     pub pieces: Vec<PieceType>,
     pub rays: Vec<Ray>,
     pub ray_squares: Vec<Square>,
-    /// Parallel to `ray_squares`: what each square of a [`super::RayKind::Chain`] ray requires (`Dest` elsewhere).
+    /// Parallel to `ray_squares`: what each square of a [`super::RayKind::Chain`] ray allows (on other rays, the
+    /// destination rule of the ray's flags, which their walks never read).
     pub ray_rules: Vec<StepRule>,
     pub ray_sources: Vec<RaySource>,
     /// Every piece's move sets, in the order of the file.
@@ -235,7 +236,7 @@ impl Game {
     pub fn ray_squares(&self, ray: &Ray) -> &[Square] {
         &self.ray_squares[ray.first as usize..ray.first as usize + ray.len as usize]
     }
-    /// The roles of a ray's squares (meaningful for [`super::RayKind::Chain`] rays).
+    /// The step rules of a ray's squares (meaningful for [`super::RayKind::Chain`] rays).
     #[inline]
     pub fn ray_rules(&self, ray: &Ray) -> &[StepRule] {
         &self.ray_rules[ray.first as usize..ray.first as usize + ray.len as usize]
