@@ -169,35 +169,21 @@ pub enum StepOutcome {
 #[inline(always)]
 pub fn step(rule: StepRule, occupant: Occupant, royal: impl Fn() -> bool) -> StepOutcome {
     let dest = rule.contains(StepRule::DEST);
-    // Removing and jumping a piece never go together in one rule (`StepRule::turn`), so the first bit that
-    // applies decides.
     match occupant {
-        Occupant::Empty if rule.contains(StepRule::EMPTY) => {
-            if dest {
-                StepOutcome::Land
-            } else {
-                StepOutcome::Cross
-            }
-        }
-        Occupant::Empty if dest => StepOutcome::Cross,
-        Occupant::Friend if rule.contains(StepRule::DESTROY) => {
-            if royal() {
-                StepOutcome::Blocked
-            } else {
-                taken(dest)
-            }
-        }
-        Occupant::Friend if rule.contains(StepRule::HOP_FRIEND) => StepOutcome::Cross,
+        Occupant::Empty if dest && rule.contains(StepRule::EMPTY) => StepOutcome::Land,
+        Occupant::Empty if dest || rule.contains(StepRule::EMPTY) => StepOutcome::Cross,
+        Occupant::Empty => StepOutcome::Blocked,
         Occupant::Friend if rule.contains(StepRule::INDUCE) => StepOutcome::Induce,
-        Occupant::Enemy if rule.contains(StepRule::CAPTURE) => {
-            if rule.contains(StepRule::SPARE_ROYAL) && royal() {
-                StepOutcome::Blocked
-            } else {
-                taken(dest)
-            }
-        }
+        Occupant::Friend if rule.contains(StepRule::HOP_FRIEND) => StepOutcome::Cross,
+        Occupant::Friend if rule.contains(StepRule::DESTROY) && !royal() => taken(dest),
         Occupant::Enemy if rule.contains(StepRule::HOP_ENEMY) => StepOutcome::Cross,
-        Occupant::Empty | Occupant::Friend | Occupant::Enemy => StepOutcome::Blocked,
+        Occupant::Enemy
+            if rule.contains(StepRule::CAPTURE)
+                && !(rule.contains(StepRule::SPARE_ROYAL) && royal()) =>
+        {
+            taken(dest)
+        }
+        Occupant::Friend | Occupant::Enemy => StepOutcome::Blocked,
     }
 }
 
