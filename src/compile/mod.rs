@@ -9,9 +9,9 @@ mod diags;
 mod end;
 mod graph;
 mod header;
+mod piece_rules;
 mod pieces;
 mod rays;
-mod rules;
 mod start;
 mod zones;
 
@@ -72,21 +72,20 @@ fn build(
         .as_ref()
         .filter(|_| head.geometry.is_some())
         .and_then(|s| start::read_start(s, geometry, &names, d));
-    let mut built = graph::build_graph(
-        &infos,
-        &names,
-        &zones,
+    let setting = graph::Setting {
+        names: &names,
+        zones: &zones,
         geometry,
-        head.orientation,
-        start.as_ref(),
-        d,
-    );
+        orientation: head.orientation,
+        start: start.as_ref(),
+    };
+    let mut built = graph::build_graph(&infos, &setting, d);
     let (castling_rights, castlings) =
         castling::build_castling(&infos, &names, &built, geometry, start.as_ref(), d);
-    rules::apply_piece_rules(&head, &infos, &names, &mut zones, &mut built, d);
+    piece_rules::apply_piece_rules(&head, &infos, &names, &mut zones, &mut built, d);
     let end = end::resolve_end(&head, &names, d);
     let bonus_turn = match &head.bonus {
-        Some((z, may_pass)) => zones.resolve(z, d).map(|zone| rules::BonusTurn {
+        Some((z, may_pass)) => zones.resolve(z, d).map(|zone| piece_rules::BonusTurn {
             zone,
             may_pass: *may_pass,
         }),
@@ -115,8 +114,9 @@ fn build(
         pieces: built.pieces,
         rays: built.rays,
         ray_squares: built.ray_squares,
-        ray_roles: built.ray_roles,
+        ray_rules: built.ray_rules,
         ray_sources: built.ray_sources,
+        move_sets: built.move_sets,
         castling_rights,
         castlings,
         drops: head.drops.is_some(),

@@ -87,8 +87,8 @@ pub fn resolve_piece_names(file: &ast::File, d: &mut Diags) -> PieceNames {
     names
 }
 
-/// One move set: the XBetza of a piece in a zone (or everywhere).
-pub struct MoveSet {
+/// One move set as the file writes it: the XBetza of a piece in a zone (or everywhere), parsed.
+pub struct ParsedMoveSet {
     pub zone: Option<ZoneId>,
     pub betza_text: Str,
     pub parsed: Option<betza::Betza>,
@@ -105,7 +105,7 @@ pub struct Promote {
 #[derive(Default)]
 pub struct PieceInfo {
     pub royal: bool,
-    pub movesets: Vec<MoveSet>,
+    pub move_sets: Vec<ParsedMoveSet>,
     pub initial: Option<ZoneId>,
     pub promote: Option<Promote>,
     pub castles_with: Option<(PieceId, Span)>,
@@ -175,7 +175,7 @@ fn resolve_one(
                 };
                 let parsed = parse_betza(text, d);
                 info.broken |= parsed.is_none();
-                info.movesets.push(MoveSet {
+                info.move_sets.push(ParsedMoveSet {
                     zone: zone_id,
                     betza_text: text.clone(),
                     parsed,
