@@ -5,7 +5,7 @@
 //! invariant (round trip, make/unmake, legality) that does not hold.
 #![allow(dead_code)]
 
-use betza::Orientation;
+use betza::Facing;
 use std::sync::OnceLock;
 use tatsu::engine::{Engine, Position};
 
@@ -34,11 +34,7 @@ pub fn betza_parse(text: &str) {
                 .unwrap_or_else(|e| panic!("`{text}` → `{canonical}` does not reparse: {e:?}"));
             assert_eq!(again, b, "`{text}` → `{canonical}` reparses differently");
             assert_eq!(again.to_string(), canonical, "canonical text is not stable");
-            for o in [
-                Orientation::First,
-                Orientation::MirroredRanks,
-                Orientation::Rotated,
-            ] {
+            for o in [Facing::First, Facing::MirroredRanks, Facing::Rotated] {
                 let _ = b.expand(o);
                 let _ = betza::diagram::destinations(&b, 9, 9, (4, 4), o);
             }

@@ -2,15 +2,16 @@
 use super::common::{print_json, side_key, SideArg};
 use super::error::CliError;
 use ::betza::diagram::{destinations, parse_square, render, square_name, Kind};
-use ::betza::{describe, Orientation};
+use ::betza::{describe, Facing};
 use serde::Serialize;
+use tatsu::rules::{MAX_FILES, MAX_RANKS};
 
 #[derive(clap::Args, Debug)]
 pub struct BetzaArgs {
     /// The XBetza move description, e.g. `fmWfceFifmnD` (quote it in the shell).
     #[arg(allow_hyphen_values = true)]
     pub xbetza: String,
-    /// Board size, files x ranks (at most 26 files).
+    /// Board size, files x ranks (at most 36x36; files past `z` are `aa`, `ab`, …).
     #[arg(long, default_value = "8x8")]
     pub board: String,
     /// Square the piece stands on (default: the middle of the board), e.g. `d4`.
@@ -71,13 +72,14 @@ struct ErrorJson {
 fn parse_board(s: &str) -> Option<(i32, i32)> {
     let (w, h) = s.split_once(['x', 'X'])?;
     let (w, h): (i32, i32) = (w.trim().parse().ok()?, h.trim().parse().ok()?);
-    ((1..=26).contains(&w) && (1..=99).contains(&h)).then_some((w, h))
+    let (most_files, most_ranks) = (i32::from(MAX_FILES), i32::from(MAX_RANKS));
+    ((1..=most_files).contains(&w) && (1..=most_ranks).contains(&h)).then_some((w, h))
 }
 
 pub fn run(args: BetzaArgs) -> Result<(), CliError> {
     let Some((w, h)) = parse_board(&args.board) else {
         return Err(CliError::usage(format!(
-            "`--board {}` is not a board size; write files x ranks, e.g. `8x8` (at most 26 files)",
+            "`--board {}` is not a board size; write files x ranks, e.g. `8x8` (at most {MAX_FILES}x{MAX_RANKS})",
             args.board
         )));
     };
@@ -92,9 +94,9 @@ pub fn run(args: BetzaArgs) -> Result<(), CliError> {
             })?,
     };
     let orientation = match (args.side, args.rotated) {
-        (SideArg::Black, true) => Orientation::Rotated,
-        (SideArg::Black, false) => Orientation::MirroredRanks,
-        (SideArg::White, _) => Orientation::First,
+        (SideArg::Black, true) => Facing::Rotated,
+        (SideArg::Black, false) => Facing::MirroredRanks,
+        (SideArg::White, _) => Facing::First,
     };
     let b = match ::betza::parse(&args.xbetza) {
         Ok(b) => b,
@@ -153,7 +155,7 @@ pub fn run(args: BetzaArgs) -> Result<(), CliError> {
         outln!("  {c}: {d}");
     }
     outln!();
-    let side = if orientation == Orientation::First {
+    let side = if orientation == Facing::First {
         "white, forward = up"
     } else {
         "black, forward = down"

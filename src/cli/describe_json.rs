@@ -99,7 +99,7 @@ impl DescribeJson {
                         .into_iter()
                         .map(|m| MoveSetJson {
                             zone: m.zone.map(|z| game.zone(z).name.clone()),
-                            betza: m.betza,
+                            betza: m.betza.clone(),
                         })
                         .collect(),
                     promotion: ty.promotion.as_ref().map(|p| PromotionJson {

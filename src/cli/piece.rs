@@ -3,7 +3,7 @@ use super::common::{emit, load_engine, parse_square, side_key, SideArg};
 use super::error::CliError;
 use serde_json::{json, Value};
 use tatsu::engine::{MoveKind, Position};
-use tatsu::inspect::{self, Board, EmptyBoard, Reach};
+use tatsu::inspect::{self, Board, EmptyBoard, PieceMoves as Reach};
 use tatsu::render::text::{self, Style};
 use tatsu::render::{side_name, svg, View};
 use tatsu::rules::{Game, PieceId, Side, Square, ZoneId};
@@ -133,7 +133,7 @@ pub fn run(args: PieceArgs) -> Result<(), CliError> {
                 inspect::castlings_from(game, piece, side, spot.from),
             ),
         };
-        let mut reach = inspect::reach(game, piece, side, spot.from, board, &castlings);
+        let mut reach = inspect::piece_moves(game, piece, side, spot.from, board, &castlings);
         if let Some(moves) = legal {
             reach
                 .destinations
@@ -145,7 +145,12 @@ pub fn run(args: PieceArgs) -> Result<(), CliError> {
     }
     let views: Vec<(View, String)> = reaches
         .iter()
-        .map(|(r, z)| (View::reach(game, r, position.as_ref()), title(game, r, *z)))
+        .map(|(r, z)| {
+            (
+                View::piece_moves(game, r, position.as_ref()),
+                title(game, r, *z),
+            )
+        })
         .collect();
     if let Some(path) = &args.svg {
         let image = if views.len() == 1 {
@@ -245,7 +250,7 @@ fn title(game: &Game, reach: &Reach, zone: Option<ZoneId>) -> String {
         "{} {} ({}) on {}",
         side_name(reach.side),
         ty.name,
-        tatsu::engine::fen::symbol_for(&ty.symbol, reach.side),
+        tatsu::setup::symbol_for(&ty.symbol, reach.side),
         game.geometry.name(reach.from)
     );
     if let Some(z) = zone {
@@ -256,14 +261,8 @@ fn title(game: &Game, reach: &Reach, zone: Option<ZoneId>) -> String {
 
 /// The component of a ray source as text (`fR`) and in English.
 fn component(game: &Game, source: usize) -> (String, String) {
-    let s = &game.ray_sources[source];
-    match betza::parse(&s.betza) {
-        Ok(b) => match b.components.get(s.component) {
-            Some(c) => (c.to_string(), betza::describe::describe_component(c)),
-            None => (s.betza.clone(), String::new()),
-        },
-        Err(_) => (s.betza.clone(), String::new()),
-    }
+    let (_, c) = game.source(source);
+    (c.text.clone(), c.description.clone())
 }
 
 fn promotion_text(game: &Game, reach: &Reach, d: &inspect::Destination) -> String {
@@ -300,7 +299,7 @@ fn explain(game: &Game, reach: &Reach, zone: Option<ZoneId>) -> String {
             .iter()
             .map(|&s| {
                 let (text, words) = component(game, s);
-                let src = &game.ray_sources[s];
+                let src = game.source(s).0;
                 let rule = match src.zone {
                     Some(z) => format!("\"{}\" (in {})", src.betza, game.zone(z).name),
                     None => format!("\"{}\"", src.betza),
@@ -352,7 +351,7 @@ fn reach_json(
                 .iter()
                 .map(|&s| {
                     let (text, words) = component(game, s);
-                    let src = &game.ray_sources[s];
+                    let src = game.source(s).0;
                     json!({
                         "betza": src.betza,
                         "component": text,

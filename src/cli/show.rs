@@ -88,10 +88,7 @@ fn to_json(pos: &mut Position) -> ShowJson {
                 .map(|file| {
                     let sq = g.square(file, rank)?;
                     let (piece, side) = pos.piece_at(sq)?;
-                    Some(tatsu::engine::fen::symbol_for(
-                        &game.piece(piece).symbol,
-                        side,
-                    ))
+                    Some(tatsu::setup::symbol_for(&game.piece(piece).symbol, side))
                 })
                 .collect()
         })
@@ -134,7 +131,7 @@ fn hand_text(pos: &Position, side: Side) -> String {
         .enumerate()
         .filter(|(_, &n)| n > 0)
         .map(|(p, &n)| {
-            let symbol = tatsu::engine::fen::symbol_for(&game.pieces[p].symbol, side);
+            let symbol = tatsu::setup::symbol_for(&game.pieces[p].symbol, side);
             if n == 1 {
                 symbol
             } else {

@@ -1,7 +1,7 @@
 //! Hash keys for positions, drawn once per game from a fixed-seed generator so hashes are reproducible.
 use crate::rules::{Game, PieceId, Side, Square};
 
-/// Pieces of one type in one hand beyond this count share the last key (no real game gets near it).
+/// Hand counts below this have a key of their own; a larger count's key is mixed from the last one and the count.
 const HAND_KEYS: usize = 64;
 
 pub struct Zobrist {
@@ -47,12 +47,18 @@ impl Zobrist {
     }
     /// The key of holding `count` pieces of a type (XOR out the old count's key, XOR in the new one).
     #[inline]
-    pub fn hand(&self, side: Side, piece: PieceId, count: u8) -> u64 {
+    pub fn hand(&self, side: Side, piece: PieceId, count: u16) -> u64 {
         if count == 0 {
             return 0;
         }
         let c = (count as usize).min(HAND_KEYS) - 1;
-        self.hand[(side.index() * self.pieces + piece.index()) * HAND_KEYS + c]
+        let key = self.hand[(side.index() * self.pieces + piece.index()) * HAND_KEYS + c];
+        if (count as usize) < HAND_KEYS {
+            key
+        } else {
+            let mut state = key ^ u64::from(count);
+            next(&mut state)
+        }
     }
     pub fn castling(&self, rights: u32) -> u64 {
         (0..self.castling.len())

@@ -1,5 +1,6 @@
 //! The integration tests, one binary: a module per area (the command line by subcommand, the engine rules, the
 //! games of RULES.md, the invariants, the no-panic guarantees), sharing the helpers of `support/`.
+mod betza_corpus;
 mod cli;
 mod compiler_never_panics;
 mod diagnostics;
@@ -13,5 +14,6 @@ mod language;
 mod multi_leg;
 mod no_panic;
 mod perft;
+mod setup;
 mod support;
 mod variants_valid;

@@ -77,6 +77,38 @@ fn betza_castling_and_board_size() {
 }
 
 #[test]
+fn betza_board_takes_every_size_the_language_allows_up_to_36x36() {
+    // Files past `z` are `aa`..`aj`, as in variant files; a rook on aj36 reaches a36 and aj1.
+    let out = tatsu(&["R", "--board", "36x36", "--at", "aj36", "--json"]);
+    assert!(out.code == 0, "{}", out.stderr);
+    let s = &out.stdout;
+    for to in ["a36", "z36", "aa36", "ai36", "aj1", "aj35"] {
+        assert!(s.contains(&format!("{{\"to\":\"{to}\",")), "{to}: {s}");
+    }
+    let out = tatsu(&["R", "--board", "36x36", "--at", "aj36"]);
+    let s = &out.stdout;
+    assert!(
+        s.contains("a b c d e f g h i j k l m n o p q r s t u v w x y z a b c d e f g h i j\n"),
+        "{s}"
+    );
+    for board in ["37x8", "8x37", "0x8"] {
+        let out = tatsu(&["R", "--board", board]);
+        assert_eq!(Some(out.code), Some(2), "{board}");
+        assert!(out.stderr.contains("at most 36x36"), "{board}");
+    }
+}
+
+#[test]
+fn betza_refuses_repeated_rider_legs_at_once_on_the_largest_board() {
+    // `a(al)aWW(af)B` took 27 s on 26x26 before its refusal; it is refused when it is read.
+    for s in ["a(al)aWW(af)B", "a(al)aW0", "fm(afm)alW0"] {
+        let out = tatsu(&[s, "--board", "36x36"]);
+        assert_eq!(Some(out.code), Some(1), "{s}");
+        assert!(out.stderr.contains("at most 8192 realisations"), "{s}");
+    }
+}
+
+#[test]
 fn betza_bad_square_is_a_usage_error() {
     let out = tatsu(&["K", "--at", "z9"]);
     assert_eq!(Some(out.code), Some(2));

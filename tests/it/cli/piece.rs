@@ -412,8 +412,10 @@ fn piece_marks_hops_and_lame_paths_of_a_test_variant() {
     assert_eq!(moves_of(&v).len(), 11);
     let text = ok(&["piece", file, "C", "--at", "d2", "--fen", fen]);
     assert!(text.contains("  6 │ ·  ·  · ×h  ·"), "{text}");
-    // The grasshopper lands right behind the (imagined) hurdle; the xiangqi horse needs its first step empty.
-    assert_eq!(count(&["piece", file, "Grasshopper", "--at", "e5"]), 8);
+    // The grasshopper lands right behind a hurdle that may stand on any square of its line but the last: from e5
+    // each of its 8 lines has 4 squares, so it may land on the last 3 of each (24). The xiangqi horse needs its
+    // first step empty.
+    assert_eq!(count(&["piece", file, "Grasshopper", "--at", "e5"]), 24);
     let v = json(&["piece", file, "Horse", "--at", "e5", "--json"]);
     assert_eq!(moves_of(&v).len(), 8);
     assert_eq!(must_be_empty(&v), set("e4 d5 f5 e6"));
