@@ -1,7 +1,7 @@
 //! `tatsu piece`: where one piece can go, and why — per zone when its moves depend on the zone.
-use super::common::{emit, fail, load_engine, parse_side, parse_square};
+use super::common::{emit, load_engine, parse_square, side_key, SideArg};
+use super::error::CliError;
 use serde_json::{json, Value};
-use std::process::ExitCode;
 use tatsu::engine::{MoveKind, Position};
 use tatsu::inspect::{self, Board, EmptyBoard, PieceMoves as Reach};
 use tatsu::render::text::{self, Style};
@@ -36,8 +36,8 @@ pub struct PieceArgs {
     #[arg(long)]
     pub at: Option<String>,
     /// Whose piece it is.
-    #[arg(long, default_value = "white", value_parser = ["white", "black"])]
-    pub side: String,
+    #[arg(long, value_enum, default_value_t = SideArg::White)]
+    pub side: SideArg,
     /// Show the piece in this position instead of on an empty board, on the --at square (where it may already
     /// stand). If it stands there and its side is to move, only its legal moves are shown; a piece put on an
     /// empty square gets the moves its rules allow there, king safety aside.
@@ -60,37 +60,27 @@ struct Spot {
     zone: Option<ZoneId>,
 }
 
-pub fn run(args: PieceArgs) -> ExitCode {
-    let engine = match load_engine(&args.variant) {
-        Ok(e) => e,
-        Err(code) => return code,
-    };
+pub fn run(args: PieceArgs) -> Result<(), CliError> {
+    let engine = load_engine(&args.variant)?;
     let game = &engine.game;
-    let piece = match inspect::find_piece(game, &args.piece) {
-        Ok(p) => p,
-        Err(message) => return fail(&message),
-    };
-    let mut side = parse_side(&args.side);
+    let piece = inspect::find_piece(game, &args.piece).map_err(CliError::input)?;
+    let mut side = Side::from(args.side);
     let position = match &args.fen {
-        Some(fen) => match Position::from_fen(&engine, fen) {
-            Ok(p) => Some(p),
-            Err(e) => return fail(&e.to_string()),
-        },
+        Some(fen) => Some(Position::from_fen(&engine, fen)?),
         None => None,
     };
     let spots: Vec<Spot> = match &args.at {
         Some(text) => {
-            let sq = match parse_square(game, text) {
-                Ok(sq) => sq,
-                Err(message) => return fail(&message),
-            };
+            let sq = parse_square(game, text)?;
             vec![Spot {
                 from: sq,
                 zone: None,
             }]
         }
         None if position.is_some() => {
-            return fail("--fen needs --at: the square the piece stands on in that position")
+            return Err(CliError::input(
+                "--fen needs --at: the square the piece stands on in that position",
+            ))
         }
         None => default_spots(game, piece, side),
     };
@@ -98,12 +88,12 @@ pub fn run(args: PieceArgs) -> ExitCode {
         if let Some((p, owner)) = pos.piece_at(spot.from) {
             if p != piece {
                 let what = &game.piece(p).name;
-                return fail(&format!(
+                return Err(CliError::input(format!(
                     "{} holds a {} {what}; --at must name an empty square or the square of the {} itself",
                     game.geometry.name(spot.from),
                     side_name(owner),
                     game.piece(piece).name
-                ));
+                )));
             }
             side = owner;
         }
@@ -169,7 +159,10 @@ pub fn run(args: PieceArgs) -> ExitCode {
             svg::boards(&views, true)
         };
         if let Err(e) = std::fs::write(path, image) {
-            return fail(&format!("cannot write `{}`: {e}", path.display()));
+            return Err(CliError::input(format!(
+                "cannot write `{}`: {e}",
+                path.display()
+            )));
         }
     }
     if args.json {
@@ -181,15 +174,16 @@ pub fn run(args: PieceArgs) -> ExitCode {
             objects.remove(0)
         } else {
             json!({
+                "schema": "tatsu.piece/1",
                 "variant": game.name,
                 "piece": game.piece(piece).symbol,
                 "name": game.piece(piece).name,
-                "side": side_name(side).to_lowercase(),
+                "side": side_key(side),
                 "diagrams": objects,
             })
         };
         emit(&format!("{out}\n"));
-        return ExitCode::SUCCESS;
+        return Ok(());
     }
     let mut out = String::new();
     for (i, ((reach, zone), (view, heading))) in reaches.iter().zip(&views).enumerate() {
@@ -217,7 +211,7 @@ pub fn run(args: PieceArgs) -> ExitCode {
         }
     }
     emit(&out);
-    ExitCode::SUCCESS
+    Ok(())
 }
 
 /// Without --at: the middle of the board, or one square per zone whose move set differs.
@@ -385,10 +379,11 @@ fn reach_json(
         })
         .collect();
     json!({
+        "schema": "tatsu.piece/1",
         "variant": game.name,
         "piece": ty.symbol,
         "name": ty.name,
-        "side": side_name(reach.side).to_lowercase(),
+        "side": side_key(reach.side),
         "from": g.name(reach.from),
         "zone": zone.map(|z| game.zone(z).name.clone()),
         "board": match (in_position, legal_only) {
