@@ -102,44 +102,8 @@ pub fn run(args: PieceArgs) -> Result<(), CliError> {
     // In a position where the piece really stands on --at and its side is to move, only legal moves count.
     let mut legal_only = false;
     for spot in &spots {
-        let mut legal: Option<Vec<tatsu::engine::Move>> = None;
-        let (board, castlings): (&dyn Board, Vec<usize>) = match &position {
-            Some(pos) => {
-                let mut pos = pos.clone();
-                let castlings = if pos.side_to_move() == side {
-                    let moves: Vec<_> = pos
-                        .legal_move_list()
-                        .into_iter()
-                        .filter(|m| m.from == spot.from && !m.is_drop())
-                        .collect();
-                    let castlings = moves
-                        .iter()
-                        .filter_map(|m| match m.kind {
-                            MoveKind::Castle { index } => Some(index as usize),
-                            _ => None,
-                        })
-                        .collect();
-                    if pos.piece_at(spot.from) == Some((piece, side)) {
-                        legal = Some(moves);
-                    }
-                    castlings
-                } else {
-                    Vec::new()
-                };
-                (position.as_ref().expect("a position"), castlings)
-            }
-            None => (
-                &EmptyBoard,
-                inspect::castlings_from(game, piece, side, spot.from),
-            ),
-        };
-        let mut reach = inspect::piece_moves(game, piece, side, spot.from, board, &castlings);
-        if let Some(moves) = legal {
-            reach
-                .destinations
-                .retain(|d| moves.iter().any(|m| m.to == d.to));
-            legal_only = true;
-        }
+        let (reach, legal) = spot_moves(game, piece, side, spot, position.as_ref());
+        legal_only |= legal;
         let zone = spot.zone.or(reach.zone);
         reaches.push((reach, zone));
     }
@@ -153,36 +117,10 @@ pub fn run(args: PieceArgs) -> Result<(), CliError> {
         })
         .collect();
     if let Some(path) = &args.svg {
-        let image = if views.len() == 1 {
-            svg::board(&views[0].0, true)
-        } else {
-            svg::boards(&views, true)
-        };
-        if let Err(e) = std::fs::write(path, image) {
-            return Err(CliError::input(format!(
-                "cannot write `{}`: {e}",
-                path.display()
-            )));
-        }
+        write_svg(path, &views)?;
     }
     if args.json {
-        let mut objects: Vec<Value> = reaches
-            .iter()
-            .map(|(r, z)| reach_json(game, r, *z, position.is_some(), legal_only))
-            .collect();
-        let out = if objects.len() == 1 {
-            objects.remove(0)
-        } else {
-            json!({
-                "schema": "tatsu.piece/1",
-                "variant": game.name,
-                "piece": game.piece(piece).symbol,
-                "name": game.piece(piece).name,
-                "side": side_key(side),
-                "diagrams": objects,
-            })
-        };
-        emit(&format!("{out}\n"));
+        print_piece_json(game, piece, side, &reaches, position.is_some(), legal_only);
         return Ok(());
     }
     let mut out = String::new();
@@ -195,14 +133,10 @@ pub fn run(args: PieceArgs) -> Result<(), CliError> {
             (Some(_), false) => "in the given position",
             (None, _) => "on an empty board",
         };
+        let n = reach.destinations.len();
         out += &format!(
-            "{heading}, {board}: {} destination{}\n",
-            reach.destinations.len(),
-            if reach.destinations.len() == 1 {
-                ""
-            } else {
-                "s"
-            }
+            "{heading}, {board}: {n} destination{}\n",
+            if n == 1 { "" } else { "s" }
         );
         out += &text::board(view, Style::Unicode);
         out += &text::legend(view);
@@ -212,6 +146,92 @@ pub fn run(args: PieceArgs) -> Result<(), CliError> {
     }
     emit(&out);
     Ok(())
+}
+
+/// The destinations of the piece standing on `spot`: on an empty board, or in `position`. The flag says whether
+/// they were cut down to the legal moves (the piece really stands there and its side is to move).
+fn spot_moves(
+    game: &Game,
+    piece: PieceId,
+    side: Side,
+    spot: &Spot,
+    position: Option<&Position>,
+) -> (Reach, bool) {
+    let Some(position) = position else {
+        let castlings = inspect::castlings_from(game, piece, side, spot.from);
+        let reach = inspect::piece_moves(game, piece, side, spot.from, &EmptyBoard, &castlings);
+        return (reach, false);
+    };
+    let mut pos = position.clone();
+    let mut legal: Option<Vec<tatsu::engine::Move>> = None;
+    let mut castlings = Vec::new();
+    if pos.side_to_move() == side {
+        let moves: Vec<_> = pos
+            .legal_move_list()
+            .into_iter()
+            .filter(|m| m.from == spot.from && !m.is_drop())
+            .collect();
+        castlings = moves
+            .iter()
+            .filter_map(|m| match m.kind {
+                MoveKind::Castle { index } => Some(index as usize),
+                _ => None,
+            })
+            .collect();
+        if pos.piece_at(spot.from) == Some((piece, side)) {
+            legal = Some(moves);
+        }
+    }
+    let board: &dyn Board = position;
+    let mut reach = inspect::piece_moves(game, piece, side, spot.from, board, &castlings);
+    match legal {
+        Some(moves) => {
+            reach
+                .destinations
+                .retain(|d| moves.iter().any(|m| m.to == d.to));
+            (reach, true)
+        }
+        None => (reach, false),
+    }
+}
+
+/// `--svg FILE`: one diagram, or all of them side by side.
+fn write_svg(path: &std::path::Path, views: &[(View, String)]) -> Result<(), CliError> {
+    let image = if views.len() == 1 {
+        svg::board(&views[0].0, true)
+    } else {
+        svg::boards(views, true)
+    };
+    std::fs::write(path, image)
+        .map_err(|e| CliError::input(format!("cannot write `{}`: {e}", path.display())))
+}
+
+/// `--json`: one object per diagram, wrapped when there are several (schema `tatsu.piece/1`).
+fn print_piece_json(
+    game: &Game,
+    piece: PieceId,
+    side: Side,
+    reaches: &[(Reach, Option<ZoneId>)],
+    in_position: bool,
+    legal_only: bool,
+) {
+    let mut objects: Vec<Value> = reaches
+        .iter()
+        .map(|(r, z)| reach_json(game, r, *z, in_position, legal_only))
+        .collect();
+    let out = if objects.len() == 1 {
+        objects.remove(0)
+    } else {
+        json!({
+            "schema": "tatsu.piece/1",
+            "variant": game.name,
+            "piece": game.piece(piece).symbol,
+            "name": game.piece(piece).name,
+            "side": side_key(side),
+            "diagrams": objects,
+        })
+    };
+    emit(&format!("{out}\n"));
 }
 
 /// Without --at: the middle of the board, or one square per zone whose move set differs.
