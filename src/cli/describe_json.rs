@@ -2,9 +2,7 @@
 //! would otherwise parse the rule book's prose.
 use serde::Serialize;
 use tatsu::inspect;
-use tatsu::rules::{
-    Game, Orientation, PieceId, PromotionTrigger, Side, SquareSet, StalemateResult,
-};
+use tatsu::rules::{Game, PieceId, PromotionTrigger, Side, SquareSet, StalemateResult, Symmetry};
 
 #[derive(Serialize)]
 pub struct DescribeJson {
@@ -128,8 +126,8 @@ impl DescribeJson {
             files: g.files,
             ranks: g.ranks,
             orientation: match game.orientation {
-                Orientation::Mirror => "mirror",
-                Orientation::Rotate => "rotate",
+                Symmetry::Mirror => "mirror",
+                Symmetry::Rotate => "rotate",
             },
             start_fen: game.start_fen.clone(),
             drops: game.drops,

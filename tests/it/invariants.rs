@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use tatsu::audit;
 use tatsu::engine::{perft, Engine, Position};
 use tatsu::rng::SplitMix64;
-use tatsu::rules::{Orientation, Square};
+use tatsu::rules::{Square, Symmetry};
 use tatsu::setup::Setup;
 
 use crate::support::variants;
@@ -65,7 +65,7 @@ fn flip_fen(engine: &Engine, fen: &str) -> String {
     let g = game.geometry;
     let flip = |sq: Square| {
         let (mut f, r) = (g.file(sq), g.ranks as i32 - 1 - g.rank(sq));
-        if game.orientation == Orientation::Rotate {
+        if game.orientation == Symmetry::Rotate {
             f = g.files as i32 - 1 - f;
         }
         g.square(f, r).unwrap()
