@@ -5,7 +5,7 @@ use super::zones::ZoneTable;
 use super::Diags;
 use crate::diag::{suggest, Span};
 use crate::dsl::ast::{self, DropOption, Name, PieceDecl, PieceItem, StatementKind, Str};
-use crate::rules::{PieceId, ZoneId};
+use crate::rules::{PieceId, ZoneId, MAX_PIECE_TYPES};
 use std::collections::{HashMap, HashSet};
 
 pub struct PieceNames {
@@ -66,6 +66,21 @@ pub fn resolve_piece_names(file: &ast::File, d: &mut Diags) -> PieceNames {
             .label(names.decls[first.index()].id.span, "first defined here");
             continue;
         }
+        if names.decls.len() == MAX_PIECE_TYPES {
+            let more = file
+                .statements
+                .iter()
+                .filter(|s| matches!(s.kind, StatementKind::Piece(_)));
+            d.error(
+                p.id.span,
+                format!("more than {MAX_PIECE_TYPES} piece types (this is piece number {})", MAX_PIECE_TYPES + 1),
+            )
+            .note(format!(
+                "the file declares {} pieces; a game has at most {MAX_PIECE_TYPES}, promoted forms included",
+                more.count()
+            ));
+            break;
+        }
         names
             .by_id
             .insert(p.id.value.clone(), PieceId(names.decls.len() as u16));
@@ -88,8 +103,8 @@ pub fn resolve_piece_names(file: &ast::File, d: &mut Diags) -> PieceNames {
     names
 }
 
-/// A start position names a piece by one letter: an error at a letter whose piece is declared only under a longer
-/// id (`Sc` for `S`) says so, rather than leaving "no piece `S`" to puzzle over.
+/// An error at a letter of the start position whose piece is declared only under a longer id (`Sc` for `S`) says
+/// how to write that id, rather than leaving "`S` is not a piece" to puzzle over.
 pub fn explain_start_letters(start: &Str, names: &PieceNames, d: &mut Diags) {
     d.annotate(start.span, |diag| {
         let end = diag.span.end.checked_sub(start.span.start)?;
@@ -102,15 +117,15 @@ pub fn explain_start_letters(start: &Str, names: &PieceNames, d: &mut Diags) {
             id.len() > 1 && id.starts_with(upper)
         })?;
         Some(format!(
-            "`{long}` is declared, but a start position names each piece by one letter (`{upper}` for White, \
-             `{}` for Black, `+{upper}` promoted): give the piece a one-letter id to place it",
-            upper.to_ascii_lowercase()
+            "`{long}` is declared, but a start position writes an id of several letters in parentheses: \
+             `({long})` for White, `({})` for Black",
+            long.to_ascii_lowercase()
         ))
     });
 }
 
-/// One move set: the XBetza of a piece in a zone (or everywhere).
-pub struct MoveSet {
+/// One move set as the file writes it: the XBetza of a piece in a zone (or everywhere), parsed.
+pub struct ParsedMoveSet {
     pub zone: Option<ZoneId>,
     pub betza_text: Str,
     pub parsed: Option<betza::Betza>,
@@ -127,7 +142,7 @@ pub struct Promote {
 #[derive(Default)]
 pub struct PieceInfo {
     pub royal: bool,
-    pub movesets: Vec<MoveSet>,
+    pub move_sets: Vec<ParsedMoveSet>,
     pub initial: Option<ZoneId>,
     pub promote: Option<Promote>,
     pub castles_with: Option<(PieceId, Span)>,
@@ -201,7 +216,7 @@ fn resolve_one(
                 };
                 let parsed = parse_betza(text, d);
                 info.broken |= parsed.is_none();
-                info.movesets.push(MoveSet {
+                info.move_sets.push(ParsedMoveSet {
                     zone: zone_id,
                     betza_text: text.clone(),
                     parsed,

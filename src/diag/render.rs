@@ -1,5 +1,6 @@
-//! Diagnostics as text: for people (message, location, the source line, a caret underline, notes), for editors
-//! (`file:line:col: severity: message`) and for tools (one JSON object per line).
+//! Diagnostics as text: for people (message, location, the source line, a caret underline, notes) and for editors
+//! (`file:line:col: severity: message`). Tools get JSON from the command line (`check --json`), which locates
+//! through [`Renderer::line_col`].
 //!
 //! The output is bounded whatever the input: an echoed source line shows at most [`MAX_ECHO_WIDTH`] columns around
 //! the caret, a report shows at most [`MAX_SHOWN`] diagnostics and counts the rest, and locating costs a binary
@@ -27,8 +28,6 @@ pub enum Format {
     Human,
     /// `file:line:col: severity: message`.
     Short,
-    /// One JSON object per line (every diagnostic: tools count for themselves).
-    Json,
 }
 
 /// Whether to colour the output (the command line decides, from `--color` and whether stderr is a terminal).
@@ -105,30 +104,17 @@ impl<'a> Renderer<'a> {
         (line, col)
     }
 
-    /// Every diagnostic in `format`, each followed by a line break (and a blank line in the human form). The
-    /// human and short forms stop after [`MAX_SHOWN`] and say how many errors and warnings they left out.
+    /// The diagnostics in `format`, each followed by a line break (and a blank line in the human form): the
+    /// first [`MAX_SHOWN`], then a line that says how many errors and warnings were left out.
     pub fn report(&self, diags: &[Diagnostic], format: Format) -> String {
         let mut out = String::new();
-        let shown = if format == Format::Json {
-            diags.len()
-        } else {
-            diags.len().min(self.max_shown)
-        };
+        let shown = diags.len().min(self.max_shown);
         for d in &diags[..shown] {
             match format {
-                Format::Human => {
-                    out += &self.human(d);
-                    out.push('\n');
-                }
-                Format::Short => {
-                    out += &self.short(d);
-                    out.push('\n');
-                }
-                Format::Json => {
-                    out += &self.json(d);
-                    out.push('\n');
-                }
+                Format::Human => out += &self.human(d),
+                Format::Short => out += &self.short(d),
             }
+            out.push('\n');
         }
         let rest = &diags[shown..];
         if !rest.is_empty() {
@@ -304,35 +290,6 @@ impl<'a> Renderer<'a> {
         }
         let _ = writeln!(out, "{gutter} {g}|{g_} {under}");
     }
-
-    /// One JSON object.
-    pub fn json(&self, d: &Diagnostic) -> String {
-        let (line, col) = self.line_col(d.span.start);
-        let notes: Vec<String> = d.notes.iter().map(|n| json_string(n)).collect();
-        let labels: Vec<String> = d
-            .labels
-            .iter()
-            .map(|l| {
-                let (ll, lc) = self.line_col(l.span.start);
-                format!(
-                    "{{\"line\":{ll},\"column\":{lc},\"start\":{},\"end\":{},\"message\":{}}}",
-                    l.span.start,
-                    l.span.end,
-                    json_string(&l.message)
-                )
-            })
-            .collect();
-        format!(
-            "{{\"severity\":\"{}\",\"message\":{},\"file\":{},\"line\":{line},\"column\":{col},\"start\":{},\"end\":{},\"labels\":[{}],\"notes\":[{}]}}",
-            d.severity.as_str(),
-            json_string(&d.message),
-            json_string(&d.file),
-            d.span.start,
-            d.span.end,
-            labels.join(","),
-            notes.join(",")
-        )
-    }
 }
 
 /// "3 errors and 1 warning".
@@ -448,23 +405,6 @@ fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
         .into()
 }
 
-fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 /// The human form of one diagnostic. Builds a line index: to render many, use one [`Renderer`].
 pub fn render_human(d: &Diagnostic, source: &str) -> String {
     Renderer::new(source).human(d)
@@ -473,11 +413,6 @@ pub fn render_human(d: &Diagnostic, source: &str) -> String {
 /// The short form of one diagnostic. Builds a line index: to render many, use one [`Renderer`].
 pub fn render_short(d: &Diagnostic, source: &str) -> String {
     Renderer::new(source).short(d)
-}
-
-/// The JSON form of one diagnostic. Builds a line index: to render many, use one [`Renderer`].
-pub fn render_json(d: &Diagnostic, source: &str) -> String {
-    Renderer::new(source).json(d)
 }
 
 #[cfg(test)]

@@ -82,9 +82,9 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
         },
         Rule::orientation_stmt => StatementKind::Orientation(Spanned {
             value: if rest[0].as_str() == "mirror" {
-                Orientation::Mirror
+                Symmetry::Mirror
             } else {
-                Orientation::Rotate
+                Symmetry::Rotate
             },
             span: o.span_of(&rest[0]),
         }),
