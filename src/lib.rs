@@ -12,4 +12,5 @@ pub mod engine;
 pub mod inspect;
 pub mod render;
 pub mod rules;
+pub mod ruletest;
 pub mod variants;

@@ -46,12 +46,15 @@ pub(super) fn lower_file(file: P) -> File {
 
 fn lower_statement(p: P) -> Statement {
     let rule = p.as_rule();
+    let whole = span(&p);
     let mut inner = p.into_inner();
     let kw = inner.next().expect("statement starts with its keyword");
     let keyword = span(&kw);
     let rest: Vec<P> = inner.collect();
     let kind = match rule {
         Rule::title_stmt => StatementKind::Title(string(rest[0].clone())),
+        Rule::description_stmt => StatementKind::Description(string(rest[0].clone())),
+        Rule::test_stmt => StatementKind::Test(whole),
         Rule::board_stmt => StatementKind::Board {
             files: number(&rest[0]),
             ranks: number(&rest[2]),

@@ -3,6 +3,8 @@ pub mod ast;
 mod lower;
 mod syntax;
 
+pub(crate) use syntax::pest_error_diagnostic;
+
 use crate::diag::Diagnostic;
 
 /// Parses a variant file. A syntax error is returned as a located diagnostic (the parser stops at the first one).

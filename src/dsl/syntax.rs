@@ -29,6 +29,7 @@ fn describe(rule: Rule) -> String {
         Rule::times => "`x`".into(),
         Rule::number => "a number".into(),
         Rule::string => "a quoted string".into(),
+        Rule::test_body => "`{`".into(),
         Rule::name | Rule::zone_ref => "a zone name".into(),
         Rule::piece_id => "a piece id (an upper-case letter, `+` for a promoted form)".into(),
         Rule::square | Rule::square_list => "a square".into(),
@@ -50,6 +51,17 @@ pub(super) fn to_diagnostic(
     file: &str,
     source: &str,
     err: &pest::error::Error<Rule>,
+) -> Diagnostic {
+    pest_error_diagnostic(file, source, err, describe)
+}
+
+/// A pest error as a located `syntax error: expected …, found …` diagnostic, naming rules with `describe` (a `|`
+/// in its answer separates alternatives). Shared by the grammars of the crate.
+pub(crate) fn pest_error_diagnostic<R: pest::RuleType>(
+    file: &str,
+    source: &str,
+    err: &pest::error::Error<R>,
+    describe: impl Fn(R) -> String,
 ) -> Diagnostic {
     let start = match err.location {
         InputLocation::Pos(p) => p,

@@ -1,0 +1,242 @@
+//! `tatsu test FILE…`: run rule tests (docs/rule-tests.md) and report each, with failures located in the test
+//! file; `--json` and `--junit FILE` for CI systems. Exit status 1 if any test fails or any file cannot run.
+use clap::Args;
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use tatsu::diag::{self, locate};
+use tatsu::ruletest::{self, FileReport};
+
+/// Run rule tests: `*.tatsu-test` files, the test blocks of variant files (`*.tatsu`), or folders of either.
+///
+/// Examples:
+///   tatsu test tests/rules/ryugi.tatsu-test
+///   tatsu test tests/rules                        # every rule-test file in the folder, recursively
+///   tatsu test my-game.tatsu                      # the `test` blocks inside a variant file
+///   tatsu test tests/rules --junit report.xml     # also write JUnit XML for a CI system
+#[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct TestArgs {
+    /// Rule-test files, variant files with test blocks, or folders holding them.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Print one JSON object (every file, test and failure) instead of the report.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the results as JUnit XML to this file.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+}
+
+pub fn run(args: &TestArgs) -> ExitCode {
+    let mut paths = Vec::new();
+    for p in &args.files {
+        collect(p, &mut paths);
+    }
+    let reports: Vec<FileReport> = paths.iter().map(|p| ruletest::run_file(p)).collect();
+    if args.json {
+        emit(&format!("{}\n", json_report(&reports)));
+    } else {
+        emit(&human_report(&reports));
+    }
+    if let Some(path) = &args.junit {
+        if let Err(e) = std::fs::write(path, junit_report(&reports)) {
+            eprintln!("error: cannot write `{}`: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    if reports.iter().all(FileReport::passed) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+use super::common::emit;
+
+/// A file as given; a folder's rule-test files, recursively, in name order (variant files in a folder are left
+/// out: name them to run their test blocks).
+fn collect(path: &Path, out: &mut Vec<String>) {
+    if !path.is_dir() {
+        out.push(path.to_string_lossy().into_owned());
+        return;
+    }
+    let mut entries: Vec<PathBuf> = match std::fs::read_dir(path) {
+        Ok(dir) => dir.filter_map(|e| e.ok()).map(|e| e.path()).collect(),
+        Err(_) => {
+            out.push(path.to_string_lossy().into_owned());
+            return;
+        }
+    };
+    entries.sort();
+    for entry in entries {
+        if entry.is_dir() {
+            collect(&entry, out);
+        } else if entry.extension().is_some_and(|e| e == "tatsu-test") {
+            out.push(entry.to_string_lossy().into_owned());
+        }
+    }
+}
+
+fn human_report(reports: &[FileReport]) -> String {
+    let mut out = String::new();
+    let (mut passed, mut failed, mut errors) = (0, 0, 0);
+    for r in reports {
+        let game = r.variant.as_deref().unwrap_or("?");
+        out += &format!("{} ({game}): {} tests\n", r.file, r.tests.len());
+        for d in &r.errors {
+            errors += 1;
+            out += &diag::render_human(d, &r.source);
+        }
+        for t in &r.tests {
+            if t.passed() {
+                passed += 1;
+                out += &format!("  ok      {}\n", t.name);
+            } else {
+                failed += 1;
+                out += &format!("  FAILED  {}\n", t.name);
+            }
+        }
+        for t in r.tests.iter().filter(|t| !t.passed()) {
+            out.push('\n');
+            for d in &t.failures {
+                out += &diag::render_human(d, &r.source);
+            }
+        }
+    }
+    let verdict = if failed == 0 && errors == 0 {
+        "ok"
+    } else {
+        "FAILED"
+    };
+    out += &format!(
+        "\ntest result: {verdict}. {passed} passed; {failed} failed; {errors} files could not run\n"
+    );
+    out
+}
+
+fn json_report(reports: &[FileReport]) -> serde_json::Value {
+    let diags = |r: &FileReport, list: &[diag::Diagnostic]| -> Vec<serde_json::Value> {
+        list.iter()
+            .filter_map(|d| serde_json::from_str(&diag::render_json(d, &r.source)).ok())
+            .collect()
+    };
+    let files: Vec<serde_json::Value> = reports
+        .iter()
+        .map(|r| {
+            let tests: Vec<serde_json::Value> = r
+                .tests
+                .iter()
+                .map(|t| {
+                    json!({
+                        "name": t.name,
+                        "line": locate(&r.source, t.span.start).0,
+                        "passed": t.passed(),
+                        "failures": diags(r, &t.failures),
+                    })
+                })
+                .collect();
+            json!({
+                "file": r.file,
+                "variant": r.variant,
+                "passed": r.passed(),
+                "errors": diags(r, &r.errors),
+                "tests": tests,
+            })
+        })
+        .collect();
+    let count = |ok: bool| -> usize {
+        reports
+            .iter()
+            .flat_map(|r| &r.tests)
+            .filter(|t| t.passed() == ok)
+            .count()
+    };
+    json!({
+        "passed": reports.iter().all(FileReport::passed),
+        "tests_passed": count(true),
+        "tests_failed": count(false),
+        "files_with_errors": reports.iter().filter(|r| !r.errors.is_empty()).count(),
+        "files": files,
+    })
+}
+
+/// JUnit XML: one `testsuite` per file, one `testcase` per test; a file that could not run is one test case with
+/// an `error`.
+fn junit_report(reports: &[FileReport]) -> String {
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let total: usize = reports.iter().map(|r| r.tests.len().max(1)).sum();
+    let failures: usize = reports
+        .iter()
+        .flat_map(|r| &r.tests)
+        .filter(|t| !t.passed())
+        .count();
+    let errors = reports.iter().filter(|r| !r.errors.is_empty()).count();
+    out += &format!(
+        "<testsuites name=\"tatsu test\" tests=\"{total}\" failures=\"{failures}\" errors=\"{errors}\">\n"
+    );
+    for r in reports {
+        let game = xml(r.variant.as_deref().unwrap_or(""));
+        let failed = r.tests.iter().filter(|t| !t.passed()).count();
+        out += &format!(
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failed}\" errors=\"{}\">\n",
+            xml(&r.file),
+            r.tests.len().max(usize::from(!r.errors.is_empty())),
+            usize::from(!r.errors.is_empty())
+        );
+        if let Some(first) = r.errors.first() {
+            let text: String = r
+                .errors
+                .iter()
+                .map(|d| diag::render_human(d, &r.source))
+                .collect();
+            out += &format!(
+                "    <testcase name=\"(load)\" classname=\"{game}\" file=\"{}\">\n      <error message=\"{}\">{}</error>\n    </testcase>\n",
+                xml(&r.file),
+                xml(&first.message),
+                xml(&text)
+            );
+        }
+        for t in &r.tests {
+            let line = locate(&r.source, t.span.start).0;
+            out += &format!(
+                "    <testcase name=\"{}\" classname=\"{game}\" file=\"{}\" line=\"{line}\"",
+                xml(&t.name),
+                xml(&r.file)
+            );
+            match t.failures.first() {
+                None => out += "/>\n",
+                Some(first) => {
+                    let text: String = t
+                        .failures
+                        .iter()
+                        .map(|d| diag::render_human(d, &r.source))
+                        .collect();
+                    out += &format!(
+                        ">\n      <failure message=\"{}\">{}</failure>\n    </testcase>\n",
+                        xml(&first.message),
+                        xml(&text)
+                    );
+                }
+            }
+        }
+        out += "  </testsuite>\n";
+    }
+    out += "</testsuites>\n";
+    out
+}
+
+fn xml(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}

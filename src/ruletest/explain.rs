@@ -1,0 +1,71 @@
+//! Why a move exists: the XBetza component (and zone rule) of the ray that produced it, from the compiled game's
+//! `ray_sources`, so that a failing test names the part of the variant file behind an unexpected move.
+use crate::engine::{Move, MoveKind, Position};
+use crate::inspect::{self, Board};
+use crate::rules::{Game, PieceId, Side, Square};
+
+/// `fB of "RfB" (in field): moves or captures any number of squares diagonally forward`.
+pub fn source_text(game: &Game, source: usize) -> String {
+    let s = &game.ray_sources[source];
+    let (text, words) = match betza::parse(&s.betza) {
+        Ok(b) => match b.components.get(s.component) {
+            Some(c) => (c.to_string(), betza::describe::describe_component(c)),
+            None => (s.betza.clone(), String::new()),
+        },
+        Err(_) => (s.betza.clone(), String::new()),
+    };
+    let rule = match s.zone {
+        Some(z) => format!("\"{}\" (in {})", s.betza, game.zone(z).name),
+        None => format!("\"{}\"", s.betza),
+    };
+    if words.is_empty() {
+        format!("{text} of {rule}")
+    } else {
+        format!("{text} of {rule}: {words}")
+    }
+}
+
+/// The components that take `piece` of `side` from `from` to `to` on `board`, in words; castling and drops say so.
+pub fn why_destination(
+    game: &Game,
+    piece: PieceId,
+    side: Side,
+    from: Square,
+    to: Square,
+    board: &dyn Board,
+) -> String {
+    let reach = inspect::reach(game, piece, side, from, board, &[]);
+    let reasons: Vec<String> = reach
+        .destinations
+        .iter()
+        .filter(|d| d.to == to)
+        .flat_map(|d| d.sources.iter().map(|&s| source_text(game, s)))
+        .collect();
+    if reasons.is_empty() {
+        "no XBetza component reaches it on this board".into()
+    } else {
+        reasons.join("; ")
+    }
+}
+
+/// Why a legal move exists in `pos`, in words.
+pub fn why_move(pos: &Position, mv: &Move) -> String {
+    let game = pos.game();
+    let g = game.geometry;
+    match mv.kind {
+        MoveKind::Drop => format!(
+            "a drop of {} from hand (the variant has `drops`)",
+            game.piece(mv.piece).name
+        ),
+        MoveKind::Pass => "declining a bonus turn (`bonus-turn … may-pass`)".into(),
+        MoveKind::Castle { index } => {
+            let c = &game.castlings[index as usize];
+            format!(
+                "castling: the rook goes {}-{}",
+                g.name(c.rook_from),
+                g.name(c.rook_to)
+            )
+        }
+        _ => why_destination(game, mv.piece, pos.side_to_move(), mv.from, mv.to, pos),
+    }
+}
