@@ -87,6 +87,7 @@ fn human_report(reports: &[FileReport]) -> String {
         for d in &r.errors {
             errors += 1;
             out += &diag::render_human(d, &r.source);
+            out.push('\n');
         }
         for t in &r.tests {
             if t.passed() {
@@ -97,10 +98,11 @@ fn human_report(reports: &[FileReport]) -> String {
                 out += &format!("  FAILED  {}\n", t.name);
             }
         }
+        out.push('\n');
         for t in r.tests.iter().filter(|t| !t.passed()) {
-            out.push('\n');
             for d in &t.failures {
                 out += &diag::render_human(d, &r.source);
+                out.push('\n');
             }
         }
     }
@@ -110,7 +112,7 @@ fn human_report(reports: &[FileReport]) -> String {
         "FAILED"
     };
     out += &format!(
-        "\ntest result: {verdict}. {passed} passed; {failed} failed; {errors} files could not run\n"
+        "test result: {verdict}. {passed} passed; {failed} failed; {errors} files could not run\n"
     );
     out
 }

@@ -69,3 +69,54 @@ pub fn why_move(pos: &Position, mv: &Move) -> String {
         _ => why_destination(game, mv.piece, pos.side_to_move(), mv.from, mv.to, pos),
     }
 }
+
+/// Why the drop `text` (`P@e4`) is not legal in `pos`, in the terms of the variant's drop rules.
+pub fn why_drop_refused(pos: &mut Position, text: &str) -> String {
+    let game = pos.game();
+    let g = game.geometry;
+    let Some((symbol, square)) = text.split_once('@') else {
+        return "it is not a drop".into();
+    };
+    let Some(piece) = game.piece_by_symbol(symbol) else {
+        return format!("{} has no piece `{symbol}`", game.name);
+    };
+    let Some(to) = g.parse_square(square) else {
+        return format!("`{square}` is not a square of the board");
+    };
+    let side = pos.side_to_move();
+    let ty = game.piece(piece);
+    let Some(rule) = ty.drop.as_ref().filter(|_| game.drops) else {
+        return format!("the {} is never dropped", ty.name);
+    };
+    if pos.hand(side).get(piece.index()).copied().unwrap_or(0) == 0 {
+        return format!(
+            "{} has no {} in hand",
+            crate::render::side_name(side),
+            ty.name
+        );
+    }
+    if pos.piece_at(to).is_some() {
+        return format!("{square} is occupied");
+    }
+    if rule.forbidden[side.index()].contains(to) {
+        return format!("drops of the {} are not allowed on {square}", ty.name);
+    }
+    if ty.dead[side.index()].contains(to) {
+        return format!("the {} could never move from {square}", ty.name);
+    }
+    let file = g.file(to);
+    let doubled = g
+        .all()
+        .any(|sq| g.file(sq) == file && sq != to && pos.piece_at(sq) == Some((piece, side)));
+    if rule.one_per_file && doubled {
+        return format!(
+            "`drop one-per-file`: the {} file already holds an unpromoted friendly {}",
+            g.name(to).trim_end_matches(|c: char| c.is_ascii_digit()),
+            ty.name
+        );
+    }
+    if rule.no_drop_mate {
+        return "it would leave the king in check or, under `drop no-mate`, give checkmate".into();
+    }
+    "it would leave the mover's king in check".into()
+}

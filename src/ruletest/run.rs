@@ -1,7 +1,7 @@
 //! Running tests: each step is checked on the test's position; a failing step becomes a located diagnostic that
 //! says what differs (missing and unexpected moves, each unexpected one with the XBetza component behind it).
 use super::ast::*;
-use super::explain::{source_text, why_move};
+use super::explain::{source_text, why_drop_refused, why_move};
 use crate::diag::{Diagnostic, Span};
 use crate::dsl::ast::Spanned;
 use crate::engine::{perft::perft, Engine, Move, MoveError, MoveKind, Outcome, Position};
@@ -203,10 +203,11 @@ impl Runner<'_> {
             return Ok(());
         }
         let missing: Vec<&String> = wanted.difference(&found).collect();
-        let unexpected: Vec<&Move> = actual
+        let mut unexpected: Vec<&Move> = actual
             .iter()
             .filter(|m| !wanted.contains(&pos.uci(m)))
             .collect();
+        unexpected.sort_by_key(|m| pos.uci(m));
         let fen = pos.to_fen();
         let mut notes = Vec::new();
         if !missing.is_empty() {
@@ -365,10 +366,11 @@ impl Runner<'_> {
                     .copied()
                     .filter(|w| !found.iter().any(|(t, _)| t == w))
                     .collect();
-                let unexpected: Vec<&(String, Square)> = found
+                let mut unexpected: Vec<&(String, Square)> = found
                     .iter()
                     .filter(|(t, _)| !wanted.contains(t.as_str()))
                     .collect();
+                unexpected.sort();
                 if missing.is_empty() && unexpected.is_empty() {
                     return Ok(());
                 }
@@ -463,7 +465,6 @@ fn filtered(
 
 /// Notes on why a move is not legal: the legal moves of the same piece, or of the same kind of drop.
 fn why_not_legal(pos: &mut Position, text: &str) -> Vec<String> {
-    let game = pos.game();
     let legal: Vec<String> = {
         let moves = pos.legal_move_list();
         moves.iter().map(|m| pos.uci(m)).collect()
@@ -482,6 +483,9 @@ fn why_not_legal(pos: &mut Position, text: &str) -> Vec<String> {
     let mut same: Vec<&String> = legal.iter().filter(|m| m.starts_with(&prefix)).collect();
     same.sort();
     let mut notes = Vec::new();
+    if prefix.ends_with('@') {
+        notes.push(format!("why: {}", why_drop_refused(pos, text)));
+    }
     if same.is_empty() {
         if prefix.ends_with('@') {
             notes.push(format!("no `{prefix}…` drop is legal here"));
@@ -493,7 +497,6 @@ fn why_not_legal(pos: &mut Position, text: &str) -> Vec<String> {
         notes.push(format!("legal `{prefix}…` moves: {}", list.join(" ")));
     }
     notes.push(format!("in {}", pos.to_fen()));
-    let _ = game;
     notes
 }
 
