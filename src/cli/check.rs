@@ -15,7 +15,7 @@ pub enum MessageFormat {
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
-    /// Variant files (or bundled names such as `ryugi`).
+    /// Variant files, folders of them (every `*.tatsu` inside, recursively), or bundled names such as `ryugi`.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
@@ -27,7 +27,11 @@ pub struct CheckArgs {
 
 pub fn run(args: &CheckArgs) -> ExitCode {
     let mut failed = false;
+    let mut paths = Vec::new();
     for path in &args.files {
+        super::common::expand_folder(path, "tatsu", &mut paths);
+    }
+    for path in &paths {
         let text = path.to_string_lossy().into_owned();
         let (file, source) = match std::fs::read_to_string(path) {
             Ok(s) => (text, s),

@@ -8,7 +8,9 @@ mod common;
 mod betza;
 pub mod check;
 mod describe;
+mod list;
 mod moves;
+mod new;
 mod perft;
 mod piece;
 mod position;
@@ -40,6 +42,8 @@ pub enum Command {
     /// Play random games, checking the executor's invariants at every ply, and summarise how they ended.
     Selfplay(selfplay::SelfplayArgs),
     Test(test::TestArgs),
+    List(list::ListArgs),
+    New(new::NewArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -53,5 +57,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Describe(args) => describe::run(args),
         Command::Selfplay(args) => selfplay::run(args),
         Command::Test(args) => test::run(&args),
+        Command::List(args) => list::run(&args),
+        Command::New(args) => new::run(&args),
     }
 }

@@ -2,7 +2,7 @@
 //! file; `--json` and `--junit FILE` for CI systems. Exit status 1 if any test fails or any file cannot run.
 use clap::Args;
 use serde_json::json;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use tatsu::diag::{self, locate};
 use tatsu::ruletest::{self, FileReport};
@@ -17,7 +17,7 @@ use tatsu::ruletest::{self, FileReport};
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct TestArgs {
-    /// Rule-test files, variant files with test blocks, or folders holding them.
+    /// Rule-test files, variant files with test blocks, or folders (their `*.tatsu-test` files, recursively).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Print one JSON object (every file, test and failure) instead of the report.
@@ -31,9 +31,12 @@ pub struct TestArgs {
 pub fn run(args: &TestArgs) -> ExitCode {
     let mut paths = Vec::new();
     for p in &args.files {
-        collect(p, &mut paths);
+        expand_folder(p, "tatsu-test", &mut paths);
     }
-    let reports: Vec<FileReport> = paths.iter().map(|p| ruletest::run_file(p)).collect();
+    let reports: Vec<FileReport> = paths
+        .iter()
+        .map(|p| ruletest::run_file(&p.to_string_lossy()))
+        .collect();
     if args.json {
         emit(&format!("{}\n", json_report(&reports)));
     } else {
@@ -52,31 +55,7 @@ pub fn run(args: &TestArgs) -> ExitCode {
     }
 }
 
-use super::common::emit;
-
-/// A file as given; a folder's rule-test files, recursively, in name order (variant files in a folder are left
-/// out: name them to run their test blocks).
-fn collect(path: &Path, out: &mut Vec<String>) {
-    if !path.is_dir() {
-        out.push(path.to_string_lossy().into_owned());
-        return;
-    }
-    let mut entries: Vec<PathBuf> = match std::fs::read_dir(path) {
-        Ok(dir) => dir.filter_map(|e| e.ok()).map(|e| e.path()).collect(),
-        Err(_) => {
-            out.push(path.to_string_lossy().into_owned());
-            return;
-        }
-    };
-    entries.sort();
-    for entry in entries {
-        if entry.is_dir() {
-            collect(&entry, out);
-        } else if entry.extension().is_some_and(|e| e == "tatsu-test") {
-            out.push(entry.to_string_lossy().into_owned());
-        }
-    }
-}
+use super::common::{emit, expand_folder};
 
 fn human_report(reports: &[FileReport]) -> String {
     let mut out = String::new();

@@ -3,6 +3,7 @@
 mod cli;
 mod cli_betza;
 mod cli_check;
+mod cli_conveniences;
 mod cli_selfplay;
 mod compiler_never_panics;
 mod diagnostics;
