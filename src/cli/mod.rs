@@ -8,6 +8,7 @@ mod common;
 mod betza;
 pub mod check;
 mod describe;
+mod export;
 mod list;
 mod moves;
 mod new;
@@ -44,6 +45,7 @@ pub enum Command {
     Test(test::TestArgs),
     List(list::ListArgs),
     New(new::NewArgs),
+    Export(export::ExportArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -59,5 +61,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Test(args) => test::run(&args),
         Command::List(args) => list::run(&args),
         Command::New(args) => new::run(&args),
+        Command::Export(args) => export::run(&args),
     }
 }

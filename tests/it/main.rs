@@ -8,6 +8,7 @@ mod cli_selfplay;
 mod compiler_never_panics;
 mod diagnostics;
 mod exotic_moves;
+mod export_fsf;
 mod friendly_capture;
 mod fuzz_regressions;
 mod games;
