@@ -7,6 +7,7 @@
 
 pub mod compile;
 pub mod diag;
+pub mod diff;
 pub mod dsl;
 pub mod engine;
 pub mod export;

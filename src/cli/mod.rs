@@ -8,6 +8,7 @@ mod common;
 mod betza;
 pub mod check;
 mod describe;
+mod diff;
 mod export;
 mod list;
 mod moves;
@@ -46,6 +47,7 @@ pub enum Command {
     List(list::ListArgs),
     New(new::NewArgs),
     Export(export::ExportArgs),
+    Diff(diff::DiffArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -62,5 +64,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::List(args) => list::run(&args),
         Command::New(args) => new::run(&args),
         Command::Export(args) => export::run(&args),
+        Command::Diff(args) => diff::run(&args),
     }
 }

@@ -7,6 +7,7 @@ mod cli_conveniences;
 mod cli_selfplay;
 mod compiler_never_panics;
 mod diagnostics;
+mod diff;
 mod exotic_moves;
 mod export_fsf;
 mod friendly_capture;
