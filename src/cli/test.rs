@@ -166,11 +166,7 @@ fn junit_report(reports: &[FileReport]) -> String {
             usize::from(!r.errors.is_empty())
         );
         if let Some(first) = r.errors.first() {
-            let text: String = r
-                .errors
-                .iter()
-                .map(|d| diag::render_human(d, &r.source))
-                .collect();
+            let text = rendered(&r.errors, &r.source);
             out += &format!(
                 "    <testcase name=\"(load)\" classname=\"{game}\" file=\"{}\">\n      <error message=\"{}\">{}</error>\n    </testcase>\n",
                 xml(&r.file),
@@ -188,11 +184,7 @@ fn junit_report(reports: &[FileReport]) -> String {
             match t.failures.first() {
                 None => out += "/>\n",
                 Some(first) => {
-                    let text: String = t
-                        .failures
-                        .iter()
-                        .map(|d| diag::render_human(d, &r.source))
-                        .collect();
+                    let text = rendered(&t.failures, &r.source);
                     out += &format!(
                         ">\n      <failure message=\"{}\">{}</failure>\n    </testcase>\n",
                         xml(&first.message),
@@ -205,6 +197,11 @@ fn junit_report(reports: &[FileReport]) -> String {
     }
     out += "</testsuites>\n";
     out
+}
+
+/// Diagnostics as `tatsu test` prints them, one after another.
+fn rendered(list: &[diag::Diagnostic], source: &str) -> String {
+    list.iter().map(|d| diag::render_human(d, source)).collect()
 }
 
 fn xml(text: &str) -> String {

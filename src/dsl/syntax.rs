@@ -13,12 +13,8 @@ pub(super) fn parse_file(source: &str) -> Result<Pair<'_, Rule>, Box<pest::error
     Ok(pairs.next().expect("the file rule always yields one pair"))
 }
 
-/// How a rule is called in "expected …" messages.
+/// How a rule other than a keyword is called in "expected …" messages.
 fn describe(rule: Rule) -> String {
-    let name = format!("{rule:?}");
-    if let Some(kw) = name.strip_prefix("kw_") {
-        return format!("`{}`", kw.replace('_', "-"));
-    }
     match rule {
         Rule::equals => "`=`".into(),
         Rule::lbrace => "`{`".into(),
@@ -55,8 +51,9 @@ pub(super) fn to_diagnostic(
     pest_error_diagnostic(file, source, err, describe)
 }
 
-/// A pest error as a located `syntax error: expected …, found …` diagnostic, naming rules with `describe` (a `|`
-/// in its answer separates alternatives). Shared by the grammars of the crate.
+/// A pest error as a located `syntax error: expected …, found …` diagnostic, naming a keyword rule `kw_NAME` as
+/// `` `NAME` `` and other rules with `describe` (a `|` in its answer separates alternatives). Shared by the
+/// grammars of the crate.
 pub(crate) fn pest_error_diagnostic<R: pest::RuleType>(
     file: &str,
     source: &str,
@@ -82,10 +79,12 @@ pub(crate) fn pest_error_diagnostic<R: pest::RuleType>(
             let mut wanted: Vec<String> = positives
                 .iter()
                 .flat_map(|r| {
-                    describe(*r)
-                        .split('|')
-                        .map(String::from)
-                        .collect::<Vec<_>>()
+                    let name = format!("{r:?}");
+                    let text = match name.strip_prefix("kw_") {
+                        Some(kw) => format!("`{}`", kw.replace('_', "-")),
+                        None => describe(*r),
+                    };
+                    text.split('|').map(String::from).collect::<Vec<_>>()
                 })
                 .collect();
             wanted.dedup();

@@ -58,11 +58,8 @@ fn to_diagnostic(
     d
 }
 
+/// How a rule other than a keyword is called in "expected …" messages.
 fn describe(rule: Rule) -> String {
-    let name = format!("{rule:?}");
-    if let Some(kw) = name.strip_prefix("kw_") {
-        return format!("`{}`", kw.replace('_', "-"));
-    }
     match rule {
         Rule::equals => "`=`".into(),
         Rule::lbrace => "`{`".into(),
