@@ -7,6 +7,8 @@ use std::process::ExitCode;
 pub enum Target {
     /// A Fairy-Stockfish `variants.ini` section (load it with `load <file>` or `pyffish.load_variant_config`).
     Fsf,
+    /// A Sjaak II variant definition (load it with `load <file>` in Sjaak II's console).
+    Sjaak,
 }
 
 /// Write the game for another engine; refuse, listing every rule the engine cannot express, unless `--lossy`.
@@ -46,6 +48,13 @@ pub fn run(args: &ExportArgs) -> ExitCode {
                 .clone()
                 .unwrap_or_else(|| format!("tatsu-{}", engine.game.name));
             tatsu::export::to_fsf(&engine.game, &name, args.lossy)
+        }
+        Target::Sjaak => {
+            let name = args
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("tatsu-{}", engine.game.name));
+            tatsu::export::to_sjaak(&engine.game, &name, args.lossy)
         }
     };
     match exported {

@@ -4,8 +4,10 @@
 //! the export; with it, the definition is written without those rules and names each in a comment. Some limits
 //! (a board larger than the target's) refuse the export either way.
 mod fsf;
+mod sjaak;
 
 pub use fsf::to_fsf;
+pub use sjaak::to_sjaak;
 
 /// A written definition and the rules it had to leave out (empty unless the export was lossy).
 #[derive(Clone, Debug)]

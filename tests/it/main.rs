@@ -10,6 +10,7 @@ mod diagnostics;
 mod diff;
 mod exotic_moves;
 mod export_fsf;
+mod export_sjaak;
 mod friendly_capture;
 mod fuzz_regressions;
 mod games;
