@@ -184,3 +184,22 @@ fn fairy_stockfish_loads_each_export_and_counts_the_same_perft() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_documented_exports_are_what_the_binary_prints() {
+    let doc = std::fs::read_to_string(format!("{ROOT}/docs/export.md")).unwrap();
+    for (args, refused) in [
+        (&["export", "euroshogi", "--to", "fsf"][..], false),
+        (
+            &["export", "docs/examples/mini-ryu.tatsu", "--to", "fsf"][..],
+            true,
+        ),
+    ] {
+        let command = format!("$ tatsu {}\n", args.join(" "));
+        let start = doc.find(&command).expect("docs/export.md shows it") + command.len();
+        let shown = &doc[start..start + doc[start..].find("```").unwrap()];
+        let run = tatsu(args);
+        let printed = if refused { run.stderr } else { run.stdout };
+        assert_eq!(printed, shown, "{command}");
+    }
+}
