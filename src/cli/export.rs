@@ -1,7 +1,7 @@
 //! `tatsu export VARIANT --to fsf`: the game in another engine's format, or the list of what that engine cannot say.
-use super::common::{emit, fail, load_engine};
+use super::common::{emit, load_engine};
+use super::error::CliError;
 use clap::ValueEnum;
-use std::process::ExitCode;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Target {
@@ -36,43 +36,26 @@ pub struct ExportArgs {
     pub output: Option<std::path::PathBuf>,
 }
 
-pub fn run(args: &ExportArgs) -> ExitCode {
-    let engine = match load_engine(&args.variant) {
-        Ok(e) => e,
-        Err(code) => return code,
-    };
+pub fn run(args: &ExportArgs) -> Result<(), CliError> {
+    let engine = load_engine(&args.variant)?;
+    let name = args
+        .name
+        .clone()
+        .unwrap_or_else(|| format!("tatsu-{}", engine.game.name));
     let exported = match args.to {
-        Target::Fsf => {
-            let name = args
-                .name
-                .clone()
-                .unwrap_or_else(|| format!("tatsu-{}", engine.game.name));
-            tatsu::export::to_fsf(&engine.game, &name, args.lossy)
+        Target::Fsf => tatsu::export::to_fsf(&engine.game, &name, args.lossy),
+        Target::Sjaak => tatsu::export::to_sjaak(&engine.game, &name, args.lossy),
+    }
+    .map_err(|refusal| CliError::input(refusal.to_string()))?;
+    for d in &exported.dropped {
+        eprintln!("warning: left out: {d}");
+    }
+    match &args.output {
+        Some(path) => std::fs::write(path, &exported.text)
+            .map_err(|io| CliError::input(format!("cannot write `{}`: {io}", path.display()))),
+        None => {
+            emit(&exported.text);
+            Ok(())
         }
-        Target::Sjaak => {
-            let name = args
-                .name
-                .clone()
-                .unwrap_or_else(|| format!("tatsu-{}", engine.game.name));
-            tatsu::export::to_sjaak(&engine.game, &name, args.lossy)
-        }
-    };
-    match exported {
-        Ok(e) => {
-            for d in &e.dropped {
-                eprintln!("warning: left out: {d}");
-            }
-            match &args.output {
-                Some(path) => match std::fs::write(path, &e.text) {
-                    Ok(()) => ExitCode::SUCCESS,
-                    Err(io) => fail(&format!("cannot write `{}`: {io}", path.display())),
-                },
-                None => {
-                    emit(&e.text);
-                    ExitCode::SUCCESS
-                }
-            }
-        }
-        Err(refusal) => fail(&refusal.to_string()),
     }
 }

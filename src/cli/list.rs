@@ -1,7 +1,7 @@
 //! `tatsu list`: the bundled games, each with the one-line `description` of its variant file.
-use super::common::emit;
-use serde_json::json;
-use std::process::ExitCode;
+use super::common::{emit, print_json};
+use super::error::CliError;
+use serde::Serialize;
 use tatsu::dsl::{self, ast::StatementKind};
 
 /// List the bundled games with a one-line description each (the `description` line of their variant files).
@@ -12,36 +12,50 @@ use tatsu::dsl::{self, ast::StatementKind};
 #[derive(clap::Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct ListArgs {
-    /// Print a JSON array of {name, title, description}.
+    /// Print JSON (schema `tatsu.list/1`): the games, each with its name, title and description.
     #[arg(long)]
     pub json: bool,
 }
 
-pub fn run(args: &ListArgs) -> ExitCode {
-    let games: Vec<(&str, String, String)> = tatsu::variants::bundled()
+/// `list --json` (schema `tatsu.list/1`).
+#[derive(Serialize)]
+struct ListJson {
+    schema: &'static str,
+    games: Vec<GameJson>,
+}
+
+#[derive(Serialize)]
+struct GameJson {
+    name: &'static str,
+    title: String,
+    description: String,
+}
+
+pub fn run(args: &ListArgs) -> Result<(), CliError> {
+    let games: Vec<GameJson> = tatsu::variants::bundled()
         .iter()
         .map(|(name, source)| {
             let (title, description) = title_and_description(name, source);
-            (*name, title, description)
+            GameJson {
+                name,
+                title,
+                description,
+            }
         })
         .collect();
     if args.json {
-        let list: Vec<serde_json::Value> = games
-            .iter()
-            .map(|(name, title, description)| {
-                json!({"name": name, "title": title, "description": description})
-            })
-            .collect();
-        emit(&format!("{}\n", serde_json::Value::Array(list)));
-        return ExitCode::SUCCESS;
+        return print_json(&ListJson {
+            schema: "tatsu.list/1",
+            games,
+        });
     }
-    let width = games.iter().map(|(n, _, _)| n.len()).max().unwrap_or(0);
+    let width = games.iter().map(|g| g.name.len()).max().unwrap_or(0);
     let mut out = String::new();
-    for (name, _, description) in &games {
-        out += &format!("{name:<width$}  {description}\n");
+    for g in &games {
+        out += &format!("{:<width$}  {}\n", g.name, g.description);
     }
     emit(&out);
-    ExitCode::SUCCESS
+    Ok(())
 }
 
 /// The `title` and `description` statements of a variant's source (empty when absent).

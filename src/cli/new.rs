@@ -1,7 +1,6 @@
 //! `tatsu new NAME`: write a commented starting variant file, with rule tests, that passes `tatsu check`.
-use super::common::fail;
+use super::error::CliError;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 const TEMPLATE: &str = include_str!("new_game.tatsu");
 
@@ -23,16 +22,16 @@ pub struct NewArgs {
     pub force: bool,
 }
 
-pub fn run(args: &NewArgs) -> ExitCode {
+pub fn run(args: &NewArgs) -> Result<(), CliError> {
     let mut path = args.name.clone();
     if path.extension().is_none_or(|e| e != "tatsu") {
         path.as_mut_os_string().push(".tatsu");
     }
     if path.exists() && !args.force {
-        return fail(&format!(
+        return Err(CliError::input(format!(
             "`{}` exists; pass --force to overwrite it",
             path.display()
-        ));
+        )));
     }
     let stem = path
         .file_stem()
@@ -40,17 +39,18 @@ pub fn run(args: &NewArgs) -> ExitCode {
         .unwrap_or_default();
     let title = args.title.clone().unwrap_or_else(|| title_from(&stem));
     if title.contains('"') || title.contains('\n') {
-        return fail("a title cannot contain `\"` or a line break");
+        return Err(CliError::usage(
+            "a title cannot contain `\"` or a line break",
+        ));
     }
     let file = path.display().to_string();
     let text = TEMPLATE
         .replace("{{TITLE}}", &title)
         .replace("{{FILE}}", &file);
-    if let Err(e) = std::fs::write(&path, text) {
-        return fail(&format!("cannot write `{file}`: {e}"));
-    }
+    std::fs::write(&path, text)
+        .map_err(|e| CliError::input(format!("cannot write `{file}`: {e}")))?;
     eprintln!("wrote {file}: `tatsu check {file}` compiles it, `tatsu test {file}` runs its tests");
-    ExitCode::SUCCESS
+    Ok(())
 }
 
 /// `my-game` → `My Game`.

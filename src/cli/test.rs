@@ -1,9 +1,11 @@
 //! `tatsu test FILE…`: run rule tests (docs/rule-tests.md) and report each, with failures located in the test
 //! file; `--json` and `--junit FILE` for CI systems. Exit status 1 if any test fails or any file cannot run.
+use super::check::DiagnosticJson;
+use super::common::{emit, expand_folder, print_json};
+use super::error::{CliError, Status};
 use clap::Args;
-use serde_json::json;
+use serde::Serialize;
 use std::path::PathBuf;
-use std::process::ExitCode;
 use tatsu::diag::{self, locate};
 use tatsu::ruletest::{self, FileReport};
 
@@ -20,7 +22,7 @@ pub struct TestArgs {
     /// Rule-test files, variant files with test blocks, or folders (their `*.tatsu-test` files, recursively).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Print one JSON object (every file, test and failure) instead of the report.
+    /// Print one JSON object (every file, test and failure; schema `tatsu.test/1`) instead of the report.
     #[arg(long)]
     pub json: bool,
     /// Also write the results as JUnit XML to this file.
@@ -28,7 +30,7 @@ pub struct TestArgs {
     pub junit: Option<PathBuf>,
 }
 
-pub fn run(args: &TestArgs) -> ExitCode {
+pub fn run(args: &TestArgs) -> Result<(), CliError> {
     let mut paths = Vec::new();
     for p in &args.files {
         expand_folder(p, "tatsu-test", &mut paths);
@@ -38,24 +40,20 @@ pub fn run(args: &TestArgs) -> ExitCode {
         .map(|p| ruletest::run_file(&p.to_string_lossy()))
         .collect();
     if args.json {
-        emit(&format!("{}\n", json_report(&reports)));
+        print_json(&ReportJson::new(&reports))?;
     } else {
         emit(&human_report(&reports));
     }
     if let Some(path) = &args.junit {
-        if let Err(e) = std::fs::write(path, junit_report(&reports)) {
-            eprintln!("error: cannot write `{}`: {e}", path.display());
-            return ExitCode::FAILURE;
-        }
+        std::fs::write(path, junit_report(&reports))
+            .map_err(|e| CliError::input(format!("cannot write `{}`: {e}", path.display())))?;
     }
     if reports.iter().all(FileReport::passed) {
-        ExitCode::SUCCESS
+        Ok(())
     } else {
-        ExitCode::FAILURE
+        Err(CliError::reported(Status::Input))
     }
 }
-
-use super::common::{emit, expand_folder};
 
 fn human_report(reports: &[FileReport]) -> String {
     let mut out = String::new();
@@ -96,50 +94,78 @@ fn human_report(reports: &[FileReport]) -> String {
     out
 }
 
-fn json_report(reports: &[FileReport]) -> serde_json::Value {
-    let diags = |r: &FileReport, list: &[diag::Diagnostic]| -> Vec<serde_json::Value> {
-        list.iter()
-            .filter_map(|d| serde_json::from_str(&diag::render_json(d, &r.source)).ok())
-            .collect()
-    };
-    let files: Vec<serde_json::Value> = reports
-        .iter()
-        .map(|r| {
-            let tests: Vec<serde_json::Value> = r
-                .tests
+/// `test --json` (schema `tatsu.test/1`): the totals, then per file its game, load errors and tests.
+#[derive(Serialize)]
+struct ReportJson<'a> {
+    schema: &'static str,
+    passed: bool,
+    tests_passed: usize,
+    tests_failed: usize,
+    files_with_errors: usize,
+    files: Vec<FileJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct FileJson<'a> {
+    file: &'a str,
+    variant: Option<&'a str>,
+    passed: bool,
+    errors: Vec<DiagnosticJson<'a>>,
+    tests: Vec<TestJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct TestJson<'a> {
+    name: &'a str,
+    line: usize,
+    passed: bool,
+    failures: Vec<DiagnosticJson<'a>>,
+}
+
+impl<'a> ReportJson<'a> {
+    fn new(reports: &'a [FileReport]) -> ReportJson<'a> {
+        let count = |ok: bool| {
+            reports
                 .iter()
-                .map(|t| {
-                    json!({
-                        "name": t.name,
-                        "line": locate(&r.source, t.span.start).0,
-                        "passed": t.passed(),
-                        "failures": diags(r, &t.failures),
-                    })
-                })
-                .collect();
-            json!({
-                "file": r.file,
-                "variant": r.variant,
-                "passed": r.passed(),
-                "errors": diags(r, &r.errors),
-                "tests": tests,
-            })
-        })
-        .collect();
-    let count = |ok: bool| -> usize {
-        reports
+                .flat_map(|r| &r.tests)
+                .filter(|t| t.passed() == ok)
+                .count()
+        };
+        let files = reports
             .iter()
-            .flat_map(|r| &r.tests)
-            .filter(|t| t.passed() == ok)
-            .count()
-    };
-    json!({
-        "passed": reports.iter().all(FileReport::passed),
-        "tests_passed": count(true),
-        "tests_failed": count(false),
-        "files_with_errors": reports.iter().filter(|r| !r.errors.is_empty()).count(),
-        "files": files,
-    })
+            .map(|r| {
+                let diags = |list: &'a [diag::Diagnostic]| {
+                    list.iter()
+                        .map(|d| DiagnosticJson::new(d, &r.source))
+                        .collect()
+                };
+                FileJson {
+                    file: &r.file,
+                    variant: r.variant.as_deref(),
+                    passed: r.passed(),
+                    errors: diags(&r.errors),
+                    tests: r
+                        .tests
+                        .iter()
+                        .map(|t| TestJson {
+                            name: &t.name,
+                            line: locate(&r.source, t.span.start).0,
+                            passed: t.passed(),
+                            failures: diags(&t.failures),
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
+        ReportJson {
+            schema: "tatsu.test/1",
+            passed: reports.iter().all(FileReport::passed),
+            tests_passed: count(true),
+            tests_failed: count(false),
+            files_with_errors: reports.iter().filter(|r| !r.errors.is_empty()).count(),
+            files,
+        }
+    }
 }
 
 /// JUnit XML: one `testsuite` per file, one `testcase` per test; a file that could not run is one test case with

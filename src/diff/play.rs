@@ -5,7 +5,7 @@ use crate::engine::{perft::perft, Engine, Position};
 use std::collections::BTreeSet;
 
 /// Where two versions first disagree: the moves that lead there and the legal moves only one version has.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Disagreement {
     pub path: Vec<String>,
     pub only_old: Vec<String>,

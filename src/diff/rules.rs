@@ -280,7 +280,7 @@ fn destinations(out: &mut Vec<Change>, old: &Game, new: &Game) {
                 .filter(|d| !after.contains(d))
                 .cloned()
                 .collect();
-            let reach = inspect::reach(new, pn, Side::White, sq, &inspect::EmptyBoard, &[]);
+            let reach = inspect::piece_moves(new, pn, Side::White, sq, &inspect::EmptyBoard, &[]);
             let zone = reach.zone.map_or("everywhere".to_string(), |z| {
                 format!("in {}", new.zone(z).name)
             });

@@ -2,7 +2,7 @@
 use super::{Exported, Refusal};
 use crate::inspect::{initial_squares, move_sets};
 use crate::rules::{Game, PieceId, PromotionTrigger, Side, SquareSet, StalemateResult};
-use betza::{Mode, Orientation};
+use betza::{Facing, Mode};
 use std::fmt::Write as _;
 
 /// Sjaak II's largest board.
@@ -141,7 +141,7 @@ impl Writer<'_> {
                 p.name
             ));
         }
-        if game.orientation == crate::rules::Orientation::Rotate && !mirror_symmetric(&parsed) {
+        if game.orientation == crate::rules::Symmetry::Rotate && !mirror_symmetric(&parsed) {
             self.lossy.push(format!(
                 "the {} is not left-right symmetric, and Sjaak II mirrors Black's moves where this game rotates them",
                 p.name
@@ -208,7 +208,7 @@ impl Writer<'_> {
         let game = self.game;
         let mut m = PieceMoves::default();
         let reach = (game.geometry.files.max(game.geometry.ranks) - 1) as u32;
-        for path in parsed.expand(Orientation::First) {
+        for path in parsed.expand(Facing::First) {
             if path.castling.is_some() {
                 continue;
             }
@@ -439,7 +439,7 @@ fn group(items: &[String]) -> Vec<String> {
 fn mirror_symmetric(b: &betza::Betza) -> bool {
     let vectors = |flip: bool| -> Vec<((i32, i32), Option<u32>, u16)> {
         let mut v: Vec<_> = b
-            .expand(Orientation::First)
+            .expand(Facing::First)
             .iter()
             .flat_map(|p| {
                 p.legs.first().map(|l| {

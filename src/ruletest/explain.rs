@@ -6,23 +6,12 @@ use crate::rules::{Game, PieceId, Side, Square};
 
 /// `fB of "RfB" (in field): moves or captures any number of squares diagonally forward`.
 pub fn source_text(game: &Game, source: usize) -> String {
-    let s = &game.ray_sources[source];
-    let (text, words) = match betza::parse(&s.betza) {
-        Ok(b) => match b.components.get(s.component) {
-            Some(c) => (c.to_string(), betza::describe::describe_component(c)),
-            None => (s.betza.clone(), String::new()),
-        },
-        Err(_) => (s.betza.clone(), String::new()),
+    let (set, component) = game.source(source);
+    let rule = match set.zone {
+        Some(z) => format!("\"{}\" (in {})", set.betza, game.zone(z).name),
+        None => format!("\"{}\"", set.betza),
     };
-    let rule = match s.zone {
-        Some(z) => format!("\"{}\" (in {})", s.betza, game.zone(z).name),
-        None => format!("\"{}\"", s.betza),
-    };
-    if words.is_empty() {
-        format!("{text} of {rule}")
-    } else {
-        format!("{text} of {rule}: {words}")
-    }
+    format!("{} of {rule}: {}", component.text, component.description)
 }
 
 /// The components that take `piece` of `side` from `from` to `to` on `board`, in words; castling and drops say so.
@@ -34,7 +23,7 @@ pub fn why_destination(
     to: Square,
     board: &dyn Board,
 ) -> String {
-    let reach = inspect::reach(game, piece, side, from, board, &[]);
+    let reach = inspect::piece_moves(game, piece, side, from, board, &[]);
     let reasons: Vec<String> = reach
         .destinations
         .iter()

@@ -66,7 +66,12 @@ impl Runner<'_> {
             StepKind::Fen(fen) => match Position::from_fen(pos.engine(), &fen.value) {
                 Ok(p) => *pos = p,
                 Err(e) => {
-                    self.fail(fen.span, e.to_string());
+                    // Each problem underlined where it is, inside the FEN string.
+                    for p in &e.problems {
+                        let at =
+                            Span::new(fen.span.start + p.span.start, fen.span.start + p.span.end);
+                        self.fail(at, format!("invalid FEN: {}", p.problem));
+                    }
                     return Err(Stop);
                 }
             },
@@ -315,7 +320,7 @@ impl Runner<'_> {
             return Err(Stop);
         };
         let mut pos = Position::from_pieces(engine, side, &[(from, id, side)]);
-        let reach = crate::inspect::reach(game, id, side, from, &pos, &[]);
+        let reach = crate::inspect::piece_moves(game, id, side, from, &pos, &[]);
         if let Some(z) = zone {
             let found = reach.zone.map(|z| game.zone(z).name.clone());
             if found.as_deref() != Some(z.value.as_str()) {
@@ -425,7 +430,7 @@ impl Runner<'_> {
         let game = &engine.game;
         for (i, p) in game.pieces.iter().enumerate() {
             for side in [Side::White, Side::Black] {
-                if crate::engine::fen::symbol_for(&p.symbol, side) == text.value {
+                if crate::setup::symbol_for(&p.symbol, side) == text.value {
                     return Ok((PieceId(i as u16), side));
                 }
             }

@@ -1,10 +1,7 @@
 //! The integration tests, one binary: a module per area (the command line by subcommand, the engine rules, the
 //! games of RULES.md, the invariants, the no-panic guarantees), sharing the helpers of `support/`.
+mod betza_corpus;
 mod cli;
-mod cli_betza;
-mod cli_check;
-mod cli_conveniences;
-mod cli_selfplay;
 mod compiler_never_panics;
 mod diagnostics;
 mod diff;
@@ -21,5 +18,6 @@ mod multi_leg;
 mod no_panic;
 mod perft;
 mod rule_tests;
+mod setup;
 mod support;
 mod variants_valid;

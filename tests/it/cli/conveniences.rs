@@ -19,8 +19,9 @@ fn list_names_every_bundled_game_with_its_description() {
         assert!(description.trim().len() > 20, "{game}: `{description}`");
     }
     let json: serde_json::Value = serde_json::from_str(&tatsu(&["list", "--json"]).stdout).unwrap();
-    assert_eq!(json[0]["name"], "ryugi");
-    assert_eq!(json[0]["title"], "Ryugi");
+    assert_eq!(json["schema"], "tatsu.list/1");
+    assert_eq!(json["games"][0]["name"], "ryugi");
+    assert_eq!(json["games"][0]["title"], "Ryugi");
 }
 
 #[test]
