@@ -120,3 +120,15 @@ fn different_start_positions_disagree_at_the_start() {
         .contains("first disagreement in play: the start position"));
     assert!(run.stdout.contains("  ~ board: 8x8 → 10x10\n"));
 }
+
+#[test]
+fn json_lists_the_changes_and_the_equal_counts() {
+    let run = tatsu(&["diff", "ryu-shogi", "heian-ryu-shogi", "--json"]);
+    assert_eq!(run.code, 1);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["schema"], "tatsu.diff/1");
+    assert_eq!(v["changes"].as_array().unwrap().len(), 4);
+    assert_eq!(v["changes"][0]["change"], "added");
+    assert!(v["first_disagreement"].is_null());
+    assert_eq!(v["equal_perft"], serde_json::json!([7, 49, 504, 5184]));
+}

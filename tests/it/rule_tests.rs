@@ -139,12 +139,14 @@ fn json_report_counts_every_test_and_locates_each_failure() {
     );
     assert_eq!(run.code, 1);
     let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("one JSON object");
+    assert_eq!(v["schema"], "tatsu.test/1");
     assert_eq!(v["passed"], false);
     assert_eq!(v["tests_passed"], 4);
     assert_eq!(v["tests_failed"], 9);
     let first = &v["files"][0]["tests"][0];
     assert_eq!(first["name"], "piece: the Scout in the field");
     assert_eq!(first["line"], 4);
+    assert_eq!(first["failures"][0]["schema"], "tatsu.diagnostic/1");
     assert_eq!(first["failures"][0]["line"], 5);
     assert_eq!(first["failures"][0]["column"], 3);
     assert_eq!(v["files"][1]["passed"], true);
