@@ -46,25 +46,13 @@ pub fn to_fsf(game: &Game, name: &str, lossy: bool) -> Result<Exported, Refusal>
         out: String::new(),
     };
     let body = w.section(name);
-    if !w.fatal.is_empty() || (!w.lossy.is_empty() && !lossy) {
-        return Err(Refusal {
-            target: "Fairy-Stockfish",
-            inexpressible: w.lossy,
-            fatal: w.fatal,
-        });
+    super::Draft {
+        target: "Fairy-Stockfish",
+        body,
+        lossy: w.lossy,
+        fatal: w.fatal,
     }
-    let mut text = format!(
-        "# {} ({}), exported by tatsu for Fairy-Stockfish\n",
-        game.title, game.name
-    );
-    for d in &w.lossy {
-        let _ = writeln!(text, "# dropped (FSF cannot say it): {d}");
-    }
-    text += &body;
-    Ok(Exported {
-        text,
-        dropped: w.lossy,
-    })
+    .finish(game, lossy)
 }
 
 impl Writer<'_> {

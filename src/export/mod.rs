@@ -45,3 +45,41 @@ impl std::fmt::Display for Refusal {
         }
     }
 }
+
+/// What an exporter found: the definition it wrote, the rules the target cannot say, and what no export gets round.
+pub(crate) struct Draft {
+    pub target: &'static str,
+    pub body: String,
+    pub lossy: Vec<String>,
+    pub fatal: Vec<String>,
+}
+
+impl Draft {
+    /// The export, with a header and one `# dropped` comment per rule left out, or the refusal: always when
+    /// something is fatal, and when rules would be left out unless `lossy`.
+    pub(crate) fn finish(
+        self,
+        game: &crate::rules::Game,
+        lossy: bool,
+    ) -> Result<Exported, Refusal> {
+        if !self.fatal.is_empty() || (!self.lossy.is_empty() && !lossy) {
+            return Err(Refusal {
+                target: self.target,
+                inexpressible: self.lossy,
+                fatal: self.fatal,
+            });
+        }
+        let mut text = format!(
+            "# {} ({}), exported by tatsu for {}\n",
+            game.title, game.name, self.target
+        );
+        for d in &self.lossy {
+            text += &format!("# dropped ({} cannot say it): {d}\n", self.target);
+        }
+        text += &self.body;
+        Ok(Exported {
+            text,
+            dropped: self.lossy,
+        })
+    }
+}

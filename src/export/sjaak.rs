@@ -18,25 +18,13 @@ pub fn to_sjaak(game: &Game, name: &str, lossy: bool) -> Result<Exported, Refusa
         zones: Vec::new(),
     };
     let body = w.variant(name);
-    if !w.fatal.is_empty() || (!w.lossy.is_empty() && !lossy) {
-        return Err(Refusal {
-            target: "Sjaak II",
-            inexpressible: w.lossy,
-            fatal: w.fatal,
-        });
+    super::Draft {
+        target: "Sjaak II",
+        body,
+        lossy: w.lossy,
+        fatal: w.fatal,
     }
-    let mut text = format!(
-        "# {} ({}), exported by tatsu for Sjaak II\n",
-        game.title, game.name
-    );
-    for d in &w.lossy {
-        let _ = writeln!(text, "# dropped (Sjaak II cannot say it): {d}");
-    }
-    text += &body;
-    Ok(Exported {
-        text,
-        dropped: w.lossy,
-    })
+    .finish(game, lossy)
 }
 
 /// What a piece does, in Sjaak II's terms.

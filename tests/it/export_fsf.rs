@@ -55,7 +55,7 @@ fn a_lossy_export_names_every_dropped_rule_in_a_comment() {
     let dropped: Vec<&str> = run
         .stdout
         .lines()
-        .filter(|l| l.starts_with("# dropped (FSF cannot say it): "))
+        .filter(|l| l.starts_with("# dropped (Fairy-Stockfish cannot say it): "))
         .collect();
     assert_eq!(dropped.len(), 2, "{}", run.stdout);
     assert_eq!(run.stderr.matches("warning: left out:").count(), 2);
