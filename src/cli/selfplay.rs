@@ -69,7 +69,7 @@ impl SplitMix64 {
 }
 
 /// How games ended, in the order the summary lists them.
-const ENDINGS: [(&str, &str); 8] = [
+const ENDINGS: [(&str, &str); 11] = [
     ("checkmate", "checkmate"),
     ("stalemate", "stalemate"),
     ("repetition", "repetition"),
@@ -77,8 +77,13 @@ const ENDINGS: [(&str, &str); 8] = [
     ("move_limit", "move limit"),
     ("bare_king", "bare king"),
     ("insufficient_material", "insufficient material"),
+    ("extinction", "extinction"),
+    ("flag", "flag zone reached"),
+    ("check_limit", "check limit"),
     ("unfinished", "unfinished at max plies"),
 ];
+
+const UNFINISHED: usize = ENDINGS.len() - 1;
 
 fn ending_index(outcome: Option<Outcome>) -> usize {
     match outcome.map(|o| o.reason) {
@@ -89,7 +94,10 @@ fn ending_index(outcome: Option<Outcome>) -> usize {
         Some(Reason::MoveLimit) => 4,
         Some(Reason::BareKing) => 5,
         Some(Reason::InsufficientMaterial) => 6,
-        None => 7,
+        Some(Reason::Extinction) => 7,
+        Some(Reason::Flag) => 8,
+        Some(Reason::CheckLimit) => 9,
+        None => UNFINISHED,
     }
 }
 
@@ -109,7 +117,7 @@ pub struct Summary {
     pub plies: u64,
     pub shortest: Option<u32>,
     pub longest: u32,
-    pub endings: [u32; 8],
+    pub endings: [u32; ENDINGS.len()],
     pub white_wins: u32,
     pub black_wins: u32,
     pub draws: u32,
@@ -334,7 +342,7 @@ fn to_text(name: &str, args: &SelfplayArgs, s: &Summary) -> String {
     let _ = writeln!(
         out,
         "wins: White {}, Black {}; draws {}; unfinished {}",
-        s.white_wins, s.black_wins, s.draws, s.endings[7]
+        s.white_wins, s.black_wins, s.draws, s.endings[UNFINISHED]
     );
     let _ = writeln!(out, "invariant violations: {}", s.violations.len());
     out

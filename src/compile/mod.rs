@@ -84,7 +84,7 @@ fn build(
     let (castling_rights, castlings) =
         castling::build_castling(&infos, &names, &built, geometry, start.as_ref(), d);
     rules::apply_piece_rules(&head, &infos, &names, &mut zones, &mut built, d);
-    let end = end::resolve_end(&head, &names, d);
+    let end = end::resolve_end(&head, &names, &infos, &mut zones, d);
     let bonus_turn = match &head.bonus {
         Some((z, may_pass)) => zones.resolve(z, d).map(|zone| rules::BonusTurn {
             zone,

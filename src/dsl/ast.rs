@@ -135,6 +135,20 @@ pub enum EndItem {
     BareKing {
         keyword: Span,
         hand_must_be_empty: bool,
+        reprieve: bool,
     },
     InsufficientMaterial(Vec<Spanned<Vec<Name>>>),
+    /// The mated side's result.
+    Checkmate(Spanned<Outcome>),
+    /// A side with at most `at_most` pieces (of each listed type, or in all when none is listed) gets `outcome`.
+    Extinction {
+        keyword: Span,
+        pieces: Vec<Name>,
+        at_most: Option<Spanned<u32>>,
+        outcome: Spanned<Outcome>,
+    },
+    /// A side ending a move with one of `pieces` in `zone` wins.
+    Flag { pieces: Vec<Name>, zone: Name },
+    /// The side giving its `count`-th check wins.
+    CheckLimit(Spanned<u32>),
 }

@@ -238,18 +238,45 @@ fn lower_piece_item(p: P) -> PieceItem {
     }
 }
 
+fn outcome(p: &P) -> Spanned<Outcome> {
+    Spanned {
+        value: match p.as_str() {
+            "win" => Outcome::Win,
+            "draw" => Outcome::Draw,
+            _ => Outcome::Loss,
+        },
+        span: span(p),
+    }
+}
+
+fn of_kind(parts: &[P], rule: Rule) -> Vec<Spanned<String>> {
+    parts
+        .iter()
+        .filter(|q| q.as_rule() == rule)
+        .map(text)
+        .collect()
+}
+
 fn lower_end_item(p: P) -> EndItem {
     let rule = p.as_rule();
     let parts: Vec<P> = p.into_inner().collect();
     match rule {
-        Rule::stalemate_item => EndItem::Stalemate(Spanned {
-            value: match parts[1].as_str() {
-                "win" => Outcome::Win,
-                "draw" => Outcome::Draw,
-                _ => Outcome::Loss,
-            },
-            span: span(&parts[1]),
-        }),
+        Rule::stalemate_item => EndItem::Stalemate(outcome(&parts[1])),
+        Rule::checkmate_item => EndItem::Checkmate(outcome(&parts[1])),
+        Rule::extinction_item => EndItem::Extinction {
+            keyword: span(&parts[0]),
+            pieces: of_kind(&parts, Rule::piece_id),
+            at_most: parts
+                .iter()
+                .find(|q| q.as_rule() == Rule::number)
+                .map(number),
+            outcome: outcome(parts.last().expect("an extinction ends with its outcome")),
+        },
+        Rule::flag_item => EndItem::Flag {
+            pieces: of_kind(&parts, Rule::piece_id),
+            zone: text(parts.iter().find(|q| q.as_rule() == Rule::name).expect("a flag zone")),
+        },
+        Rule::check_limit_item => EndItem::CheckLimit(number(&parts[1])),
         Rule::repetition_item => EndItem::Repetition {
             count: number(&parts[1]),
             perpetual_check_loses: parts.len() > 2,
@@ -267,6 +294,7 @@ fn lower_end_item(p: P) -> EndItem {
             hand_must_be_empty: parts
                 .iter()
                 .any(|q| q.as_rule() == Rule::kw_with_empty_hand),
+            reprieve: parts.iter().any(|q| q.as_rule() == Rule::kw_reprieve),
         },
         Rule::insufficient_item => EndItem::InsufficientMaterial(
             parts

@@ -145,6 +145,7 @@ impl<'e> Position<'e> {
             }
             _ => out += " -",
         }
+        out += &self.check_field();
         out += &format!(" {} {}", self.halfmove, self.fullmove);
         if self.bonus_pending {
             out += " bonus";
@@ -336,6 +337,9 @@ fn parse_state(pos: &mut Position, fields: &[&str], problems: &mut Vec<String>) 
                 parse_ep(pos, ep, problems);
             }
         }
+    }
+    if let Some(checks) = fields.next_if(|s| s.contains('+')) {
+        pos.read_check_field(checks, problems);
     }
     if let Some(half) = fields.next_if(is_number) {
         pos.halfmove = half.parse().expect("checked");

@@ -9,6 +9,9 @@ impl Position<'_> {
     /// The legal moves of the side to move, written into `out` (cleared first).
     pub fn legal_moves(&mut self, out: &mut MoveList) {
         out.clear();
+        if self.is_decided() {
+            return;
+        }
         if !self.legal_fast(out) {
             self.pseudo_moves(out);
             out.retain(|&mv| self.is_legal_pseudo(mv));
@@ -17,6 +20,9 @@ impl Position<'_> {
 
     /// The number of legal moves (perft's last ply: nothing is stored for most moves).
     pub(crate) fn count_legal_moves(&mut self) -> u64 {
+        if self.is_decided() {
+            return 0;
+        }
         let mut counter = Counter(0);
         if self.legal_fast(&mut counter) {
             return counter.0;
@@ -174,6 +180,9 @@ impl Position<'_> {
     /// Is `mv` a legal move here? Accepts any value, generated or not. Independent of [`Position::legal_moves`]'s
     /// shortcuts: the move must be one its piece can make, and it is always tested by make/test/unmake.
     pub fn is_legal(&mut self, mv: Move) -> bool {
+        if self.is_decided() {
+            return false;
+        }
         let mut candidates = MoveList::with_capacity(64);
         match mv.kind {
             MoveKind::Drop | MoveKind::Castle { .. } | MoveKind::Pass => {
@@ -194,6 +203,9 @@ impl Position<'_> {
 
     /// Does the side to move have at least one legal move?
     pub fn has_legal_move(&mut self) -> bool {
+        if self.is_decided() {
+            return false;
+        }
         let mut moves = MoveList::with_capacity(128);
         self.pseudo_moves(&mut moves);
         moves.into_iter().any(|mv| self.is_legal_pseudo(mv))
@@ -264,6 +276,10 @@ mod tests {
                 for _ply in 0..120 {
                     let mut fast = MoveList::new();
                     pos.legal_moves(&mut fast);
+                    if pos.decided().is_some() {
+                        assert!(fast.is_empty(), "{name}: a decided position has no moves");
+                        break;
+                    }
                     let mut slow = MoveList::new();
                     pos.pseudo_moves(&mut slow);
                     slow.retain(|&mv| pos.is_legal_pseudo(mv));

@@ -1,7 +1,13 @@
 //! How the game ends: checkmate, stalemate, repetition (with the perpetual-check rule), the move-count draw,
-//! bare king and insufficient material, each as the compiled [`crate::rules::EndRules`] say.
+//! bare king, extinction, flag squares, check counting and insufficient material, each as the compiled
+//! [`crate::rules::EndRules`] say.
+//!
+//! A position that a rule decides by what stands on the board ([`Position::decided`]: bare king, extinction, a flag
+//! reached, the check limit) has no legal moves, as in Fairy-Stockfish, so perft counts nothing below it. Draws that
+//! depend on the game's history (repetition, the move-count rule) do not stop move generation: they end a game
+//! played with [`Position::play`], and [`Position::outcome`] reports them.
 use super::Position;
-use crate::rules::{Side, StalemateResult};
+use crate::rules::{Extinct, Extinction, Side, Verdict};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,6 +19,9 @@ pub enum Reason {
     MoveLimit,
     BareKing,
     InsufficientMaterial,
+    Extinction,
+    Flag,
+    CheckLimit,
 }
 
 /// A finished game: the winner (`None` for a draw) and why.
@@ -32,6 +41,9 @@ impl fmt::Display for Outcome {
             Reason::MoveLimit => "move-count rule",
             Reason::BareKing => "bare king",
             Reason::InsufficientMaterial => "insufficient material",
+            Reason::Extinction => "extinction",
+            Reason::Flag => "reaching the flag zone",
+            Reason::CheckLimit => "check count",
         };
         match self.winner {
             Some(Side::White) => write!(f, "1-0 (White wins by {why})"),
@@ -41,39 +53,36 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// The winner when `side` gets `verdict`.
+fn winner(side: Side, verdict: Verdict) -> Option<Side> {
+    match verdict {
+        Verdict::Win => Some(side),
+        Verdict::Draw => None,
+        Verdict::Loss => Some(side.opponent()),
+    }
+}
+
 impl Position<'_> {
     /// The result if the game is over in this position, judged for the side to move.
     pub fn outcome(&mut self) -> Option<Outcome> {
-        let us = self.side;
-        let end = &self.engine.game.end;
         if self.bonus_pending {
             // Mid-turn: nothing is judged until the turn passes.
             return None;
         }
-        if let Some(bare) = end.bare_king_loses {
-            for side in [us, us.opponent()] {
-                if self.is_bare(side, bare.hand_must_be_empty) {
-                    return Some(Outcome {
-                        winner: Some(side.opponent()),
-                        reason: Reason::BareKing,
-                    });
-                }
-            }
+        if let Some(outcome) = self.decided() {
+            return Some(outcome);
         }
+        let us = self.side;
+        let end = &self.engine.game.end;
         if !self.has_legal_move() {
             if self.in_check() {
                 return Some(Outcome {
-                    winner: Some(us.opponent()),
+                    winner: winner(us, end.checkmate),
                     reason: Reason::Checkmate,
                 });
             }
-            let winner = match end.stalemate {
-                StalemateResult::Win => Some(us),
-                StalemateResult::Draw => None,
-                StalemateResult::Loss => Some(us.opponent()),
-            };
             return Some(Outcome {
-                winner,
+                winner: winner(us, end.stalemate),
                 reason: Reason::Stalemate,
             });
         }
@@ -93,6 +102,131 @@ impl Position<'_> {
             });
         }
         None
+    }
+
+    /// Is the game decided by what stands on the board? Then there are no legal moves. Free for games without
+    /// such rules (one flag, computed when the engine is built).
+    #[inline]
+    pub(crate) fn is_decided(&self) -> bool {
+        self.engine.decides_positions && self.decided().is_some()
+    }
+
+    /// The result a rule gives this position whatever the moves: bare king, extinction, a flag reached, the check
+    /// limit. The side that has just moved is judged first, as Fairy-Stockfish does. Nothing is judged in the
+    /// middle of a bonus turn.
+    pub fn decided(&self) -> Option<Outcome> {
+        let end = &self.engine.game.end;
+        if !self.engine.decides_positions || self.bonus_pending {
+            return None;
+        }
+        let us = self.side;
+        let both = [us.opponent(), us];
+        if let Some(bare) = end.bare_king_loses {
+            let order = if bare.reprieve { both } else { [us, us.opponent()] };
+            for side in order {
+                if self.is_bare(side, bare.hand_must_be_empty) && self.bares(side, bare.reprieve) {
+                    return Some(Outcome {
+                        winner: Some(side.opponent()),
+                        reason: Reason::BareKing,
+                    });
+                }
+            }
+        }
+        for rule in &end.extinction {
+            if let Some(&side) = both.iter().find(|&&side| self.is_extinct(side, rule)) {
+                return Some(Outcome {
+                    winner: winner(side, rule.verdict),
+                    reason: Reason::Extinction,
+                });
+            }
+        }
+        if let Some(&side) = both.iter().find(|&&side| self.reached_flag(side)) {
+            return Some(Outcome {
+                winner: Some(side),
+                reason: Reason::Flag,
+            });
+        }
+        let limit = end.check_limit?;
+        both.iter()
+            .find(|side| self.checks[side.index()] >= limit)
+            .map(|&side| Outcome {
+                winner: Some(side),
+                reason: Reason::CheckLimit,
+            })
+    }
+
+    /// Does the bare `side` lose now? Always, but with the reprieve: then the opponent must not be bare too, and a
+    /// bared side to move (which might bare the other side in turn) loses only against two or more pieces.
+    fn bares(&self, side: Side, reprieve: bool) -> bool {
+        if !reprieve {
+            return true;
+        }
+        let game = &self.engine.game;
+        let other = side.opponent();
+        let men = self.lists[other.index()]
+            .iter()
+            .filter(|sq| !game.pieces[self.board[sq.index()].piece().index()].royal)
+            .count()
+            + self.hands[other.index()].iter().map(|&c| c as usize).sum::<usize>();
+        men >= if side == self.side { 2 } else { 1 }
+    }
+
+    /// Has `side` at most the rule's number of pieces (board and hand), in all or of one listed type?
+    fn is_extinct(&self, side: Side, rule: &Extinction) -> bool {
+        let at_most = rule.at_most as usize;
+        let hand = &self.hands[side.index()];
+        match &rule.pieces {
+            Extinct::AnyPiece => {
+                self.lists[side.index()].len() + hand.iter().map(|&c| c as usize).sum::<usize>()
+                    <= at_most
+            }
+            Extinct::Types(types) => types.iter().any(|p| {
+                self.counts[p.index() * 2 + side.index()] as usize + hand[p.index()] as usize
+                    <= at_most
+            }),
+        }
+    }
+
+    /// Does a flag piece of `side` stand in its flag zone?
+    fn reached_flag(&self, side: Side) -> bool {
+        let game = &self.engine.game;
+        game.end.flags.iter().any(|flag| {
+            let zone = game.zone(flag.zone);
+            self.lists[side.index()].iter().any(|&sq| {
+                zone.contains(side, sq) && flag.pieces.contains(&self.board[sq.index()].piece())
+            })
+        })
+    }
+
+    /// The checks each side has still to give, as Fairy-Stockfish's FEN writes them (` 3+3`), or nothing
+    /// without a check limit.
+    pub(crate) fn check_field(&self) -> String {
+        match self.engine.game.end.check_limit {
+            Some(limit) => format!(
+                " {}+{}",
+                limit.saturating_sub(self.checks[0]),
+                limit.saturating_sub(self.checks[1])
+            ),
+            None => String::new(),
+        }
+    }
+
+    /// Reads the checks still to give (`3+3`, White's first).
+    pub(crate) fn read_check_field(&mut self, text: &str, problems: &mut Vec<String>) {
+        let Some(limit) = self.engine.game.end.check_limit else {
+            problems.push(format!("`{text}`: this game does not count checks"));
+            return;
+        };
+        let remaining: Vec<Option<u8>> = text.split('+').map(|n| n.parse().ok()).collect();
+        match remaining[..] {
+            [Some(white), Some(black)] if white <= limit && black <= limit => {
+                self.set_checks(Side::White, limit - white);
+                self.set_checks(Side::Black, limit - black);
+            }
+            _ => problems.push(format!(
+                "`{text}` is not the checks each side has still to give (two numbers up to {limit}, as `{limit}+{limit}`)"
+            )),
+        }
     }
 
     fn is_bare(&self, side: Side, hand_must_be_empty: bool) -> bool {

@@ -3,6 +3,8 @@ use crate::rules::{Game, PieceId, Side, Square};
 
 /// Pieces of one type in one hand beyond this count share the last key (no real game gets near it).
 const HAND_KEYS: usize = 64;
+/// Check limits go up to 99 (the compiler enforces it).
+const CHECK_KEYS: usize = 99;
 
 pub struct Zobrist {
     squares: usize,
@@ -13,6 +15,8 @@ pub struct Zobrist {
     ep: Vec<u64>,
     pub black_to_move: u64,
     pub bonus_pending: u64,
+    /// Per side and number of checks given (check-limit games).
+    checks: Vec<u64>,
 }
 
 /// SplitMix64: tiny, good enough for hash keys, and needs no dependency.
@@ -39,6 +43,7 @@ impl Zobrist {
             ep: keys(squares),
             black_to_move: keys(1)[0],
             bonus_pending: keys(1)[0],
+            checks: keys(2 * CHECK_KEYS),
         }
     }
     #[inline]
@@ -58,6 +63,14 @@ impl Zobrist {
         (0..self.castling.len())
             .filter(|i| rights >> i & 1 != 0)
             .fold(0, |h, i| h ^ self.castling[i])
+    }
+    /// The key of having given `count` checks (0 has none).
+    #[inline]
+    pub fn checks(&self, side: Side, count: u8) -> u64 {
+        match count as usize {
+            0 => 0,
+            c => self.checks[side.index() * CHECK_KEYS + c.min(CHECK_KEYS) - 1],
+        }
     }
     pub fn ep(&self, sq: Square) -> u64 {
         self.ep[sq.index()]
