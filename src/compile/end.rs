@@ -102,7 +102,8 @@ pub fn resolve_end(
                 outcome,
                 ..
             } => {
-                if let Some(rule) = extinction(pieces, at_most.as_ref(), outcome.value, names, infos, d)
+                if let Some(rule) =
+                    extinction(pieces, at_most.as_ref(), outcome.value, names, infos, d)
                 {
                     end.extinction.push(rule);
                 }

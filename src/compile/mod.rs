@@ -96,10 +96,11 @@ fn build(
         fen::check_start_dead(start, &built, &infos, d);
     }
     warn_immobile(&built, &names, &infos, d);
-    if !infos.iter().any(|i| i.royal) {
+    let extinction = end.as_ref().is_some_and(|e| !e.extinction.is_empty());
+    if !infos.iter().any(|i| i.royal) && !extinction {
         d.warning(
             Span::new(0, 0),
-            "no piece is `royal`, so no side can ever be checkmated",
+            "no piece is `royal` and no `extinction` rule ends the game, so no side can ever lose by capture",
         );
     }
     zones.warn_unused(d);

@@ -148,7 +148,10 @@ pub enum EndItem {
         outcome: Spanned<Outcome>,
     },
     /// A side ending a move with one of `pieces` in `zone` wins.
-    Flag { pieces: Vec<Name>, zone: Name },
+    Flag {
+        pieces: Vec<Name>,
+        zone: Name,
+    },
     /// The side giving its `count`-th check wins.
     CheckLimit(Spanned<u32>),
 }

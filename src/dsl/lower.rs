@@ -274,7 +274,12 @@ fn lower_end_item(p: P) -> EndItem {
         },
         Rule::flag_item => EndItem::Flag {
             pieces: of_kind(&parts, Rule::piece_id),
-            zone: text(parts.iter().find(|q| q.as_rule() == Rule::name).expect("a flag zone")),
+            zone: text(
+                parts
+                    .iter()
+                    .find(|q| q.as_rule() == Rule::name)
+                    .expect("a flag zone"),
+            ),
         },
         Rule::check_limit_item => EndItem::CheckLimit(number(&parts[1])),
         Rule::repetition_item => EndItem::Repetition {

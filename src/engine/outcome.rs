@@ -122,7 +122,11 @@ impl Position<'_> {
         let us = self.side;
         let both = [us.opponent(), us];
         if let Some(bare) = end.bare_king_loses {
-            let order = if bare.reprieve { both } else { [us, us.opponent()] };
+            let order = if bare.reprieve {
+                both
+            } else {
+                [us, us.opponent()]
+            };
             for side in order {
                 if self.is_bare(side, bare.hand_must_be_empty) && self.bares(side, bare.reprieve) {
                     return Some(Outcome {
@@ -167,7 +171,10 @@ impl Position<'_> {
             .iter()
             .filter(|sq| !game.pieces[self.board[sq.index()].piece().index()].royal)
             .count()
-            + self.hands[other.index()].iter().map(|&c| c as usize).sum::<usize>();
+            + self.hands[other.index()]
+                .iter()
+                .map(|&c| c as usize)
+                .sum::<usize>();
         men >= if side == self.side { 2 } else { 1 }
     }
 

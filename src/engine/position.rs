@@ -237,7 +237,8 @@ impl<'e> Position<'e> {
 
     pub(crate) fn set_checks(&mut self, side: Side, count: u8) {
         let old = self.checks[side.index()];
-        self.hash ^= self.engine.zobrist.checks(side, old) ^ self.engine.zobrist.checks(side, count);
+        self.hash ^=
+            self.engine.zobrist.checks(side, old) ^ self.engine.zobrist.checks(side, count);
         self.checks[side.index()] = count;
     }
 

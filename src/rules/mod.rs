@@ -9,7 +9,8 @@ mod graph;
 
 pub use board::{Geometry, Side, Square, SquareSet, MAX_FILES, MAX_RANKS, MAX_SQUARES};
 pub use game::{
-    BareKing, BonusTurn, Castling, CastlingRight, DropRule, EndRules, Extinct, Extinction, Flag, Game, Orientation, PieceId,
-    PieceType, Promotion, PromotionTrigger, RaySource, Repetition, StalemateResult, Verdict, Zone, ZoneId,
+    BareKing, BonusTurn, Castling, CastlingRight, DropRule, EndRules, Extinct, Extinction, Flag,
+    Game, Orientation, PieceId, PieceType, Promotion, PromotionTrigger, RaySource, Repetition,
+    StalemateResult, Verdict, Zone, ZoneId,
 };
 pub use graph::{Ray, RayFlags, RayKind, RaySlice, StepRole};

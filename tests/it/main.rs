@@ -6,6 +6,7 @@ mod cli_check;
 mod cli_selfplay;
 mod compiler_never_panics;
 mod diagnostics;
+mod end_rules;
 mod exotic_moves;
 mod friendly_capture;
 mod fuzz_regressions;
