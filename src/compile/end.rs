@@ -4,10 +4,19 @@ use super::header::Header;
 use super::pieces::{PieceInfo, PieceNames};
 use super::zones::ZoneTable;
 use super::Diags;
-use crate::dsl::ast::{EndItem, Name, Outcome, Spanned};
+use crate::dsl::ast::{EndItem, Name, Outcome, RepetitionResult, Spanned};
 use crate::rules::{
-    BareKing, EndRules, Extinct, Extinction, Flag, PieceId, Repetition, StalemateResult, Verdict,
+    BareKing, EndRules, Extinct, Extinction, Flag, PieceId, Repetition, RepetitionLoser, Side,
+    StalemateResult, Verdict,
 };
+
+fn side(white: bool) -> Side {
+    if white {
+        Side::White
+    } else {
+        Side::Black
+    }
+}
 
 fn verdict(o: Outcome) -> Verdict {
     match o {
@@ -35,6 +44,7 @@ pub fn resolve_end(
         extinction: Vec::new(),
         flags: Vec::new(),
         check_limit: None,
+        draws_win: None,
     };
     let has_royal = infos.iter().any(|i| i.royal);
     for item in head.end.iter().flatten() {
@@ -44,6 +54,7 @@ pub fn resolve_end(
             EndItem::Repetition {
                 count,
                 perpetual_check_loses,
+                result,
             } => {
                 if !(2..=255).contains(&count.value) {
                     d.error(
@@ -54,6 +65,13 @@ pub fn resolve_end(
                     end.repetition = Some(Repetition {
                         count: count.value as u8,
                         perpetual_check_loses: *perpetual_check_loses,
+                        loser: match result {
+                            RepetitionResult::Draw => None,
+                            RepetitionResult::MoverLoses => Some(RepetitionLoser::Mover),
+                            RepetitionResult::SideLoses { white } => {
+                                Some(RepetitionLoser::Side(side(*white)))
+                            }
+                        },
                     });
                 }
             }
@@ -114,6 +132,7 @@ pub fn resolve_end(
                     end.flags.push(Flag { pieces, zone });
                 }
             }
+            EndItem::DrawsWin { white } => end.draws_win = Some(side(*white)),
             EndItem::CheckLimit(count) => {
                 if !(1..=99).contains(&count.value) {
                     d.error(

@@ -127,6 +127,7 @@ pub enum EndItem {
     Repetition {
         count: Spanned<u32>,
         perpetual_check_loses: bool,
+        result: RepetitionResult,
     },
     MoveLimit {
         plies: Spanned<u32>,
@@ -154,4 +155,20 @@ pub enum EndItem {
     },
     /// The side giving its `count`-th check wins.
     CheckLimit(Spanned<u32>),
+    /// Every draw is scored as a win for this side (`true`: White).
+    DrawsWin {
+        white: bool,
+    },
+}
+
+/// Who a repetition that is not a perpetual check is scored against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RepetitionResult {
+    Draw,
+    /// The side whose move completed the repetition loses.
+    MoverLoses,
+    /// White (`true`) or Black loses, whoever completed it.
+    SideLoses {
+        white: bool,
+    },
 }

@@ -284,7 +284,22 @@ fn lower_end_item(p: P) -> EndItem {
         Rule::check_limit_item => EndItem::CheckLimit(number(&parts[1])),
         Rule::repetition_item => EndItem::Repetition {
             count: number(&parts[1]),
-            perpetual_check_loses: parts.len() > 2,
+            perpetual_check_loses: parts
+                .iter()
+                .any(|q| q.as_rule() == Rule::kw_perpetual_check_loses),
+            result: match parts.last().map(|q| (q.as_rule(), q.as_str())) {
+                Some((Rule::repetition_result, "mover-loses")) => RepetitionResult::MoverLoses,
+                Some((Rule::repetition_result, "white-loses")) => {
+                    RepetitionResult::SideLoses { white: true }
+                }
+                Some((Rule::repetition_result, "black-loses")) => {
+                    RepetitionResult::SideLoses { white: false }
+                }
+                _ => RepetitionResult::Draw,
+            },
+        },
+        Rule::draws_win_item => EndItem::DrawsWin {
+            white: parts[1].as_rule() == Rule::kw_white,
         },
         Rule::move_limit_item => EndItem::MoveLimit {
             plies: number(&parts[1]),

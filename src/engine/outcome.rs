@@ -7,7 +7,7 @@
 //! depend on the game's history (repetition, the move-count rule) do not stop move generation: they end a game
 //! played with [`Position::play`], and [`Position::outcome`] reports them.
 use super::Position;
-use crate::rules::{Extinct, Extinction, Side, Verdict};
+use crate::rules::{Extinct, Extinction, RepetitionLoser, Side, Verdict};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,8 +63,20 @@ fn winner(side: Side, verdict: Verdict) -> Option<Side> {
 }
 
 impl Position<'_> {
-    /// The result if the game is over in this position, judged for the side to move.
+    /// The result if the game is over in this position, judged for the side to move; a draw is scored as a win
+    /// where the game says so (`draws-win`).
     pub fn outcome(&mut self) -> Option<Outcome> {
+        let outcome = self.unscored_outcome()?;
+        Some(match (outcome.winner, self.engine.game.end.draws_win) {
+            (None, Some(side)) => Outcome {
+                winner: Some(side),
+                ..outcome
+            },
+            _ => outcome,
+        })
+    }
+
+    fn unscored_outcome(&mut self) -> Option<Outcome> {
         if self.bonus_pending {
             // Mid-turn: nothing is judged until the turn passes.
             return None;
@@ -270,8 +282,14 @@ impl Position<'_> {
                 }
             }
         }
+        let winner = match rule.loser {
+            None => None,
+            // The side to move did not complete the repetition: its opponent did.
+            Some(RepetitionLoser::Mover) => Some(self.side),
+            Some(RepetitionLoser::Side(loser)) => Some(loser.opponent()),
+        };
         Some(Outcome {
-            winner: None,
+            winner,
             reason: Reason::Repetition,
         })
     }

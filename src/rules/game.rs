@@ -143,6 +143,17 @@ pub struct Repetition {
     pub count: u8,
     /// If every move of one side in the cycle gave check, that side loses instead of a draw.
     pub perpetual_check_loses: bool,
+    /// Otherwise: `None` is a draw, `Some(side)` a loss for that side (see [`RepetitionLoser`]).
+    pub loser: Option<RepetitionLoser>,
+}
+
+/// Who loses by repetition where it is not a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RepetitionLoser {
+    /// The side whose move completed the repetition.
+    Mover,
+    /// This side, whoever completed it (minishogi: the first player).
+    Side(Side),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -205,6 +216,8 @@ pub struct EndRules {
     /// The side that gives check this many times wins (three-check); counted in the FEN as `3+3`, the checks
     /// each side has still to give.
     pub check_limit: Option<u8>,
+    /// Every drawn result is scored as a win for this side (armageddon: Black).
+    pub draws_win: Option<Side>,
 }
 
 impl EndRules {

@@ -11,6 +11,6 @@ pub use board::{Geometry, Side, Square, SquareSet, MAX_FILES, MAX_RANKS, MAX_SQU
 pub use game::{
     BareKing, BonusTurn, Castling, CastlingRight, DropRule, EndRules, Extinct, Extinction, Flag,
     Game, Orientation, PieceId, PieceType, Promotion, PromotionTrigger, RaySource, Repetition,
-    StalemateResult, Verdict, Zone, ZoneId,
+    RepetitionLoser, StalemateResult, Verdict, Zone, ZoneId,
 };
 pub use graph::{Ray, RayFlags, RayKind, RaySlice, StepRole};

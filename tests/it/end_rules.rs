@@ -165,3 +165,60 @@ fn a_check_limit_without_a_royal_piece_is_refused() {
         "{errors:?}"
     );
 }
+
+/// A 4x4 game of two kings with the given `end` block.
+fn kings_only(end: &str) -> Engine {
+    let source = format!(
+        "board 4 x 4\npiece K {{ royal moves \"K\" }}\nstart \"k3/4/4/3K w - - 0 1\"\nend {{ {end} }}\n"
+    );
+    let compiled = tatsu::compile::compile("t.tatsu", &source).unwrap_or_else(|e| panic!("{e:?}"));
+    Engine::new(compiled.game)
+}
+
+/// Both kings step out and back: Black's last move completes the second occurrence of the start position.
+fn after_a_repetition(engine: &Engine) -> Option<Outcome> {
+    let mut pos = Position::start(engine);
+    for text in ["d1d2", "a4a3", "d2d1", "a3a4"] {
+        let mv = pos.parse_move(text).unwrap();
+        pos.play(mv);
+    }
+    pos.outcome()
+}
+
+#[test]
+fn repetition_is_scored_as_the_game_says() {
+    let draw = Some(Outcome {
+        winner: None,
+        reason: Reason::Repetition,
+    });
+    assert_eq!(after_a_repetition(&kings_only("repetition 2")), draw);
+    assert_eq!(
+        after_a_repetition(&kings_only("repetition 2 mover-loses")),
+        won(Side::White, Reason::Repetition),
+        "Black completed it"
+    );
+    assert_eq!(
+        after_a_repetition(&kings_only("repetition 2 white-loses")),
+        won(Side::Black, Reason::Repetition)
+    );
+}
+
+#[test]
+fn draws_are_scored_as_wins_for_the_side_with_draw_odds() {
+    assert_eq!(
+        after_a_repetition(&kings_only("repetition 2 draws-win black")),
+        won(Side::Black, Reason::Repetition)
+    );
+}
+
+#[test]
+fn checkmate_win_makes_the_mated_side_the_winner() {
+    let e = engine("misere");
+    // Fool's mate: White is mated, and wins.
+    let mut pos = Position::start(&e);
+    for text in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        let mv = pos.parse_move(text).unwrap();
+        pos.play(mv);
+    }
+    assert_eq!(pos.outcome(), won(Side::White, Reason::Checkmate));
+}
