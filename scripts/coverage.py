@@ -37,6 +37,10 @@ FILES = {
     "misere": "tests/data/variants/misere.tatsu",
     "chaturanga": "tests/data/variants/chaturanga.tatsu",
     "courier": "tests/data/variants/courier.tatsu",
+    "armageddon": "tests/data/variants/armageddon.tatsu",
+    "minishogi": "tests/data/variants/minishogi.tatsu",
+    "mini": "tests/data/variants/minishogi.tatsu",
+    "racingkings": "tests/data/variants/racingkings.tatsu",
 }
 
 # Rule groups, so that each gap is named once.
@@ -70,10 +74,7 @@ MISSING = {
     "placement": PLACEMENT, "seirawan": GATING,
     "grand": MATERIAL_PROMO, "opulent": MATERIAL_PROMO, "shako": NO_FILE,
     "omicron": HOLES, "gustav3": HOLES, "troitzky": HOLES, "wolf": "promotion limited by material",
-    "racingkings": "moves that give check are illegal; the equalising reply to a flag",
-    "dobutsu": "a flag win that must not be capturable next move", "armageddon": "a draw scored as Black's win",
-    "minishogi": "repetition lost by the side that completes it", "mini": NO_FILE,
-    "checkshogi": "check counting with drops (the first check wins): " + NO_FILE,
+    "dobutsu": "a flag win that must not be capturable next move",     "checkshogi": "check counting with drops (the first check wins): " + NO_FILE,
     "kyotoshogi": "pieces that change type after every move", "micro": "promotion and demotion on capture",
     "torishogi": "at most two swallows per file", "gorogoro": NO_FILE, "yarishogi": NO_FILE,
     "okisakishogi": NO_FILE, "judkins": NO_FILE,

@@ -45,7 +45,10 @@ pub fn resolve_end(
         flags: Vec::new(),
         check_limit: None,
         draws_win: None,
+        black_may_equalise: false,
+        giving_check_illegal: false,
     };
+    let mut equalise_at = None;
     let has_royal = infos.iter().any(|i| i.royal);
     for item in head.end.iter().flatten() {
         match item {
@@ -126,7 +129,13 @@ pub fn resolve_end(
                     end.extinction.push(rule);
                 }
             }
-            EndItem::Flag { pieces, zone } => {
+            EndItem::GivingCheckIllegal => end.giving_check_illegal = true,
+            EndItem::Flag {
+                pieces,
+                zone,
+                black_may_equalise,
+            } => {
+                equalise_at = equalise_at.or(*black_may_equalise);
                 let ids = resolve_all(pieces, names, d);
                 if let (Some(pieces), Some(zone)) = (ids, zones.resolve(zone, d)) {
                     end.flags.push(Flag { pieces, zone });
@@ -151,6 +160,12 @@ pub fn resolve_end(
                 }
             }
         }
+    }
+    if let Some(at) = equalise_at {
+        if end.flags.len() > 1 {
+            d.error(at, "`black-may-equalise` needs a single `flag` rule");
+        }
+        end.black_may_equalise = true;
     }
     Some(end)
 }

@@ -152,7 +152,10 @@ pub enum EndItem {
     Flag {
         pieces: Vec<Name>,
         zone: Name,
+        black_may_equalise: Option<Span>,
     },
+    /// A move that gives check is illegal.
+    GivingCheckIllegal,
     /// The side giving its `count`-th check wins.
     CheckLimit(Spanned<u32>),
     /// Every draw is scored as a win for this side (`true`: White).

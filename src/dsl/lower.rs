@@ -280,7 +280,12 @@ fn lower_end_item(p: P) -> EndItem {
                     .find(|q| q.as_rule() == Rule::name)
                     .expect("a flag zone"),
             ),
+            black_may_equalise: parts
+                .iter()
+                .find(|q| q.as_rule() == Rule::kw_black_may_equalise)
+                .map(span),
         },
+        Rule::no_check_item => EndItem::GivingCheckIllegal,
         Rule::check_limit_item => EndItem::CheckLimit(number(&parts[1])),
         Rule::repetition_item => EndItem::Repetition {
             count: number(&parts[1]),

@@ -5,6 +5,11 @@ use super::moves::{Counter, Move, MoveKind, MoveList, Sink};
 use super::Position;
 use crate::rules::Square;
 
+/// Moves that give check are illegal: the checks-and-pins shortcut does not look at the opponent's king.
+fn game_forbids_checks(engine: &super::Engine) -> bool {
+    engine.game.end.giving_check_illegal
+}
+
 impl Position<'_> {
     /// The legal moves of the side to move, written into `out` (cleared first).
     pub fn legal_moves(&mut self, out: &mut MoveList) {
@@ -48,7 +53,11 @@ impl Position<'_> {
         let us = self.side;
         let engine = self.engine;
         let royal = match self.royal[us.index()] {
-            Some(royal) if !engine.has_hoppers && !engine.has_relays() => royal,
+            Some(royal)
+                if !engine.has_hoppers && !engine.has_relays() && !game_forbids_checks(engine) =>
+            {
+                royal
+            }
             _ => return false,
         };
         let threats = self.threats(royal, us);
@@ -231,6 +240,9 @@ impl Position<'_> {
         }
         self.make(mv);
         let mut legal = !self.side_in_check(us);
+        if legal && game.end.giving_check_illegal && self.side != us && self.in_check() {
+            legal = false;
+        }
         if legal && mv.kind == MoveKind::Drop && self.side != us {
             let forbids_mate = game.pieces[mv.piece.index()]
                 .drop

@@ -119,14 +119,14 @@ impl Position<'_> {
     /// Is the game decided by what stands on the board? Then there are no legal moves. Free for games without
     /// such rules (one flag, computed when the engine is built).
     #[inline]
-    pub(crate) fn is_decided(&self) -> bool {
+    pub(crate) fn is_decided(&mut self) -> bool {
         self.engine.decides_positions && self.decided().is_some()
     }
 
     /// The result a rule gives this position whatever the moves: bare king, extinction, a flag reached, the check
     /// limit. The side that has just moved is judged first, as Fairy-Stockfish does. Nothing is judged in the
     /// middle of a bonus turn.
-    pub fn decided(&self) -> Option<Outcome> {
+    pub fn decided(&mut self) -> Option<Outcome> {
         let end = &self.engine.game.end;
         if !self.engine.decides_positions || self.bonus_pending {
             return None;
@@ -156,11 +156,8 @@ impl Position<'_> {
                 });
             }
         }
-        if let Some(&side) = both.iter().find(|&&side| self.reached_flag(side)) {
-            return Some(Outcome {
-                winner: Some(side),
-                reason: Reason::Flag,
-            });
+        if let Some(outcome) = self.flag_outcome() {
+            return Some(outcome);
         }
         let limit = end.check_limit?;
         both.iter()
@@ -204,6 +201,62 @@ impl Position<'_> {
                     <= at_most
             }),
         }
+    }
+
+    /// A flag reached: that side wins. With `black-may-equalise`, White reaching first leaves Black one reply: if
+    /// Black's flag piece can reach its zone at once, the game goes on, and if it does, the game is drawn.
+    fn flag_outcome(&mut self) -> Option<Outcome> {
+        let us = self.side;
+        let reached = [
+            self.reached_flag(Side::White),
+            self.reached_flag(Side::Black),
+        ];
+        let flag = |winner| {
+            Some(Outcome {
+                winner,
+                reason: Reason::Flag,
+            })
+        };
+        if !self.engine.game.end.black_may_equalise {
+            let side = [us.opponent(), us]
+                .into_iter()
+                .find(|s| reached[s.index()])?;
+            return flag(Some(side));
+        }
+        if reached[us.index()] {
+            // The opponent has had its reply.
+            let both = reached[0] && reached[1];
+            return flag(if us == Side::White && both {
+                None
+            } else {
+                Some(us)
+            });
+        }
+        let them = us.opponent();
+        if !reached[them.index()] {
+            return None;
+        }
+        if us == Side::Black && !self.in_check() && self.can_reach_flag() {
+            return None;
+        }
+        flag(Some(them))
+    }
+
+    /// Has the side to move a legal move that puts a flag piece in its flag zone? (Only asked in a game with
+    /// `black-may-equalise`, after White has reached the flag.)
+    fn can_reach_flag(&mut self) -> bool {
+        let game = &self.engine.game;
+        let us = self.side;
+        let mut moves = super::MoveList::with_capacity(64);
+        self.pseudo_moves(&mut moves);
+        moves.into_iter().any(|mv| {
+            let lands = mv.promotion.unwrap_or(mv.piece);
+            game.end
+                .flags
+                .iter()
+                .any(|f| f.pieces.contains(&lands) && game.zone(f.zone).contains(us, mv.to))
+                && self.is_legal_pseudo(mv)
+        })
     }
 
     /// Does a flag piece of `side` stand in its flag zone?

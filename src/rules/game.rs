@@ -218,6 +218,10 @@ pub struct EndRules {
     pub check_limit: Option<u8>,
     /// Every drawn result is scored as a win for this side (armageddon: Black).
     pub draws_win: Option<Side>,
+    /// When White reaches a flag first, Black may reply by reaching its own: a draw (racing kings).
+    pub black_may_equalise: bool,
+    /// A move that gives check is illegal (racing kings).
+    pub giving_check_illegal: bool,
 }
 
 impl EndRules {

@@ -1,5 +1,6 @@
 //! The game-end vocabulary (docs/variant-language.md, "End rules"): decided positions have no moves; extinction,
-//! flag zones, the check limit, the bare king with the reprieve, checkmate as data; and the diagnostics of misuse.
+//! flag zones (with racing kings' equalising reply), the check limit, the bare king with the reprieve, checkmate,
+//! repetition and draws as data, moves that may not give check; and the diagnostics of misuse.
 //! Positions are worked out by hand from the rules as written; the perft tables of the same games come from
 //! Fairy-Stockfish (tests/it/perft.rs).
 use crate::support::variants::{engine, moves};
@@ -221,4 +222,39 @@ fn checkmate_win_makes_the_mated_side_the_winner() {
         pos.play(mv);
     }
     assert_eq!(pos.outcome(), won(Side::White, Reason::Checkmate));
+}
+
+#[test]
+fn racing_kings_lets_black_equalise_a_white_flag_once() {
+    let e = engine("racingkings");
+    // White's king is on a8; Black's can reach h8 in reply: the game goes on.
+    assert_eq!(decided(&e, "K7/7k/8/8/8/8/8/8 b - - 0 1"), None);
+    // Black's king cannot reach the 8th rank: White has won.
+    assert_eq!(
+        decided(&e, "K7/8/8/8/8/8/7k/8 b - - 0 1"),
+        won(Side::White, Reason::Flag)
+    );
+    // Both kings arrived: a draw.
+    assert_eq!(
+        decided(&e, "K6k/8/8/8/8/8/8/8 w - - 0 1"),
+        Some(Outcome {
+            winner: None,
+            reason: Reason::Flag
+        })
+    );
+    // Black arrived first: White gets no reply.
+    assert_eq!(
+        decided(&e, "7k/K7/8/8/8/8/8/8 w - - 0 1"),
+        won(Side::Black, Reason::Flag)
+    );
+}
+
+#[test]
+fn a_move_that_gives_check_is_illegal_where_the_game_says_so() {
+    let e = engine("racingkings");
+    // Rg1-h1 and Rg1-g6 would check the king on h6: neither is allowed.
+    let all = moves(&e, "8/8/7k/8/8/8/8/K5R1 w - - 0 1");
+    assert!(!all.contains(&"g1h1".to_string()), "{all:?}");
+    assert!(!all.contains(&"g1g6".to_string()), "{all:?}");
+    assert!(all.contains(&"g1g7".to_string()), "{all:?}");
 }
