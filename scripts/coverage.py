@@ -89,7 +89,7 @@ MISSING = {
     "nocastle": NO_FILE, "georgian": NO_FILE, "shatar": "bare-king rules tied to the kind of check",
     "raazuvaa": NO_FILE, "fairy": NO_FILE, "fox-and-hounds": NO_FILE, "snailtrail": OTHER_KIND,
     "breakthrough": NO_FILE, "jesonmor": "a flag piece that must leave the flag square",
-    "knightmate": NO_FILE, "joust": OTHER_KIND,
+    "knightmate": NO_FILE, "joust": OTHER_KIND, "janus": "castling of different lengths on the two wings: " + NO_FILE,
     "duck": OTHER_KIND, "ataxx": OTHER_KIND, "flipello": OTHER_KIND, "flipello10": OTHER_KIND,
     "flipersi": OTHER_KIND, "isolation": OTHER_KIND, "isolation7x7": OTHER_KIND, "clobber": OTHER_KIND,
     "clobber10": OTHER_KIND, "amazons": OTHER_KIND,
