@@ -4,18 +4,18 @@
 //! destination must be safe when it is royal (a non-royal castling piece castles without the safety test). A side
 //! whose start position lacks the castling piece has no castling. One castling right per side and partner: `K`/`k` toward the higher files, `Q`/`q`
 //! toward the lower.
-use super::fen::StartPosition;
 use super::graph::Built;
 use super::pieces::{PieceInfo, PieceNames};
 use super::Diags;
 use crate::rules::{Castling, CastlingRight, Geometry, PieceId, Side, Square};
+use crate::setup::Setup;
 
 pub fn build_castling(
     infos: &[PieceInfo],
     names: &PieceNames,
     built: &Built,
     g: Geometry,
-    start: Option<&StartPosition>,
+    start: Option<&Setup>,
     d: &mut Diags,
 ) -> (Vec<CastlingRight>, Vec<Castling>) {
     let mut rights: Vec<CastlingRight> = Vec::new();

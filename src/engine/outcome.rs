@@ -270,37 +270,6 @@ impl Position<'_> {
         })
     }
 
-    /// The checks each side has still to give, as Fairy-Stockfish's FEN writes them (` 3+3`), or nothing
-    /// without a check limit.
-    pub(crate) fn check_field(&self) -> String {
-        match self.engine.game.end.check_limit {
-            Some(limit) => format!(
-                " {}+{}",
-                limit.saturating_sub(self.checks[0]),
-                limit.saturating_sub(self.checks[1])
-            ),
-            None => String::new(),
-        }
-    }
-
-    /// Reads the checks still to give (`3+3`, White's first).
-    pub(crate) fn read_check_field(&mut self, text: &str, problems: &mut Vec<String>) {
-        let Some(limit) = self.engine.game.end.check_limit else {
-            problems.push(format!("`{text}`: this game does not count checks"));
-            return;
-        };
-        let remaining: Vec<Option<u8>> = text.split('+').map(|n| n.parse().ok()).collect();
-        match remaining[..] {
-            [Some(white), Some(black)] if white <= limit && black <= limit => {
-                self.set_checks(Side::White, limit - white);
-                self.set_checks(Side::Black, limit - black);
-            }
-            _ => problems.push(format!(
-                "`{text}` is not the checks each side has still to give (two numbers up to {limit}, as `{limit}+{limit}`)"
-            )),
-        }
-    }
-
     fn is_bare(&self, side: Side, hand_must_be_empty: bool) -> bool {
         let game = &self.engine.game;
         let only_royals = self.lists[side.index()]

@@ -1,9 +1,7 @@
 //! The integration tests, one binary: a module per area (the command line by subcommand, the engine rules, the
 //! games of RULES.md, the invariants, the no-panic guarantees), sharing the helpers of `support/`.
+mod betza_corpus;
 mod cli;
-mod cli_betza;
-mod cli_check;
-mod cli_selfplay;
 mod compiler_never_panics;
 mod diagnostics;
 mod end_rules;
@@ -17,5 +15,6 @@ mod language;
 mod multi_leg;
 mod no_panic;
 mod perft;
+mod setup;
 mod support;
 mod variants_valid;
