@@ -59,23 +59,8 @@ pub fn resolve_end(
                 perpetual_check_loses,
                 result,
             } => {
-                if !(2..=255).contains(&count.value) {
-                    d.error(
-                        count.span,
-                        format!("a repetition count is 2 to 255, not {}", count.value),
-                    );
-                } else {
-                    end.repetition = Some(Repetition {
-                        count: count.value as u8,
-                        perpetual_check_loses: *perpetual_check_loses,
-                        loser: match result {
-                            RepetitionResult::Draw => None,
-                            RepetitionResult::MoverLoses => Some(RepetitionLoser::Mover),
-                            RepetitionResult::SideLoses { white } => {
-                                Some(RepetitionLoser::Side(side(*white)))
-                            }
-                        },
-                    });
+                if let Some(rule) = repetition(count, *perpetual_check_loses, *result, d) {
+                    end.repetition = Some(rule);
                 }
             }
             EndItem::MoveLimit { plies, reset_by } => {
@@ -142,23 +127,7 @@ pub fn resolve_end(
                 }
             }
             EndItem::DrawsWin { white } => end.draws_win = Some(side(*white)),
-            EndItem::CheckLimit(count) => {
-                if !(1..=99).contains(&count.value) {
-                    d.error(
-                        count.span,
-                        format!("a check limit is 1 to 99, not {}", count.value),
-                    );
-                } else if !has_royal {
-                    d.error(
-                        count.span,
-                        "checks are counted against a `royal` piece, and this game has none",
-                    );
-                } else if end.check_limit.is_some() {
-                    d.error(count.span, "the check limit is given twice");
-                } else {
-                    end.check_limit = Some(count.value as u8);
-                }
-            }
+            EndItem::CheckLimit(count) => check_limit(count, has_royal, &mut end, d),
         }
     }
     if let Some(at) = equalise_at {
@@ -168,6 +137,48 @@ pub fn resolve_end(
         end.black_may_equalise = true;
     }
     Some(end)
+}
+
+fn repetition(
+    count: &Spanned<u32>,
+    perpetual_check_loses: bool,
+    result: RepetitionResult,
+    d: &mut Diags,
+) -> Option<Repetition> {
+    if !(2..=255).contains(&count.value) {
+        d.error(
+            count.span,
+            format!("a repetition count is 2 to 255, not {}", count.value),
+        );
+        return None;
+    }
+    Some(Repetition {
+        count: count.value as u8,
+        perpetual_check_loses,
+        loser: match result {
+            RepetitionResult::Draw => None,
+            RepetitionResult::MoverLoses => Some(RepetitionLoser::Mover),
+            RepetitionResult::SideLoses { white } => Some(RepetitionLoser::Side(side(white))),
+        },
+    })
+}
+
+fn check_limit(count: &Spanned<u32>, has_royal: bool, end: &mut EndRules, d: &mut Diags) {
+    if !(1..=99).contains(&count.value) {
+        d.error(
+            count.span,
+            format!("a check limit is 1 to 99, not {}", count.value),
+        );
+    } else if !has_royal {
+        d.error(
+            count.span,
+            "checks are counted against a `royal` piece, and this game has none",
+        );
+    } else if end.check_limit.is_some() {
+        d.error(count.span, "the check limit is given twice");
+    } else {
+        end.check_limit = Some(count.value as u8);
+    }
 }
 
 /// Every name resolved, or `None` (each unknown one reported).
