@@ -1,18 +1,13 @@
 //! The "How the game ends" section of the rulebook, written from the compiled end rules.
 use super::doc::Doc;
-use super::rulebook::{list_words, zone_words};
+use super::rulebook::{list_words, royal_names, zone_words};
 use crate::rules::{Extinct, Game, PieceId, RepetitionLoser, Verdict};
 
 pub(super) fn end_section(game: &Game, doc: &mut Doc) {
     let end = &game.end;
     doc.heading(2, "How the game ends");
     let mut items = Vec::new();
-    let royal: Vec<String> = game
-        .pieces
-        .iter()
-        .filter(|p| p.royal)
-        .map(|p| p.name.clone())
-        .collect();
+    let royal = royal_names(game);
     if !royal.is_empty() {
         let r = list_words(&royal);
         items.push(format!(

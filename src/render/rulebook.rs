@@ -24,6 +24,15 @@ pub(super) fn zone_words(game: &Game, zone: ZoneId) -> String {
     )
 }
 
+/// The names of the royal piece types.
+pub(super) fn royal_names(game: &Game) -> Vec<String> {
+    game.pieces
+        .iter()
+        .filter(|p| p.royal)
+        .map(|p| p.name.clone())
+        .collect()
+}
+
 pub(super) fn list_words(items: &[String]) -> String {
     match items {
         [] => String::new(),
@@ -493,12 +502,7 @@ fn castling_section(engine: &Engine, doc: &mut Doc) {
     if partners.is_empty() {
         partners.push("piece".into());
     }
-    let royal: Vec<String> = game
-        .pieces
-        .iter()
-        .filter(|p| p.royal)
-        .map(|p| p.name.clone())
-        .collect();
+    let royal = royal_names(game);
     doc.para(format!(
         "Once per game, the {} may castle with a {} on its start square, if neither has moved: the {} moves \
          toward it and the {} lands on the square next to it on the inner side. Every square listed as \"must be \

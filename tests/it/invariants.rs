@@ -56,18 +56,22 @@ fn decided_iff_no_moves(pos: &mut Position, no_moves: bool) {
     }
 }
 
+/// The square that corresponds to `sq` for the other player (mirrored or rotated, as the game relates them).
+fn flip_square(engine: &Engine, sq: Square) -> Square {
+    let game = &engine.game;
+    let g = game.geometry;
+    let (mut f, r) = (g.file(sq), g.ranks as i32 - 1 - g.rank(sq));
+    if game.orientation == Symmetry::Rotate {
+        f = g.files as i32 - 1 - f;
+    }
+    g.square(f, r).unwrap()
+}
+
 /// Are the rules the same for both colours (each zone's Black copy is White's mirrored or rotated, both sides have
 /// the same castling rights)? Only then may a colour-flipped position be compared (Horde is not).
 fn colour_symmetric(engine: &Engine) -> bool {
     let game = &engine.game;
-    let g = game.geometry;
-    let image = |sq: Square| {
-        let (mut f, r) = (g.file(sq), g.ranks as i32 - 1 - g.rank(sq));
-        if game.orientation == Symmetry::Rotate {
-            f = g.files as i32 - 1 - f;
-        }
-        g.square(f, r).unwrap()
-    };
+    let image = |sq: Square| flip_square(engine, sq);
     let rights = |side| {
         game.castling_rights
             .iter()
@@ -121,14 +125,7 @@ fn random_playout<'e>(engine: &'e Engine, seed: u64, plies: usize) -> Position<'
 /// relates the two players. Done on the position's [`Setup`], written back by the one FEN writer.
 fn flip_fen(engine: &Engine, fen: &str) -> String {
     let game = &engine.game;
-    let g = game.geometry;
-    let flip = |sq: Square| {
-        let (mut f, r) = (g.file(sq), g.ranks as i32 - 1 - g.rank(sq));
-        if game.orientation == Symmetry::Rotate {
-            f = g.files as i32 - 1 - f;
-        }
-        g.square(f, r).unwrap()
-    };
+    let flip = |sq: Square| flip_square(engine, sq);
     let mut setup = Setup::from_fen(fen, game).unwrap();
     for p in &mut setup.board {
         p.square = flip(p.square);
