@@ -215,9 +215,12 @@ impl Position<'_> {
 
     /// Does the side to move have at least one legal move?
     pub fn has_legal_move(&mut self) -> bool {
-        if self.is_decided() {
-            return false;
-        }
+        !self.is_decided() && self.has_reply()
+    }
+
+    /// Does the side to move have a move the move rules allow, whatever the game-end rules say? (Mate is about
+    /// moves: a drop that checks is no mate because a check limit, say, ends the game.)
+    fn has_reply(&mut self) -> bool {
         let mut moves = MoveList::with_capacity(128);
         self.pseudo_moves(&mut moves);
         moves.into_iter().any(|mv| self.is_legal_pseudo(mv))
@@ -251,7 +254,7 @@ impl Position<'_> {
                 .drop
                 .as_ref()
                 .is_some_and(|d| d.no_drop_mate);
-            if forbids_mate && self.in_check() && !self.has_legal_move() {
+            if forbids_mate && self.in_check() && !self.has_reply() {
                 legal = false;
             }
         }

@@ -259,3 +259,18 @@ fn a_move_that_gives_check_is_illegal_where_the_game_says_so() {
     assert!(!all.contains(&"g1g6".to_string()), "{all:?}");
     assert!(all.contains(&"g1g7".to_string()), "{all:?}");
 }
+
+#[test]
+fn a_drop_that_wins_by_the_check_limit_is_no_forbidden_drop_mate() {
+    let source = "board 4 x 4\ndrops\npiece K { royal moves \"K\" }\npiece P { moves \"fW\" drop no-mate }\n\
+                  start \"3k/4/4/K3[P] w - - 0 1\"\nend { check-limit 1 wins }\n";
+    let compiled = tatsu::compile::compile("t.tatsu", source).unwrap_or_else(|e| panic!("{e:?}"));
+    let e = Engine::new(compiled.game);
+    // P@d3 checks the king on d4, which could step away: no mate, so the drop is legal, and it wins.
+    let all = moves(&e, "3k/4/4/K3[P] w - - 0 1");
+    assert!(all.contains(&"P@d3".to_string()), "{all:?}");
+    let mut pos = Position::from_fen(&e, "3k/4/4/K3[P] w - - 0 1").unwrap();
+    let mv = pos.parse_move("P@d3").unwrap();
+    pos.play(mv);
+    assert_eq!(pos.decided(), won(Side::White, Reason::CheckLimit));
+}
