@@ -58,7 +58,7 @@ OTHER_KIND = "not a capture game (flipping, connection, blocking or walling)"
 NO_FILE = "no tatsu file written yet (the rules are sayable)"
 
 MISSING = {
-    "ai-wok": COUNTING, "makruk": COUNTING, "makpong": COUNTING + "; the king may not move while in check",
+    "ai-wok": COUNTING, "makruk": COUNTING, "makpong": COUNTING,
     "cambodian": COUNTING + "; first-move leaps of king and queen", "karouk": COUNTING + "; check counting",
     "asean": COUNTING, "sittuyin": PLACEMENT + "; promotion in place",
     "antichess": FORCED_CAPTURE, "giveaway": FORCED_CAPTURE, "suicide": FORCED_CAPTURE, "codrus": FORCED_CAPTURE,

@@ -47,6 +47,7 @@ pub fn resolve_end(
         draws_win: None,
         black_may_equalise: false,
         giving_check_illegal: false,
+        royal_frozen_in_check: false,
     };
     let mut equalise_at = None;
     let has_royal = infos.iter().any(|i| i.royal);
@@ -115,6 +116,7 @@ pub fn resolve_end(
                 }
             }
             EndItem::GivingCheckIllegal => end.giving_check_illegal = true,
+            EndItem::RoyalFrozenInCheck => end.royal_frozen_in_check = true,
             EndItem::Flag {
                 pieces,
                 zone,

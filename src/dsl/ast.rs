@@ -151,6 +151,8 @@ pub enum EndItem {
     },
     /// A move that gives check is illegal.
     GivingCheckIllegal,
+    /// A royal piece in check may not move.
+    RoyalFrozenInCheck,
     /// The side giving its `count`-th check wins.
     CheckLimit(Spanned<u32>),
     /// Every draw is scored as a win for this side (`true`: White).

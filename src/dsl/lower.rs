@@ -286,6 +286,7 @@ fn lower_end_item(p: P) -> EndItem {
                 .map(span),
         },
         Rule::no_check_item => EndItem::GivingCheckIllegal,
+        Rule::frozen_item => EndItem::RoyalFrozenInCheck,
         Rule::check_limit_item => EndItem::CheckLimit(number(&parts[1])),
         Rule::repetition_item => EndItem::Repetition {
             count: number(&parts[1]),

@@ -5,9 +5,10 @@ use super::moves::{Counter, Move, MoveKind, MoveList, Sink};
 use super::Position;
 use crate::rules::Square;
 
-/// Moves that give check are illegal: the checks-and-pins shortcut does not look at the opponent's king.
+/// Moves that give check are illegal, or a royal piece in check may not move: the checks-and-pins shortcut knows
+/// neither rule.
 fn game_forbids_checks(engine: &super::Engine) -> bool {
-    engine.game.end.giving_check_illegal
+    engine.game.end.giving_check_illegal || engine.game.end.royal_frozen_in_check
 }
 
 impl Position<'_> {
@@ -243,6 +244,13 @@ impl Position<'_> {
                 }
             }
             _ => {}
+        }
+        if game.end.royal_frozen_in_check
+            && !matches!(mv.kind, MoveKind::Drop | MoveKind::Pass)
+            && game.pieces[mv.piece.index()].royal
+            && self.in_check()
+        {
+            return false;
         }
         self.make(mv);
         let mut legal = !self.side_in_check(us);

@@ -226,6 +226,8 @@ pub struct EndRules {
     pub black_may_equalise: bool,
     /// A move that gives check is illegal (racing kings).
     pub giving_check_illegal: bool,
+    /// A royal piece in check may not move: the check must be met otherwise (makpong).
+    pub royal_frozen_in_check: bool,
 }
 
 impl EndRules {

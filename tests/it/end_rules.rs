@@ -274,3 +274,21 @@ fn a_drop_that_wins_by_the_check_limit_is_no_forbidden_drop_mate() {
     pos.play(mv);
     assert_eq!(pos.decided(), won(Side::White, Reason::CheckLimit));
 }
+
+#[test]
+fn a_royal_piece_in_check_may_not_move_where_the_game_says_so() {
+    let game = |end: &str| {
+        let source = format!(
+            "board 8 x 8\npiece K {{ royal moves \"K\" }}\npiece R {{ moves \"R\" }}\n\
+             start \"7k/8/8/8/8/8/8/4K3 w - - 0 1\"\nend {{ {end} }}\n"
+        );
+        Engine::new(tatsu::compile::compile("t.tatsu", &source).unwrap().game)
+    };
+    // The rook on e8 checks the king on e1; the rook on a2 can only block on e2.
+    let fen = "4r2k/8/8/8/8/8/R7/4K3 w - - 0 1";
+    assert_eq!(
+        moves(&game("royal-frozen-in-check"), fen),
+        vec!["a2e2".to_string()]
+    );
+    assert!(moves(&game("stalemate draw"), fen).len() > 1);
+}
