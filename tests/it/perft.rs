@@ -47,7 +47,12 @@ fn max_nodes() -> u64 {
 }
 
 fn check_variant(variant: &str) {
-    let compiled = tatsu::variants::load(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
+    check_file(variant, variant);
+}
+
+/// The rows of `tests/data/perft/<variant>.tsv` against the game `file` (a bundled name or a path).
+fn check_file(variant: &str, file: &str) {
+    let compiled = tatsu::variants::load(file).unwrap_or_else(|e| panic!("{file}: {e}"));
     let engine = Engine::new(compiled.game);
     let mut failures = Vec::new();
     for row in rows(variant) {
@@ -108,4 +113,27 @@ fn chess_perft_matches_published_results() {
 #[test]
 fn shogi_perft_matches_published_results() {
     check_variant("shogi");
+}
+
+/// Every test variant written after a Fairy-Stockfish built-in (`tests/data/variants/<name>.tatsu` with a table
+/// `tests/data/perft/<name>.tsv`): the rows are pyffish's counts (`scripts/fsf_oracle.py perft`).
+#[test]
+fn fairy_stockfish_variants_perft_matches_pyffish() {
+    let mut checked = 0;
+    for path in crate::support::variants::all_paths() {
+        let name = std::path::Path::new(&path)
+            .file_stem()
+            .expect("a file name")
+            .to_string_lossy()
+            .into_owned();
+        let table = format!("{}/tests/data/perft/{name}.tsv", env!("CARGO_MANIFEST_DIR"));
+        if std::path::Path::new(&table).exists() {
+            check_file(&name, &path);
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 8,
+        "only {checked} Fairy-Stockfish variants have tables"
+    );
 }
