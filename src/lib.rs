@@ -9,6 +9,7 @@ pub mod compile;
 pub mod diag;
 pub mod dsl;
 pub mod engine;
+pub mod eval;
 pub mod inspect;
 pub mod render;
 pub mod rules;

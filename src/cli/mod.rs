@@ -14,6 +14,7 @@ mod piece;
 mod position;
 mod selfplay;
 mod show;
+mod values;
 
 #[derive(Parser, Debug)]
 #[command(name = "tatsu", version, about = "A generic, data-driven chess-variant interpreter", long_about = None)]
@@ -38,6 +39,7 @@ pub enum Command {
     Describe(describe::DescribeArgs),
     /// Play random games, checking the executor's invariants at every ply, and summarise how they ended.
     Selfplay(selfplay::SelfplayArgs),
+    Values(values::ValuesArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -50,5 +52,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Show(args) => show::run(args),
         Command::Describe(args) => describe::run(args),
         Command::Selfplay(args) => selfplay::run(args),
+        Command::Values(args) => values::run(args),
     }
 }
