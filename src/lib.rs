@@ -13,4 +13,5 @@ pub mod eval;
 pub mod inspect;
 pub mod render;
 pub mod rules;
+pub mod search;
 pub mod variants;

@@ -12,6 +12,7 @@ mod moves;
 mod perft;
 mod piece;
 mod position;
+mod search;
 mod selfplay;
 mod show;
 mod values;
@@ -40,6 +41,7 @@ pub enum Command {
     /// Play random games, checking the executor's invariants at every ply, and summarise how they ended.
     Selfplay(selfplay::SelfplayArgs),
     Values(values::ValuesArgs),
+    Search(search::SearchArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -53,5 +55,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Describe(args) => describe::run(args),
         Command::Selfplay(args) => selfplay::run(args),
         Command::Values(args) => values::run(args),
+        Command::Search(args) => search::run(args),
     }
 }

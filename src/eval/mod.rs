@@ -32,6 +32,7 @@ pub struct Evaluator {
     /// The estimates `board` and `hand` come from (for `tatsu values`).
     pub estimates: Vec<values::Estimate>,
     pub density: f64,
+    lowest: i32,
 }
 
 impl Evaluator {
@@ -74,7 +75,15 @@ impl Evaluator {
             }
         }
         let (neighbours, starts) = king_steps(game);
+        let lowest = mobility
+            .estimates
+            .iter()
+            .filter(|e| !e.royal)
+            .map(|e| e.value)
+            .min()
+            .unwrap_or(0);
         Evaluator {
+            lowest,
             squares,
             pieces,
             board,
@@ -91,6 +100,11 @@ impl Evaluator {
     #[inline]
     pub fn value(&self, piece: PieceId) -> i32 {
         self.board[piece.index()]
+    }
+
+    /// The value of the least valuable non-royal piece type.
+    pub fn lowest_value(&self) -> i32 {
+        self.lowest
     }
 
     /// The score of the position for the side to move, in centipawns.

@@ -16,5 +16,6 @@ mod language;
 mod multi_leg;
 mod no_panic;
 mod perft;
+mod search;
 mod support;
 mod variants_valid;
