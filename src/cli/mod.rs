@@ -16,6 +16,7 @@ mod search;
 mod selfplay;
 mod show;
 mod values;
+mod xboard;
 
 #[derive(Parser, Debug)]
 #[command(name = "tatsu", version, about = "A generic, data-driven chess-variant interpreter", long_about = None)]
@@ -42,6 +43,7 @@ pub enum Command {
     Selfplay(selfplay::SelfplayArgs),
     Values(values::ValuesArgs),
     Search(search::SearchArgs),
+    Xboard(xboard::XboardArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -56,5 +58,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Selfplay(args) => selfplay::run(args),
         Command::Values(args) => values::run(args),
         Command::Search(args) => search::run(args),
+        Command::Xboard(args) => xboard::run(args),
     }
 }

@@ -19,3 +19,4 @@ mod perft;
 mod search;
 mod support;
 mod variants_valid;
+mod xboard;
