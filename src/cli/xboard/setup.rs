@@ -33,9 +33,11 @@ pub fn xboard_name(game_name: &str) -> String {
     }
 }
 
-/// XBoard's own letters for its piece types 0–20, which choose the picture it draws: a piece whose letter is one
-/// of these gets that type where the rules allow, so that a Queen looks like a queen.
+/// XBoard's own letters for its piece types, which choose the picture it draws: a piece whose letter is one of
+/// these gets that type where the rules allow, so that a Queen looks like a queen. Drop games use XBoard's shogi
+/// pictures.
 const PICTURES: &str = "PNBRQFEACWMOHIJGDVLSU";
+const SHOGI_PICTURES: &str = "PNBRLS...G";
 
 /// Assigns XBoard piece types to the game's pieces.
 pub fn map_game(engine: &Engine) -> XboardGame {
@@ -59,12 +61,20 @@ pub fn map_game(engine: &Engine) -> XboardGame {
         let fits = |slot: usize, taken: &[bool; TYPES]| {
             !taken[slot] && (!needs_pair || (PLAIN_SLOTS.contains(&slot) && !taken[slot + 11]))
         };
-        // Drop games keep the droppable pieces in the first types (the holdings); others prefer the picture.
+        // In drop games the holdings are the first types: droppable pieces take types 0-10, the others 22 on.
+        let droppable = game.drops && piece.drop.is_some();
+        let allowed = |slot: usize| !game.drops || (slot <= 10) == droppable;
         let letter = piece.symbol.chars().next().unwrap_or('.');
-        let pictured = PICTURES
+        let pictures = if game.drops { SHOGI_PICTURES } else { PICTURES };
+        let pictured = pictures
             .find(letter)
-            .filter(|&slot| !game.drops && fits(slot, &taken));
-        let slot = pictured.or_else(|| PLAIN_SLOTS.iter().copied().find(|&s| fits(s, &taken)));
+            .filter(|&slot| allowed(slot) && fits(slot, &taken));
+        let slot = pictured.or_else(|| {
+            PLAIN_SLOTS
+                .iter()
+                .copied()
+                .find(|&s| allowed(s) && fits(s, &taken))
+        });
         match slot {
             Some(slot) => {
                 slots[p] = Some(slot);
