@@ -21,6 +21,9 @@ pub struct PerftArgs {
     /// Print one `move: count` line per legal move before the total.
     #[arg(long)]
     pub divide: bool,
+    /// Count on this many threads, splitting the first moves between them (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 pub fn run(args: PerftArgs) -> ExitCode {
@@ -30,7 +33,10 @@ pub fn run(args: PerftArgs) -> ExitCode {
 fn count(args: &PerftArgs, mut pos: Position) -> ExitCode {
     let start = std::time::Instant::now();
     let bar = progress_bar();
-    let divided = perft::divide_with(&mut pos, args.depth.max(1), |done, total| {
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let divided = perft::divide_parallel(&mut pos, args.depth.max(1), threads, |done, total| {
         if let Some(bar) = &bar {
             bar.set_length(total as u64);
             bar.set_position(done as u64);

@@ -15,6 +15,7 @@ mod invariants;
 mod language;
 mod multi_leg;
 mod no_panic;
+mod parallel_perft;
 mod perft;
 mod search;
 mod support;
