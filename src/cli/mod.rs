@@ -8,6 +8,7 @@ mod common;
 mod betza;
 pub mod check;
 mod describe;
+mod r#match;
 mod moves;
 mod perft;
 mod piece;
@@ -44,6 +45,7 @@ pub enum Command {
     Values(values::ValuesArgs),
     Search(search::SearchArgs),
     Xboard(xboard::XboardArgs),
+    Match(r#match::MatchArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -59,5 +61,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Values(args) => values::run(args),
         Command::Search(args) => search::run(args),
         Command::Xboard(args) => xboard::run(args),
+        Command::Match(args) => r#match::run(args),
     }
 }

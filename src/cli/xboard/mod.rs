@@ -7,8 +7,10 @@
 //! except `quit` or the end of input.
 mod clock;
 mod highlight;
-mod notation;
+pub mod notation;
 mod setup;
+
+pub use setup::xboard_name;
 
 use clock::TimeControl;
 use std::io::BufRead;
