@@ -19,5 +19,6 @@ mod parallel_perft;
 mod perft;
 mod search;
 mod support;
+mod values;
 mod variants_valid;
 mod xboard;
