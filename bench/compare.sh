@@ -8,6 +8,8 @@
 #   FSF_BINARY     Fairy-Stockfish UCI binary (default: `fairy-stockfish` on PATH, else /usr/games/fairy-stockfish).
 #                  Ryugi needs a build with custom pieces (2021 or newer, largeboards); it is loaded from
 #                  RYUGI_FSF_INI (default bench/ref/ryugi.fsf.ini, copied from the oracle). Debian's 11.1 cannot load it.
+#   TATSU_BINARY   A tatsu binary to time instead of this checkout's release build (which is then not rebuilt):
+#                  run the script twice in one command to compare two builds on the same machine state.
 #   SJAAK_BINARY   Sjaak II (default: `sjaakii` on PATH), a second Ryugi reference, with RYUGI_SJAAK. Beware its two
 #                  Ryugi bugs (tests/data/perft/ORACLE.md): its counts may differ (MISMATCH) from depth 4 on.
 #
@@ -24,7 +26,8 @@ FSF=${FSF_BINARY:-$(command -v fairy-stockfish || echo /usr/games/fairy-stockfis
 RYUGI_FSF_INI=${RYUGI_FSF_INI:-$ROOT/bench/ref/ryugi.fsf.ini}
 SJAAK=${SJAAK_BINARY:-$(command -v sjaakii || echo /usr/games/sjaakii)}
 RYUGI_SJAAK=${RYUGI_SJAAK:-$ROOT/bench/ref/ryugi.sjaak.txt}
-TATSU=$ROOT/target/release/tatsu
+# TATSU_BINARY: another tatsu build to time (e.g. a copy of a baseline); default this checkout's release build.
+TATSU=${TATSU_BINARY:-$ROOT/target/release/tatsu}
 
 # game  depth  reference (fsf: Fairy-Stockfish's built-in variant of that name; fsf-ini: from RYUGI_FSF_INI)
 ROWS=(
@@ -37,7 +40,7 @@ ROWS=(
   "shogi 5 fsf"
 )
 
-(cd "$ROOT" && cargo build --release --quiet)
+[ -n "${TATSU_BINARY:-}" ] || (cd "$ROOT" && cargo build --release --quiet)
 
 now() { date +%s.%N; }
 

@@ -3,7 +3,8 @@
 //!
 //! Used by `tatsu piece` and `tatsu describe`; nothing here knows any particular game.
 use crate::rules::{
-    Game, PieceId, PromotionTrigger, RayFlags, RayKind, Side, Square, SquareSet, StepRole, ZoneId,
+    step, Game, MoveSet, Occupant, PieceId, PromotionTrigger, Ray, RayFlags, RayKind, Side, Square,
+    SquareSet, StepOutcome, StepRule, ZoneId,
 };
 use betza::diagram::Kind;
 
@@ -55,25 +56,9 @@ pub fn find_piece(game: &Game, query: &str) -> Result<PieceId, String> {
     Err(format!("`{}` has no piece `{q}`; {hint}", game.name))
 }
 
-/// One move set of a piece: its XBetza text and the zone rule that selects it (`None`: everywhere else).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveSet {
-    pub zone: Option<ZoneId>,
-    pub betza: String,
-}
-
-/// The piece's move sets, in the order the compiler recorded them (zone rules first seen first).
-pub fn move_sets(game: &Game, piece: PieceId) -> Vec<MoveSet> {
-    let mut out: Vec<MoveSet> = Vec::new();
-    for s in game.ray_sources.iter().filter(|s| s.piece == piece) {
-        let set = MoveSet {
-            zone: s.zone,
-            betza: s.betza.clone(),
-        };
-        if !out.contains(&set) {
-            out.push(set);
-        }
-    }
+/// The piece's move sets, zone rules first (in the order the zones were declared), then the unconditional one.
+pub fn move_sets(game: &Game, piece: PieceId) -> Vec<&MoveSet> {
+    let mut out: Vec<&MoveSet> = game.move_sets.iter().filter(|s| s.piece == piece).collect();
     out.sort_by_key(|s| s.zone.map_or(u16::MAX, |z| z.0));
     out
 }
@@ -118,15 +103,17 @@ pub trait Board {
     fn piece(&self, _sq: Square) -> Option<PieceId> {
         None
     }
-    /// Show what the piece could do if the squares held whatever it needs: capture-only squares count as
-    /// captures, and a hopper is shown as if a hurdle stood on the first square of each ray.
+    /// Show what the piece could do if the squares held whatever it needs (see [`EmptyBoard`]).
     fn hypothetical_hurdles(&self) -> bool {
         false
     }
 }
 
-/// An empty board: every ray runs to its end, capture-only squares are shown as captures, a hopper is shown as if
-/// a hurdle stood on the first square of each ray.
+/// An empty board, drawn as a designer wants to see it: every ray runs to its end; capture-only squares are
+/// shown as captures; a hopper's landing squares are shown for every position of its hurdle (a cannon's hop
+/// captures from the second square of each line on, a grasshopper lands on every square but the first); a
+/// turning square that needs a piece is taken to hold one (and its destinations are shown as reached by
+/// hopping), a turning square that may be empty is taken to be empty.
 pub struct EmptyBoard;
 
 impl Board for EmptyBoard {
@@ -158,7 +145,7 @@ pub struct Destination {
 
 /// Where a piece can go from one square.
 #[derive(Clone, Debug)]
-pub struct Reach {
+pub struct PieceMoves {
     pub piece: PieceId,
     pub side: Side,
     pub from: Square,
@@ -167,6 +154,9 @@ pub struct Reach {
     pub destinations: Vec<Destination>,
     /// Squares that must be empty for a lame leap (`n`), not destinations themselves.
     pub lame_path: Vec<Square>,
+    /// Squares a ray reaches where the piece may not stand, because it could never move again from there and
+    /// does not promote there (the executor generates no move to them: see `docs/variant-language.md`).
+    pub dead_ends: Vec<Square>,
 }
 
 #[derive(Default, Clone)]
@@ -182,276 +172,326 @@ struct Acc {
     sources: Vec<usize>,
 }
 
-/// The destinations of `piece` (owned by `side`) standing on `from`, on `board`. `castlings`: the castling
-/// indices to include (the caller decides whether they are available).
-pub fn reach(
+/// The walk of one piece's rays from one square, accumulating what each square is.
+struct Survey<'a> {
+    game: &'a Game,
+    board: &'a dyn Board,
+    piece: PieceId,
+    side: Side,
+    from: Square,
+    hypothetical: bool,
+    acc: Vec<Acc>,
+    lame: SquareSet,
+    dead_ends: SquareSet,
+    /// Slices of rays still to walk: the piece's own, then those its friends lend it; whether they may lend.
+    slices: Vec<(std::ops::Range<usize>, bool)>,
+    lenders: Vec<PieceId>,
+}
+
+/// The destinations of `piece` (owned by `side`) standing on `from`, on `board`, found by walking its rays as
+/// move generation does (chains through [`step`]). `castlings`: the castling indices to include (the caller
+/// decides whether they are available).
+pub fn piece_moves(
     game: &Game,
     piece: PieceId,
     side: Side,
     from: Square,
     board: &dyn Board,
     castlings: &[usize],
-) -> Reach {
-    let ty = game.piece(piece);
+) -> PieceMoves {
     let squares = game.geometry.squares();
-    let initial = initial_sources(game);
-    let mut acc: Vec<Acc> = vec![Acc::default(); squares];
-    let mut lame = SquareSet::new();
-    let mut zone = None;
-    let empty = |sq: Square| board.occupant(sq).is_none();
-    // On an empty board, squares are shown as if they held whatever the move needs.
-    let hypothetical = board.hypothetical_hurdles();
-    // The index in `path` of a hopper's hurdle: the first piece, or the first square on an empty board.
-    let hurdle = |path: &[Square]| {
-        if hypothetical {
-            Some(0)
-        } else {
-            path.iter().position(|&s| !empty(s))
-        }
-    };
-    // The piece's own rays, then (on a real board) the rays of each friend that lends it its moves (`x` on the
-    // last leg), walked from the same square; borrowed rays lend nothing further.
-    let mut slices = vec![(ty.rays(side, squares, from).range(), true)];
-    let mut lenders: Vec<PieceId> = Vec::new();
-    let mut next = 0;
-    while let Some((range, lend)) = slices.get(next).cloned() {
-        next += 1;
-        for ray in &game.rays[range] {
-            let source = ray.source as usize;
-            zone = zone.or(game.ray_sources[source].zone);
-            let path = game.ray_squares(ray);
-            // Records a destination; returns whether the ray may end there.
-            let mut mark = |sq: Square, hop: bool| -> bool {
-                let a = &mut acc[sq.index()];
-                let enemy = board.occupant(sq).is_some_and(|s| s != side);
-                let friend = board.occupant(sq) == Some(side) && !board.royal(sq);
-                let vacant = board.occupant(sq).is_none();
-                let can_move = ray.flags.has(RayFlags::MOVE) && vacant;
-                let can_cap = (ray.flags.has(RayFlags::CAPTURE)
-                    || ray.flags.has(RayFlags::EN_PASSANT))
-                    && (enemy || vacant && hypothetical);
-                let can_destroy =
-                    ray.flags.has(RayFlags::DESTROY) && (friend || vacant && hypothetical);
-                let lends = ray.flags.has(RayFlags::BORROW)
-                    && (board.occupant(sq) == Some(side) || vacant && hypothetical);
-                if !(can_move || can_cap || can_destroy || lends) {
-                    return false;
-                }
-                a.borrow |= lends;
-                if hop {
-                    a.hop = true;
-                } else if initial[source] {
-                    a.initial = true;
-                } else {
-                    a.mv |= can_move;
-                    a.cap |= can_cap;
-                    a.destroy |= can_destroy;
-                }
-                if !a.sources.contains(&source) {
-                    a.sources.push(source);
-                }
-                true
-            };
-            match ray.kind {
-                RayKind::Slide => {
-                    for &sq in path {
-                        mark(sq, false);
-                        if !empty(sq) {
-                            break;
-                        }
-                    }
-                }
-                RayKind::Lame => {
-                    let (&to, before) = path.split_last().expect("a ray has squares");
-                    if before.iter().all(|&s| empty(s)) {
-                        before.iter().for_each(|&s| lame.insert(s));
-                        mark(to, false);
-                    }
-                }
-                RayKind::Hop => {
-                    if let Some(h) = hurdle(path) {
-                        for &sq in &path[h + 1..] {
-                            mark(sq, true);
-                            if !empty(sq) {
-                                break;
-                            }
-                        }
-                    }
-                }
-                RayKind::Chain => {
-                    // A multi-leg path: every turning square must hold what its leg asks for. On an empty board a
-                    // leg that needs a piece is taken as if one stood there (shown as a hop); a hop's hurdle is
-                    // taken to be the first square of its leg, as for a single-leg hopper. The squares that must be
-                    // empty are shown only for a path that gets somewhere.
-                    let roles = game.ray_roles(ray);
-                    if hypothetical
-                        && roles
-                            .windows(2)
-                            .any(|w| w == [StepRole::Pass, StepRole::TurnHop])
-                    {
-                        continue;
-                    }
-                    let mut victim: Option<Square> = None;
-                    let mut via_piece = false;
-                    let mut must_be_empty: Vec<Square> = Vec::new();
-                    // After an induction (`x`) the friend there moves on: its square is the one left empty.
-                    let mut origin = from;
-                    for (&sq, &role) in path.iter().zip(roles) {
-                        let here = if sq == origin || Some(sq) == victim {
-                            None
-                        } else {
-                            board.occupant(sq)
-                        };
-                        match role {
-                            StepRole::Pass | StepRole::TurnEmpty => {
-                                if here.is_some() {
-                                    break;
-                                }
-                                must_be_empty.push(sq);
-                            }
-                            StepRole::TurnCapture => match here {
-                                Some(s) if s != side => {
-                                    victim = Some(sq);
-                                    via_piece = true;
-                                }
-                                None if hypothetical => via_piece = true,
-                                _ => break,
-                            },
-                            StepRole::TurnAny => {}
-                            StepRole::TurnHop => {
-                                if here.is_none() && !hypothetical {
-                                    break;
-                                }
-                                via_piece = true;
-                            }
-                            StepRole::TurnHopFriend => {
-                                if here != Some(side) && !(here.is_none() && hypothetical) {
-                                    break;
-                                }
-                                via_piece = true;
-                            }
-                            // The friend there makes the rest of the move (shown like a hop's destinations).
-                            StepRole::TurnInduce => {
-                                if here != Some(side) && !(here.is_none() && hypothetical) {
-                                    break;
-                                }
-                                via_piece = true;
-                                origin = sq;
-                            }
-                            StepRole::TurnEither
-                            | StepRole::TurnDestroy
-                            | StepRole::TurnEmptyOrDestroy
-                            | StepRole::TurnRemove
-                            | StepRole::TurnEmptyOrRemove => match here {
-                                // A friend is removed only by `d`, and never a royal one.
-                                Some(s)
-                                    if s == side
-                                        && (!role.destroys_friend() || board.royal(sq)) =>
-                                {
-                                    break
-                                }
-                                Some(s) if s != side && !role.captures_enemy() => break,
-                                Some(_) => {
-                                    victim = Some(sq);
-                                    via_piece = true;
-                                }
-                                None if role.allows_empty() => {}
-                                None if hypothetical => via_piece = true,
-                                None => break,
-                            },
-                            StepRole::Dest => {
-                                if lend && ray.flags.has(RayFlags::BORROW) && here == Some(side) {
-                                    if let Some(lender) = board.piece(sq) {
-                                        if !lenders.contains(&lender) {
-                                            lenders.push(lender);
-                                            let rays = game.piece(lender).rays(side, squares, from);
-                                            slices.push((rays.range(), false));
-                                        }
-                                    }
-                                }
-                                if mark(sq, via_piece) {
-                                    must_be_empty.drain(..).for_each(|s| lame.insert(s));
-                                }
-                                if here.is_some() {
-                                    break;
-                                }
-                            }
-                        }
-                    }
-                }
-                RayKind::Grasshop => {
-                    if let Some(&sq) = hurdle(path).and_then(|h| path.get(h + 1)) {
-                        mark(sq, true);
-                    }
-                }
-            }
-        }
-    }
-    for &c in castlings {
-        acc[game.castlings[c].king_to.index()].castling = Some(c);
-    }
-    let mut destinations = Vec::new();
-    for sq in game.geometry.all() {
-        let a = &acc[sq.index()];
-        let plain = match (a.mv, a.cap) {
-            (true, true) => Some(Kind::MoveOrCapture),
-            (true, false) => Some(Kind::Move),
-            (false, true) => Some(Kind::Capture),
-            (false, false) => None,
-        };
-        let mut kinds: Vec<Kind> = [
-            a.castling.map(|_| Kind::Castling),
-            plain,
-            a.initial.then_some(Kind::Initial),
-            a.hop.then_some(Kind::Hop),
-            a.destroy.then_some(Kind::Destroy),
-            a.borrow.then_some(Kind::Borrow),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
-        if kinds.is_empty() {
-            continue;
-        }
-        let kind = kinds.remove(0);
-        let (promotion, must_promote) = match &ty.promotion {
-            Some(p) if a.castling.is_none() => {
-                let z = game.zone(p.zone);
-                let fires = z.contains(side, sq)
-                    || p.trigger == PromotionTrigger::StartOrDestination && z.contains(side, from);
-                if fires {
-                    (
-                        p.choices.clone(),
-                        p.mandatory || ty.dead[side.index()].contains(sq),
-                    )
-                } else {
-                    (Vec::new(), false)
-                }
-            }
-            _ => (Vec::new(), false),
-        };
-        destinations.push(Destination {
-            to: sq,
-            kind,
-            also: kinds,
-            promotion,
-            must_promote,
-            sources: a.sources.clone(),
-            castling: a.castling,
-        });
-    }
-    let lame_path = lame
-        .iter()
-        .filter(|&s| acc[s.index()].sources.is_empty())
-        .collect();
-    Reach {
+    let mut survey = Survey {
+        game,
+        board,
         piece,
         side,
         from,
-        zone,
-        destinations,
-        lame_path,
+        hypothetical: board.hypothetical_hurdles(),
+        acc: vec![Acc::default(); squares],
+        lame: SquareSet::new(),
+        dead_ends: SquareSet::new(),
+        slices: vec![(game.piece(piece).rays(side, squares, from).range(), true)],
+        lenders: Vec::new(),
+    };
+    let mut zone = None;
+    let mut next = 0;
+    while let Some((range, lend)) = survey.slices.get(next).cloned() {
+        next += 1;
+        for ray in &game.rays[range] {
+            zone = zone.or(game.source(ray.source as usize).0.zone);
+            survey.ray(ray, lend);
+        }
     }
+    for &c in castlings {
+        survey.acc[game.castlings[c].king_to.index()].castling = Some(c);
+    }
+    survey.finish(zone)
+}
+
+impl Survey<'_> {
+    fn occupant(&self, sq: Square) -> Occupant {
+        match self.board.occupant(sq) {
+            None => Occupant::Empty,
+            Some(s) if s == self.side => Occupant::Friend,
+            Some(_) => Occupant::Enemy,
+        }
+    }
+
+    /// Records `sq` as a destination of `ray`, as far as the ray's flags and the square's occupant allow.
+    fn mark(&mut self, ray: &Ray, sq: Square, hop: bool) {
+        self.mark_as(ray, sq, self.occupant(sq), hop);
+    }
+
+    /// [`Survey::mark`] with the occupant the walk sees there (after a hop or a turn on a piece if `hop`): a
+    /// chain that comes back to the mover's square finds it empty.
+    fn mark_as(&mut self, ray: &Ray, sq: Square, occupant: Occupant, hop: bool) {
+        let vacant = occupant == Occupant::Empty;
+        let imagined = vacant && self.hypothetical;
+        let flags = ray.flags;
+        let can_move = flags.has(RayFlags::MOVE) && vacant;
+        let can_cap = flags.has(RayFlags::CAPTURE | RayFlags::EN_PASSANT)
+            && (occupant == Occupant::Enemy || imagined);
+        let friend = occupant == Occupant::Friend;
+        let can_destroy =
+            flags.has(RayFlags::DESTROY) && (friend && !self.board.royal(sq) || imagined);
+        let lends = flags.has(RayFlags::BORROW) && (friend || imagined);
+        if !(can_move || can_cap || can_destroy || lends) {
+            return;
+        }
+        if !self.may_stand(sq) {
+            self.dead_ends.insert(sq);
+            return;
+        }
+        let source = ray.source as usize;
+        let initial = self.game.source(source).1.initial_only;
+        let a = &mut self.acc[sq.index()];
+        a.borrow |= lends;
+        if hop {
+            a.hop = true;
+        } else if initial {
+            a.initial = true;
+        } else {
+            a.mv |= can_move;
+            a.cap |= can_cap;
+            a.destroy |= can_destroy;
+        }
+        if !a.sources.contains(&source) {
+            a.sources.push(source);
+        }
+    }
+
+    /// May the piece end a move on `sq`: not a dead square, unless it promotes there (as move generation says).
+    fn may_stand(&self, sq: Square) -> bool {
+        let ty = self.game.piece(self.piece);
+        !ty.dead[self.side.index()].contains(sq)
+            || promotes(self.game, ty, self.side, self.from, sq)
+    }
+
+    fn ray(&mut self, ray: &Ray, lend: bool) {
+        let path = self.game.ray_squares(ray);
+        let empty = |s: &Square| self.board.occupant(*s).is_none();
+        match ray.kind {
+            RayKind::Slide => {
+                for &sq in path {
+                    self.mark(ray, sq, false);
+                    if !empty(&sq) {
+                        break;
+                    }
+                }
+            }
+            RayKind::Lame => {
+                let (&to, before) = path.split_last().expect("a ray has squares");
+                if before.iter().all(empty) {
+                    before.iter().for_each(|&s| self.lame.insert(s));
+                    self.mark(ray, to, false);
+                }
+            }
+            // On an empty board every square of the line may be the hurdle: the cannon lands anywhere after the
+            // first square, and so does the grasshopper.
+            RayKind::Hop | RayKind::Grasshop if self.hypothetical => {
+                for &sq in &path[1..] {
+                    self.mark(ray, sq, true);
+                }
+            }
+            RayKind::Hop => {
+                let after = path
+                    .iter()
+                    .position(|s| !empty(s))
+                    .map_or(path.len(), |h| h + 1);
+                for &sq in &path[after..] {
+                    self.mark(ray, sq, true);
+                    if !empty(&sq) {
+                        break;
+                    }
+                }
+            }
+            RayKind::Grasshop => {
+                let landing = path.iter().position(|s| !empty(s)).map(|h| h + 1);
+                if let Some(&sq) = landing.and_then(|i| path.get(i)) {
+                    self.mark(ray, sq, true);
+                }
+            }
+            RayKind::Chain => self.chain(ray, lend),
+        }
+    }
+
+    /// A chain, square by square through [`step`], as move generation walks it. On an empty board a square
+    /// that may be empty is taken as empty, and one that needs a piece as holding what it needs.
+    fn chain(&mut self, ray: &Ray, lend: bool) {
+        let game = self.game;
+        let mut victim: Option<Square> = None;
+        let mut via_piece = false;
+        let mut must_be_empty: Vec<Square> = Vec::new();
+        // After an induction (`x`) the friend there moves on: its square is the one left empty.
+        let mut origin = self.from;
+        for (&sq, &rule) in game.ray_squares(ray).iter().zip(game.ray_rules(ray)) {
+            let occupant = if sq == origin || Some(sq) == victim {
+                Occupant::Empty
+            } else {
+                self.occupant(sq)
+            };
+            let occupant = match occupant {
+                Occupant::Empty if self.hypothetical => imagined_occupant(rule),
+                real => real,
+            };
+            let imagined = occupant != Occupant::Empty && self.board.occupant(sq).is_none();
+            let royal = || !imagined && self.board.royal(sq);
+            let dest = rule.contains(StepRule::DEST);
+            if dest && lend && ray.flags.has(RayFlags::BORROW) && occupant == Occupant::Friend {
+                self.lend(sq);
+            }
+            match step(rule, occupant, royal) {
+                // A friend that lends its moves is not a destination of the move itself.
+                StepOutcome::Blocked if dest && ray.flags.has(RayFlags::BORROW) => {
+                    self.mark_as(ray, sq, occupant, via_piece);
+                    break;
+                }
+                StepOutcome::Blocked => break,
+                StepOutcome::Cross if dest => self.mark_as(ray, sq, occupant, via_piece),
+                StepOutcome::Cross if occupant != Occupant::Empty => via_piece = true,
+                StepOutcome::Cross if !rule.reads_occupant() => must_be_empty.push(sq),
+                StepOutcome::Cross => {}
+                StepOutcome::Remove => {
+                    via_piece = true;
+                    victim = Some(sq);
+                }
+                StepOutcome::Induce => {
+                    via_piece = true;
+                    origin = sq;
+                }
+                StepOutcome::Land | StepOutcome::Take => {
+                    self.mark_as(ray, sq, occupant, via_piece);
+                    must_be_empty.drain(..).for_each(|s| self.lame.insert(s));
+                    if occupant != Occupant::Empty {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// A friend on `sq` lends the piece its moves from the piece's square (one level deep).
+    fn lend(&mut self, sq: Square) {
+        if let Some(lender) = self.board.piece(sq) {
+            if !self.lenders.contains(&lender) {
+                self.lenders.push(lender);
+                let squares = self.game.geometry.squares();
+                let rays = self.game.piece(lender).rays(self.side, squares, self.from);
+                self.slices.push((rays.range(), false));
+            }
+        }
+    }
+
+    fn finish(self, zone: Option<ZoneId>) -> PieceMoves {
+        let game = self.game;
+        let ty = game.piece(self.piece);
+        let mut destinations = Vec::new();
+        for sq in game.geometry.all() {
+            let a = &self.acc[sq.index()];
+            let Some((kind, also)) = kinds(a) else {
+                continue;
+            };
+            let fires = a.castling.is_none() && promotes(game, ty, self.side, self.from, sq);
+            let (promotion, must_promote) = match &ty.promotion {
+                Some(p) if fires => (
+                    p.choices.clone(),
+                    p.mandatory || ty.dead[self.side.index()].contains(sq),
+                ),
+                _ => (Vec::new(), false),
+            };
+            destinations.push(Destination {
+                to: sq,
+                kind,
+                also,
+                promotion,
+                must_promote,
+                sources: a.sources.clone(),
+                castling: a.castling,
+            });
+        }
+        let unreached = |s: &Square| self.acc[s.index()].sources.is_empty();
+        PieceMoves {
+            piece: self.piece,
+            side: self.side,
+            from: self.from,
+            zone,
+            destinations,
+            lame_path: self.lame.iter().filter(unreached).collect(),
+            dead_ends: self.dead_ends.iter().filter(unreached).collect(),
+        }
+    }
+}
+
+/// On an empty board: what a square with `rule` is taken to hold. Empty if it may be; else the piece it needs.
+fn imagined_occupant(rule: StepRule) -> Occupant {
+    if rule.intersects(StepRule::DEST | StepRule::EMPTY) {
+        Occupant::Empty
+    } else if rule.intersects(StepRule::CAPTURE | StepRule::HOP_ENEMY) {
+        Occupant::Enemy
+    } else {
+        Occupant::Friend
+    }
+}
+
+/// Does the promotion rule of `ty` fire on a move of `side` from `from` to `to`?
+fn promotes(
+    game: &Game,
+    ty: &crate::rules::PieceType,
+    side: Side,
+    from: Square,
+    to: Square,
+) -> bool {
+    ty.promotion.as_ref().is_some_and(|p| {
+        let z = game.zone(p.zone);
+        z.contains(side, to)
+            || p.trigger == PromotionTrigger::StartOrDestination && z.contains(side, from)
+    })
+}
+
+/// The main kind of a square and the others, or `None` if it is no destination.
+fn kinds(a: &Acc) -> Option<(Kind, Vec<Kind>)> {
+    let plain = match (a.mv, a.cap) {
+        (true, true) => Some(Kind::MoveOrCapture),
+        (true, false) => Some(Kind::Move),
+        (false, true) => Some(Kind::Capture),
+        (false, false) => None,
+    };
+    let mut kinds: Vec<Kind> = [
+        a.castling.map(|_| Kind::Castling),
+        plain,
+        a.initial.then_some(Kind::Initial),
+        a.hop.then_some(Kind::Hop),
+        a.destroy.then_some(Kind::Destroy),
+        a.borrow.then_some(Kind::Borrow),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if kinds.is_empty() {
+        return None;
+    }
+    let kind = kinds.remove(0);
+    Some((kind, kinds))
 }
 
 /// The castlings of a royal piece standing on `from` for `side` (all of them, as on an empty board).
@@ -467,29 +507,15 @@ pub fn castlings_from(game: &Game, piece: PieceId, side: Side, from: Square) -> 
         .collect()
 }
 
-/// Per entry of [`Game::ray_sources`]: is it an `i` (initial-only) component?
-pub fn initial_sources(game: &Game) -> Vec<bool> {
-    game.ray_sources
-        .iter()
-        .map(|s| {
-            betza::parse(&s.betza)
-                .ok()
-                .and_then(|b| b.components.get(s.component).map(|c| c.initial_only()))
-                .unwrap_or(false)
-        })
-        .collect()
-}
-
 /// The squares from which a piece's `i` (initial) moves are allowed, per side.
 pub fn initial_squares(game: &Game, piece: PieceId, side: Side) -> SquareSet {
     let squares = game.geometry.squares();
     let ty = game.piece(piece);
-    let initial = initial_sources(game);
     let mut out = SquareSet::new();
     for sq in game.geometry.all() {
         let has = game.rays[ty.rays(side, squares, sq).range()]
             .iter()
-            .any(|r| initial[r.source as usize]);
+            .any(|r| game.source(r.source as usize).1.initial_only);
         if has {
             out.insert(sq);
         }

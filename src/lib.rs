@@ -2,9 +2,11 @@
 //!
 //! The pipeline shows in the modules:
 //! `variant text → dsl (spanned syntax tree) → compile (names → ids, XBetza → move-rule graph) → rules::Game →
-//! engine (the generic executor: move generation, make/unmake, check, legality, game end)`.
+//! engine (the generic executor: move generation, make/unmake, check, legality, game end)`; `setup` (FEN ↔ an
+//! unvalidated Setup, checked against a Game) serves the compiler's start position and the engine's positions.
 //! Nothing in `src/` knows any particular game; the games are text files in `variants/`.
 
+pub mod audit;
 pub mod compile;
 pub mod diag;
 pub mod dsl;
@@ -12,6 +14,8 @@ pub mod engine;
 pub mod eval;
 pub mod inspect;
 pub mod render;
+pub mod rng;
 pub mod rules;
 pub mod search;
+pub mod setup;
 pub mod variants;

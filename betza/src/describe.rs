@@ -1,6 +1,6 @@
 //! Plain-English descriptions, one line per component: `fmW` → "moves (without capturing) one square
 //! straight forward".
-use crate::expand::{base, class, resolve, Class, ResolvedLeg};
+use crate::expand::{base, class, resolve, Class, ResolvedLeg, SlotSet};
 use crate::{Atom, Betza, Component, Mode};
 
 /// One line of plain English per component of the move, in order.
@@ -31,9 +31,9 @@ pub fn describe_component(c: &Component) -> String {
         s.push_str("as its first move only, ");
     }
     if let Atom::O(n) = r.atom {
-        let side = match r.legs[0].mask {
-            0x40 => "toward the left corner",
-            0x04 => "toward the right corner",
+        let side = match r.legs[0].slots {
+            SlotSet::LEFT => "toward the left corner",
+            SlotSet::RIGHT => "toward the right corner",
             _ => "toward either corner",
         };
         s.push_str(&format!("castles: the king moves {n} squares {side} and the corner piece jumps to its other side"));
@@ -70,7 +70,7 @@ pub fn describe_component(c: &Component) -> String {
             "{verb} {}{} {}, up to {} steps {how}, {over}",
             distance(r.atom, Some(1), first.lame),
             extras(first),
-            directions(r.atom, first.mask).trim_end(),
+            directions(r.atom, first.slots).trim_end(),
             first.max.unwrap_or(1)
         ));
         return s;
@@ -84,7 +84,7 @@ pub fn describe_component(c: &Component) -> String {
             verb(first.mode),
             distance(r.atom, first.max, first.lame),
             extras(first),
-            directions(r.atom, first.mask)
+            directions(r.atom, first.slots)
         ));
         return s.trim_end().to_string();
     }
@@ -93,7 +93,7 @@ pub fn describe_component(c: &Component) -> String {
         r.legs.len(),
         distance(r.atom, first.max, first.lame),
         extras(first),
-        directions(r.atom, first.mask).trim_end(),
+        directions(r.atom, first.slots).trim_end(),
         turning(first.mode)
     ));
     for (i, leg) in r.legs.iter().enumerate().skip(1) {
@@ -281,13 +281,13 @@ fn join_or(items: &[String]) -> String {
     }
 }
 
-fn directions(atom: Atom, mask: u8) -> String {
+fn directions(atom: Atom, slots: SlotSet) -> String {
     let full = match class(atom) {
-        Class::Orth => 0x55,
-        Class::Diag => 0xAA,
-        _ => 0xFF,
+        Class::Orth => SlotSet::EVEN,
+        Class::Diag => SlotSet::ODD,
+        _ => SlotSet::ALL,
     };
-    if mask == full {
+    if slots == full {
         return match class(atom) {
             Class::Orth => "orthogonally (forward, backward or sideways)",
             Class::Diag => "diagonally",
@@ -296,8 +296,8 @@ fn directions(atom: Atom, mask: u8) -> String {
         }
         .to_string();
     }
-    let vectors: Vec<(i32, i32)> = (0..8usize)
-        .filter(|d| mask & (1 << d) != 0)
+    let vectors: Vec<(i32, i32)> = slots
+        .iter()
         .map(|d| {
             let b = if class(atom) == Class::King {
                 if d % 2 == 0 {
@@ -377,17 +377,14 @@ fn relative(leg: &ResolvedLeg, atom: Atom) -> String {
     } else {
         king
     };
-    let list: Vec<String> = (0..8)
-        .filter(|d| leg.mask & (1 << d) != 0)
-        .map(|d| names[d].to_string())
-        .collect();
-    if leg.mask == 0xEF {
+    let list: Vec<String> = leg.slots.iter().map(|d| names[d].to_string()).collect();
+    if leg.slots == SlotSet::ALL_BUT_BACK {
         return "in any direction except straight back".to_string();
     }
     let mut list = list;
     if let Some([after_left, _]) = leg.chiral {
         // After a left bend a right turn goes against it (`z`) and a left turn with it (`q`).
-        for d in (0..8).filter(|d| (after_left & !leg.mask) & (1 << d) != 0) {
+        for d in after_left.difference(leg.slots).iter() {
             list.push(match d {
                 1..=3 => format!("turning {}° back against the previous bend", 45 * d),
                 _ => format!("turning {}° further, with the previous bend", 45 * (8 - d)),

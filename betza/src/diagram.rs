@@ -3,7 +3,7 @@
 //! Moves that need a piece somewhere (hoppers, multi-leg moves turning on an occupied square) are shown as
 //! if that piece were there: a cannon's landing squares are marked `hop` from the second square on, and a
 //! locust's final squares are shown for every possible victim square.
-use crate::{Betza, Mode, Orientation, Path};
+use crate::{Betza, Facing, Mode, Path};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fmt::Write;
 
@@ -114,7 +114,7 @@ pub fn destinations(
     width: i32,
     height: i32,
     from: (i32, i32),
-    orientation: Orientation,
+    orientation: Facing,
 ) -> Vec<Mark> {
     let mut raw: Vec<Mark> = Vec::new();
     let on = |x: i32, y: i32| x >= 0 && y >= 0 && x < width && y < height;
@@ -261,27 +261,47 @@ fn merge(raw: Vec<Mark>) -> Vec<Mark> {
     out
 }
 
-/// Algebraic name of a square: files `a`..`z`, ranks from 1 (`(0, 0)` → `a1`).
-pub fn square_name(file: i32, rank: i32) -> String {
-    let f = u8::try_from(file)
-        .ok()
-        .filter(|f| *f < 26)
-        .map_or('?', |f| (b'a' + f) as char);
-    format!("{f}{}", rank + 1)
+/// Name of a file: `a`..`z`, then `aa`, `ab`, … for boards wider than 26 (`0 → a`, `25 → z`, `26 → aa`).
+pub fn file_name(file: i32) -> String {
+    match u8::try_from(file) {
+        Ok(f) if f < 26 => ((b'a' + f) as char).to_string(),
+        Ok(_) => format!(
+            "{}{}",
+            file_name(file / 26 - 1),
+            (b'a' + (file % 26) as u8) as char
+        ),
+        Err(_) => "?".to_string(),
+    }
 }
 
-/// Reads an algebraic square (`d4`, `j10`) into `(file, rank)` from 0.
+/// Reads a file name (`a`, `z`, `aa`, …: lower-case letters) into a file from 0, the inverse of [`file_name`].
+pub fn parse_file(letters: &str) -> Option<i32> {
+    if letters.is_empty() || !letters.bytes().all(|b| b.is_ascii_lowercase()) {
+        return None;
+    }
+    let mut value: i32 = 0;
+    for b in letters.bytes() {
+        value = value
+            .checked_mul(26)?
+            .checked_add(i32::from(b - b'a') + 1)?;
+    }
+    Some(value - 1)
+}
+
+/// Algebraic name of a square: the [`file_name`], then the rank from 1 (`(0, 0)` → `a1`, `(26, 0)` → `aa1`).
+pub fn square_name(file: i32, rank: i32) -> String {
+    format!("{}{}", file_name(file), rank + 1)
+}
+
+/// Reads an algebraic square (`d4`, `j10`, `aj36`) into `(file, rank)` from 0.
 pub fn parse_square(s: &str) -> Option<(i32, i32)> {
-    let mut chars = s.chars();
-    let f = chars.next()?;
-    if !f.is_ascii_lowercase() {
+    let split = s.find(|c: char| c.is_ascii_digit())?;
+    let (letters, digits) = s.split_at(split);
+    if digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let rank: i32 = chars.as_str().parse().ok()?;
-    if rank < 1 {
-        return None;
-    }
-    Some((i32::from(f as u8 - b'a'), rank - 1))
+    let rank: i32 = digits.parse().ok()?;
+    Some((parse_file(letters)?, rank - 1))
 }
 
 /// Renders a text diagram (rank `height` at the top, file `a` on the left), the piece as `@`, each mark by
@@ -309,10 +329,24 @@ pub fn render(marks: &[Mark], width: i32, height: i32, from: (i32, i32)) -> Stri
         }
         out.push('\n');
     }
+    // Files past `z` have two-letter names (`aa`..): their first letters go on a row of their own above.
+    let names: Vec<String> = (0..width).map(file_name).collect();
+    if names.iter().any(|n| n.len() > 1) {
+        out.push_str("    ");
+        for name in &names {
+            out.push(' ');
+            out.push(if name.len() > 1 {
+                name.chars().next().unwrap_or(' ')
+            } else {
+                ' '
+            });
+        }
+        out.push('\n');
+    }
     out.push_str("    ");
-    for file in 0..width.min(26) {
+    for name in &names {
         out.push(' ');
-        out.push((b'a' + file as u8) as char);
+        out.push(name.chars().last().unwrap_or('?'));
     }
     out.push('\n');
     let mut legend = vec!["@ the piece".to_string()];

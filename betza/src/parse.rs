@@ -4,7 +4,7 @@
 //! them with the same rules the expander uses ([`crate::expand`]), and collects every error it finds.
 use crate::ast::{Atom, Betza, Component, Direction, LegSpec, Modifier, Range, Repeat};
 use crate::{BetzaError, ErrorKind, Span};
-use pest::Parser;
+use pest::Parser as _;
 use pest_derive::Parser;
 
 #[derive(Parser)]
@@ -91,8 +91,6 @@ fn unknown_upper(c: char, sp: Span) -> BetzaError {
 
 /// Parses an XBetza string, returning every error found.
 pub fn parse(input: &str) -> Result<Betza, Vec<BetzaError>> {
-    let toks = tokenize(input);
-    let mut errors: Vec<BetzaError> = Vec::new();
     if input.is_empty() {
         return Err(vec![BetzaError::new(
             ErrorKind::Empty,
@@ -101,322 +99,411 @@ pub fn parse(input: &str) -> Result<Betza, Vec<BetzaError>> {
         )
         .help("write at least one atom, e.g. `K`")]);
     }
-    let mut components = Vec::new();
-    let mut legs: Vec<LegSpec> = Vec::new();
-    let mut leg = LegSpec::default();
-    let mut prefix_start: Option<usize> = None;
-    let mut prefix_end = 0usize;
-    // Whether the current leg already has a modifier (directions must come first).
-    let mut leg_has_modifier = false;
-    // Parenthesised repetition `x(y)z`: the legs of `x` once `(` is read, those of `y` once `)` is read, and
-    // the span of the open `(`.
-    let mut before: Option<Vec<LegSpec>> = None;
-    let mut group: Option<Vec<LegSpec>> = None;
-    let mut open_at: Option<Span> = None;
-    let mut i = 0;
-    while i < toks.len() {
-        let (tok, sp) = toks[i].clone();
+    let mut parser = Parser::new(input);
+    while parser.i < parser.toks.len() {
+        let (tok, sp) = parser.toks[parser.i].clone();
         match tok {
-            Tok::Lower(c) => {
-                let known = Direction::from_letter(c).is_some()
-                    || c == 'a'
-                    || Modifier::from_letter(c).is_some();
-                if known {
-                    prefix_start.get_or_insert(sp.start);
-                    prefix_end = sp.end;
-                }
-                // In a leg after an `a`, `z` and `q` are directions (bends relative to the previous bend).
-                let continuation = !legs.is_empty() || before.is_some();
-                let direction = Direction::from_letter(c)
-                    .or_else(|| Direction::from_bend_letter(c).filter(|_| continuation));
-                if let Some(d) = direction {
-                    if leg_has_modifier {
-                        let mods: String = leg
-                            .modifiers
-                            .iter()
-                            .filter(|(m, _)| *m != Modifier::I)
-                            .map(|(m, _)| m.letter())
-                            .collect();
-                        errors.push(
-                            BetzaError::new(
-                                ErrorKind::Other,
-                                sp.clone(),
-                                format!("direction `{c}` comes after the modifier(s) `{mods}`"),
-                            )
-                            .help(format!(
-                                "write directions first, then modifiers: `{c}{mods}`"
-                            )),
-                        );
-                    }
-                    leg.directions.push((d, sp));
-                } else if c == 'a' {
-                    legs.push(std::mem::take(&mut leg));
-                    leg_has_modifier = false;
-                } else if let Some(m) = Modifier::from_letter(c) {
-                    if m == Modifier::I && !legs.is_empty() {
-                        errors.push(
-                            BetzaError::new(
-                                ErrorKind::Other,
-                                sp.clone(),
-                                "`i` (initial move only) belongs to the whole move",
-                            )
-                            .help("put `i` at the start of the move"),
-                        );
-                    } else if leg.has(m) {
-                        errors.push(
-                            BetzaError::new(
-                                ErrorKind::Other,
-                                sp.clone(),
-                                format!("modifier `{c}` is repeated"),
-                            )
-                            .help(format!("write `{c}` once")),
-                        );
-                    } else {
-                        if m != Modifier::I {
-                            leg_has_modifier = true;
-                        }
-                        leg.modifiers.push((m, sp));
-                    }
-                } else {
-                    errors.push(unknown_lower(c, sp));
-                }
-            }
-            Tok::Upper(c) => {
-                let start = prefix_start.take().unwrap_or(sp.start);
-                let Some(mut atom) = Atom::from_letter(c) else {
-                    errors.push(unknown_upper(c, sp));
-                    legs.clear();
-                    leg = LegSpec::default();
-                    leg_has_modifier = false;
-                    (before, group, open_at) = (None, None, None);
-                    i += 1;
-                    continue;
-                };
-                let mut end = sp.end;
-                let mut range = if atom.is_slider() {
-                    Range::Unlimited
-                } else {
-                    Range::Leap
-                };
-                match toks.get(i + 1) {
-                    Some((Tok::Number(digits), nsp)) => {
-                        i += 1;
-                        end = nsp.end;
-                        match read_range(digits, nsp.clone(), atom) {
-                            Ok(r) => range = r,
-                            Err(e) => errors.push(e),
-                        }
-                    }
-                    Some((Tok::Upper(c2), nsp)) if *c2 == c => {
-                        i += 1;
-                        end = nsp.end;
-                        if atom.is_slider() || c == 'O' {
-                            errors.push(
-                                BetzaError::new(
-                                    ErrorKind::MalformedRange,
-                                    sp.start..nsp.end,
-                                    format!("`{c}{c}`: `{c}` cannot be doubled"),
-                                )
-                                .help(if c == 'O' {
-                                    "castling is written `O2`, `O3`…".to_string()
-                                } else {
-                                    format!("`{c}` already slides any distance; write `{c}`")
-                                }),
-                            );
-                        } else {
-                            range = Range::Unlimited;
-                        }
-                    }
-                    Some((Tok::Other(ch @ ('-' | '+' | '.' | ',')), nsp)) => {
-                        errors.push(
-                            BetzaError::new(ErrorKind::MalformedRange, nsp.clone(), format!("`{ch}` cannot follow the atom `{c}`"))
-                                .help(format!("a range is a plain number: `{c}2` (up to two steps) or `{c}0` (any distance)")),
-                        );
-                        i += 1;
-                    }
-                    _ => {}
-                }
-                if let Atom::O(_) = atom {
-                    match range {
-                        Range::Limited(n) if n <= u32::from(u8::MAX) => {
-                            atom = Atom::O(n as u8);
-                            range = Range::Leap;
-                        }
-                        Range::Leap => {
-                            errors.push(
-                                BetzaError::new(
-                                    ErrorKind::MalformedRange,
-                                    sp.clone(),
-                                    "castling `O` needs the king's distance",
-                                )
-                                .help("write e.g. `O2` (the king moves two squares)"),
-                            );
-                        }
-                        _ => {
-                            errors.push(
-                                BetzaError::new(
-                                    ErrorKind::MalformedRange,
-                                    sp.start..end,
-                                    "castling distance must be between 1 and 255",
-                                )
-                                .help("write e.g. `O2`"),
-                            );
-                            range = Range::Leap;
-                        }
-                    }
-                }
-                legs.push(std::mem::take(&mut leg));
-                leg_has_modifier = false;
-                if let Some(o) = open_at.take() {
-                    errors.push(
-                        BetzaError::new(ErrorKind::Other, o, "`(` is not closed")
-                            .help("close the repeated group before the atom: `m(af)W`"),
-                    );
-                    // Read it as if there were no parentheses.
-                    let mut x = before.take().unwrap_or_default();
-                    x.append(&mut legs);
-                    legs = x;
-                    group = None;
-                }
-                let repeat = match (before.take(), group.take()) {
-                    (Some(x), Some(y)) => {
-                        let z = std::mem::replace(&mut legs, x);
-                        Some(Repeat { group: y, after: z })
-                    }
-                    _ => None,
-                };
-                let sort = |ls: &mut Vec<LegSpec>| {
-                    for l in ls {
-                        l.modifiers.sort_by_key(|(m, _)| m.rank());
-                    }
-                };
-                sort(&mut legs);
-                let repeat = repeat.map(|mut r| {
-                    sort(&mut r.group);
-                    sort(&mut r.after);
-                    r
-                });
-                let comp = Component {
-                    legs: std::mem::take(&mut legs),
-                    atom,
-                    range,
-                    span: start..end,
-                    repeat,
-                };
-                if !matches!(atom, Atom::O(0)) {
-                    if let Err(mut es) = crate::expand::resolve_all(&comp) {
-                        errors.append(&mut es);
-                    }
-                }
-                components.push(comp);
-            }
-            Tok::Number(d) => {
-                errors.push(
-                    BetzaError::new(
-                        ErrorKind::MalformedRange,
-                        sp,
-                        format!("the number `{d}` does not follow an atom"),
-                    )
-                    .help("a range goes right after its atom: `W4`, `N0`"),
-                );
-            }
-            Tok::Open => {
-                prefix_start.get_or_insert(sp.start);
-                prefix_end = sp.end;
-                if before.is_some() || open_at.is_some() {
-                    errors.push(unsupported_parens(sp));
-                } else {
-                    legs.push(std::mem::take(&mut leg));
-                    before = Some(std::mem::take(&mut legs));
-                    leg_has_modifier = false;
-                    open_at = Some(sp);
-                }
-            }
-            Tok::Close => {
-                prefix_end = sp.end;
-                match open_at.take() {
-                    Some(_) => {
-                        legs.push(std::mem::take(&mut leg));
-                        let y = std::mem::take(&mut legs);
-                        group = Some(y);
-                        leg_has_modifier = false;
-                    }
-                    None => errors.push(
-                        BetzaError::new(ErrorKind::Other, sp, "`)` without a matching `(`")
-                            .help("remove it, or open the group: `m(af)W`"),
-                    ),
-                }
-            }
-            Tok::Space => {
-                let junk = i + 1 == toks.len() && prefix_start.is_none();
-                errors.push(
-                    BetzaError::new(
-                        if junk {
-                            ErrorKind::TrailingJunk
-                        } else {
-                            ErrorKind::UnknownLetter
-                        },
-                        sp,
-                        "spaces are not allowed inside an XBetza move",
-                    )
-                    .help("remove the space"),
-                );
-            }
+            Tok::Lower(c) => parser.lower(c, sp),
+            Tok::Upper(c) => parser.upper(c, sp),
+            Tok::Number(d) => parser.number(&d, sp),
+            Tok::Open => parser.open(sp),
+            Tok::Close => parser.close(sp),
+            Tok::Space => parser.space(sp),
             Tok::Other(c) => {
-                let junk = toks[i..]
-                    .iter()
-                    .all(|(t, _)| !matches!(t, Tok::Lower(_) | Tok::Upper(_)))
-                    && prefix_start.is_none()
-                    && !components.is_empty();
-                let end = if junk { input.len() } else { sp.end };
-                errors.push(if junk {
-                    BetzaError::new(
-                        ErrorKind::TrailingJunk,
-                        sp.start..end,
-                        format!("unexpected `{}` after the last atom", &input[sp.start..end]),
-                    )
-                    .help("remove it")
-                } else {
-                    BetzaError::new(
-                        ErrorKind::UnknownLetter,
-                        sp,
-                        format!("`{c}` is not part of XBetza"),
-                    )
-                    .help("XBetza uses lower-case modifiers, capital atoms and digits")
-                });
-                if junk {
+                if parser.other(c, sp) {
                     break;
                 }
             }
         }
-        i += 1;
+        parser.i += 1;
     }
-    if let Some(start) = prefix_start {
-        let text = &input[start..prefix_end];
-        errors.push(
+    parser.finish()
+}
+
+/// The state of one parse: the token stream and where it stands, the components read so far, the legs of the
+/// one being read and every error found.
+struct Parser<'a> {
+    input: &'a str,
+    toks: Vec<(Tok, Span)>,
+    /// The token being read.
+    i: usize,
+    errors: Vec<BetzaError>,
+    components: Vec<Component>,
+    /// The finished legs of the component being read, and its current leg.
+    legs: Vec<LegSpec>,
+    leg: LegSpec,
+    /// Where the letters before the next atom start and end (for the component's span and for "not followed by
+    /// an atom").
+    prefix_start: Option<usize>,
+    prefix_end: usize,
+    /// Whether the current leg already has a modifier (directions must come first).
+    leg_has_modifier: bool,
+    /// Parenthesised repetition `x(y)z`: the legs of `x` once `(` is read, those of `y` once `)` is read, and
+    /// the span of the open `(`.
+    before: Option<Vec<LegSpec>>,
+    group: Option<Vec<LegSpec>>,
+    open_at: Option<Span>,
+}
+
+impl<'a> Parser<'a> {
+    fn new(input: &'a str) -> Parser<'a> {
+        Parser {
+            input,
+            toks: tokenize(input),
+            i: 0,
+            errors: Vec::new(),
+            components: Vec::new(),
+            legs: Vec::new(),
+            leg: LegSpec::default(),
+            prefix_start: None,
+            prefix_end: 0,
+            leg_has_modifier: false,
+            before: None,
+            group: None,
+            open_at: None,
+        }
+    }
+
+    /// Closes the current leg (at an `a`, a parenthesis or the atom).
+    fn end_leg(&mut self) {
+        self.legs.push(std::mem::take(&mut self.leg));
+        self.leg_has_modifier = false;
+    }
+
+    /// A lower-case letter: a direction, `a`, or a modifier of the current leg.
+    fn lower(&mut self, c: char, sp: Span) {
+        let known =
+            Direction::from_letter(c).is_some() || c == 'a' || Modifier::from_letter(c).is_some();
+        if known {
+            self.prefix_start.get_or_insert(sp.start);
+            self.prefix_end = sp.end;
+        }
+        // In a leg after an `a`, `z` and `q` are directions (bends relative to the previous bend).
+        let continuation = !self.legs.is_empty() || self.before.is_some();
+        let direction = Direction::from_letter(c)
+            .or_else(|| Direction::from_bend_letter(c).filter(|_| continuation));
+        if let Some(d) = direction {
+            self.direction(c, d, sp);
+        } else if c == 'a' {
+            self.end_leg();
+        } else if let Some(m) = Modifier::from_letter(c) {
+            self.modifier(c, m, sp);
+        } else {
+            self.errors.push(unknown_lower(c, sp));
+        }
+    }
+
+    fn direction(&mut self, c: char, d: Direction, sp: Span) {
+        if self.leg_has_modifier {
+            let mods: String = self
+                .leg
+                .modifiers
+                .iter()
+                .filter(|(m, _)| *m != Modifier::I)
+                .map(|(m, _)| m.letter())
+                .collect();
+            self.errors.push(
+                BetzaError::new(
+                    ErrorKind::Other,
+                    sp.clone(),
+                    format!("direction `{c}` comes after the modifier(s) `{mods}`"),
+                )
+                .help(format!(
+                    "write directions first, then modifiers: `{c}{mods}`"
+                )),
+            );
+        }
+        self.leg.directions.push((d, sp));
+    }
+
+    fn modifier(&mut self, c: char, m: Modifier, sp: Span) {
+        if m == Modifier::I && !self.legs.is_empty() {
+            self.errors.push(
+                BetzaError::new(
+                    ErrorKind::Other,
+                    sp,
+                    "`i` (initial move only) belongs to the whole move",
+                )
+                .help("put `i` at the start of the move"),
+            );
+        } else if self.leg.has(m) {
+            self.errors.push(
+                BetzaError::new(ErrorKind::Other, sp, format!("modifier `{c}` is repeated"))
+                    .help(format!("write `{c}` once")),
+            );
+        } else {
+            if m != Modifier::I {
+                self.leg_has_modifier = true;
+            }
+            self.leg.modifiers.push((m, sp));
+        }
+    }
+
+    /// A capital letter: the atom that ends a component, with the range written after it.
+    fn upper(&mut self, c: char, sp: Span) {
+        let start = self.prefix_start.take().unwrap_or(sp.start);
+        let Some(atom) = Atom::from_letter(c) else {
+            self.errors.push(unknown_upper(c, sp));
+            self.legs.clear();
+            self.leg = LegSpec::default();
+            self.leg_has_modifier = false;
+            (self.before, self.group, self.open_at) = (None, None, None);
+            return;
+        };
+        let (range, end) = self.range(c, atom, &sp);
+        let (atom, range) = self.castling_distance(atom, range, &sp, end);
+        self.end_leg();
+        self.finish_component(atom, range, start..end);
+    }
+
+    /// The range after the atom at `sp` (a number, a doubled letter, or nothing), and where the atom ends.
+    fn range(&mut self, c: char, atom: Atom, sp: &Span) -> (Range, usize) {
+        let mut end = sp.end;
+        let mut range = if atom.is_slider() {
+            Range::Unlimited
+        } else {
+            Range::Leap
+        };
+        match self.toks.get(self.i + 1).cloned() {
+            Some((Tok::Number(digits), nsp)) => {
+                self.i += 1;
+                end = nsp.end;
+                match read_range(&digits, nsp, atom) {
+                    Ok(r) => range = r,
+                    Err(e) => self.errors.push(e),
+                }
+            }
+            Some((Tok::Upper(c2), nsp)) if c2 == c => {
+                self.i += 1;
+                end = nsp.end;
+                if atom.is_slider() || c == 'O' {
+                    self.errors.push(
+                        BetzaError::new(
+                            ErrorKind::MalformedRange,
+                            sp.start..nsp.end,
+                            format!("`{c}{c}`: `{c}` cannot be doubled"),
+                        )
+                        .help(if c == 'O' {
+                            "castling is written `O2`, `O3`…".to_string()
+                        } else {
+                            format!("`{c}` already slides any distance; write `{c}`")
+                        }),
+                    );
+                } else {
+                    range = Range::Unlimited;
+                }
+            }
+            Some((Tok::Other(ch @ ('-' | '+' | '.' | ',')), nsp)) => {
+                self.errors.push(
+                    BetzaError::new(ErrorKind::MalformedRange, nsp, format!("`{ch}` cannot follow the atom `{c}`"))
+                        .help(format!("a range is a plain number: `{c}2` (up to two steps) or `{c}0` (any distance)")),
+                );
+                self.i += 1;
+            }
+            _ => {}
+        }
+        (range, end)
+    }
+
+    /// `O`n: the number after `O` is the king's distance, not a range.
+    fn castling_distance(
+        &mut self,
+        atom: Atom,
+        range: Range,
+        sp: &Span,
+        end: usize,
+    ) -> (Atom, Range) {
+        let Atom::O(_) = atom else {
+            return (atom, range);
+        };
+        match range {
+            Range::Limited(n) if n <= u32::from(u8::MAX) => (Atom::O(n as u8), Range::Leap),
+            Range::Leap => {
+                self.errors.push(
+                    BetzaError::new(
+                        ErrorKind::MalformedRange,
+                        sp.clone(),
+                        "castling `O` needs the king's distance",
+                    )
+                    .help("write e.g. `O2` (the king moves two squares)"),
+                );
+                (atom, range)
+            }
+            _ => {
+                self.errors.push(
+                    BetzaError::new(
+                        ErrorKind::MalformedRange,
+                        sp.start..end,
+                        "castling distance must be between 1 and 255",
+                    )
+                    .help("write e.g. `O2`"),
+                );
+                (atom, Range::Leap)
+            }
+        }
+    }
+
+    /// Assembles the legs read so far (and a repeated group) into a component, and checks it.
+    fn finish_component(&mut self, atom: Atom, range: Range, span: Span) {
+        if let Some(o) = self.open_at.take() {
+            self.errors.push(
+                BetzaError::new(ErrorKind::Other, o, "`(` is not closed")
+                    .help("close the repeated group before the atom: `m(af)W`"),
+            );
+            // Read it as if there were no parentheses.
+            let mut x = self.before.take().unwrap_or_default();
+            x.append(&mut self.legs);
+            self.legs = x;
+            self.group = None;
+        }
+        let repeat = match (self.before.take(), self.group.take()) {
+            (Some(x), Some(y)) => {
+                let z = std::mem::replace(&mut self.legs, x);
+                Some(Repeat { group: y, after: z })
+            }
+            _ => None,
+        };
+        let sort = |ls: &mut Vec<LegSpec>| {
+            for l in ls {
+                l.modifiers.sort_by_key(|(m, _)| m.rank());
+            }
+        };
+        sort(&mut self.legs);
+        let repeat = repeat.map(|mut r| {
+            sort(&mut r.group);
+            sort(&mut r.after);
+            r
+        });
+        let comp = Component {
+            legs: std::mem::take(&mut self.legs),
+            atom,
+            range,
+            span,
+            repeat,
+        };
+        if !matches!(atom, Atom::O(0)) {
+            if let Err(mut es) = crate::expand::resolve_all(&comp) {
+                self.errors.append(&mut es);
+            }
+        }
+        self.components.push(comp);
+    }
+
+    fn number(&mut self, d: &str, sp: Span) {
+        self.errors.push(
             BetzaError::new(
-                ErrorKind::ModifierWithoutAtom,
-                start..prefix_end,
-                format!("`{text}` is not followed by an atom"),
+                ErrorKind::MalformedRange,
+                sp,
+                format!("the number `{d}` does not follow an atom"),
             )
-            .help(format!(
-                "modifiers describe an atom written after them, e.g. `{text}W`"
-            )),
+            .help("a range goes right after its atom: `W4`, `N0`"),
         );
     }
-    if errors.is_empty() {
-        if components.is_empty() {
+
+    /// `(`: the legs so far are the part before a repeated group.
+    fn open(&mut self, sp: Span) {
+        self.prefix_start.get_or_insert(sp.start);
+        self.prefix_end = sp.end;
+        if self.before.is_some() || self.open_at.is_some() {
+            self.errors.push(unsupported_parens(sp));
+        } else {
+            self.end_leg();
+            self.before = Some(std::mem::take(&mut self.legs));
+            self.open_at = Some(sp);
+        }
+    }
+
+    /// `)`: the legs since `(` are the repeated group.
+    fn close(&mut self, sp: Span) {
+        self.prefix_end = sp.end;
+        match self.open_at.take() {
+            Some(_) => {
+                self.end_leg();
+                self.group = Some(std::mem::take(&mut self.legs));
+            }
+            None => self.errors.push(
+                BetzaError::new(ErrorKind::Other, sp, "`)` without a matching `(`")
+                    .help("remove it, or open the group: `m(af)W`"),
+            ),
+        }
+    }
+
+    fn space(&mut self, sp: Span) {
+        let junk = self.i + 1 == self.toks.len() && self.prefix_start.is_none();
+        self.errors.push(
+            BetzaError::new(
+                if junk {
+                    ErrorKind::TrailingJunk
+                } else {
+                    ErrorKind::UnknownLetter
+                },
+                sp,
+                "spaces are not allowed inside an XBetza move",
+            )
+            .help("remove the space"),
+        );
+    }
+
+    /// Any other character: trailing junk after the last atom (the rest of the input, one error, and the parse
+    /// stops: `true`), or a character that is not part of XBetza.
+    fn other(&mut self, c: char, sp: Span) -> bool {
+        let junk = self.toks[self.i..]
+            .iter()
+            .all(|(t, _)| !matches!(t, Tok::Lower(_) | Tok::Upper(_)))
+            && self.prefix_start.is_none()
+            && !self.components.is_empty();
+        let end = if junk { self.input.len() } else { sp.end };
+        self.errors.push(if junk {
+            BetzaError::new(
+                ErrorKind::TrailingJunk,
+                sp.start..end,
+                format!(
+                    "unexpected `{}` after the last atom",
+                    &self.input[sp.start..end]
+                ),
+            )
+            .help("remove it")
+        } else {
+            BetzaError::new(
+                ErrorKind::UnknownLetter,
+                sp,
+                format!("`{c}` is not part of XBetza"),
+            )
+            .help("XBetza uses lower-case modifiers, capital atoms and digits")
+        });
+        junk
+    }
+
+    /// Letters left without an atom, then the result: the move, or every error sorted by position.
+    fn finish(mut self) -> Result<Betza, Vec<BetzaError>> {
+        if let Some(start) = self.prefix_start {
+            let text = &self.input[start..self.prefix_end];
+            self.errors.push(
+                BetzaError::new(
+                    ErrorKind::ModifierWithoutAtom,
+                    start..self.prefix_end,
+                    format!("`{text}` is not followed by an atom"),
+                )
+                .help(format!(
+                    "modifiers describe an atom written after them, e.g. `{text}W`"
+                )),
+            );
+        }
+        if !self.errors.is_empty() {
+            self.errors.sort_by_key(|e| e.span.start);
+            return Err(self.errors);
+        }
+        if self.components.is_empty() {
             return Err(vec![BetzaError::new(
                 ErrorKind::Empty,
-                0..input.len(),
+                0..self.input.len(),
                 "the move description has no atom",
             )
             .help("write at least one atom, e.g. `K`")]);
         }
-        Ok(Betza { components })
-    } else {
-        errors.sort_by_key(|e| e.span.start);
-        Err(errors)
+        Ok(Betza {
+            components: self.components,
+        })
     }
 }
 

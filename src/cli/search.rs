@@ -1,7 +1,6 @@
 //! `tatsu search`: search one position and print each iteration and the best move (a quick look at what the
 //! engine thinks, and the search-speed benchmark's command).
-use super::common::fail;
-use std::process::ExitCode;
+use super::error::CliError;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use tatsu::engine::Position;
@@ -39,14 +38,17 @@ pub struct SearchArgs {
     pub threads: usize,
 }
 
-pub fn run(args: SearchArgs) -> ExitCode {
+pub fn run(args: SearchArgs) -> Result<(), CliError> {
     if !(search::tt::MIN_MB..=search::tt::MAX_MB).contains(&args.hash) {
-        return fail(&format!("--hash {} is outside 1..=65536 MiB", args.hash));
+        return Err(CliError::usage(format!(
+            "--hash {} is outside 1..=65536 MiB",
+            args.hash
+        )));
     }
     args.position.run(|pos| go(&args, pos))
 }
 
-fn go(args: &SearchArgs, mut pos: Position) -> ExitCode {
+fn go(args: &SearchArgs, mut pos: Position) -> Result<(), CliError> {
     let eval = Evaluator::new(pos.engine());
     let tt = Table::new(args.hash);
     let mut limits = Limits {
@@ -85,7 +87,7 @@ fn go(args: &SearchArgs, mut pos: Position) -> ExitCode {
         Some(mv) => outln!("bestmove {}", pos.uci(&mv)),
         None => outln!("bestmove (none)"),
     }
-    ExitCode::SUCCESS
+    Ok(())
 }
 
 /// `cp 31` or `mate 3`, as UCI writes scores.

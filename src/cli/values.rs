@@ -1,6 +1,7 @@
 //! `tatsu values`: the value the evaluation gives every piece, estimated from its moves alone.
-use super::common::{emit, load_engine};
-use std::process::ExitCode;
+use super::common::{emit, load_engine, print_json};
+use super::error::CliError;
+use serde::Serialize;
 use tatsu::eval::Evaluator;
 
 /// Print the estimated value of every piece (promoted forms included), as the engine's evaluation uses it.
@@ -23,40 +24,58 @@ pub struct ValuesArgs {
     pub json: bool,
 }
 
-pub fn run(args: ValuesArgs) -> ExitCode {
-    let engine = match load_engine(&args.variant) {
-        Ok(e) => e,
-        Err(code) => return code,
-    };
+/// `values --json` (schema `tatsu.values/1`).
+#[derive(Serialize)]
+struct ValuesJson {
+    schema: &'static str,
+    variant: String,
+    density: f64,
+    pieces: Vec<PieceJson>,
+}
+
+#[derive(Serialize)]
+struct PieceJson {
+    symbol: String,
+    name: String,
+    /// Centipawns on the board, and in hand (equal where the piece is never dropped).
+    value: i32,
+    hand: i32,
+    reach: f64,
+    mobility: f64,
+    forward: f64,
+    royal: bool,
+    promoted: bool,
+}
+
+pub fn run(args: ValuesArgs) -> Result<(), CliError> {
+    let engine = load_engine(&args.variant)?;
     let eval = Evaluator::new(&engine);
     let game = &engine.game;
     let mut rows: Vec<_> = eval.estimates.iter().collect();
     rows.sort_by_key(|e| (std::cmp::Reverse(e.value), e.piece));
     if args.json {
-        let pieces: Vec<serde_json::Value> = rows
-            .iter()
-            .map(|e| {
-                let piece = game.piece(e.piece);
-                serde_json::json!({
-                    "symbol": piece.symbol,
-                    "name": piece.name,
-                    "value": e.value,
-                    "hand": e.hand,
-                    "reach": round2(e.reach),
-                    "mobility": round2(e.mobility),
-                    "forward": round2(e.forward),
-                    "royal": e.royal,
-                    "promoted": piece.promoted,
+        return print_json(&ValuesJson {
+            schema: "tatsu.values/1",
+            variant: game.name.clone(),
+            density: round2(eval.density),
+            pieces: rows
+                .iter()
+                .map(|e| {
+                    let piece = game.piece(e.piece);
+                    PieceJson {
+                        symbol: piece.symbol.clone(),
+                        name: piece.name.clone(),
+                        value: e.value,
+                        hand: e.hand,
+                        reach: round2(e.reach),
+                        mobility: round2(e.mobility),
+                        forward: round2(e.forward),
+                        royal: e.royal,
+                        promoted: piece.promoted,
+                    }
                 })
-            })
-            .collect();
-        let json = serde_json::json!({
-            "variant": game.name,
-            "density": round2(eval.density),
-            "pieces": pieces,
+                .collect(),
         });
-        emit(&format!("{json:#}\n"));
-        return ExitCode::SUCCESS;
     }
     let width = rows
         .iter()
@@ -92,7 +111,7 @@ pub fn run(args: ValuesArgs) -> ExitCode {
         );
     }
     emit(&text);
-    ExitCode::SUCCESS
+    Ok(())
 }
 
 fn round2(x: f64) -> f64 {

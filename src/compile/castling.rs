@@ -3,18 +3,18 @@
 //! king and partner (and both destinations) must be empty; the king's start, the squares it crosses and its
 //! destination must be safe. One castling right per side and partner: `K`/`k` toward the higher files, `Q`/`q`
 //! toward the lower.
-use super::fen::StartPosition;
 use super::graph::Built;
 use super::pieces::{PieceInfo, PieceNames};
 use super::Diags;
 use crate::rules::{Castling, CastlingRight, Geometry, PieceId, Side, Square};
+use crate::setup::Setup;
 
 pub fn build_castling(
     infos: &[PieceInfo],
     names: &PieceNames,
     built: &Built,
     g: Geometry,
-    start: Option<&StartPosition>,
+    start: Option<&Setup>,
     d: &mut Diags,
 ) -> (Vec<CastlingRight>, Vec<Castling>) {
     let mut rights: Vec<CastlingRight> = Vec::new();

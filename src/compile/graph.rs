@@ -1,40 +1,42 @@
 //! Pass 4: the move-rule graph. For every piece, side and square, pick the move set of the zone the square is
 //! in (or the piece's unconditional one), expand it for the side's orientation, and clip each path into a ray.
 //! `i` moves are kept only on the piece's initial squares; `O` castling paths are set aside for the castling pass.
-use super::fen::StartPosition;
-use super::pieces::{PieceInfo, PieceNames};
-use super::rays::{build_ray, BuiltRay};
+use super::pieces::{ParsedMoveSet, PieceInfo, PieceNames};
+use super::rays::{build_ray, BuiltRay, Chain};
 use super::zones::ZoneTable;
 use super::Diags;
 use crate::diag::Span;
 use crate::rules::{
-    Geometry, Orientation, PieceType, Ray, RayFlags, RayKind, RaySlice, RaySource, Side, Square,
-    SquareSet, StepRole,
+    Geometry, MoveComponent, MoveSet, PieceId, PieceType, Ray, RayFlags, RayKind, RaySlice,
+    RaySource, Side, Square, SquareSet, StepRule, Symmetry,
 };
+use crate::setup::Setup;
 use std::collections::HashMap;
 
 pub struct Built {
     pub pieces: Vec<PieceType>,
     pub rays: Vec<Ray>,
     pub ray_squares: Vec<Square>,
-    pub ray_roles: Vec<StepRole>,
+    pub ray_rules: Vec<StepRule>,
     pub ray_sources: Vec<RaySource>,
+    pub move_sets: Vec<MoveSet>,
     /// Per piece: its castling paths per side (the king's leg and distance), with the component's span.
     pub castling: Vec<Vec<(Side, betza::Path, Span)>>,
-    /// Per piece and side: every square some ray of it can reach on an empty board.
-    pub reach: Vec<[SquareSet; 2]>,
+    /// Per piece and side: every square some ray of it may end on, on some board.
+    pub destinations: Vec<[SquareSet; 2]>,
 }
 
-pub fn betza_orientation(o: Orientation, side: Side) -> betza::Orientation {
+/// How `side` faces the board in a game of this symmetry, as the XBetza expander needs it.
+pub fn betza_facing(o: Symmetry, side: Side) -> betza::Facing {
     match (side, o) {
-        (Side::White, _) => betza::Orientation::First,
-        (Side::Black, Orientation::Mirror) => betza::Orientation::MirroredRanks,
-        (Side::Black, Orientation::Rotate) => betza::Orientation::Rotated,
+        (Side::White, _) => betza::Facing::First,
+        (Side::Black, Symmetry::Mirror) => betza::Facing::MirroredRanks,
+        (Side::Black, Symmetry::Rotate) => betza::Facing::Rotated,
     }
 }
 
 /// The file span of a component inside a move string.
-fn component_span(set: &super::pieces::MoveSet, component: usize) -> Span {
+fn component_span(set: &ParsedMoveSet, component: usize) -> Span {
     let base = set.betza_text.span.start;
     set.parsed
         .as_ref()
@@ -44,167 +46,126 @@ fn component_span(set: &super::pieces::MoveSet, component: usize) -> Span {
         })
 }
 
-pub fn build_graph(
-    infos: &[PieceInfo],
-    names: &PieceNames,
-    zones: &ZoneTable,
-    g: Geometry,
-    o: Orientation,
-    start: Option<&StartPosition>,
-    d: &mut Diags,
-) -> Built {
-    let n = g.squares();
+/// What explanations need of a move set: its text once, and each component's text, English and `i` flag.
+fn explained(piece: PieceId, set: &ParsedMoveSet) -> MoveSet {
+    let components = set.parsed.as_ref().map_or_else(Vec::new, |b| {
+        b.components
+            .iter()
+            .map(|c| MoveComponent {
+                text: c.to_string(),
+                description: betza::describe::describe_component(c),
+                initial_only: c.initial_only(),
+            })
+            .collect()
+    });
+    MoveSet {
+        piece,
+        zone: set.zone,
+        betza: set.betza_text.value.clone(),
+        components,
+    }
+}
+
+/// The game-wide setting the graph is built in.
+pub struct Setting<'a> {
+    pub names: &'a PieceNames,
+    pub zones: &'a ZoneTable,
+    pub geometry: Geometry,
+    pub orientation: Symmetry,
+    pub start: Option<&'a Setup>,
+}
+
+pub fn build_graph(infos: &[PieceInfo], setting: &Setting, d: &mut Diags) -> Built {
     let mut b = Built {
         pieces: Vec::new(),
         rays: Vec::new(),
         ray_squares: Vec::new(),
-        ray_roles: Vec::new(),
+        ray_rules: Vec::new(),
         ray_sources: Vec::new(),
+        move_sets: Vec::new(),
         castling: Vec::new(),
-        reach: Vec::new(),
+        destinations: Vec::new(),
     };
     for (pi, info) in infos.iter().enumerate() {
-        let decl = &names.decls[pi];
-        // Expanded paths per (move set, side).
-        let expanded: Vec<[Vec<betza::Path>; 2]> = info
-            .movesets
+        PieceGraph::new(PieceId(pi as u16), info, setting).build(&mut b, d);
+    }
+    b
+}
+
+/// One piece's part of the graph being built.
+struct PieceGraph<'a> {
+    id: PieceId,
+    info: &'a PieceInfo,
+    setting: &'a Setting<'a>,
+    /// Expanded paths per (move set, side).
+    expanded: Vec<[Vec<betza::Path>; 2]>,
+    /// Per side: the squares its `i` moves start from.
+    initial: [SquareSet; 2],
+    /// The index in [`Built::move_sets`] of its first move set.
+    first_set: usize,
+    /// Per (move set, component): its index in [`Built::ray_sources`].
+    sources: HashMap<(usize, usize), u16>,
+    /// The (move set, component) pairs already reported as unsupported.
+    reported: Vec<(usize, usize)>,
+    destinations: [SquareSet; 2],
+    has_ep_capture: bool,
+}
+
+/// A plain ray from one square, before the redundant ones are dropped: kind, flags, squares, source.
+type Candidate = (RayKind, RayFlags, Vec<Square>, u16);
+
+impl<'a> PieceGraph<'a> {
+    fn new(id: PieceId, info: &'a PieceInfo, setting: &'a Setting<'a>) -> Self {
+        let o = setting.orientation;
+        let expanded = info
+            .move_sets
             .iter()
             .map(|set| {
                 Side::BOTH.map(|side| {
                     set.parsed
                         .as_ref()
-                        .map(|p| p.expand(betza_orientation(o, side)))
+                        .map(|p| p.expand(betza_facing(o, side)))
                         .unwrap_or_default()
                 })
             })
             .collect();
-        let initial: [SquareSet; 2] = Side::BOTH.map(|side| match info.initial {
-            Some(z) => zones.get(z).squares[side.index()].clone(),
-            None => start
-                .map(|s| {
-                    s.squares_of(crate::rules::PieceId(pi as u16), side)
-                        .collect()
-                })
+        let initial = Side::BOTH.map(|side| match info.initial {
+            Some(z) => setting.zones.get(z).squares[side.index()].clone(),
+            None => setting
+                .start
+                .map(|s| s.squares_of(id, side).collect())
                 .unwrap_or_default(),
         });
+        PieceGraph {
+            id,
+            info,
+            setting,
+            expanded,
+            initial,
+            first_set: 0,
+            sources: HashMap::new(),
+            reported: Vec::new(),
+            destinations: [SquareSet::new(), SquareSet::new()],
+            has_ep_capture: false,
+        }
+    }
+
+    fn build(mut self, b: &mut Built, d: &mut Diags) {
+        let g = self.setting.geometry;
+        let n = g.squares();
+        self.first_set = b.move_sets.len();
+        b.move_sets
+            .extend(self.info.move_sets.iter().map(|s| explained(self.id, s)));
         let mut graph = vec![RaySlice::default(); 2 * n];
         let mut dead = [SquareSet::new(), SquareSet::new()];
-        let mut reach = [SquareSet::new(), SquareSet::new()];
-        let mut sources: HashMap<(usize, usize), u16> = HashMap::new();
-        let mut reported: Vec<(usize, usize)> = Vec::new();
-        let mut castling = Vec::new();
-        let mut has_ep_capture = false;
         let first_ray = b.rays.len();
         for side in Side::BOTH {
             for sq in g.all() {
-                let chosen = info
-                    .movesets
-                    .iter()
-                    .position(|m| m.zone.is_some_and(|z| zones.get(z).contains(side, sq)))
-                    .or_else(|| info.movesets.iter().position(|m| m.zone.is_none()));
-                let start_ray = b.rays.len();
-                let mut candidates: Vec<Candidate> = Vec::new();
-                if let Some(mi) = chosen {
-                    for path in &expanded[mi][side.index()] {
-                        if path.castling.is_some() {
-                            continue;
-                        }
-                        if path.initial_only && !initial[side.index()].contains(sq) {
-                            continue;
-                        }
-                        let key = (mi, path.component);
-                        let mut source_of = |b: &mut Built| {
-                            let next = b.ray_sources.len() as u16;
-                            *sources.entry(key).or_insert_with(|| {
-                                b.ray_sources.push(RaySource {
-                                    piece: crate::rules::PieceId(pi as u16),
-                                    betza: info.movesets[mi].betza_text.value.clone(),
-                                    component: path.component,
-                                    zone: info.movesets[mi].zone,
-                                });
-                                next
-                            })
-                        };
-                        match build_ray(g, sq, path) {
-                            BuiltRay::Chains { flags, chains } => {
-                                let source = source_of(&mut b);
-                                for (squares, roles) in chains {
-                                    for (s, r) in squares.iter().zip(&roles) {
-                                        if *r == StepRole::Dest {
-                                            reach[side.index()].insert(*s);
-                                        }
-                                    }
-                                    b.rays.push(Ray {
-                                        first: b.ray_squares.len() as u32,
-                                        len: squares.len() as u16,
-                                        kind: RayKind::Chain,
-                                        flags,
-                                        source,
-                                    });
-                                    b.ray_squares.extend(squares);
-                                    b.ray_roles.extend(roles);
-                                }
-                            }
-                            BuiltRay::Rays { kind, flags, rays } => {
-                                let source = source_of(&mut b);
-                                has_ep_capture |= flags.has(RayFlags::EN_PASSANT);
-                                for squares in rays {
-                                    match kind {
-                                        RayKind::Slide | RayKind::Hop => squares
-                                            .iter()
-                                            .for_each(|s| reach[side.index()].insert(*s)),
-                                        RayKind::Lame | RayKind::Grasshop | RayKind::Chain => reach
-                                            [side.index()]
-                                        .insert(*squares.last().expect("non-empty ray")),
-                                    }
-                                    candidates.push((kind, flags, squares, source));
-                                }
-                            }
-                            BuiltRay::Empty => {}
-                            BuiltRay::Unsupported(what) => {
-                                if !reported.contains(&key) {
-                                    reported.push(key);
-                                    d.error(
-                                        component_span(&info.movesets[mi], path.component),
-                                        format!("{what} are not supported yet"),
-                                    );
-                                }
-                            }
-                        }
-                    }
-                }
-                // Overlapping components (`vRlRrBK`: the K's steps are the riders' first squares) would generate
-                // the same move twice; keep one ray for each.
-                let by_first = by_first_square(&candidates);
-                for (i, candidate) in candidates.iter().enumerate() {
-                    // Only a ray with the same first square can cover another (`covers`).
-                    let same_start = &by_first[&candidate.2[0]];
-                    let redundant =
-                        same_start
-                            .iter()
-                            .map(|&j| (j, &candidates[j]))
-                            .any(|(j, other)| {
-                                j != i
-                                    && covers(view(other), view(candidate))
-                                    && (j < i || !covers(view(candidate), view(other)))
-                            });
-                    if redundant {
-                        continue;
-                    }
-                    let (kind, flags, squares, source) = candidate;
-                    b.rays.push(Ray {
-                        first: b.ray_squares.len() as u32,
-                        len: squares.len() as u16,
-                        kind: *kind,
-                        flags: *flags,
-                        source: *source,
-                    });
-                    b.ray_roles.extend(squares.iter().map(|_| StepRole::Dest));
-                    b.ray_squares.extend(squares);
-                }
-                let len = b.rays.len() - start_ray;
+                let start = b.rays.len();
+                self.square_rays(side, sq, b, d);
+                let len = b.rays.len() - start;
                 graph[side.index() * n + sq.index()] = RaySlice {
-                    start: start_ray as u32,
+                    start: start as u32,
                     len: len as u32,
                 };
                 if len == 0 {
@@ -212,32 +173,22 @@ pub fn build_graph(
                 }
             }
         }
-        // Castling paths do not depend on the square: collect them once per side.
-        for (mi, set) in info.movesets.iter().enumerate() {
-            for side in Side::BOTH {
-                for path in expanded[mi][side.index()]
-                    .iter()
-                    .filter(|p| p.castling.is_some())
-                {
-                    castling.push((side, path.clone(), component_span(set, path.component)));
-                }
-            }
-        }
         // A lame move-only leap of a piece that also captures en passant creates e.p. targets on its path.
-        if has_ep_capture {
+        if self.has_ep_capture {
             for ray in &mut b.rays[first_ray..] {
                 if ray.kind == RayKind::Lame && ray.len >= 2 && ray.flags == RayFlags::MOVE {
-                    ray.flags = ray.flags.union(RayFlags::CREATES_EP);
+                    ray.flags |= RayFlags::CREATES_EP;
                 }
             }
         }
+        let decl = &self.setting.names.decls[self.id.index()];
         b.pieces.push(PieceType {
             name: decl
                 .title
                 .as_ref()
                 .map_or_else(|| decl.id.value.clone(), |t| t.value.clone()),
             symbol: decl.id.value.clone(),
-            royal: info.royal,
+            royal: self.info.royal,
             graph,
             dead,
             promotion: None,
@@ -246,10 +197,154 @@ pub fn build_graph(
             drop: None,
             promoted: decl.id.value.starts_with('+'),
         });
-        b.castling.push(castling);
-        b.reach.push(reach);
+        b.castling.push(self.castling_paths());
+        b.destinations.push(self.destinations);
     }
-    b
+
+    /// Castling paths do not depend on the square: collected once per side.
+    fn castling_paths(&self) -> Vec<(Side, betza::Path, Span)> {
+        let mut castling = Vec::new();
+        for (mi, set) in self.info.move_sets.iter().enumerate() {
+            for side in Side::BOTH {
+                for path in self.expanded[mi][side.index()]
+                    .iter()
+                    .filter(|p| p.castling.is_some())
+                {
+                    castling.push((side, path.clone(), component_span(set, path.component)));
+                }
+            }
+        }
+        castling
+    }
+
+    /// The move set that applies on `sq`: the first whose zone holds it, else the unconditional one.
+    fn move_set_on(&self, side: Side, sq: Square) -> Option<usize> {
+        let sets = &self.info.move_sets;
+        let zones = self.setting.zones;
+        sets.iter()
+            .position(|m| m.zone.is_some_and(|z| zones.get(z).contains(side, sq)))
+            .or_else(|| sets.iter().position(|m| m.zone.is_none()))
+    }
+
+    fn source(&mut self, b: &mut Built, key: (usize, usize)) -> u16 {
+        let next = b.ray_sources.len() as u16;
+        let first_set = self.first_set;
+        *self.sources.entry(key).or_insert_with(|| {
+            b.ray_sources.push(RaySource {
+                move_set: (first_set + key.0) as u32,
+                component: key.1 as u32,
+            });
+            next
+        })
+    }
+
+    /// The rays of the piece on `sq` for `side`, appended to `b`: its chains, then its plain rays but those another
+    /// covers.
+    fn square_rays(&mut self, side: Side, sq: Square, b: &mut Built, d: &mut Diags) {
+        let Some(mi) = self.move_set_on(side, sq) else {
+            return;
+        };
+        let g = self.setting.geometry;
+        let mut candidates: Vec<Candidate> = Vec::new();
+        for pi in 0..self.expanded[mi][side.index()].len() {
+            let path = &self.expanded[mi][side.index()][pi];
+            if path.castling.is_some()
+                || path.initial_only && !self.initial[side.index()].contains(sq)
+            {
+                continue;
+            }
+            let key = (mi, path.component);
+            match build_ray(g, sq, path) {
+                BuiltRay::Chains { flags, chains } => {
+                    let source = self.source(b, key);
+                    self.push_chains(side, flags, chains, source, b);
+                }
+                BuiltRay::Rays { kind, flags, rays } => {
+                    let source = self.source(b, key);
+                    self.has_ep_capture |= flags.has(RayFlags::EN_PASSANT);
+                    for squares in rays {
+                        let ends = match kind {
+                            RayKind::Slide | RayKind::Hop => &squares[..],
+                            RayKind::Lame | RayKind::Grasshop | RayKind::Chain => {
+                                &squares[squares.len() - 1..]
+                            }
+                        };
+                        ends.iter()
+                            .for_each(|s| self.destinations[side.index()].insert(*s));
+                        candidates.push((kind, flags, squares, source));
+                    }
+                }
+                BuiltRay::Empty => {}
+                BuiltRay::Unsupported(what) => {
+                    if !self.reported.contains(&key) {
+                        self.reported.push(key);
+                        d.error(
+                            component_span(&self.info.move_sets[mi], key.1),
+                            format!("{what} are not supported yet"),
+                        );
+                    }
+                }
+            }
+        }
+        push_uncovered(&candidates, b);
+    }
+
+    fn push_chains(
+        &mut self,
+        side: Side,
+        flags: RayFlags,
+        chains: Vec<Chain>,
+        source: u16,
+        b: &mut Built,
+    ) {
+        for (squares, rules) in chains {
+            for (s, r) in squares.iter().zip(&rules) {
+                if r.contains(StepRule::DEST) {
+                    self.destinations[side.index()].insert(*s);
+                }
+            }
+            b.rays.push(Ray {
+                first: b.ray_squares.len() as u32,
+                len: squares.len() as u16,
+                kind: RayKind::Chain,
+                flags,
+                source,
+            });
+            b.ray_squares.extend(squares);
+            b.ray_rules.extend(rules);
+        }
+    }
+}
+
+/// Appends the candidates no other one covers. Overlapping components (`vRlRrBK`: the K's steps are the riders'
+/// first squares) would generate the same move twice; one ray is kept for each.
+fn push_uncovered(candidates: &[Candidate], b: &mut Built) {
+    let by_first = by_first_square(candidates);
+    for (i, candidate) in candidates.iter().enumerate() {
+        // Only a ray with the same first square can cover another (`covers`).
+        let redundant = by_first[&candidate.2[0]]
+            .iter()
+            .map(|&j| (j, &candidates[j]))
+            .any(|(j, other)| {
+                j != i
+                    && covers(view(other), view(candidate))
+                    && (j < i || !covers(view(candidate), view(other)))
+            });
+        if redundant {
+            continue;
+        }
+        let (kind, flags, squares, source) = candidate;
+        b.rays.push(Ray {
+            first: b.ray_squares.len() as u32,
+            len: squares.len() as u16,
+            kind: *kind,
+            flags: *flags,
+            source: *source,
+        });
+        let rule = StepRule::destination(*flags);
+        b.ray_rules.extend(squares.iter().map(|_| rule));
+        b.ray_squares.extend(squares);
+    }
 }
 
 /// Does ray `b` generate every move ray `a` generates (from the same square)? When `a` is the same ray, or a slide
@@ -257,7 +352,7 @@ pub fn build_graph(
 /// k-th square exactly when the squares before are empty, as a lame leap or a shorter slide does.
 fn covers(b: (RayKind, RayFlags, &[Square]), a: (RayKind, RayFlags, &[Square])) -> bool {
     let ((b_kind, b_flags, b_squares), (a_kind, a_flags, a_squares)) = (b, a);
-    if a_flags.0 & !b_flags.0 != 0 {
+    if !b_flags.contains(a_flags) {
         return false;
     }
     // A lame move-only multi-step may yet create e.p. targets (set once the piece's rays are known): only its
@@ -274,8 +369,6 @@ fn covers(b: (RayKind, RayFlags, &[Square]), a: (RayKind, RayFlags, &[Square])) 
         && matches!(a_kind, RayKind::Slide | RayKind::Lame)
         && b_squares.starts_with(a_squares)
 }
-
-type Candidate = (RayKind, RayFlags, Vec<Square>, u16);
 
 /// The candidates of one square grouped by their first square, so that the redundancy test stays linear
 /// for pieces with many rays (the universal leaper `U` has one per square of the board).

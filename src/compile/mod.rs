@@ -7,12 +7,12 @@
 mod castling;
 mod diags;
 mod end;
-mod fen;
 mod graph;
 mod header;
+mod piece_rules;
 mod pieces;
 mod rays;
-mod rules;
+mod start;
 mod zones;
 
 use crate::diag::{self, Diagnostic, Span};
@@ -71,30 +71,26 @@ fn build(
         .start
         .as_ref()
         .filter(|_| head.geometry.is_some())
-        .and_then(|s| fen::parse_start(s, geometry, &names, d));
-    let mut built = graph::build_graph(
-        &infos,
-        &names,
-        &zones,
+        .and_then(|s| start::read_start(s, geometry, &names, d));
+    let setting = graph::Setting {
+        names: &names,
+        zones: &zones,
         geometry,
-        head.orientation,
-        start.as_ref(),
-        d,
-    );
+        orientation: head.orientation,
+        start: start.as_ref(),
+    };
+    let mut built = graph::build_graph(&infos, &setting, d);
     let (castling_rights, castlings) =
         castling::build_castling(&infos, &names, &built, geometry, start.as_ref(), d);
-    rules::apply_piece_rules(&head, &infos, &names, &mut zones, &mut built, d);
+    piece_rules::apply_piece_rules(&head, &infos, &names, &mut zones, &mut built, d);
     let end = end::resolve_end(&head, &names, d);
     let bonus_turn = match &head.bonus {
-        Some((z, may_pass)) => zones.resolve(z, d).map(|zone| rules::BonusTurn {
+        Some((z, may_pass)) => zones.resolve(z, d).map(|zone| piece_rules::BonusTurn {
             zone,
             may_pass: *may_pass,
         }),
         None => None,
     };
-    if let Some(start) = &start {
-        fen::check_start_dead(start, &built, &infos, d);
-    }
     warn_immobile(&built, &names, &infos, d);
     if !infos.iter().any(|i| i.royal) {
         d.warning(
@@ -118,8 +114,9 @@ fn build(
         pieces: built.pieces,
         rays: built.rays,
         ray_squares: built.ray_squares,
-        ray_roles: built.ray_roles,
+        ray_rules: built.ray_rules,
         ray_sources: built.ray_sources,
+        move_sets: built.move_sets,
         castling_rights,
         castlings,
         drops: head.drops.is_some(),
@@ -127,20 +124,9 @@ fn build(
         end: end?,
         start_fen,
     };
-    // The compiler checks the placement and the side to move; the executor's FEN reader has the last word on the
-    // rest (castling rights, e.p., clocks, check), so that `Position::start` can rely on it.
-    let game = if d.has_errors() {
-        game
-    } else {
-        let engine = crate::engine::Engine::new(game);
-        if let Err(e) = crate::engine::Position::from_fen(&engine, &engine.game.start_fen) {
-            let span = head.start.as_ref().map_or(Span::new(0, 0), |s| s.span);
-            for problem in e.problems {
-                d.error(span, format!("the start position is not valid: {problem}"));
-            }
-        }
-        engine.game
-    };
+    if let (Some(setup), Some(fen)) = (&start, &head.start) {
+        start::check_start(fen, setup, &game, &infos, d);
+    }
     let piece_spans = names.decls.iter().map(|p| p.id.span).collect();
     Some((game, piece_spans, zone_spans))
 }

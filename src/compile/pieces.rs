@@ -5,7 +5,7 @@ use super::zones::ZoneTable;
 use super::Diags;
 use crate::diag::{suggest, Span};
 use crate::dsl::ast::{self, DropOption, Name, PieceDecl, PieceItem, StatementKind, Str};
-use crate::rules::{PieceId, ZoneId};
+use crate::rules::{PieceId, ZoneId, MAX_PIECE_TYPES};
 use std::collections::HashMap;
 
 pub struct PieceNames {
@@ -50,6 +50,21 @@ pub fn resolve_piece_names(file: &ast::File, d: &mut Diags) -> PieceNames {
             .label(names.decls[first.index()].id.span, "first defined here");
             continue;
         }
+        if names.decls.len() == MAX_PIECE_TYPES {
+            let more = file
+                .statements
+                .iter()
+                .filter(|s| matches!(s.kind, StatementKind::Piece(_)));
+            d.error(
+                p.id.span,
+                format!("more than {MAX_PIECE_TYPES} piece types (this is piece number {})", MAX_PIECE_TYPES + 1),
+            )
+            .note(format!(
+                "the file declares {} pieces; a game has at most {MAX_PIECE_TYPES}, promoted forms included",
+                more.count()
+            ));
+            break;
+        }
         names
             .by_id
             .insert(p.id.value.clone(), PieceId(names.decls.len() as u16));
@@ -72,8 +87,8 @@ pub fn resolve_piece_names(file: &ast::File, d: &mut Diags) -> PieceNames {
     names
 }
 
-/// One move set: the XBetza of a piece in a zone (or everywhere).
-pub struct MoveSet {
+/// One move set as the file writes it: the XBetza of a piece in a zone (or everywhere), parsed.
+pub struct ParsedMoveSet {
     pub zone: Option<ZoneId>,
     pub betza_text: Str,
     pub parsed: Option<betza::Betza>,
@@ -90,7 +105,7 @@ pub struct Promote {
 #[derive(Default)]
 pub struct PieceInfo {
     pub royal: bool,
-    pub movesets: Vec<MoveSet>,
+    pub move_sets: Vec<ParsedMoveSet>,
     pub initial: Option<ZoneId>,
     pub promote: Option<Promote>,
     pub castles_with: Option<(PieceId, Span)>,
@@ -160,7 +175,7 @@ fn resolve_one(
                 };
                 let parsed = parse_betza(text, d);
                 info.broken |= parsed.is_none();
-                info.movesets.push(MoveSet {
+                info.move_sets.push(ParsedMoveSet {
                     zone: zone_id,
                     betza_text: text.clone(),
                     parsed,

@@ -1,5 +1,5 @@
 //! One expanded XBetza path from one square → one board-clipped ray (or why it cannot be one).
-use crate::rules::{Geometry, RayFlags, RayKind, Square, StepRole};
+use crate::rules::{Geometry, RayFlags, RayKind, Square, StepRule};
 use betza::{Leg, Mode, Path};
 
 /// More chain rays than this from one square for one path is surely a mistake (and would bloat the graph).
@@ -12,11 +12,8 @@ pub enum BuiltRay {
         flags: RayFlags,
         rays: Vec<Vec<Square>>,
     },
-    /// Several chain rays (a multi-leg move or a lame rider): squares with the role of each.
-    Chains {
-        flags: RayFlags,
-        chains: Vec<(Vec<Square>, Vec<StepRole>)>,
-    },
+    /// Several chain rays (a multi-leg move or a lame rider): squares with the rule of each.
+    Chains { flags: RayFlags, chains: Vec<Chain> },
     /// The path leaves the board at once from this square.
     Empty,
     /// The compiler has no ray form for this kind of move.
@@ -27,18 +24,11 @@ pub fn build_ray(g: Geometry, from: Square, path: &Path) -> BuiltRay {
     if let Some(what) = unplayable(path) {
         return BuiltRay::Unsupported(what);
     }
-    if let Some(built) = build_exotic(g, from, path) {
-        return built;
+    if path.universal {
+        return universal_leaper(g, from, path);
     }
-    // A move that may capture a friendly piece (`d`) is always a chain, so that the walks of the ordinary ray
-    // kinds (the hot path) never test for it.
-    // So is a move with `x` (induction or borrowing): the chain walker reads the friendly piece there.
-    let destroys = path
-        .legs
-        .iter()
-        .any(|l| l.mode.intersects(Mode(Mode::DESTROY.0 | Mode::INDUCE.0)));
     let leg = match path.legs.as_slice() {
-        [leg] if !destroys && (leg.lame_path.is_empty() || leg.max == Some(1)) => leg,
+        [leg] if !needs_chain_walker(path) => leg,
         _ => return build_chains(g, from, &path.legs),
     };
     let mode = leg.mode;
@@ -156,7 +146,7 @@ fn unplayable(path: &Path) -> Option<&'static str> {
 
 /// The multi-leg unloads (`u` with `a`) the executor cannot play. The victim of `u` on the last leg is put on
 /// the square where that leg starts, the last turning square, so that square must be empty when the move is made:
-/// its leg must end on an empty square (a plain or `m` turn, [`StepRole::TurnEmpty`]). The move records that square
+/// its leg must end on an empty square (a plain or `m` turn, [`StepRule::TURN_EMPTY`]). The move records that square
 /// as its only extra square (`MoveKind::Unload`), so no earlier leg may capture, and the chain
 /// walker takes the last empty turn as the unload square, so no induction either.
 fn unplayable_unload(last: &Leg, turns: &[Leg]) -> Option<&'static str> {
@@ -166,7 +156,7 @@ fn unplayable_unload(last: &Leg, turns: &[Leg]) -> Option<&'static str> {
     };
     if turns.iter().any(unloads) {
         Some("unloading captures on a leg other than the last (`u` before an `a`; on the last leg, as in `afucQ`, they work)")
-    } else if turn_role(before.mode) != Ok(StepRole::TurnEmpty) {
+    } else if StepRule::turn(before.mode) != Ok(StepRule::TURN_EMPTY) {
         Some("unloading captures on a leg that starts on a turning square that may hold a piece (`u` after a `c`, `d`, `p` or `x` turn: the victim is put where the leg starts, which must be empty; after an empty turn, as in `afucQ`, they work)")
     } else if turns.iter().any(removes) {
         Some("unloading captures in moves that also capture on a turning square (a move records one square besides its destination)")
@@ -177,48 +167,48 @@ fn unplayable_unload(last: &Leg, turns: &[Leg]) -> Option<&'static str> {
     }
 }
 
-/// The moves ordinary rays do not express — the universal leaper `U`, cylinder legs (`o`), must-jump
-/// leapers (`j` on a leaper), tame (`t`) and unloading (`u`) moves — or `None` for an ordinary path.
-///
-/// `U` becomes one leap per other square of the board (plain rays, so the executor and the reverse attack tables
-/// need nothing new). Everything else becomes [`RayKind::Chain`] rays, whose squares the executor checks one by
-/// one: a cylinder leg's squares wrap round the left and right edges (`leg_square`), a must-jump step adds its
-/// jump square as a [`StepRole::TurnHop`], and `t`/`u` are flags the chain walker reads.
-fn build_exotic(g: Geometry, from: Square, path: &Path) -> Option<BuiltRay> {
-    let last = path.legs.last()?;
+/// Does a single-leg path need the chain walker? The ray kinds of the fast path know nothing of cylinder legs
+/// (`o`: a leg's squares wrap round the left and right edges, [`leg_square`]), must-jump squares (`j` on a leaper:
+/// a [`StepRule::HURDLE`] before each step's end), lame riders, tame (`t`) and unloading (`u`) captures, friendly
+/// captures (`d`) or `x` (induction, borrowing: the walker reads the friendly piece there). Keeping those moves
+/// chains means the walks of the ordinary ray kinds (the hot path) never test for them.
+fn needs_chain_walker(path: &Path) -> bool {
+    path.legs.iter().any(|l| {
+        l.wrap
+            || !l.jump_path.is_empty()
+            || (!l.lame_path.is_empty() && l.max != Some(1))
+            || l.mode.intersects(Mode(
+                Mode::TAME.0 | Mode::UNLOAD.0 | Mode::DESTROY.0 | Mode::INDUCE.0,
+            ))
+    })
+}
+
+/// The universal leaper `U`: one leap per other square of the board, as plain rays (so the executor and the
+/// reverse attack tables need nothing new), or as chains for `tU`, `uU` and `xU` (which borrows from any friendly
+/// piece on the board), whose flags only the chain walker reads.
+fn universal_leaper(g: Geometry, from: Square, path: &Path) -> BuiltRay {
+    let Some(last) = path.legs.last() else {
+        return BuiltRay::Empty;
+    };
     let flags = final_flags(last.mode);
-    let walker_only = RayFlags::TAME
-        .union(RayFlags::UNLOAD)
-        .union(RayFlags::BORROW);
-    if path.universal {
-        let rays: Vec<Vec<Square>> = g.all().filter(|&s| s != from).map(|s| vec![s]).collect();
-        if rays.is_empty() {
-            return Some(BuiltRay::Empty);
+    let rays: Vec<Vec<Square>> = g.all().filter(|&s| s != from).map(|s| vec![s]).collect();
+    if rays.is_empty() {
+        return BuiltRay::Empty;
+    }
+    let walker_only = RayFlags::TAME | RayFlags::UNLOAD | RayFlags::BORROW;
+    if flags.has(walker_only) {
+        let dest = StepRule::destination(flags);
+        BuiltRay::Chains {
+            flags,
+            chains: rays.into_iter().map(|r| (r, vec![dest])).collect(),
         }
-        // `tU`, `uU` and `xU` (which borrows from any friendly piece on the board) need the chain walker.
-        return Some(if flags.has(walker_only) {
-            BuiltRay::Chains {
-                flags,
-                chains: rays
-                    .into_iter()
-                    .map(|r| (r, vec![StepRole::Dest]))
-                    .collect(),
-            }
-        } else {
-            BuiltRay::Rays {
-                kind: RayKind::Slide,
-                flags,
-                rays,
-            }
-        });
+    } else {
+        BuiltRay::Rays {
+            kind: RayKind::Slide,
+            flags,
+            rays,
+        }
     }
-    let exotic = path.legs.iter().any(|l| {
-        l.wrap || !l.jump_path.is_empty() || l.mode.intersects(Mode(Mode::TAME.0 | Mode::UNLOAD.0))
-    });
-    if !exotic {
-        return None;
-    }
-    Some(build_chains(g, from, &path.legs))
 }
 
 /// The square at (`x`, `y`) for a leg starting from a move that began on `origin`. On a cylinder leg
@@ -233,69 +223,24 @@ fn leg_square(g: Geometry, wrap: bool, origin: Square, x: i32, y: i32) -> Option
     (fx == x || sq != origin).then_some(sq)
 }
 
-/// What the final leg may do where it ends (`t` and `u` only on chain rays: see [`build_exotic`]).
+/// What the final leg may do where it ends (`t` and `u` only on chain rays: see [`needs_chain_walker`]).
 fn final_flags(mode: Mode) -> RayFlags {
-    let mut flags = RayFlags::default();
-    if mode.contains(Mode::MOVE) {
-        flags = flags.union(RayFlags::MOVE);
-    }
-    if mode.contains(Mode::CAPTURE) {
-        flags = flags.union(RayFlags::CAPTURE);
-    }
-    if mode.contains(Mode::EN_PASSANT) {
-        flags = flags.union(RayFlags::EN_PASSANT);
-    }
-    if mode.contains(Mode::DESTROY) {
-        flags = flags.union(RayFlags::DESTROY);
-    }
-    if mode.contains(Mode::INDUCE) {
-        flags = flags.union(RayFlags::BORROW);
-    }
-    if mode.contains(Mode::TAME) {
-        flags = flags.union(RayFlags::TAME);
-    }
-    if mode.contains(Mode::UNLOAD) {
-        flags = flags.union(RayFlags::UNLOAD);
-    }
-    flags
-}
-
-/// What a non-final leg requires on its turning square. `t` on a hopping leg: the piece jumped must be a
-/// friendly one.
-fn turn_role(mode: Mode) -> Result<StepRole, &'static str> {
-    if mode.contains(Mode::TAME) && mode.contains(Mode::HOP) && !mode.contains(Mode::MOVE) {
-        return Ok(StepRole::TurnHopFriend);
-    }
-    if mode.contains(Mode::GRASSHOP) || mode.contains(Mode::EN_PASSANT) {
-        return Err("grasshopper or e.p. modifiers on a non-final leg");
-    }
-    if mode.contains(Mode::INDUCE) {
-        return Ok(StepRole::TurnInduce);
-    }
-    let (m, c, d) = (
-        mode.contains(Mode::MOVE),
-        mode.contains(Mode::CAPTURE),
-        mode.contains(Mode::DESTROY),
-    );
-    Ok(if mode.contains(Mode::HOP) && m {
-        StepRole::TurnAny
-    } else if mode.contains(Mode::HOP) {
-        StepRole::TurnHop
-    } else {
-        match (m, c, d) {
-            (_, false, false) => StepRole::TurnEmpty,
-            (false, true, false) => StepRole::TurnCapture,
-            (true, true, false) => StepRole::TurnEither,
-            (false, false, true) => StepRole::TurnDestroy,
-            (true, false, true) => StepRole::TurnEmptyOrDestroy,
-            (false, true, true) => StepRole::TurnRemove,
-            (true, true, true) => StepRole::TurnEmptyOrRemove,
-        }
-    })
+    [
+        (Mode::MOVE, RayFlags::MOVE),
+        (Mode::CAPTURE, RayFlags::CAPTURE),
+        (Mode::EN_PASSANT, RayFlags::EN_PASSANT),
+        (Mode::DESTROY, RayFlags::DESTROY),
+        (Mode::INDUCE, RayFlags::BORROW),
+        (Mode::TAME, RayFlags::TAME),
+        (Mode::UNLOAD, RayFlags::UNLOAD),
+    ]
+    .into_iter()
+    .filter(|(m, _)| mode.contains(*m))
+    .fold(RayFlags::empty(), |flags, (_, flag)| flags | flag)
 }
 
 /// Every realisation of a multi-leg path (or a lame rider) from one square: for each non-final leg, each distance
-/// it may go before turning; then the final leg's squares as destinations. Lame steps add `Pass` squares.
+/// it may go before turning; then the final leg's squares as destinations. Lame steps add passed squares.
 fn build_chains(g: Geometry, from: Square, legs: &[Leg]) -> BuiltRay {
     let (last, turns) = legs.split_last().expect("a path has legs");
     // A move records one victim besides its destination (`MoveKind::Locust`).
@@ -304,129 +249,159 @@ fn build_chains(g: Geometry, from: Square, legs: &[Leg]) -> BuiltRay {
             "multi-leg moves that capture on more than one turning square",
         );
     }
-    let mut chains = Vec::new();
-    let start = (g.file(from), g.rank(from));
-    if let Err(what) = extend(
+    let flags = final_flags(last.mode);
+    // A tame move (`t` on the last leg) never captures a royal piece, on its turning squares either.
+    let tame = if flags.has(RayFlags::TAME) {
+        StepRule::SPARE_ROYAL
+    } else {
+        StepRule::empty()
+    };
+    let mut unroller = ChainUnroller {
         g,
-        from,
-        start,
-        legs,
-        &mut Vec::new(),
-        &mut Vec::new(),
-        &mut chains,
-    ) {
+        origin: from,
+        tame,
+        destination: StepRule::destination(flags),
+        squares: Vec::new(),
+        rules: Vec::new(),
+        chains: Vec::new(),
+    };
+    if let Err(what) = unroller.unroll((g.file(from), g.rank(from)), legs) {
         return BuiltRay::Unsupported(what);
     }
-    if chains.is_empty() {
+    if unroller.chains.is_empty() {
         return BuiltRay::Empty;
     }
     BuiltRay::Chains {
-        flags: final_flags(last.mode),
-        chains,
+        flags,
+        chains: unroller.chains,
     }
 }
 
-type Chain = (Vec<Square>, Vec<StepRole>);
+/// The squares of one chain ray and the [`StepRule`] of each.
+pub type Chain = (Vec<Square>, Vec<StepRule>);
 
-fn extend(
+/// Unrolls a multi-leg path from one square into its chains: the path walked so far (`squares`, `rules`) grows
+/// and shrinks as each leg tries each of its distances.
+struct ChainUnroller {
     g: Geometry,
     origin: Square,
-    (x, y): (i32, i32),
-    legs: &[Leg],
-    squares: &mut Vec<Square>,
-    roles: &mut Vec<StepRole>,
-    out: &mut Vec<Chain>,
-) -> Result<(), &'static str> {
-    let (leg, rest) = legs.split_first().expect("called with legs");
-    if leg.step == (0, 0) {
-        return Ok(());
+    /// [`StepRule::SPARE_ROYAL`] on every capturing square of a tame move, else nothing.
+    tame: StepRule,
+    /// The rule of every destination square (what the final leg may do there).
+    destination: StepRule,
+    squares: Vec<Square>,
+    rules: Vec<StepRule>,
+    chains: Vec<Chain>,
+}
+
+impl ChainUnroller {
+    fn push(&mut self, sq: Square, rule: StepRule) {
+        let rule = if rule.contains(StepRule::CAPTURE) {
+            rule | self.tame
+        } else {
+            rule
+        };
+        self.squares.push(sq);
+        self.rules.push(rule);
     }
-    let limit = leg.max.unwrap_or(u32::MAX).min(64) as i32;
-    if rest.is_empty() && leg.mode.intersects(Mode(Mode::HOP.0 | Mode::GRASSHOP.0)) {
-        return final_hop(g, origin, (x, y), leg, limit, squares, roles, out);
+
+    fn truncate(&mut self, len: usize) {
+        self.squares.truncate(len);
+        self.rules.truncate(len);
     }
-    let mark = squares.len();
-    for k in 1..=limit {
-        let (bx, by) = (x + (k - 1) * leg.step.0, y + (k - 1) * leg.step.1);
-        // The lame squares of this step (empty), its must-jump squares (occupied), then its end.
-        // A step whose lame or jump square is off the board ends the leg; the earlier steps stand (a lame
-        // nightrider from d4 still reaches e6 when the square beside f8 is off the board).
-        let step_mark = squares.len();
-        let lame = leg.lame_path.iter().map(|v| (v, StepRole::Pass));
-        let mut off_board = false;
-        for (&(dx, dy), role) in lame.chain(leg.jump_path.iter().map(|v| (v, StepRole::TurnHop))) {
-            let Some(sq) = leg_square(g, leg.wrap, origin, bx + dx, by + dy) else {
-                off_board = true;
+
+    fn square(&self, leg: &Leg, x: i32, y: i32) -> Option<Square> {
+        leg_square(self.g, leg.wrap, self.origin, x, y)
+    }
+
+    fn check_size(&self) -> Result<(), &'static str> {
+        if self.chains.len() >= MAX_CHAINS {
+            Err("multi-leg moves with this many realisations")
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Appends every chain that walks `legs` from (`x`, `y`) after the path so far.
+    fn unroll(&mut self, (x, y): (i32, i32), legs: &[Leg]) -> Result<(), &'static str> {
+        let (leg, rest) = legs.split_first().expect("called with legs");
+        if leg.step == (0, 0) {
+            return Ok(());
+        }
+        let limit = leg.max.unwrap_or(u32::MAX).min(64) as i32;
+        if rest.is_empty() && leg.mode.intersects(Mode(Mode::HOP.0 | Mode::GRASSHOP.0)) {
+            return self.final_hop((x, y), leg, limit);
+        }
+        let mark = self.squares.len();
+        for k in 1..=limit {
+            let (bx, by) = (x + (k - 1) * leg.step.0, y + (k - 1) * leg.step.1);
+            // The lame squares of this step (empty), its must-jump squares (occupied), then its end.
+            // A step whose lame or jump square is off the board ends the leg; the earlier steps stand (a lame
+            // nightrider from d4 still reaches e6 when the square beside f8 is off the board).
+            let step_mark = self.squares.len();
+            let lame = leg.lame_path.iter().map(|v| (v, StepRule::PASS));
+            let jumps = leg.jump_path.iter().map(|v| (v, StepRule::HURDLE));
+            let mut off_board = false;
+            for (&(dx, dy), rule) in lame.chain(jumps) {
+                let Some(sq) = self.square(leg, bx + dx, by + dy) else {
+                    off_board = true;
+                    break;
+                };
+                self.push(sq, rule);
+            }
+            let (ex, ey) = (x + k * leg.step.0, y + k * leg.step.1);
+            let Some(end) = self.square(leg, ex, ey).filter(|_| !off_board) else {
+                self.truncate(step_mark);
                 break;
             };
-            squares.push(sq);
-            roles.push(role);
+            if rest.is_empty() {
+                self.push(end, self.destination);
+                continue;
+            }
+            self.check_size()?;
+            let before = self.squares.len();
+            self.push(end, StepRule::turn(leg.mode)?);
+            let next = (ex.rem_euclid(self.g.files as i32), ey);
+            self.unroll(next, rest)?;
+            self.truncate(before);
+            // Going further along this leg passes over the turning square.
+            self.push(end, StepRule::PASS);
         }
-        let (ex, ey) = (x + k * leg.step.0, y + k * leg.step.1);
-        let end = leg_square(g, leg.wrap, origin, ex, ey);
-        let Some(end) = end.filter(|_| !off_board) else {
-            squares.truncate(step_mark);
-            roles.truncate(step_mark);
-            break;
-        };
-        if rest.is_empty() {
-            squares.push(end);
-            roles.push(StepRole::Dest);
-            continue;
+        if rest.is_empty()
+            && self.rules[mark..]
+                .iter()
+                .any(|r| r.contains(StepRule::DEST))
+        {
+            self.chains.push((self.squares.clone(), self.rules.clone()));
         }
-        if out.len() >= MAX_CHAINS {
-            return Err("multi-leg moves with this many realisations");
-        }
-        let before = squares.len();
-        squares.push(end);
-        roles.push(turn_role(leg.mode)?);
-        let next = (ex.rem_euclid(g.files as i32), ey);
-        extend(g, origin, next, rest, squares, roles, out)?;
-        squares.truncate(before);
-        roles.truncate(before);
-        // Going further along this leg passes over the turning square.
-        squares.push(end);
-        roles.push(StepRole::Pass);
+        self.truncate(mark);
+        Ok(())
     }
-    if rest.is_empty() && roles[mark..].contains(&StepRole::Dest) {
-        out.push((squares.clone(), roles.clone()));
-    }
-    squares.truncate(mark);
-    roles.truncate(mark);
-    Ok(())
-}
 
-/// A hop on the final leg (`p`: cannon, `g`: grasshopper) after the earlier legs in `squares`: one chain per square
-/// of the leg that may be the hurdle. The squares before the hurdle are passed over, the hurdle must hold a piece
-/// (`TurnHop`), and the squares after it are destinations as on a slide (`p`), or only the first of them (`g`).
-/// The range counts every square of the leg, the hurdle included, as for a single-leg hopper.
-#[allow(clippy::too_many_arguments)]
-fn final_hop(
-    g: Geometry,
-    origin: Square,
-    (x, y): (i32, i32),
-    leg: &Leg,
-    limit: i32,
-    squares: &[Square],
-    roles: &[StepRole],
-    out: &mut Vec<Chain>,
-) -> Result<(), &'static str> {
-    let line: Vec<Square> = (1..=limit)
-        .map_while(|k| leg_square(g, leg.wrap, origin, x + k * leg.step.0, y + k * leg.step.1))
-        .collect();
-    let grasshop = leg.mode.contains(Mode::GRASSHOP);
-    for hurdle in 0..line.len().saturating_sub(1) {
-        if out.len() >= MAX_CHAINS {
-            return Err("multi-leg moves with this many realisations");
+    /// A hop on the final leg (`p`: cannon, `g`: grasshopper) after the path so far: one chain per square of the
+    /// leg that may be the hurdle. The squares before the hurdle are passed over, the hurdle must hold a piece, and
+    /// the squares after it are destinations as on a slide (`p`), or only the first of them (`g`). The range
+    /// counts every square of the leg, the hurdle included, as for a single-leg hopper.
+    fn final_hop(&mut self, (x, y): (i32, i32), leg: &Leg, limit: i32) -> Result<(), &'static str> {
+        let line: Vec<Square> = (1..=limit)
+            .map_while(|k| self.square(leg, x + k * leg.step.0, y + k * leg.step.1))
+            .collect();
+        let grasshop = leg.mode.contains(Mode::GRASSHOP);
+        let mark = self.squares.len();
+        for hurdle in 0..line.len().saturating_sub(1) {
+            self.check_size()?;
+            let end = if grasshop { hurdle + 2 } else { line.len() };
+            for (i, &sq) in line[..end].iter().enumerate() {
+                let rule = match i.cmp(&hurdle) {
+                    std::cmp::Ordering::Less => StepRule::PASS,
+                    std::cmp::Ordering::Equal => StepRule::HURDLE,
+                    std::cmp::Ordering::Greater => self.destination,
+                };
+                self.push(sq, rule);
+            }
+            self.chains.push((self.squares.clone(), self.rules.clone()));
+            self.truncate(mark);
         }
-        let end = if grasshop { hurdle + 2 } else { line.len() };
-        let mut chain_squares = squares.to_vec();
-        chain_squares.extend_from_slice(&line[..end]);
-        let mut chain_roles = roles.to_vec();
-        chain_roles.extend(std::iter::repeat_n(StepRole::Pass, hurdle));
-        chain_roles.push(StepRole::TurnHop);
-        chain_roles.extend(std::iter::repeat_n(StepRole::Dest, end - hurdle - 1));
-        out.push((chain_squares, chain_roles));
+        Ok(())
     }
-    Ok(())
 }

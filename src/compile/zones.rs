@@ -3,7 +3,7 @@
 use super::Diags;
 use crate::diag::{suggest, Span};
 use crate::dsl::ast::{self, Name, StatementKind, ZoneExpr, ZoneTerm};
-use crate::rules::{Geometry, Orientation, Side, Square, SquareSet, Zone, ZoneId};
+use crate::rules::{Geometry, Side, Square, SquareSet, Symmetry, Zone, ZoneId};
 use std::collections::HashMap;
 
 pub struct ZoneTable {
@@ -18,15 +18,15 @@ pub struct ZoneTable {
 }
 
 /// The square a White-side square corresponds to for `side`.
-pub fn orient(g: Geometry, o: Orientation, side: Side, sq: Square) -> Square {
+pub fn orient(g: Geometry, o: Symmetry, side: Side, sq: Square) -> Square {
     if side == Side::White {
         return sq;
     }
     let (f, r) = (g.file(sq), g.rank(sq));
     let r2 = g.ranks as i32 - 1 - r;
     let f2 = match o {
-        Orientation::Mirror => f,
-        Orientation::Rotate => g.files as i32 - 1 - f,
+        Symmetry::Mirror => f,
+        Symmetry::Rotate => g.files as i32 - 1 - f,
     };
     g.square(f2, r2)
         .expect("orientation keeps squares on the board")
@@ -71,7 +71,7 @@ impl ZoneTable {
     }
 }
 
-pub fn resolve_zones(file: &ast::File, g: Geometry, o: Orientation, d: &mut Diags) -> ZoneTable {
+pub fn resolve_zones(file: &ast::File, g: Geometry, o: Symmetry, d: &mut Diags) -> ZoneTable {
     let mut t = ZoneTable {
         zones: Vec::new(),
         spans: Vec::new(),
@@ -124,7 +124,7 @@ fn eval(
     side: Side,
     refs: Side,
     g: Geometry,
-    o: Orientation,
+    o: Symmetry,
     t: &mut ZoneTable,
     d: &mut Diags,
 ) -> SquareSet {

@@ -5,7 +5,9 @@
 //! pieces pinned to it, so that legality needs make/test/unmake only for the few moves that could matter.
 use super::tables::AttackEntry;
 use super::{Cell, Position};
-use crate::rules::{PieceId, Ray, RayFlags, RayKind, Side, Square, SquareSet, StepRole};
+use crate::rules::{
+    step, PieceId, Ray, RayFlags, RayKind, Side, Square, SquareSet, StepOutcome, StepRule,
+};
 
 /// More checking lines than this and legality falls back to testing every move in full.
 pub(crate) const MAX_CHECKS: usize = 8;
@@ -72,8 +74,8 @@ impl Position<'_> {
         let words = engine.words;
         let slot = engine.slot(attacker, target, piece);
         let occ = &self.occupancy[self.occupancy_slot(attacker, piece)..][..words];
-        let reach = &engine.reach[slot * words..][..words];
-        if occ.iter().zip(reach).all(|(o, r)| o & r == 0) {
+        let origins = &engine.capture_origins[slot * words..][..words];
+        if occ.iter().zip(origins).all(|(o, r)| o & r == 0) {
             return false;
         }
         let (start, end) = engine.entry_ranges[slot];
@@ -132,7 +134,7 @@ impl Position<'_> {
                     let Some(lender) = self.lender_vacating(from, ray, attacker, vacated) else {
                         return false;
                     };
-                    if !engine.reaches(attacker, target, lender, from) {
+                    if !engine.captures_on_empty_board(attacker, target, lender, from) {
                         return false;
                     }
                     let (start, end) = engine.entry_ranges[engine.slot(attacker, target, lender)];
@@ -159,19 +161,17 @@ impl Position<'_> {
         vacated: Square,
     ) -> Option<PieceId> {
         let game = &self.engine.game;
-        for (&sq, &role) in game.ray_squares(ray).iter().zip(game.ray_roles(ray)) {
+        for (&sq, &rule) in game.ray_squares(ray).iter().zip(game.ray_rules(ray)) {
             let cell = if sq == from || sq == vacated {
                 Cell::EMPTY
             } else {
                 self.board[sq.index()]
             };
-            match role {
-                StepRole::Pass | StepRole::TurnEmpty if cell.is_empty() => {}
-                StepRole::TurnAny => {}
-                StepRole::TurnHop if !cell.is_empty() => {}
-                StepRole::TurnHopFriend if cell.is(attacker) => {}
-                StepRole::Dest if cell.is_empty() => {}
-                StepRole::Dest if cell.is(attacker) => return Some(cell.piece()),
+            if rule.contains(StepRule::DEST) && cell.is(attacker) {
+                return Some(cell.piece());
+            }
+            match step(rule, cell.occupant_for(attacker), || self.is_royal(cell)) {
+                StepOutcome::Cross | StepOutcome::Land => {}
                 _ => return None,
             }
         }
@@ -195,8 +195,8 @@ impl Position<'_> {
     }
 
     /// May a multi-leg ray of an `attacker` piece on `from` capture on its square number `pos` (`vacated` counting
-    /// as empty)? Every square before must hold what its role requires; a capture on a turning square (a locust
-    /// capture) also needs the rest of the move to have somewhere to end.
+    /// as empty)? Every square before must let the move through, as [`step`] says; a capture on a turning square (a
+    /// locust capture) also needs the rest of the move to have somewhere to end.
     fn chain_reaches(
         &self,
         from: Square,
@@ -209,14 +209,14 @@ impl Position<'_> {
         let mut victim: Option<Square> = None;
         // After an induction (`x`) the friendly piece there moves on: its square is empty, the mover's is not.
         let mut from = from;
-        for (i, (&sq, &role)) in game
+        for (i, (&sq, &rule)) in game
             .ray_squares(ray)
             .iter()
-            .zip(game.ray_roles(ray))
+            .zip(game.ray_rules(ray))
             .enumerate()
         {
             if i == pos {
-                if role == StepRole::Dest {
+                if rule.contains(StepRule::DEST) {
                     return true;
                 }
                 victim = Some(sq);
@@ -228,42 +228,18 @@ impl Position<'_> {
             } else {
                 self.board[sq.index()]
             };
-            match role {
-                StepRole::Pass | StepRole::TurnEmpty if !cell.is_empty() => return false,
-                StepRole::Pass | StepRole::TurnEmpty | StepRole::TurnAny => {}
-                StepRole::TurnHop if cell.is_empty() => return false,
-                StepRole::TurnHop => {}
-                StepRole::TurnHopFriend if !cell.is(attacker) => return false,
-                StepRole::TurnHopFriend => {}
-                StepRole::TurnInduce if !cell.is(attacker) => return false,
-                StepRole::TurnInduce => from = sq,
-                StepRole::Dest if i < pos && !cell.is_empty() => return false,
-                StepRole::Dest if i < pos => {}
-                StepRole::Dest => {
-                    return if cell.is_empty() {
-                        ray.flags.has(RayFlags::MOVE)
-                    } else if cell.is(attacker) {
-                        ray.flags.has(RayFlags::DESTROY) && self.destructible(cell)
-                    } else {
-                        ray.flags.has(RayFlags::CAPTURE)
-                    };
-                }
-                // A turning square that may hold a piece to remove, as in `walk_chain`.
-                _ => {
-                    let allowed = if cell.is_empty() {
-                        role.allows_empty()
-                    } else if cell.is(attacker) {
-                        role.destroys_friend() && self.destructible(cell)
-                    } else {
-                        role.captures_enemy()
-                    };
-                    if !allowed {
-                        return false;
-                    }
-                    if !cell.is_empty() {
-                        victim = Some(sq);
+            match step(rule, cell.occupant_for(attacker), || self.is_royal(cell)) {
+                StepOutcome::Blocked => return false,
+                StepOutcome::Cross => {}
+                StepOutcome::Remove => victim = Some(sq),
+                StepOutcome::Induce => from = sq,
+                // A destination before `pos` is passed over; after it, the move ends there.
+                StepOutcome::Land => {
+                    if i > pos {
+                        return true;
                     }
                 }
+                StepOutcome::Take => return i > pos,
             }
         }
         false
@@ -298,8 +274,8 @@ impl Position<'_> {
         for piece in bits.chain(all).map(|p| PieceId(p as u16)) {
             let slot = engine.slot(attacker, royal, piece);
             let occ = &self.occupancy[self.occupancy_slot(attacker, piece)..][..words];
-            let reach = &engine.reach[slot * words..][..words];
-            if occ.iter().zip(reach).all(|(o, r)| o & r == 0) {
+            let origins = &engine.capture_origins[slot * words..][..words];
+            if occ.iter().zip(origins).all(|(o, r)| o & r == 0) {
                 continue;
             }
             let (start, end) = engine.entry_ranges[slot];

@@ -1,5 +1,5 @@
 //! The contents of one square, packed in a `u16` so that the board is a flat array the move generator scans.
-use crate::rules::{PieceId, Side};
+use crate::rules::{Occupant, PieceId, Side};
 
 /// `0` is an empty square; otherwise `(piece << 1 | side) + 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -34,6 +34,17 @@ impl Cell {
     #[inline]
     pub const fn is(self, side: Side) -> bool {
         self.0 != 0 && (self.0 - 1) & 1 == side as u16
+    }
+    /// Who stands here, as a move of `us` sees it.
+    #[inline(always)]
+    pub const fn occupant_for(self, us: Side) -> Occupant {
+        if self.0 == 0 {
+            Occupant::Empty
+        } else if self.is(us) {
+            Occupant::Friend
+        } else {
+            Occupant::Enemy
+        }
     }
     pub fn occupant(self) -> Option<(PieceId, Side)> {
         (!self.is_empty()).then(|| (self.piece(), self.side()))

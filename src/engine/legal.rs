@@ -42,7 +42,7 @@ impl Position<'_> {
         let us = self.side;
         let engine = self.engine;
         let royal = match self.royal[us.index()] {
-            Some(royal) if !engine.has_hoppers && !engine.has_relays() => royal,
+            Some(royal) if !engine.pins_unreliable && !engine.has_relays() => royal,
             _ => return false,
         };
         let threats = self.threats(royal, us);
@@ -151,8 +151,9 @@ impl Position<'_> {
                 if game.pieces[mv.piece.index()].royal
                     || engine.becomes_royal[mv.piece.index()]
                     || forbids_mate
-                        && enemy_royal
-                            .is_some_and(|target| engine.reaches(us, target, mv.piece, mv.to))
+                        && enemy_royal.is_some_and(|target| {
+                            engine.captures_on_empty_board(us, target, mv.piece, mv.to)
+                        })
                 {
                     deferred.push(mv);
                 } else {

@@ -4,11 +4,11 @@
 //! - [`Position`] is one state of play, changed in place by [`Position::play`] / [`Position::unplay`];
 //! - move generation walks the precomputed per-square rays; legality comes from the checks and pins found in the
 //!   reverse attack tables, with make, test, unmake only for the moves they cannot decide;
-//! - [`fen`], [`notation`], [`perft`] and [`outcome`] are the interfaces around it.
+//! - FEN (through [`crate::setup`]), [`notation`], [`perft`] and [`outcome`] are the interfaces around it.
 
 mod attack;
 mod board;
-pub mod fen;
+mod fen;
 mod legal;
 mod make;
 mod movegen;
@@ -20,8 +20,8 @@ mod position;
 mod tables;
 mod zobrist;
 
+pub use crate::setup::FenError;
 pub use board::Cell;
-pub use fen::FenError;
 pub use moves::{Move, MoveKind, MoveList};
 pub use notation::MoveError;
 pub use outcome::{Outcome, Reason};

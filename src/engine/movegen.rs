@@ -2,7 +2,9 @@
 //! Nothing here allocates: moves are pushed into the caller's reused list.
 use super::moves::{Move, MoveKind, MoveList, Sink};
 use super::{Cell, Position};
-use crate::rules::{PieceId, PromotionTrigger, Ray, RayFlags, RayKind, Side, Square, StepRole};
+use crate::rules::{
+    step, PieceId, PromotionTrigger, Ray, RayFlags, RayKind, Side, Square, StepOutcome, StepRule,
+};
 
 impl Position<'_> {
     /// Every move the rules of movement allow, before the test that the mover's royal piece is left safe.
@@ -113,11 +115,11 @@ impl Position<'_> {
         }
     }
 
-    /// Walks a multi-leg ray: every turning square must hold what its leg requires; the final leg's squares are
-    /// destinations as on a slide. The mover's own square and a captured victim's count as empty. A friendly
-    /// piece may be removed (`d`) on a turning square or a destination, never a royal one.
+    /// Walks a multi-leg ray, each square as [`step`] says: a turning square may remove its piece (a locust
+    /// capture) or hand the move to the friendly piece there; the final leg's squares are destinations as on a
+    /// slide. The mover's own square and a removed victim's count as empty.
     ///
-    /// Induction (`x` before an `a`, [`StepRole::TurnInduce`]): the friendly piece on that square makes the rest of
+    /// Induction (`x` before an `a`, [`StepOutcome::Induce`]): the friendly piece on that square makes the rest of
     /// the move, so from there on the move is that piece's, from that square, and the mover's square is occupied.
     /// Borrowing ([`RayFlags::BORROW`], `x` on the last leg) is not done here: [`Position::piece_moves_unique`]
     /// adds the borrowed moves (so the walks of every other piece pay nothing for it).
@@ -128,64 +130,28 @@ impl Position<'_> {
         // Who makes the move and from where (the mover, or the piece it induces), and the square that counts as
         // empty because that piece leaves it.
         let (mut from, mut piece) = (from, piece);
-        for (&sq, &role) in game.ray_squares(ray).iter().zip(game.ray_roles(ray)) {
+        for (&sq, &rule) in game.ray_squares(ray).iter().zip(game.ray_rules(ray)) {
             let cell = if sq == from || Some(sq) == victim {
                 Cell::EMPTY
             } else {
                 self.board[sq.index()]
             };
-            match role {
-                StepRole::Pass | StepRole::TurnEmpty if !cell.is_empty() => return,
-                StepRole::Pass | StepRole::TurnEmpty => {}
-                StepRole::TurnHop if cell.is_empty() => return,
-                StepRole::TurnHop | StepRole::TurnAny => {}
-                StepRole::TurnHopFriend if !cell.is(us) => return,
-                StepRole::TurnHopFriend => {}
-                StepRole::TurnInduce if !cell.is(us) => return,
-                StepRole::TurnInduce => {
+            match step(rule, cell.occupant_for(us), || self.is_royal(cell)) {
+                StepOutcome::Blocked => return,
+                StepOutcome::Cross => {}
+                StepOutcome::Remove => victim = Some(sq),
+                StepOutcome::Induce => {
                     from = sq;
                     piece = cell.piece();
                 }
-                StepRole::Dest => {
-                    let kind = match victim {
-                        Some(victim) => MoveKind::Locust { victim },
-                        None => MoveKind::Normal,
-                    };
-                    if cell.is_empty() {
-                        if ray.flags.has(RayFlags::MOVE) {
-                            self.push_board_move(from, sq, piece, kind, out);
-                        }
+                StepOutcome::Land => self.push_board_move(from, sq, piece, locust(victim), out),
+                StepOutcome::Take => {
+                    if ray.flags.has(RayFlags::UNLOAD) {
+                        self.push_unload(from, sq, piece, ray, cell, out);
                     } else {
-                        let takes = if cell.is(us) {
-                            ray.flags.has(RayFlags::DESTROY) && self.destructible(cell)
-                        } else {
-                            ray.flags.has(RayFlags::CAPTURE) && !self.spared(ray, cell)
-                        };
-                        if takes {
-                            if ray.flags.has(RayFlags::UNLOAD) {
-                                self.push_unload(from, sq, piece, ray, cell, out);
-                            } else {
-                                self.push_board_move(from, sq, piece, kind, out);
-                            }
-                        }
-                        return;
+                        self.push_board_move(from, sq, piece, locust(victim), out);
                     }
-                }
-                // A turning square that may hold a piece to remove (`c`, `d`, `mc`, …).
-                _ => {
-                    let allowed = if cell.is_empty() {
-                        role.allows_empty()
-                    } else if cell.is(us) {
-                        role.destroys_friend() && self.destructible(cell)
-                    } else {
-                        role.captures_enemy() && !self.spared(ray, cell)
-                    };
-                    if !allowed {
-                        return;
-                    }
-                    if !cell.is_empty() {
-                        victim = Some(sq);
-                    }
+                    return;
                 }
             }
         }
@@ -212,24 +178,18 @@ impl Position<'_> {
         }
     }
 
-    /// May this friendly piece be removed by a `d` move? Any but a royal one.
+    /// Is the piece in this (occupied) cell royal?
     #[inline]
-    pub(crate) fn destructible(&self, cell: Cell) -> bool {
-        !self.engine.game.pieces[cell.piece().index()].royal
-    }
-
-    /// A tame ray (`t`) may not capture this piece (a royal one).
-    #[inline]
-    fn spared(&self, ray: &Ray, cell: Cell) -> bool {
-        ray.flags.has(RayFlags::TAME) && self.engine.game.pieces[cell.piece().index()].royal
+    pub(crate) fn is_royal(&self, cell: Cell) -> bool {
+        self.engine.game.pieces[cell.piece().index()].royal
     }
 
     /// An unloading capture (`u`) of the piece `cell` on `to` along the chain `ray`: the victim goes where
-    /// the capturing leg starts, the last empty turning square ([`StepRole::TurnEmpty`]) of a multi-leg move, or
-    /// `from` for a single leg. The last leg has no `TurnEmpty` of its own (its lame squares pass, its must-jump and
-    /// hop squares are hurdles) and the compiler allows `u` only after an empty turn, so the last `TurnEmpty` of
-    /// the chain is that square; looking it up here keeps the chain walk itself as it was. Not when the victim
-    /// could never move again from there.
+    /// the capturing leg starts, the last empty turning square ([`StepRule::TURN_EMPTY`]) of a multi-leg move, or
+    /// `from` for a single leg. The last leg has no empty turn of its own (its lame squares pass, its must-jump and
+    /// hop squares are hurdles) and the compiler allows `u` only after an empty turn, so the last empty turn of
+    /// the chain is that square; looking it up here keeps it out of the chain walk. Not when the victim could
+    /// never move again from there.
     fn push_unload<S: Sink>(
         &self,
         from: Square,
@@ -241,9 +201,9 @@ impl Position<'_> {
     ) {
         let game = &self.engine.game;
         let square = game
-            .ray_roles(ray)
+            .ray_rules(ray)
             .iter()
-            .rposition(|&role| role == StepRole::TurnEmpty)
+            .rposition(|&rule| rule == StepRule::TURN_EMPTY)
             .map_or(from, |i| game.ray_squares(ray)[i]);
         let victim = &game.pieces[cell.piece().index()];
         if victim.dead[cell.side().index()].contains(square) {
@@ -457,4 +417,13 @@ fn same_move(a: &Move, b: &Move) -> bool {
         kind => kind,
     };
     a.from == b.from && a.to == b.to && a.promotion == b.promotion && plain(a.kind) == plain(b.kind)
+}
+
+/// The kind of a chain move that has removed `victim` on the way, if any.
+#[inline]
+fn locust(victim: Option<Square>) -> MoveKind {
+    match victim {
+        Some(victim) => MoveKind::Locust { victim },
+        None => MoveKind::Normal,
+    }
 }

@@ -1,6 +1,7 @@
 //! Moves in Fairy-Stockfish's UCI notation: `e2e4`, `e10e12`, `d9d10+` (shogi-style promotion), `a9a10q`
 //! (a chosen piece), `P@e4` (a drop, upper-case letter for both sides), `0000` (declining a bonus turn).
-//! Castling is written as the king's move.
+//! Castling is written as the king's move. A piece id of more than one letter is written whole, without the
+//! parentheses FEN needs (`a7a8n2`, `N2@e4`): the suffix runs to the end of the move, a drop's piece to the `@`.
 use super::moves::{Move, MoveKind};
 use super::Position;
 use crate::rules::{Game, PieceId};
@@ -19,7 +20,7 @@ impl fmt::Display for MoveError {
         match self {
             MoveError::Syntax(text) => write!(
                 f,
-                "`{text}` is not a move (expected e.g. e2e4, a9a10q, d9d10+, P@e4, 0000)"
+                "`{text}` is not a move (expected e.g. e2e4, a9a10q, a7a8n2, d9d10+, P@e4, N2@e4, 0000)"
             ),
             MoveError::Illegal(text) => write!(f, "`{text}` is not a legal move in this position"),
         }
@@ -29,7 +30,7 @@ impl fmt::Display for MoveError {
 impl std::error::Error for MoveError {}
 
 /// The suffix written after a promoting move: `+` when the piece has a single promoted form written `+X`,
-/// otherwise the lower-case symbol of the chosen piece.
+/// otherwise the chosen piece's id in lower case (`q`, `n2`, `+n` for a promoted form among several choices).
 pub fn promotion_suffix(game: &Game, piece: PieceId, promoted: PieceId) -> String {
     let from = &game.pieces[piece.index()];
     let to = &game.pieces[promoted.index()];
@@ -40,7 +41,7 @@ pub fn promotion_suffix(game: &Game, piece: PieceId, promoted: PieceId) -> Strin
     if single && to.symbol.starts_with('+') {
         "+".into()
     } else {
-        to.symbol.trim_start_matches('+').to_lowercase()
+        to.symbol.to_lowercase()
     }
 }
 
@@ -126,8 +127,13 @@ fn looks_like_move(text: &str) -> bool {
         }
         i += letters + digits;
     }
-    let suffix = &text[i..];
-    suffix.is_empty() || suffix == "+" || suffix.chars().all(|c| c.is_ascii_lowercase())
+    // Nothing, `+`, or a lower-case id: `q`, `n2`, `+n`.
+    let id = text[i..].strip_prefix('+').unwrap_or(&text[i..]);
+    id.is_empty()
+        || id.starts_with(|c: char| c.is_ascii_lowercase())
+            && id
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
 }
 
 fn is_square(text: &str) -> bool {

@@ -55,7 +55,7 @@ pub struct Position<'e> {
     pub(crate) board: Vec<Cell>,
     /// Per (side, piece type): a bit set of the squares it occupies.
     pub(crate) occupancy: Vec<u64>,
-    pub(crate) hands: [Vec<u8>; 2],
+    pub(crate) hands: [Vec<u16>; 2],
     pub(crate) side: Side,
     pub(crate) castling: u32,
     pub(crate) ep: Option<EnPassant>,
@@ -121,7 +121,7 @@ impl<'e> Position<'e> {
     pub fn piece_at(&self, sq: Square) -> Option<(PieceId, Side)> {
         self.board[sq.index()].occupant()
     }
-    pub fn hand(&self, side: Side) -> &[u8] {
+    pub fn hand(&self, side: Side) -> &[u16] {
         &self.hands[side.index()]
     }
     pub fn hash(&self) -> u64 {
@@ -201,7 +201,7 @@ impl<'e> Position<'e> {
         cell
     }
 
-    pub(crate) fn set_hand(&mut self, side: Side, piece: PieceId, count: u8) {
+    pub(crate) fn set_hand(&mut self, side: Side, piece: PieceId, count: u16) {
         let old = self.hands[side.index()][piece.index()];
         self.hash ^= self.engine.zobrist.hand(side, piece, old)
             ^ self.engine.zobrist.hand(side, piece, count);

@@ -1,6 +1,8 @@
 //! A compiled game together with the tables the executor derives from it once at load time.
 use super::zobrist::Zobrist;
-use crate::rules::{Game, PieceId, RayFlags, RayKind, Side, Square, StepRole};
+use crate::rules::{
+    step, Game, Occupant, PieceId, Ray, RayFlags, RayKind, Side, Square, StepOutcome, StepRule,
+};
 
 /// One way a piece standing on `from` could attack a given square: along `ray`, whose square number `pos` it is.
 #[derive(Clone, Copy, Debug)]
@@ -18,15 +20,15 @@ pub struct Engine {
     pub(crate) words: usize,
     /// Per (attacking side, target square, piece type): the squares from which that piece could capture on the
     /// target on an empty board, as a bit set of `words` words.
-    pub(crate) reach: Vec<u64>,
+    pub(crate) capture_origins: Vec<u64>,
     /// Per (attacking side, target square, piece type): a range of `entries`.
     pub(crate) entry_ranges: Vec<(u32, u32)>,
     pub(crate) entries: Vec<AttackEntry>,
     /// Per square: the castling rights lost when a move starts or ends there.
     pub(crate) castle_mask: Vec<u32>,
-    /// Some piece hops: then any piece that moves or arrives may open or close a line, and the legality
-    /// shortcuts that rely on pins are off.
-    pub(crate) has_hoppers: bool,
+    /// Some piece hops, or turns on an occupied square: then any piece that moves or arrives may open or close a
+    /// line, and the legality shortcuts that rely on pins are off.
+    pub(crate) pins_unreliable: bool,
     /// Per piece type: two of its rays from one square may produce the same move (the legs of a multi-leg move,
     /// or an e.p.-creating double step that a rider also reaches); its moves are generated into a list and
     /// deduplicated.
@@ -58,9 +60,9 @@ impl Engine {
         let squares = game.geometry.squares();
         let pieces = game.pieces.len();
         let words = squares.div_ceil(64);
-        let mut reach = vec![0u64; 2 * squares * pieces * words];
+        let mut capture_origins = vec![0u64; 2 * squares * pieces * words];
         let mut lists: Vec<Vec<AttackEntry>> = vec![Vec::new(); 2 * squares * pieces];
-        let mut has_hoppers = false;
+        let mut pins_unreliable = false;
         let mut en_passant = vec![false; pieces];
         let mut repeats_moves = vec![false; pieces];
         let mut has_induction = false;
@@ -74,37 +76,20 @@ impl Engine {
                         let ray = &game.rays[ray_index];
                         en_passant[p] |= ray.flags.has(RayFlags::EN_PASSANT);
                         borrows[p] |= ray.flags.has(RayFlags::BORROW);
-                        let roles = game.ray_roles(ray);
-                        has_induction |= roles.contains(&StepRole::TurnInduce);
+                        let rules = game.ray_rules(ray);
+                        has_induction |= rules.iter().any(|r| r.contains(StepRule::INDUCE));
                         let chain = ray.kind == RayKind::Chain;
                         repeats_moves[p] |= chain;
                         // A chain that needs a piece on a turning square, or comes back over its own origin, can
                         // be opened by a piece arriving: like a hopper, it defeats the pin shortcut.
-                        has_hoppers |= matches!(ray.kind, RayKind::Hop | RayKind::Grasshop)
+                        pins_unreliable |= matches!(ray.kind, RayKind::Hop | RayKind::Grasshop)
                             || chain
-                                && (roles.iter().any(|r| r.needs_piece())
+                                && (rules.iter().any(|r| r.reads_occupant())
                                     || game.ray_squares(ray).contains(&from));
-                        let captures = ray.flags.has(RayFlags::CAPTURE);
-                        // A tame ray (`t`) never captures a royal piece, and the attack tables only answer
-                        // "is this royal square attacked".
-                        if ray.flags.has(RayFlags::TAME) {
-                            continue;
-                        }
-                        for (pos, &target) in game.ray_squares(ray).iter().enumerate() {
-                            let attacks = match ray.kind {
-                                RayKind::Lame => captures && pos + 1 == ray.len as usize,
-                                // Removing a friendly piece (`d`) is never an attack.
-                                RayKind::Chain => match roles[pos] {
-                                    StepRole::Dest => captures,
-                                    role => role.captures_enemy(),
-                                },
-                                _ => captures,
-                            };
-                            if !attacks {
-                                continue;
-                            }
+                        for (pos, target) in royal_captures(&game, ray) {
                             let slot = (side.index() * squares + target.index()) * pieces + p;
-                            reach[slot * words + from.index() / 64] |= 1 << (from.index() % 64);
+                            capture_origins[slot * words + from.index() / 64] |=
+                                1 << (from.index() % 64);
                             lists[slot].push(AttackEntry {
                                 from,
                                 ray: ray_index as u32,
@@ -156,11 +141,11 @@ impl Engine {
             game,
             zobrist,
             words,
-            reach,
+            capture_origins,
             entry_ranges,
             entries,
             castle_mask,
-            has_hoppers,
+            pins_unreliable,
             repeats_moves,
             reaching,
             en_passant,
@@ -183,7 +168,7 @@ impl Engine {
 
     /// Could a `piece` of `attacker` standing on `from` capture on `target` on an empty board?
     #[inline]
-    pub(crate) fn reaches(
+    pub(crate) fn captures_on_empty_board(
         &self,
         attacker: Side,
         target: Square,
@@ -191,7 +176,7 @@ impl Engine {
         from: Square,
     ) -> bool {
         let slot = self.slot(attacker, target, piece);
-        self.reach[slot * self.words + from.index() / 64] >> (from.index() % 64) & 1 != 0
+        self.capture_origins[slot * self.words + from.index() / 64] >> (from.index() % 64) & 1 != 0
     }
 
     /// The piece types of `attacker` on the board (`present`) that could attack `target` at all, as a bit set, or
@@ -227,4 +212,28 @@ fn double_step_twin(game: &Game, rays: std::ops::Range<usize>) -> bool {
                 })
             })
     })
+}
+
+/// The squares of `ray` (with their numbers) on which a piece moving along it could capture an enemy royal piece,
+/// on an empty board. A tame ray (`t`) never captures a royal piece; removing a friendly one (`d`) is no attack.
+fn royal_captures<'a>(game: &'a Game, ray: &'a Ray) -> impl Iterator<Item = (usize, Square)> + 'a {
+    let captures = ray.flags.has(RayFlags::CAPTURE) && !ray.flags.has(RayFlags::TAME);
+    let rules = game.ray_rules(ray);
+    let last = ray.len as usize - 1;
+    game.ray_squares(ray)
+        .iter()
+        .enumerate()
+        .filter(move |&(pos, _)| match ray.kind {
+            RayKind::Lame => captures && pos == last,
+            // Would a royal enemy here be taken at the end, or removed on the way?
+            RayKind::Chain => {
+                !ray.flags.has(RayFlags::TAME)
+                    && matches!(
+                        step(rules[pos], Occupant::Enemy, || true),
+                        StepOutcome::Take | StepOutcome::Remove
+                    )
+            }
+            _ => captures,
+        })
+        .map(|(pos, &sq)| (pos, sq))
 }

@@ -11,7 +11,7 @@
 //! (Muller's observation that value grows faster than mobility). A piece that promotes adds a small share of what
 //! promoting would gain (a pawn is worth more than its few moves). Nothing names a game.
 use crate::engine::Engine;
-use crate::rules::{Game, PieceId, Ray, RayFlags, RayKind, Side, Square, StepRole};
+use crate::rules::{Game, PieceId, Ray, RayFlags, RayKind, Side, Square, StepRule};
 
 /// Destination weights by what the move may do there.
 const BOTH: f64 = 1.0;
@@ -231,23 +231,24 @@ fn reachable(game: &Game, ray: &Ray, density: f64) -> Vec<(Square, f64)> {
             .skip(1)
             .map(|(k, &sq)| (sq, density * empty.powi(k as i32 - 1)))
             .collect(),
-        RayKind::Chain => chain_reachable(game.ray_roles(ray), squares, density),
+        RayKind::Chain => chain_reachable(game.ray_rules(ray), squares, density),
     }
 }
 
-/// A chain's destinations: each condition met along the way multiplies the probability.
-fn chain_reachable(roles: &[StepRole], squares: &[Square], density: f64) -> Vec<(Square, f64)> {
+/// A chain's destinations: each condition met along the way multiplies the probability (an empty square needed:
+/// `1 - density`; a piece needed: `density`; either will do: 1).
+fn chain_reachable(rules: &[StepRule], squares: &[Square], density: f64) -> Vec<(Square, f64)> {
     let mut p = 1.0;
     let mut out = Vec::new();
-    for (&role, &sq) in roles.iter().zip(squares) {
-        match role {
-            StepRole::Dest => {
-                out.push((sq, p));
-                p *= 1.0 - density;
-            }
-            StepRole::Pass | StepRole::TurnEmpty => p *= 1.0 - density,
-            _ if role.allows_empty() => {}
-            _ => p *= density,
+    for (&rule, &sq) in rules.iter().zip(squares) {
+        let piece_allowed = rule.reads_occupant();
+        if rule.contains(StepRule::DEST) {
+            out.push((sq, p));
+            p *= 1.0 - density;
+        } else if !rule.contains(StepRule::EMPTY) {
+            p *= density;
+        } else if !piece_allowed {
+            p *= 1.0 - density;
         }
     }
     out

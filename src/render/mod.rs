@@ -7,10 +7,10 @@ pub mod rulebook;
 pub mod svg;
 pub mod text;
 
-use crate::engine::fen::symbol_for;
 use crate::engine::Position;
-use crate::inspect::Reach;
+use crate::inspect::PieceMoves;
 use crate::rules::{Game, Geometry, Side, Square, SquareSet};
+use crate::setup::symbol_for;
 use betza::diagram::Kind;
 
 /// A side in words: `White`, `Black` (lowercase for JSON).
@@ -29,6 +29,9 @@ pub struct Cell {
     pub mark: Option<Kind>,
     /// A move ending here may also capture (destroy) a friendly piece (`mcdK`), besides what `mark` says.
     pub destroys: bool,
+    /// A move may also get here over a piece (a cannon's capture by hopping where it also moves), besides what
+    /// `mark` says.
+    pub hops: bool,
     /// A move ending here promotes.
     pub promotes: bool,
     /// In White's / Black's copy of a zone.
@@ -68,24 +71,25 @@ impl View {
     }
 
     /// A piece's destinations (on an empty board unless `position` is given).
-    pub fn reach(game: &Game, reach: &Reach, position: Option<&Position>) -> View {
+    pub fn piece_moves(game: &Game, moves: &PieceMoves, position: Option<&Position>) -> View {
         let mut view = match position {
             Some(pos) => View::position(pos),
             None => View::new(game.geometry),
         };
-        let from = &mut view.cells[reach.from.index()];
+        let from = &mut view.cells[moves.from.index()];
         from.piece = Some((
-            symbol_for(&game.piece(reach.piece).symbol, reach.side),
-            reach.side,
+            symbol_for(&game.piece(moves.piece).symbol, moves.side),
+            moves.side,
         ));
         from.origin = true;
-        for sq in &reach.lame_path {
+        for sq in &moves.lame_path {
             view.cells[sq.index()].mark = Some(Kind::LamePath);
         }
-        for d in &reach.destinations {
+        for d in &moves.destinations {
             let cell = &mut view.cells[d.to.index()];
             cell.mark = Some(d.kind);
             cell.destroys = d.also.contains(&Kind::Destroy);
+            cell.hops = d.also.contains(&Kind::Hop);
             cell.promotes = !d.promotion.is_empty();
         }
         view
@@ -143,6 +147,11 @@ impl View {
     /// Some destination may also destroy a friendly piece besides its mark.
     pub fn any_also_destroys(&self) -> bool {
         self.cells.iter().any(|c| c.destroys)
+    }
+
+    /// Some destination may also be reached over a piece besides its mark.
+    pub fn any_also_hops(&self) -> bool {
+        self.cells.iter().any(|c| c.hops)
     }
 }
 

@@ -3,13 +3,13 @@
 //! ends. Nothing here knows a particular game.
 use super::doc::{Block, Doc};
 use super::View;
-use crate::engine::fen::symbol_for;
 use crate::engine::{Engine, Position};
-use crate::inspect::{self, EmptyBoard, MoveSet};
+use crate::inspect::{self, EmptyBoard};
+use crate::rules::MoveSet;
 use crate::rules::{
-    Game, Orientation, PieceId, PromotionTrigger, RayFlags, Side, SquareSet, StalemateResult,
-    ZoneId,
+    Game, PieceId, PromotionTrigger, RayFlags, Side, SquareSet, StalemateResult, Symmetry, ZoneId,
 };
+use crate::setup::symbol_for;
 
 fn piece_ref(game: &Game, id: PieceId) -> String {
     let p = game.piece(id);
@@ -79,8 +79,8 @@ fn board_section(engine: &Engine, doc: &mut Doc) {
         if white_low { "low" } else { "high" }
     ));
     doc.para(match game.orientation {
-        Orientation::Mirror => "Black's pieces and zones are White's mirrored across the middle rank: forward is up the board for White and down for Black, and left and right are the same for both players.".to_string(),
-        Orientation::Rotate => "Black's pieces and zones are White's turned 180°: forward is up the board for White and down for Black, and left and right are seen from the piece's owner (for White, left is toward the `a` file; for Black, toward the higher files).".to_string(),
+        Symmetry::Mirror => "Black's pieces and zones are White's mirrored across the middle rank: forward is up the board for White and down for Black, and left and right are the same for both players.".to_string(),
+        Symmetry::Rotate => "Black's pieces and zones are White's turned 180°: forward is up the board for White and down for Black, and left and right are seen from the piece's owner (for White, left is toward the `a` file; for Black, toward the higher files).".to_string(),
     });
     doc.heading(3, "Start position");
     doc.board(
@@ -195,8 +195,8 @@ fn zones_section(game: &Game, doc: &mut Doc) {
         game.zones.len(),
         if game.zones.len() == 1 { "" } else { "s" },
         match game.orientation {
-            Orientation::Mirror => " (Black's mirrors White's)",
-            Orientation::Rotate =>
+            Symmetry::Mirror => " (Black's mirrors White's)",
+            Symmetry::Rotate =>
                 " (Black's is White's turned 180°, so zones count from each owner's side)",
         }
     ));
@@ -226,17 +226,14 @@ fn zones_section(game: &Game, doc: &mut Doc) {
 
 /// The English lines of one move set, with square-based `i` moves explained.
 fn move_set_lines(game: &Game, piece: PieceId, set: &MoveSet) -> Vec<String> {
-    let Ok(parsed) = betza::parse(&set.betza) else {
+    if set.components.is_empty() {
         return vec![format!("`{}`", set.betza)];
-    };
-    let lines = betza::describe::describe(&parsed);
-    parsed
-        .components
+    }
+    set.components
         .iter()
-        .zip(lines)
-        .map(|(c, words)| {
-            let mut line = format!("`{c}`: {words}");
-            if c.initial_only() {
+        .map(|c| {
+            let mut line = format!("`{}`: {}", c.text, c.description);
+            if c.initial_only {
                 let white = inspect::initial_squares(game, piece, Side::White);
                 let black = inspect::initial_squares(game, piece, Side::Black);
                 if !white.is_empty() {
@@ -372,7 +369,7 @@ fn piece_section(game: &Game, id: PieceId, doc: &mut Doc) {
         doc.para(head);
         doc.list(move_set_lines(game, id, set));
         let castlings = inspect::castlings_from(game, id, Side::White, from);
-        let reach = inspect::reach(game, id, Side::White, from, &EmptyBoard, &castlings);
+        let reach = inspect::piece_moves(game, id, Side::White, from, &EmptyBoard, &castlings);
         let caption = format!(
             "{} on {}{}: {} destination{}.",
             p.name,
@@ -387,7 +384,7 @@ fn piece_section(game: &Game, id: PieceId, doc: &mut Doc) {
                 "s"
             }
         );
-        diagrams.push((View::reach(game, &reach, None), caption));
+        diagrams.push((View::piece_moves(game, &reach, None), caption));
     }
     if zoned {
         doc.para("The zone is the one the piece stands in when its move starts; that move set governs the whole move, even a slide that crosses into another zone.");

@@ -98,11 +98,94 @@ fn keys(view: &View, legend: bool) -> Vec<(Option<Kind>, String)> {
                 "(a ring around a mark) may also capture (destroy) a friendly piece".into(),
             ));
         }
+        if view.any_also_hops() {
+            keys.push((
+                Some(Kind::Hop),
+                "(small, beside a mark) may also get there by hopping over a piece".into(),
+            ));
+        }
         if view.any_promotion() {
             keys.push((None, "the move promotes".into()));
         }
     }
     keys
+}
+
+/// One square of a board image at (`px`, `py`): its colour, its piece, its marks.
+fn square(out: &mut String, cell: &super::Cell, px: i32, py: i32) {
+    let fill = if cell.origin {
+        "#ffe082"
+    } else {
+        match cell.shade {
+            [true, true] => "#d7c4f0",
+            [true, false] => "#bbdefb",
+            [false, true] => "#ffcdd2",
+            [false, false] => "#f3e5c8",
+        }
+    };
+    let _ = write!(
+        out,
+        r##"<rect x="{px}" y="{py}" width="{SQ}" height="{SQ}" fill="{fill}" stroke="#6d5b45" stroke-width="1"/>"##
+    );
+    let (cx, cy) = (px + SQ / 2, py + SQ / 2);
+    if let Some((text, side)) = &cell.piece {
+        let (bg, fg) = match side {
+            Side::White => ("#ffffff", "#000000"),
+            Side::Black => ("#37474f", "#ffffff"),
+        };
+        let _ = write!(
+            out,
+            r##"<rect x="{}" y="{}" width="32" height="32" rx="6" fill="{bg}" stroke="#000000" stroke-width="1.5"/><text x="{cx}" y="{}" font-size="{}" text-anchor="middle" font-weight="bold" fill="{fg}">{}</text>"##,
+            cx - 16,
+            cy - 16,
+            cy + 6,
+            if text.chars().count() > 1 { 15 } else { 18 },
+            escape(text)
+        );
+        if let (Some(kind), false) = (cell.mark, cell.origin) {
+            // A piece that can be taken: a red frame, and the mark small in the top-left corner.
+            let _ = write!(
+                out,
+                r##"<rect x="{}" y="{}" width="36" height="36" rx="7" fill="none" stroke="#c62828" stroke-width="2.5"/><circle cx="{}" cy="{}" r="7" fill="#ffffff"/><g transform="translate({} {}) scale(0.6)">"##,
+                cx - 18,
+                cy - 18,
+                px + 8,
+                py + 8,
+                px + 8,
+                py + 8
+            );
+            mark(out, kind, 0, 0);
+            out.push_str("</g>");
+        }
+    } else if let Some(kind) = cell.mark {
+        mark(out, kind, cx, cy);
+        if cell.destroys {
+            // May also destroy a friendly piece: the destroy mark's ring around the mark.
+            let _ = write!(
+                out,
+                r##"<circle cx="{cx}" cy="{cy}" r="14" fill="none" stroke="#ad1457" stroke-width="2"/>"##
+            );
+        }
+        if cell.hops {
+            // May also get here over a piece: a small hop mark in the lower left corner.
+            let _ = write!(
+                out,
+                r##"<g transform="translate({} {}) scale(0.5)">"##,
+                px + 9,
+                py + SQ - 9
+            );
+            mark(out, Kind::Hop, 0, 0);
+            out.push_str("</g>");
+        }
+    }
+    if cell.promotes {
+        let _ = write!(
+            out,
+            r##"<text x="{}" y="{}" font-size="14" font-weight="bold" fill="#b8860b">+</text>"##,
+            px + SQ - 12,
+            py + 13
+        );
+    }
 }
 
 /// Width and height in pixels of [`board`]'s image.
@@ -157,70 +240,8 @@ pub fn board(view: &View, legend: bool) -> String {
     );
     for (y, row) in rows.iter().enumerate() {
         for (x, &sq) in row.iter().enumerate() {
-            let cell = &view.cells[sq.index()];
             let (px, py) = (MARGIN + x as i32 * SQ, MARGIN + y as i32 * SQ);
-            let fill = if cell.origin {
-                "#ffe082"
-            } else {
-                match cell.shade {
-                    [true, true] => "#d7c4f0",
-                    [true, false] => "#bbdefb",
-                    [false, true] => "#ffcdd2",
-                    [false, false] => "#f3e5c8",
-                }
-            };
-            let _ = write!(
-                out,
-                r##"<rect x="{px}" y="{py}" width="{SQ}" height="{SQ}" fill="{fill}" stroke="#6d5b45" stroke-width="1"/>"##
-            );
-            let (cx, cy) = (px + SQ / 2, py + SQ / 2);
-            if let Some((text, side)) = &cell.piece {
-                let (bg, fg) = match side {
-                    Side::White => ("#ffffff", "#000000"),
-                    Side::Black => ("#37474f", "#ffffff"),
-                };
-                let _ = write!(
-                    out,
-                    r##"<rect x="{}" y="{}" width="32" height="32" rx="6" fill="{bg}" stroke="#000000" stroke-width="1.5"/><text x="{cx}" y="{}" font-size="{}" text-anchor="middle" font-weight="bold" fill="{fg}">{}</text>"##,
-                    cx - 16,
-                    cy - 16,
-                    cy + 6,
-                    if text.chars().count() > 1 { 15 } else { 18 },
-                    escape(text)
-                );
-                if let (Some(kind), false) = (cell.mark, cell.origin) {
-                    // A piece that can be taken: a red frame, and the mark small in the top-left corner.
-                    let _ = write!(
-                        out,
-                        r##"<rect x="{}" y="{}" width="36" height="36" rx="7" fill="none" stroke="#c62828" stroke-width="2.5"/><circle cx="{}" cy="{}" r="7" fill="#ffffff"/><g transform="translate({} {}) scale(0.6)">"##,
-                        cx - 18,
-                        cy - 18,
-                        px + 8,
-                        py + 8,
-                        px + 8,
-                        py + 8
-                    );
-                    mark(&mut out, kind, 0, 0);
-                    out += "</g>";
-                }
-            } else if let Some(kind) = cell.mark {
-                mark(&mut out, kind, cx, cy);
-                if cell.destroys {
-                    // May also destroy a friendly piece: the destroy mark's ring around the mark.
-                    let _ = write!(
-                        out,
-                        r##"<circle cx="{cx}" cy="{cy}" r="14" fill="none" stroke="#ad1457" stroke-width="2"/>"##
-                    );
-                }
-            }
-            if cell.promotes {
-                let _ = write!(
-                    out,
-                    r##"<text x="{}" y="{}" font-size="14" font-weight="bold" fill="#b8860b">+</text>"##,
-                    px + SQ - 12,
-                    py + 13
-                );
-            }
+            square(&mut out, &view.cells[sq.index()], px, py);
         }
     }
     // Coordinates.

@@ -24,8 +24,12 @@ fn cell_text(view: &View, index: usize, style: Style) -> String {
     }
     if let Some(kind) = cell.mark {
         let promo = if cell.promotes { '+' } else { ' ' };
-        let destroys = if cell.destroys { 'd' } else { ' ' };
-        return format!("{destroys}{}{promo}", kind.symbol());
+        let also = match (cell.destroys, cell.hops) {
+            (true, _) => 'd',
+            (false, true) => 'h',
+            (false, false) => ' ',
+        };
+        return format!("{also}{}{promo}", kind.symbol());
     }
     match cell.shade {
         [true, true] => "W,B".into(),
@@ -73,6 +77,9 @@ pub fn legend(view: &View) -> String {
     }
     if view.any_also_destroys() {
         out += "  d  (before a mark) may also capture (destroy) a friendly piece there\n";
+    }
+    if view.any_also_hops() {
+        out += "  h  (before a mark) may also get there by hopping over a piece\n";
     }
     if view.any_promotion() {
         out += "  +  (after a mark) the move promotes\n";

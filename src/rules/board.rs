@@ -1,4 +1,6 @@
 //! Squares, sides and square sets on a board of up to 36x36.
+//! Files are named `a`..`z`, then `aa`..: the XBetza diagrams' names ([`betza::diagram::file_name`]).
+use betza::diagram::{file_name, parse_file};
 use std::fmt;
 
 pub const MAX_FILES: u8 = 36;
@@ -81,27 +83,6 @@ impl Geometry {
     pub fn all(self) -> impl Iterator<Item = Square> {
         (0..self.squares() as u16).map(Square)
     }
-}
-
-/// `0 → a`, `25 → z`, `26 → aa`, …
-pub fn file_name(file: i32) -> String {
-    if file < 26 {
-        ((b'a' + file as u8) as char).to_string()
-    } else {
-        format!(
-            "{}{}",
-            file_name(file / 26 - 1),
-            (b'a' + (file % 26) as u8) as char
-        )
-    }
-}
-
-fn parse_file(letters: &str) -> Option<i32> {
-    let mut value: i32 = 0;
-    for b in letters.bytes() {
-        value = value.checked_mul(26)?.checked_add((b - b'a') as i32 + 1)?;
-    }
-    Some(value - 1)
 }
 
 /// A fixed-size set of squares (bit set), big enough for any supported board.

@@ -1,6 +1,10 @@
 //! The compiled game: board, zones, piece types with their move-rule graphs, and the rules around them.
 
-use super::{Geometry, Ray, RaySlice, Side, Square, SquareSet, StepRole};
+use super::{Geometry, Ray, RaySlice, Side, Square, SquareSet, StepRule};
+
+/// At most this many piece types in one game, promoted forms included (Taikyoku Shogi, the largest historical game,
+/// has about 300). Far below the 32,767 that [`PieceId`] and the executor's packed board cells can number.
+pub const MAX_PIECE_TYPES: usize = 1024;
 
 /// Index into [`Game::pieces`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -18,7 +22,7 @@ pub struct ZoneId(pub u16);
 
 /// How the second player's pieces and zones relate to the first player's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Orientation {
+pub enum Symmetry {
     /// Mirrored across the middle rank (chess).
     Mirror,
     /// Rotated 180° (shogi).
@@ -169,15 +173,33 @@ pub struct EndRules {
     pub insufficient_material: Vec<Vec<PieceId>>,
 }
 
-/// Where a ray came from, for explanations (`tatsu piece --explain`).
-#[derive(Clone, Debug)]
-pub struct RaySource {
+/// One move set of a piece as the game states it: its XBetza text (kept once, however many rays it makes) and
+/// the zone rule that selects it (`None`: everywhere else), with what explanations say of each component.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveSet {
     pub piece: PieceId,
-    /// The XBetza text of the move set, and the component index in it.
-    pub betza: String,
-    pub component: usize,
-    /// The zone rule that selected this move set, if any.
     pub zone: Option<ZoneId>,
+    pub betza: String,
+    pub components: Vec<MoveComponent>,
+}
+
+/// One component of a move set (`ifmnD`), for explanations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveComponent {
+    /// Its canonical XBetza text.
+    pub text: String,
+    /// What it does, in English.
+    pub description: String,
+    /// An `i` move: only from the piece's initial squares.
+    pub initial_only: bool,
+}
+
+/// Where a ray came from, for explanations (`tatsu piece --explain`): a component of one of
+/// [`Game::move_sets`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RaySource {
+    pub move_set: u32,
+    pub component: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -186,14 +208,17 @@ pub struct Game {
     pub name: String,
     pub title: String,
     pub geometry: Geometry,
-    pub orientation: Orientation,
+    pub orientation: Symmetry,
     pub zones: Vec<Zone>,
     pub pieces: Vec<PieceType>,
     pub rays: Vec<Ray>,
     pub ray_squares: Vec<Square>,
-    /// Parallel to `ray_squares`: what each square of a [`super::RayKind::Chain`] ray requires (`Dest` elsewhere).
-    pub ray_roles: Vec<StepRole>,
+    /// Parallel to `ray_squares`: what each square of a [`super::RayKind::Chain`] ray allows (on other rays, the
+    /// destination rule of the ray's flags, which their walks never read).
+    pub ray_rules: Vec<StepRule>,
     pub ray_sources: Vec<RaySource>,
+    /// Every piece's move sets, in the order of the file.
+    pub move_sets: Vec<MoveSet>,
     pub castling_rights: Vec<CastlingRight>,
     pub castlings: Vec<Castling>,
     /// Captured pieces go to the captor's hand and may be dropped.
@@ -215,10 +240,16 @@ impl Game {
     pub fn ray_squares(&self, ray: &Ray) -> &[Square] {
         &self.ray_squares[ray.first as usize..ray.first as usize + ray.len as usize]
     }
-    /// The roles of a ray's squares (meaningful for [`super::RayKind::Chain`] rays).
+    /// The step rules of a ray's squares (meaningful for [`super::RayKind::Chain`] rays).
     #[inline]
-    pub fn ray_roles(&self, ray: &Ray) -> &[StepRole] {
-        &self.ray_roles[ray.first as usize..ray.first as usize + ray.len as usize]
+    pub fn ray_rules(&self, ray: &Ray) -> &[StepRule] {
+        &self.ray_rules[ray.first as usize..ray.first as usize + ray.len as usize]
+    }
+    /// The move set and component a ray source stands for.
+    pub fn source(&self, source: usize) -> (&MoveSet, &MoveComponent) {
+        let s = self.ray_sources[source];
+        let set = &self.move_sets[s.move_set as usize];
+        (set, &set.components[s.component as usize])
     }
     pub fn piece_by_symbol(&self, symbol: &str) -> Option<PieceId> {
         self.pieces

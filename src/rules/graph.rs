@@ -30,131 +30,205 @@ pub enum RayKind {
     /// Only the square directly behind the first occupied square is a destination (`g`, the grasshopper).
     Grasshop,
     /// A path of several legs (`a`), a lame rider, or any move that may capture a friendly piece (`d`): each
-    /// square has a [`StepRole`] in [`crate::rules::Game::ray_roles`] saying what must be there; the `Dest`
-    /// squares are walked like a slide. A hop on the last leg is one chain per hurdle square (`TurnHop`).
+    /// square has a [`StepRule`] in [`crate::rules::Game::ray_rules`] saying what may be there, and every walker
+    /// asks [`step`] what that means. A hop on the last leg is one chain per hurdle square.
     Chain,
 }
 
-/// What a square of a [`RayKind::Chain`] ray requires, in the order the piece travels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum StepRole {
-    /// Passed over: must be empty.
-    Pass,
-    /// The end of a non-final leg that must be empty (`m`).
-    TurnEmpty,
-    /// The end of a non-final leg holding an enemy piece, which is captured (`c`: a locust capture).
-    TurnCapture,
-    /// The end of a non-final leg holding any piece, which is jumped (`p`).
-    TurnHop,
-    /// The end of a non-final leg, empty or holding any piece, which is jumped (`mp`: a relay square).
-    TurnAny,
-    /// The end of a non-final leg, empty or holding an enemy piece that is captured (`mc`).
-    TurnEither,
-    /// The end of a non-final leg holding a friendly, non-royal piece, which is removed (`d`: a friendly locust
-    /// capture).
-    TurnDestroy,
-    /// The end of a non-final leg, empty or holding a friendly, non-royal piece that is removed (`md`).
-    TurnEmptyOrDestroy,
-    /// The end of a non-final leg holding an enemy piece (captured) or a friendly, non-royal one (removed) (`cd`).
-    TurnRemove,
-    /// The end of a non-final leg, empty or holding a piece that is removed as `TurnRemove` says (`mcd`).
-    TurnEmptyOrRemove,
-    /// A square of the final leg: a destination, as on a slide (the first occupied one ends the ray).
-    Dest,
-    /// The end of a non-final leg holding a friendly piece, which is jumped (`tp`, XBoard's "test").
-    TurnHopFriend,
-    /// The end of a non-final leg holding a friendly piece (any, royal too) that makes the rest of the move
-    /// (`x` before an `a`, induction): the mover stays where it is, and the generated move is that piece's, from
-    /// this square.
-    TurnInduce,
-}
+bitflags::bitflags! {
+    /// What one square of a [`RayKind::Chain`] ray allows: independent choices read once from the XBetza
+    /// modifiers of its leg (may it be empty; what happens to an enemy piece there; to a friendly one; is it a
+    /// destination). [`step`] is the only place that interprets them.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub struct StepRule: u16 {
+        /// The square may be empty (`m` on a turning square; always on a passed square). On a destination: a
+        /// move may end on it when it is empty.
+        const EMPTY = 1;
+        /// An enemy piece here is captured (`c`).
+        const CAPTURE = 1 << 1;
+        /// An enemy piece here is jumped (`p`).
+        const HOP_ENEMY = 1 << 2;
+        /// A friendly, non-royal piece here is removed (`d`).
+        const DESTROY = 1 << 3;
+        /// A friendly piece here is jumped (`p`; with `t` on a hopping leg, only a friendly one).
+        const HOP_FRIEND = 1 << 4;
+        /// The friendly piece here (royal or not) makes the rest of the move (`x` before an `a`, induction).
+        const INDUCE = 1 << 5;
+        /// A royal enemy piece is never captured here (`t` on the last leg makes the whole move tame).
+        const SPARE_ROYAL = 1 << 6;
+        /// The end of a non-final leg (a turning square), not a square passed over.
+        const TURN = 1 << 7;
+        /// A square of the final leg: a destination, as on a slide (the first occupied one ends the walk).
+        const DEST = 1 << 8;
 
-impl StepRole {
-    /// A role whose condition depends on a piece being there: moving a piece onto it can open an attack.
-    pub const fn needs_piece(self) -> bool {
-        matches!(
-            self,
-            StepRole::TurnCapture
-                | StepRole::TurnHop
-                | StepRole::TurnEither
-                | StepRole::TurnDestroy
-                | StepRole::TurnEmptyOrDestroy
-                | StepRole::TurnRemove
-                | StepRole::TurnEmptyOrRemove
-                | StepRole::TurnHopFriend
-                | StepRole::TurnInduce
-        )
-    }
-
-    /// A turning square that may be empty.
-    pub const fn allows_empty(self) -> bool {
-        matches!(
-            self,
-            StepRole::TurnEmpty
-                | StepRole::TurnAny
-                | StepRole::TurnEither
-                | StepRole::TurnEmptyOrDestroy
-                | StepRole::TurnEmptyOrRemove
-        )
-    }
-
-    /// A turning square whose enemy piece is captured (an attack on that square).
-    pub const fn captures_enemy(self) -> bool {
-        matches!(
-            self,
-            StepRole::TurnCapture
-                | StepRole::TurnEither
-                | StepRole::TurnRemove
-                | StepRole::TurnEmptyOrRemove
-        )
-    }
-
-    /// A turning square whose friendly (non-royal) piece is removed.
-    pub const fn destroys_friend(self) -> bool {
-        matches!(
-            self,
-            StepRole::TurnDestroy
-                | StepRole::TurnEmptyOrDestroy
-                | StepRole::TurnRemove
-                | StepRole::TurnEmptyOrRemove
-        )
+        /// A square passed over: it must be empty (a lame square, or a leg's square before its end).
+        const PASS = Self::EMPTY.bits();
+        /// A turning square that must be empty (a plain or `m` turn): where an unloaded victim may be put.
+        const TURN_EMPTY = Self::EMPTY.bits() | Self::TURN.bits();
+        /// A hurdle: a turning square holding any piece, which is jumped (`p`, a must-jump square of `j`).
+        const HURDLE = Self::HOP_ENEMY.bits() | Self::HOP_FRIEND.bits() | Self::TURN.bits();
     }
 }
 
-/// What a ray's destinations may be used for (bit set).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
-pub struct RayFlags(pub u8);
+impl StepRule {
+    /// The rule of a turning square whose leg has these modifiers, or why there is none. Hopping wins over
+    /// capturing (`cp` jumps); `t` on a hopping leg means the piece jumped must be a friendly one.
+    pub fn turn(mode: betza::Mode) -> Result<StepRule, &'static str> {
+        use betza::Mode;
+        if mode.intersects(Mode(Mode::GRASSHOP.0 | Mode::EN_PASSANT.0)) {
+            return Err("grasshopper or e.p. modifiers on a non-final leg");
+        }
+        if mode.contains(Mode::INDUCE) {
+            return Ok(StepRule::TURN | StepRule::INDUCE);
+        }
+        let mut rule = StepRule::TURN;
+        if mode.contains(Mode::MOVE) {
+            rule |= StepRule::EMPTY;
+        }
+        if mode.contains(Mode::HOP) {
+            let tame = mode.contains(Mode::TAME) && !mode.contains(Mode::MOVE);
+            rule |= if tame {
+                StepRule::HOP_FRIEND
+            } else {
+                StepRule::HURDLE
+            };
+            return Ok(rule);
+        }
+        if !mode.intersects(Mode(Mode::CAPTURE.0 | Mode::DESTROY.0)) {
+            rule |= StepRule::EMPTY;
+        }
+        if mode.contains(Mode::CAPTURE) {
+            rule |= StepRule::CAPTURE;
+        }
+        if mode.contains(Mode::DESTROY) {
+            rule |= StepRule::DESTROY;
+        }
+        Ok(rule)
+    }
+
+    /// The rule of a destination of a final leg that may do what `flags` say.
+    pub fn destination(flags: RayFlags) -> StepRule {
+        let mut rule = StepRule::DEST;
+        for (flag, bit) in [
+            (RayFlags::MOVE, StepRule::EMPTY),
+            (RayFlags::CAPTURE, StepRule::CAPTURE),
+            (RayFlags::DESTROY, StepRule::DESTROY),
+            (RayFlags::TAME, StepRule::SPARE_ROYAL),
+        ] {
+            if flags.contains(flag) {
+                rule |= bit;
+            }
+        }
+        rule
+    }
+
+    /// A square that is not a destination and whose condition depends on a piece being there: moving a piece
+    /// onto it can open a line (like a hopper's hurdle).
+    #[inline]
+    pub const fn reads_occupant(self) -> bool {
+        !self.contains(StepRule::DEST)
+            && self.intersects(
+                StepRule::CAPTURE
+                    .union(StepRule::HOP_ENEMY)
+                    .union(StepRule::HOP_FRIEND)
+                    .union(StepRule::DESTROY)
+                    .union(StepRule::INDUCE),
+            )
+    }
+}
+
+/// Who stands on a square, as a chain step sees it: nobody, a piece of the side making the move, or an enemy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Occupant {
+    Empty,
+    Friend,
+    Enemy,
+}
+
+/// What a square of a chain does to the move walking it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepOutcome {
+    /// The move can neither pass this square nor end on it: the walk ends.
+    Blocked,
+    /// The move goes on past this square (empty, or its piece jumped); it does not end here.
+    Cross,
+    /// The piece here is removed (a locust capture, or a friend destroyed) and the move goes on.
+    Remove,
+    /// The friendly piece here makes the rest of the move.
+    Induce,
+    /// An empty destination: the move may end here, and may also go on past it.
+    Land,
+    /// An occupied destination whose piece the move takes: the move ends here, and no further.
+    Take,
+}
+
+/// The one rule of a chain square: what a square with rule `rule` holding `occupant` does to a move. `royal` is
+/// asked only when it matters (a royal piece is never destroyed, nor captured where the rule spares it).
+/// Every walker of chains (move generation, attack detection, borrowing, the attack tables, the designer's
+/// diagrams) goes through here.
+#[inline(always)]
+pub fn step(rule: StepRule, occupant: Occupant, royal: impl Fn() -> bool) -> StepOutcome {
+    let dest = rule.contains(StepRule::DEST);
+    match occupant {
+        Occupant::Empty if dest && rule.contains(StepRule::EMPTY) => StepOutcome::Land,
+        Occupant::Empty if dest || rule.contains(StepRule::EMPTY) => StepOutcome::Cross,
+        Occupant::Empty => StepOutcome::Blocked,
+        Occupant::Friend if rule.contains(StepRule::INDUCE) => StepOutcome::Induce,
+        Occupant::Friend if rule.contains(StepRule::HOP_FRIEND) => StepOutcome::Cross,
+        Occupant::Friend if rule.contains(StepRule::DESTROY) && !royal() => taken(dest),
+        Occupant::Enemy if rule.contains(StepRule::HOP_ENEMY) => StepOutcome::Cross,
+        Occupant::Enemy
+            if rule.contains(StepRule::CAPTURE)
+                && !(rule.contains(StepRule::SPARE_ROYAL) && royal()) =>
+        {
+            taken(dest)
+        }
+        Occupant::Friend | Occupant::Enemy => StepOutcome::Blocked,
+    }
+}
+
+#[inline(always)]
+fn taken(dest: bool) -> StepOutcome {
+    if dest {
+        StepOutcome::Take
+    } else {
+        StepOutcome::Remove
+    }
+}
+
+bitflags::bitflags! {
+    /// What a ray's destinations may be used for.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+    pub struct RayFlags: u8 {
+        /// Moving to an empty destination.
+        const MOVE = 1;
+        /// Capturing an enemy piece on the destination.
+        const CAPTURE = 1 << 1;
+        /// Capturing en passant on the destination (the current e.p. target square).
+        const EN_PASSANT = 1 << 2;
+        /// A move along this ray makes the squares passed over e.p. targets for the opponent's next move.
+        const CREATES_EP = 1 << 3;
+        /// Capturing (destroying) a friendly, non-royal piece on the destination (`d`). Only on chain rays;
+        /// never an attack.
+        const DESTROY = 1 << 4;
+        /// `t` on the last leg ("tame"): the move never captures a royal piece, so the ray never gives check.
+        /// Only [`RayKind::Chain`] rays carry it (ordinary rays stay on the fast path).
+        const TAME = 1 << 5;
+        /// `u` (unload): a capture puts the captured piece on the mover's square instead of removing it
+        /// (a swap). Only [`RayKind::Chain`] rays carry it.
+        const UNLOAD = 1 << 6;
+        /// `x` on the last leg (borrowing): a friendly piece on a destination lends the mover its moves (that
+        /// piece type's rays from the mover's square, one level deep). Only [`RayKind::Chain`] rays carry it;
+        /// it never captures by itself.
+        const BORROW = 1 << 7;
+    }
+}
 
 impl RayFlags {
-    /// Moving to an empty destination.
-    pub const MOVE: RayFlags = RayFlags(1);
-    /// Capturing an enemy piece on the destination.
-    pub const CAPTURE: RayFlags = RayFlags(2);
-    /// Capturing en passant on the destination (the current e.p. target square).
-    pub const EN_PASSANT: RayFlags = RayFlags(4);
-    /// A move along this ray makes the squares passed over e.p. targets for the opponent's next move.
-    pub const CREATES_EP: RayFlags = RayFlags(8);
-    /// Capturing (destroying) a friendly, non-royal piece on the destination (`d`). Only on chain rays; never an
-    /// attack.
-    pub const DESTROY: RayFlags = RayFlags(16);
-    /// `t` on the last leg ("tame"): the move never captures a royal piece, so the ray never gives check.
-    /// Only [`RayKind::Chain`] rays carry it (ordinary rays stay on the fast path).
-    pub const TAME: RayFlags = RayFlags(32);
-    /// `u` (unload): a capture puts the captured piece on the mover's square instead of removing it
-    /// (a swap). Only [`RayKind::Chain`] rays carry it.
-    pub const UNLOAD: RayFlags = RayFlags(64);
-    /// `x` on the last leg (borrowing): a friendly piece on a destination lends the mover its moves (that
-    /// piece type's rays from the mover's square, one level deep). Only [`RayKind::Chain`] rays carry it; it
-    /// never captures by itself.
-    pub const BORROW: RayFlags = RayFlags(128);
-
-    #[inline]
+    /// Does this set hold any flag of `flag`?
+    #[inline(always)]
     pub const fn has(self, flag: RayFlags) -> bool {
-        self.0 & flag.0 != 0
-    }
-    pub const fn union(self, other: RayFlags) -> RayFlags {
-        RayFlags(self.0 | other.0)
+        self.intersects(flag)
     }
 }
 
@@ -168,4 +242,81 @@ pub struct Ray {
     pub flags: RayFlags,
     /// Index into [`crate::rules::Game::ray_sources`]: which XBetza component and zone rule produced this ray.
     pub source: u16,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use betza::Mode;
+
+    fn turn(modes: &[Mode]) -> StepRule {
+        let mode = modes.iter().fold(Mode(0), |m, &x| m.union(x));
+        StepRule::turn(mode).expect("a turning rule")
+    }
+
+    #[test]
+    fn a_plain_turn_must_be_empty() {
+        let rule = turn(&[]);
+        assert_eq!(rule, StepRule::TURN_EMPTY);
+        assert_eq!(step(rule, Occupant::Empty, || false), StepOutcome::Cross);
+        assert_eq!(step(rule, Occupant::Enemy, || false), StepOutcome::Blocked);
+        assert_eq!(step(rule, Occupant::Friend, || false), StepOutcome::Blocked);
+    }
+
+    #[test]
+    fn a_locust_turn_captures_an_enemy_and_needs_one() {
+        let rule = turn(&[Mode::CAPTURE]);
+        assert_eq!(step(rule, Occupant::Enemy, || false), StepOutcome::Remove);
+        assert_eq!(step(rule, Occupant::Empty, || false), StepOutcome::Blocked);
+        assert_eq!(step(rule, Occupant::Friend, || false), StepOutcome::Blocked);
+    }
+
+    #[test]
+    fn a_royal_friend_is_never_destroyed() {
+        let rule = turn(&[Mode::DESTROY]);
+        assert_eq!(step(rule, Occupant::Friend, || false), StepOutcome::Remove);
+        assert_eq!(step(rule, Occupant::Friend, || true), StepOutcome::Blocked);
+    }
+
+    #[test]
+    fn hopping_wins_over_capturing_on_a_turn() {
+        let rule = turn(&[Mode::CAPTURE, Mode::HOP]);
+        assert_eq!(step(rule, Occupant::Enemy, || false), StepOutcome::Cross);
+        assert_eq!(step(rule, Occupant::Friend, || false), StepOutcome::Cross);
+        assert_eq!(step(rule, Occupant::Empty, || false), StepOutcome::Blocked);
+    }
+
+    #[test]
+    fn a_tame_hop_turn_jumps_only_a_friend() {
+        let rule = turn(&[Mode::TAME, Mode::HOP]);
+        assert_eq!(step(rule, Occupant::Friend, || false), StepOutcome::Cross);
+        assert_eq!(step(rule, Occupant::Enemy, || false), StepOutcome::Blocked);
+    }
+
+    #[test]
+    fn an_induction_turn_hands_the_move_to_any_friend_royal_too() {
+        let rule = turn(&[Mode::INDUCE]);
+        assert_eq!(step(rule, Occupant::Friend, || true), StepOutcome::Induce);
+        assert_eq!(step(rule, Occupant::Enemy, || false), StepOutcome::Blocked);
+    }
+
+    #[test]
+    fn a_destination_lands_when_empty_and_takes_what_its_flags_allow() {
+        let rule = StepRule::destination(RayFlags::MOVE | RayFlags::CAPTURE | RayFlags::TAME);
+        assert_eq!(step(rule, Occupant::Empty, || false), StepOutcome::Land);
+        assert_eq!(step(rule, Occupant::Enemy, || false), StepOutcome::Take);
+        assert_eq!(step(rule, Occupant::Enemy, || true), StepOutcome::Blocked);
+        assert_eq!(step(rule, Occupant::Friend, || false), StepOutcome::Blocked);
+        let capture_only = StepRule::destination(RayFlags::CAPTURE);
+        assert_eq!(
+            step(capture_only, Occupant::Empty, || false),
+            StepOutcome::Cross
+        );
+    }
+
+    #[test]
+    fn grasshopper_and_en_passant_modifiers_have_no_turning_rule() {
+        assert!(StepRule::turn(Mode::GRASSHOP).is_err());
+        assert!(StepRule::turn(Mode::EN_PASSANT).is_err());
+    }
 }

@@ -297,7 +297,7 @@ fn piece_diagrams_show_exotic_destinations() {
     let count = |piece: &str, at: &str| {
         let id = inspect::find_piece(game, piece).unwrap();
         let from = g.parse_square(at).unwrap();
-        inspect::reach(game, id, Side::White, from, &EmptyBoard, &[])
+        inspect::piece_moves(game, id, Side::White, from, &EmptyBoard, &[])
             .destinations
             .len()
     };

@@ -1,10 +1,15 @@
 //! Invariants of the executor over random playouts of every bundled game and the test variants (proptest):
 //! generated moves ⇔ `is_legal`; make then unmake restores the position and its hash; the incremental hash equals
 //! the hash of the same position read from its FEN; FEN round-trips; divide sums to perft; the colour-mirrored
-//! (chess) or rotated (shogi) position has the same perft; every legal move has its own text, which reads back to it.
+//! (chess) or rotated (shogi) position has the same perft; every legal move has its own text, which reads back to it;
+//! FEN → Setup → Position → FEN is stable at every ply (the test variants include one with 61 piece types, most with
+//! ids of more than one letter).
 use proptest::prelude::*;
+use tatsu::audit;
 use tatsu::engine::{perft, Engine, Position};
-use tatsu::rules::Orientation;
+use tatsu::rng::SplitMix64;
+use tatsu::rules::{Square, Symmetry};
+use tatsu::setup::Setup;
 
 use crate::support::variants;
 
@@ -20,18 +25,11 @@ fn engines() -> Vec<Engine> {
         .collect()
 }
 
-/// SplitMix64, so that a proptest seed fixes the whole playout.
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// Plays up to `plies` random legal moves, checking the per-move invariants at every step.
+/// Plays up to `plies` random legal moves (a proptest seed fixes the whole playout), auditing every ply with
+/// `tatsu::audit` (the checks `tatsu selfplay` and the fuzz targets run) and, beyond it, that every generated move
+/// is `is_legal`.
 fn random_playout<'e>(engine: &'e Engine, seed: u64, plies: usize) -> Position<'e> {
-    let mut rng = seed;
+    let mut rng = SplitMix64::new(seed);
     let mut pos = Position::start(engine);
     for _ in 0..plies {
         let moves = pos.legal_move_list();
@@ -46,132 +44,51 @@ fn random_playout<'e>(engine: &'e Engine, seed: u64, plies: usize) -> Position<'
                 pos.uci(&mv)
             );
         }
-        // Every move has its own text (so `parse_move`, which finds the move with that text, reads each one back
-        // to itself: e.g. multi-leg unloads that differ only in the turning square); checked on the chosen move.
-        let texts: std::collections::HashSet<String> = moves.iter().map(|m| pos.uci(m)).collect();
-        assert_eq!(
-            texts.len(),
-            moves.len(),
-            "{}: two moves share a text",
-            pos.to_fen()
-        );
-        let mv = moves[(next(&mut rng) % moves.len() as u64) as usize];
-        let text = pos.uci(&mv);
-        assert_eq!(
-            pos.parse_move(&text),
-            Ok(mv),
-            "{}: {text} reads back",
-            pos.to_fen()
-        );
-        let (fen, hash) = (pos.to_fen(), pos.hash());
-        pos.play(mv);
+        let mv = moves[rng.below(moves.len())];
+        if let Err(v) =
+            audit::legal_moves(&mut pos, &moves).and_then(|()| audit::play(&mut pos, mv))
+        {
+            panic!("{v}");
+        }
         let after = pos.to_fen();
-        let reread = Position::from_fen(engine, &after).unwrap_or_else(|e| panic!("{after}: {e}"));
-        assert_eq!(reread.to_fen(), after, "FEN round trip");
-        assert_eq!(reread.hash(), pos.hash(), "incremental hash of {after}");
-        pos.unplay();
-        assert_eq!(
-            (pos.to_fen(), pos.hash()),
-            (fen.clone(), hash),
-            "unplay of {}",
-            pos.uci(&mv)
-        );
-        pos.play(mv);
+        let setup =
+            Setup::from_fen(&after, &engine.game).unwrap_or_else(|e| panic!("{after}: {e}"));
+        assert_eq!(setup.write(&engine.game), after, "FEN → Setup → FEN");
     }
     pos
 }
 
 /// The same position seen from the other side: Black's pieces become White's, rotated or mirrored as the game
-/// relates the two players.
+/// relates the two players. Done on the position's [`Setup`], written back by the one FEN writer.
 fn flip_fen(engine: &Engine, fen: &str) -> String {
     let game = &engine.game;
-    let mut fields = fen.split_whitespace();
-    let placement = fields.next().unwrap();
-    let (board, hand) = match placement.find('[') {
-        Some(i) => (&placement[..i], Some(&placement[i..])),
-        None => (placement, None),
-    };
-    let swap = |s: &str| {
-        s.chars()
-            .map(|c| {
-                if c.is_ascii_uppercase() {
-                    c.to_ascii_lowercase()
-                } else {
-                    c.to_ascii_uppercase()
-                }
-            })
-            .collect::<String>()
-    };
-    let mut rows: Vec<Vec<Option<String>>> = board
-        .split('/')
-        .map(|row| {
-            let mut cells = Vec::new();
-            let mut chars = row.chars().peekable();
-            while let Some(c) = chars.next() {
-                if c.is_ascii_digit() {
-                    let mut n = c.to_digit(10).unwrap();
-                    while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                        n = n * 10 + d;
-                        chars.next();
-                    }
-                    cells.extend((0..n).map(|_| None));
-                } else if c == '+' {
-                    cells.push(Some(format!("+{}", chars.next().unwrap())));
-                } else {
-                    cells.push(Some(c.to_string()));
-                }
-            }
-            cells
-        })
-        .collect();
-    rows.reverse();
-    if game.orientation == Orientation::Rotate {
-        rows.iter_mut().for_each(|r| r.reverse());
-    }
-    let board: Vec<String> = rows
-        .iter()
-        .map(|row| {
-            let mut out = String::new();
-            let mut empty = 0;
-            for cell in row {
-                match cell {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            out += &empty.to_string();
-                            empty = 0;
-                        }
-                        out += &swap(p);
-                    }
-                }
-            }
-            if empty > 0 {
-                out += &empty.to_string();
-            }
-            out
-        })
-        .collect();
-    let side = if fields.next() == Some("w") { "b" } else { "w" };
-    let castling = fields.next().map(swap).unwrap_or("-".into());
-    let ep = fields.next().unwrap_or("-");
-    let ep = if ep == "-" {
-        "-".to_string()
-    } else {
-        let g = game.geometry;
-        let sq = g.parse_square(ep).unwrap();
+    let g = game.geometry;
+    let flip = |sq: Square| {
         let (mut f, r) = (g.file(sq), g.ranks as i32 - 1 - g.rank(sq));
-        if game.orientation == Orientation::Rotate {
+        if game.orientation == Symmetry::Rotate {
             f = g.files as i32 - 1 - f;
         }
-        g.name(g.square(f, r).unwrap())
+        g.square(f, r).unwrap()
     };
-    let rest: Vec<&str> = fields.collect();
-    format!(
-        "{}{} {side} {castling} {ep} {}",
-        board.join("/"),
-        hand.map(swap).unwrap_or_default(),
-        rest.join(" ")
-    )
+    let mut setup = Setup::from_fen(fen, game).unwrap();
+    for p in &mut setup.board {
+        p.square = flip(p.square);
+        p.side = p.side.opponent();
+    }
+    for h in &mut setup.hands {
+        h.side = h.side.opponent();
+    }
+    setup.hands.sort_by_key(|h| h.side);
+    setup.side = setup.side.opponent();
+    for (c, _) in &mut setup.castling {
+        *c = if c.is_ascii_uppercase() {
+            c.to_ascii_lowercase()
+        } else {
+            c.to_ascii_uppercase()
+        };
+    }
+    setup.ep = setup.ep.map(|(sq, span)| (flip(sq), span));
+    setup.write(game)
 }
 
 proptest! {

@@ -1,9 +1,7 @@
 //! The integration tests, one binary: a module per area (the command line by subcommand, the engine rules, the
 //! games of RULES.md, the invariants, the no-panic guarantees), sharing the helpers of `support/`.
+mod betza_corpus;
 mod cli;
-mod cli_betza;
-mod cli_check;
-mod cli_selfplay;
 mod compiler_never_panics;
 mod diagnostics;
 mod exotic_moves;
@@ -18,6 +16,7 @@ mod no_panic;
 mod parallel_perft;
 mod perft;
 mod search;
+mod setup;
 mod support;
 mod values;
 mod variants_valid;

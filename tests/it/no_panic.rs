@@ -1,5 +1,6 @@
-//! Bad input gets an error, never a panic: arbitrary and mutated FEN strings for every bundled game (on `Ok`, the
-//! FEN round-trips), and arbitrary move strings. The fuzzers in `fuzz/` (docs/fuzzing.md) go further.
+//! Bad input gets an error, never a panic: arbitrary and mutated FEN strings for every bundled game and a game of
+//! multi-letter ids (on `Ok`, the FEN round-trips), and arbitrary move strings. The fuzzers in `fuzz/`
+//! (docs/fuzzing.md) go further.
 use proptest::prelude::*;
 
 use crate::support::mutation;
@@ -9,6 +10,11 @@ use tatsu::engine::{Engine, Position};
 fn engines() -> &'static [(&'static str, Engine)] {
     static ENGINES: OnceLock<Vec<(&'static str, Engine)>> = OnceLock::new();
     ENGINES.get_or_init(|| {
+        // The bundled games, and a game whose ids have several letters (`(N2)`, `(na)`, `+(Nb)` in FEN).
+        let many = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/variants/many-pieces.tatsu"
+        );
         tatsu::variants::bundled()
             .iter()
             .map(|&(name, source)| {
@@ -16,6 +22,10 @@ fn engines() -> &'static [(&'static str, Engine)] {
                     tatsu::compile::compile(name, source).expect("bundled games compile");
                 (name, Engine::new(compiled.game))
             })
+            .chain(std::iter::once((
+                "many-pieces",
+                Engine::new(tatsu::variants::load(many).expect("compiles").game),
+            )))
             .collect()
     })
 }
@@ -86,6 +96,9 @@ fn edit() -> impl Strategy<Value = mutation::Edit> {
         Just("4294967295".to_string()),
         Just("300".to_string()),
         Just("é".to_string()),
+        Just("(".to_string()),
+        Just(")".to_string()),
+        "\\(\\+?[a-zA-Z][a-z0-9]{0,2}\\)",
         "[0-9]{1,3}",
         "[a-zA-Z+]{1,3}",
     ];
@@ -101,7 +114,7 @@ proptest! {
     }
 
     #[test]
-    fn fen_alphabet_as_fen(text in "[a-zA-Z0-9/+\\[\\] -]{0,90}") {
+    fn fen_alphabet_as_fen(text in "[a-zA-Z0-9/+()\\[\\] -]{0,90}") {
         check_fen(&text)?;
     }
 
@@ -112,7 +125,7 @@ proptest! {
     }
 
     #[test]
-    fn arbitrary_move_strings(text in prop_oneof!["\\PC{0,12}", "[a-z]{1,2}[0-9]{1,2}[a-z]{1,2}[0-9]{1,2}[+a-z]?", "[A-Z+]{1,2}@[a-z]{1,2}[0-9]{1,2}"]) {
+    fn arbitrary_move_strings(text in prop_oneof!["\\PC{0,12}", "[a-z]{1,2}[0-9]{1,2}[a-z]{1,2}[0-9]{1,2}[+a-z]?", "[a-z][0-9]{1,2}[a-z][0-9]{1,2}\\+?[a-z][a-z0-9]?", "[A-Z+]{1,2}@[a-z]{1,2}[0-9]{1,2}", "[A-Z][a-z0-9]@[a-z][0-9]{1,2}"]) {
         for (_, engine) in engines() {
             let mut pos = Position::start(engine);
             let fen = pos.to_fen();

@@ -96,16 +96,13 @@ fn search_does_not_drop_a_pawn_for_mate_where_the_rules_forbid_it() {
 /// A position `plies` random legal moves (from `seed`) into a game, or earlier if the game ends.
 fn random_position<'e>(engine: &'e Engine, seed: u64, plies: u32) -> Position<'e> {
     let mut pos = Position::start(engine);
-    let mut state = seed | 1;
+    let mut rng = tatsu::rng::SplitMix64::new(seed);
     for _ in 0..plies {
         let moves = pos.legal_move_list();
         if moves.is_empty() {
             break;
         }
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        pos.play(moves[(state % moves.len() as u64) as usize]);
+        pos.play(moves[rng.below(moves.len())]);
     }
     pos
 }

@@ -1,9 +1,11 @@
 //! Every bundled variant compiles cleanly, and its compiled data matches facts of RULES.md that need no
 //! executor: destinations counted by walking a piece's rays on an empty board, zones, promotion, drops,
 //! castling and end rules.
+use betza::diagram::Kind;
 use std::collections::BTreeSet;
 use tatsu::compile::compile;
-use tatsu::rules::{Game, RayFlags, RayKind, Side, StalemateResult, StepRole};
+use tatsu::inspect::{self, EmptyBoard};
+use tatsu::rules::{Game, RayFlags, RayKind, Side, StalemateResult};
 
 use crate::support::rules_facts;
 use rules_facts::squares as set;
@@ -20,7 +22,9 @@ fn game(name: &str) -> Game {
     }
 }
 
-/// Destination squares (by name) of `symbol` for `side` on `square` of an empty board.
+/// Destination squares (by name) of `symbol` for `side` on `square` of an empty board, through the walk the
+/// diagrams use (`inspect::piece_moves`): those a plain move (`need` = `MOVE`) or a plain capture (`CAPTURE`)
+/// may end on, not those reached over a hurdle.
 fn dests_with(
     g: &Game,
     symbol: &str,
@@ -32,35 +36,21 @@ fn dests_with(
         .piece_by_symbol(symbol)
         .unwrap_or_else(|| panic!("no piece {symbol}"));
     let sq = g.geometry.parse_square(square).expect("a square");
-    let piece = g.piece(id);
-    let mut out = BTreeSet::new();
-    for ray in &g.rays[piece.rays(side, g.geometry.squares(), sq).range()] {
-        if !ray.flags.has(need) {
-            continue;
-        }
-        let squares = g.ray_squares(ray);
-        let reached: Vec<_> = match ray.kind {
-            RayKind::Slide => squares.to_vec(),
-            RayKind::Lame => squares[squares.len() - 1..].to_vec(),
-            RayKind::Hop | RayKind::Grasshop => Vec::new(),
-            // On an empty board a chain reaches its destinations only if no leg needs a piece to turn on.
-            RayKind::Chain => {
-                let roles = g.ray_roles(ray);
-                if roles.iter().any(|r| r.needs_piece()) {
-                    Vec::new()
-                } else {
-                    squares
-                        .iter()
-                        .zip(roles)
-                        .filter(|(_, r)| **r == StepRole::Dest)
-                        .map(|(s, _)| *s)
-                        .collect()
-                }
-            }
-        };
-        out.extend(reached.iter().map(|s| g.geometry.name(*s)));
-    }
-    out
+    let wanted: &[Kind] = if need == RayFlags::MOVE {
+        &[Kind::Move, Kind::MoveOrCapture, Kind::Initial]
+    } else {
+        &[Kind::Capture, Kind::MoveOrCapture]
+    };
+    inspect::piece_moves(g, id, side, sq, &EmptyBoard, &[])
+        .destinations
+        .iter()
+        .filter(|d| {
+            std::iter::once(&d.kind)
+                .chain(&d.also)
+                .any(|k| wanted.contains(k))
+        })
+        .map(|d| g.geometry.name(d.to))
+        .collect()
 }
 
 fn dests(g: &Game, symbol: &str, side: Side, square: &str) -> BTreeSet<String> {

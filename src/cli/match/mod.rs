@@ -2,11 +2,11 @@
 mod game;
 mod player;
 
-use super::common::{fail, load_engine};
+use super::common::load_engine;
+use super::error::CliError;
 use game::{Record, TimeControl};
 use player::Player;
 use std::io::Write;
-use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -53,20 +53,17 @@ pub struct MatchArgs {
     pub pgn: Option<String>,
 }
 
-pub fn run(args: MatchArgs) -> ExitCode {
+pub fn run(args: MatchArgs) -> Result<(), CliError> {
     if args.engines.len() != 2 {
-        return fail("give exactly two --engine commands");
+        return Err(CliError::usage("give exactly two --engine commands"));
     }
     let Some(tc) = parse_tc(&args.tc) else {
-        return fail(&format!(
+        return Err(CliError::usage(format!(
             "`{}` is not a time control (BASE+INC in seconds, e.g. 10+0.1)",
             args.tc
-        ));
+        )));
     };
-    let engine = match load_engine(&args.variant) {
-        Ok(e) => e,
-        Err(code) => return code,
-    };
+    let engine = load_engine(&args.variant)?;
     let variant_name = args
         .xboard_variant
         .clone()
@@ -88,7 +85,7 @@ pub fn run(args: MatchArgs) -> ExitCode {
             .open(path)
         {
             Ok(file) => Some(Mutex::new(file)),
-            Err(e) => return fail(&format!("cannot write {path}: {e}")),
+            Err(e) => return Err(CliError::input(format!("cannot write {path}: {e}"))),
         },
         None => None,
     };
@@ -153,10 +150,12 @@ pub fn run(args: MatchArgs) -> ExitCode {
     let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     let names = names.into_inner().unwrap_or_else(|e| e.into_inner());
     if results.is_empty() {
-        return fail("no game was played (could an engine not start?)");
+        return Err(CliError::input(
+            "no game was played (could an engine not start?)",
+        ));
     }
     outln!("{}", summary(&results, &names));
-    ExitCode::SUCCESS
+    Ok(())
 }
 
 fn result_text(record: &Record) -> String {
@@ -188,17 +187,14 @@ fn parse_tc(text: &str) -> Option<TimeControl> {
 /// `plies` random legal first moves from `seed` (fewer if the game ends).
 fn opening(engine: &Engine, seed: u64, plies: u32) -> Vec<Move> {
     let mut pos = Position::start(engine);
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut rng = tatsu::rng::SplitMix64::new(seed);
     let mut moves = Vec::new();
     for _ in 0..plies {
         let legal = pos.legal_move_list();
         if legal.is_empty() || pos.outcome().is_some() {
             break;
         }
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let mv = legal[(state % legal.len() as u64) as usize];
+        let mv = legal[rng.below(legal.len())];
         pos.play(mv);
         moves.push(mv);
     }

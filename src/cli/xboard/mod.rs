@@ -12,9 +12,9 @@ mod setup;
 
 pub use setup::xboard_name;
 
+use super::error::CliError;
 use clock::TimeControl;
 use std::io::BufRead;
-use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::sync::Arc;
@@ -41,7 +41,7 @@ pub struct XboardArgs {
     pub hash: usize,
 }
 
-pub fn run(args: XboardArgs) -> ExitCode {
+pub fn run(args: XboardArgs) -> Result<(), CliError> {
     let mut engines = Vec::new();
     let mut names = Vec::new();
     let bundled = tatsu::variants::bundled()
@@ -63,14 +63,14 @@ pub fn run(args: XboardArgs) -> ExitCode {
         }
     }
     if engines.is_empty() {
-        return ExitCode::FAILURE;
+        return Err(CliError::input("no variant loads"));
     }
     let stop = Arc::new(AtomicBool::new(false));
     let discard = Arc::new(AtomicBool::new(false));
     let lines = spawn_reader(stop.clone(), discard.clone());
     let mut session = Session::new(&engines, names, args.hash, stop, discard);
     session.serve(lines);
-    ExitCode::SUCCESS
+    Ok(())
 }
 
 /// Commands that do not disturb a search in progress.

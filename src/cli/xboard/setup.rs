@@ -172,7 +172,7 @@ impl XboardGame {
                 continue;
             }
             let mut sets: Vec<&str> = game
-                .ray_sources
+                .move_sets
                 .iter()
                 .filter(|s| s.piece == PieceId(p as u16))
                 .map(|s| s.betza.as_str())

@@ -1,7 +1,5 @@
 //! Property tests: Display round trip on generated trees, and no panic on arbitrary input.
-use betza::{
-    parse, Atom, Betza, Component, Direction, LegSpec, Modifier, Orientation, Range, Repeat,
-};
+use betza::{parse, Atom, Betza, Component, Direction, Facing, LegSpec, Modifier, Range, Repeat};
 use proptest::prelude::*;
 
 fn atom() -> impl Strategy<Value = Atom> {
@@ -118,13 +116,13 @@ proptest! {
         prop_assert!(again.is_ok(), "`{}` did not reparse: {:?}", text, again);
         let again = again.unwrap();
         prop_assert_eq!(&again, &b, "`{}`", text);
-        prop_assert_eq!(again.expand(Orientation::First), b.expand(Orientation::First));
+        prop_assert_eq!(again.expand(Facing::First), b.expand(Facing::First));
     }
 
     #[test]
     fn no_panic_on_arbitrary_strings(s in "\\PC{0,24}") {
         if let Ok(b) = parse(&s) {
-            let _ = b.expand(Orientation::Rotated);
+            let _ = b.expand(Facing::Rotated);
             prop_assert_eq!(parse(&b.to_string()).ok(), Some(b));
         }
     }
@@ -134,7 +132,7 @@ proptest! {
         match parse(&s) {
             Ok(b) => {
                 let _ = betza::describe::describe(&b);
-                let _ = betza::diagram::destinations(&b, 8, 8, (3, 3), Orientation::First);
+                let _ = betza::diagram::destinations(&b, 8, 8, (3, 3), Facing::First);
                 prop_assert_eq!(parse(&b.to_string()).ok(), Some(b));
             }
             Err(es) => {

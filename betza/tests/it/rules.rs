@@ -1,12 +1,12 @@
 //! Named rules of the notation, checked on the expanded paths and on the parse tree.
-use betza::{parse, Atom, ErrorKind, Leg, Mode, Orientation, Path, Range};
+use betza::{parse, Atom, ErrorKind, Facing, Leg, Mode, Path, Range};
 
-fn paths(s: &str, o: Orientation) -> Vec<Path> {
+fn paths(s: &str, o: Facing) -> Vec<Path> {
     parse(s).unwrap_or_else(|e| panic!("{s}: {e:?}")).expand(o)
 }
 
 fn steps(s: &str) -> Vec<(i32, i32)> {
-    let mut v: Vec<(i32, i32)> = paths(s, Orientation::First)
+    let mut v: Vec<(i32, i32)> = paths(s, Facing::First)
         .iter()
         .map(|p| p.legs[0].step)
         .collect();
@@ -41,14 +41,14 @@ fn bn0_and_bnn_are_the_same_tree_and_print_as_bn0() {
 
 #[test]
 fn default_modality_is_move_or_capture() {
-    for p in paths("KN", Orientation::First) {
+    for p in paths("KN", Facing::First) {
         assert_eq!(p.legs[0].mode, mcap());
     }
 }
 
 #[test]
 fn pawn_double_step_is_initial_lame_move_only() {
-    let ps = paths("ifmnD", Orientation::First);
+    let ps = paths("ifmnD", Facing::First);
     assert_eq!(ps.len(), 1);
     let p = &ps[0];
     assert!(p.initial_only);
@@ -64,35 +64,35 @@ fn pawn_double_step_is_initial_lame_move_only() {
             wrap: false,
         }]
     );
-    let m = &paths("ifmnD", Orientation::MirroredRanks)[0];
+    let m = &paths("ifmnD", Facing::MirroredRanks)[0];
     assert_eq!(m.legs[0].step, (0, -2));
     assert_eq!(m.legs[0].lame_path, vec![(0, -1)]);
 }
 
 #[test]
 fn fce_captures_only_and_en_passant() {
-    for p in paths("fceF", Orientation::First) {
+    for p in paths("fceF", Facing::First) {
         assert_eq!(p.legs[0].mode, Mode::CAPTURE.union(Mode::EN_PASSANT));
     }
 }
 
 #[test]
 fn hop_modes_cannon_and_grasshopper() {
-    assert!(paths("cpR", Orientation::First)
+    assert!(paths("cpR", Facing::First)
         .iter()
         .all(|p| p.legs[0].mode == Mode::HOP.union(Mode::CAPTURE) && p.legs[0].max.is_none()));
-    assert!(paths("pR", Orientation::First)
+    assert!(paths("pR", Facing::First)
         .iter()
         .all(|p| p.legs[0].mode == Mode::HOP.union(mcap())));
-    assert!(paths("gQ", Orientation::First)
+    assert!(paths("gQ", Facing::First)
         .iter()
         .all(|p| p.legs[0].mode == Mode::GRASSHOP.union(mcap())));
-    assert_eq!(paths("gQ", Orientation::First).len(), 8);
+    assert_eq!(paths("gQ", Facing::First).len(), 8);
 }
 
 #[test]
 fn castling_gives_one_path_per_side_with_distance() {
-    let ps = paths("KisO3isO2", Orientation::First);
+    let ps = paths("KisO3isO2", Facing::First);
     let castles: Vec<&Path> = ps.iter().filter(|p| p.castling.is_some()).collect();
     assert_eq!(castles.len(), 4);
     let mut o3: Vec<(i32, i32)> = castles
@@ -109,7 +109,7 @@ fn castling_gives_one_path_per_side_with_distance() {
 #[test]
 fn lame_paths_of_leapers() {
     let lame = |s: &str, step: (i32, i32)| {
-        paths(s, Orientation::First)
+        paths(s, Facing::First)
             .into_iter()
             .find(|p| p.legs[0].step == step)
             .unwrap()
@@ -124,7 +124,7 @@ fn lame_paths_of_leapers() {
     assert_eq!(lame("nN", (2, -1)), vec![(1, 0)]);
     assert!(lame("N", (1, 2)).is_empty());
     // riders: the path applies to each step
-    let p = paths("nNN", Orientation::First)
+    let p = paths("nNN", Facing::First)
         .into_iter()
         .find(|p| p.legs[0].step == (1, 2))
         .unwrap();
@@ -136,22 +136,19 @@ fn lame_paths_of_leapers() {
 
 #[test]
 fn rotated_orientation_negates_both_coordinates() {
-    assert_eq!(paths("frN", Orientation::Rotated)[0].legs[0].step, (-2, -1));
-    assert_eq!(
-        paths("frN", Orientation::MirroredRanks)[0].legs[0].step,
-        (2, -1)
-    );
+    assert_eq!(paths("frN", Facing::Rotated)[0].legs[0].step, (-2, -1));
+    assert_eq!(paths("frN", Facing::MirroredRanks)[0].legs[0].step, (2, -1));
 }
 
 #[test]
 fn multi_leg_lion_locust_capture() {
-    let ps = paths("caK", Orientation::First);
+    let ps = paths("caK", Facing::First);
     // 8 first steps × 7 relative continuations (all but straight back)
     assert_eq!(ps.len(), 56);
     assert!(ps
         .iter()
         .all(|p| p.legs.len() == 2 && p.legs[0].mode == Mode::CAPTURE && p.legs[1].mode == mcap()));
-    let back = paths("mcabK", Orientation::First);
+    let back = paths("mcabK", Facing::First);
     assert_eq!(back.len(), 8);
     assert!(back
         .iter()
@@ -160,7 +157,7 @@ fn multi_leg_lion_locust_capture() {
 
 #[test]
 fn multi_leg_non_final_default_is_move_and_y_toggles_to_rider() {
-    let ps = paths("FyafsF", Orientation::First);
+    let ps = paths("FyafsF", Facing::First);
     let two: Vec<&Path> = ps.iter().filter(|p| p.legs.len() == 2).collect();
     assert_eq!(two.len(), 8);
     assert!(two.iter().all(|p| p.legs[0].mode == Mode::MOVE
@@ -175,7 +172,7 @@ fn multi_leg_non_final_default_is_move_and_y_toggles_to_rider() {
         .collect();
     turns.sort_unstable();
     assert_eq!(turns, vec![(0, 1), (1, 0)]);
-    assert!(paths("mafW", Orientation::First)
+    assert!(paths("mafW", Facing::First)
         .iter()
         .all(|p| p.legs[0].mode == Mode::MOVE));
 }
@@ -197,7 +194,7 @@ fn every_game_string_parses_and_round_trips() {
         let b = parse(s).unwrap_or_else(|e| panic!("{s}: {e:?}"));
         let again = parse(&b.to_string()).unwrap();
         assert_eq!(b, again, "{s}");
-        assert!(!b.expand(Orientation::First).is_empty(), "{s}");
+        assert!(!b.expand(Facing::First).is_empty(), "{s}");
         assert_eq!(betza::describe::describe(&b).len(), b.components.len());
     }
 }
@@ -245,7 +242,7 @@ fn hand_built_invalid_tree_expands_to_nothing_and_fails_validation() {
     // `fW` with its atom swapped for `U`: the universal leaper has no directions.
     let mut b = parse("fW").unwrap();
     b.components[0].atom = Atom::U;
-    assert!(b.expand(Orientation::First).is_empty());
+    assert!(b.expand(Facing::First).is_empty());
     assert!(b.validate().is_err());
 }
 
@@ -271,7 +268,7 @@ fn long_chains_of_legs_are_refused_not_expanded_forever() {
     let e = parse(&format!("{}K", "a".repeat(40))).unwrap_err();
     assert_eq!(e[0].kind, ErrorKind::Unsupported);
     // three king legs (mamaK from the XBoard page) is fine: 8 × 7 × 7 paths
-    assert_eq!(paths("mamaK", Orientation::First).len(), 392);
+    assert_eq!(paths("mamaK", Facing::First).len(), 392);
 }
 
 #[test]
@@ -295,14 +292,14 @@ fn describe_gives_one_plain_english_line_per_component() {
 fn diagram_render_marks_piece_destinations_and_legend() {
     use betza::diagram::{destinations, render};
     let b = parse("fmWfcF").unwrap();
-    let marks = destinations(&b, 3, 3, (1, 1), Orientation::First);
+    let marks = destinations(&b, 3, 3, (1, 1), Facing::First);
     assert_eq!(render(&marks, 3, 3, (1, 1)), "  3  c m c\n  2  . @ .\n  1  . . .\n     a b c\nlegend: @ the piece, m move only (no capture), c capture only\n");
 }
 
 #[test]
 fn bent_riders_expand_into_one_step_legs_with_both_turns() {
     // Rose: 8 one-step paths, then for each first step 2 ways round × lengths 2..=7: 8 + 8 × 2 × 6 = 104.
-    let rose = paths("qN", Orientation::First);
+    let rose = paths("qN", Facing::First);
     assert_eq!(rose.len(), 104);
     assert!(rose.iter().all(|p| p.legs.iter().all(|l| l.max == Some(1))));
     // The 7-step clockwise path from (1,2) ends one knight jump from home, at (1,-2): 8 steps close the octagon.
@@ -325,8 +322,11 @@ fn bent_riders_expand_into_one_step_legs_with_both_turns() {
         assert!(last.mode.contains(betza::Mode::CAPTURE));
         assert!(rest.iter().all(|l| l.mode == betza::Mode::MOVE));
     }
-    // Crooked bishop: 4 + 4 × 2 × 69 paths (up to 70 steps).
-    assert_eq!(paths("zB", Orientation::First).len(), 4 + 4 * 2 * 69);
+    // Crooked rook: 4 + 4 × 2 × 69 paths (up to 70 steps: the staircase corner to corner on 36x36).
+    assert_eq!(paths("zR", Facing::First).len(), 4 + 4 * 2 * 69);
+    // Crooked bishop: 4 + 4 × 2 × 34 paths: the boyscout zig-zags along a line, so at most 35 steps fit on the
+    // largest board; longer paths could never be played and are not produced.
+    assert_eq!(paths("zB", Facing::First).len(), 4 + 4 * 2 * 34);
 }
 
 #[test]
@@ -335,14 +335,14 @@ fn repetition_prints_back_and_unrolls_to_seventy_legs() {
         assert_eq!(parse(s).unwrap().to_string(), s);
     }
     // (maf)W: 4 directions × 1..=70 legs.
-    let p = paths("(maf)W", Orientation::First);
+    let p = paths("(maf)W", Facing::First);
     assert_eq!(p.len(), 4 * 70);
     assert_eq!(p.iter().map(|p| p.legs.len()).max(), Some(70));
 }
 
 #[test]
 fn universal_leaper_is_one_path_flagged_universal() {
-    let ps = paths("mU", Orientation::Rotated);
+    let ps = paths("mU", Facing::Rotated);
     assert_eq!(ps.len(), 1);
     assert!(ps[0].universal);
     assert_eq!(ps[0].legs[0].mode, Mode::MOVE);
@@ -350,40 +350,37 @@ fn universal_leaper_is_one_path_flagged_universal() {
 
 #[test]
 fn must_jump_marks_the_halfway_square_and_is_oriented() {
-    let ps = paths("fjD", Orientation::First);
+    let ps = paths("fjD", Facing::First);
     assert_eq!(ps[0].legs[0].jump_path, vec![(0, 1)]);
     assert!(ps[0].legs[0].lame_path.is_empty());
-    let m = paths("fjD", Orientation::MirroredRanks);
+    let m = paths("fjD", Facing::MirroredRanks);
     assert_eq!(m[0].legs[0].jump_path, vec![(0, -1)]);
 }
 
 #[test]
 fn cylinder_tame_unload_and_induce_are_leg_flags() {
-    let p = &paths("fotcR", Orientation::First)[0];
+    let p = &paths("fotcR", Facing::First)[0];
     assert!(p.legs[0].wrap);
     assert_eq!(p.legs[0].mode, Mode::CAPTURE.union(Mode::TAME));
-    let p = &paths("fucR", Orientation::First)[0];
+    let p = &paths("fucR", Facing::First)[0];
     assert_eq!(p.legs[0].mode, Mode::CAPTURE.union(Mode::UNLOAD));
-    let p = &paths("fxafK", Orientation::First)[0];
+    let p = &paths("fxafK", Facing::First)[0];
     assert_eq!(p.legs[0].mode, Mode::INDUCE);
     // `x` on the last leg borrows: no default move or capture is added.
-    assert_eq!(
-        paths("fxK", Orientation::First)[0].legs[0].mode,
-        Mode::INDUCE
-    );
+    assert_eq!(paths("fxK", Facing::First)[0].legs[0].mode, Mode::INDUCE);
 }
 
 #[test]
 fn bend_directions_follow_the_side_of_the_previous_bend() {
     // afsafzW: after a 45° bend left the `z` leg bends right, and after a bend right it bends left; the last
     // step is always parallel to the first.
-    for p in paths("fafsafzW", Orientation::First) {
+    for p in paths("fafsafzW", Facing::First) {
         assert_eq!(p.legs.len(), 3);
         assert_eq!(p.legs[0].step, (0, 1));
         assert_eq!(p.legs[2].step, (0, 1), "{p:?}");
     }
     // q bends with it: the last step is perpendicular to the first.
-    for p in paths("fafsafqW", Orientation::First) {
+    for p in paths("fafsafqW", Facing::First) {
         assert_eq!(p.legs[2].step.1, 0, "{p:?}");
     }
 }

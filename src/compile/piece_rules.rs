@@ -33,7 +33,7 @@ pub fn apply_piece_rules(
             if !info.broken
                 && !zones.broken[p.zone.0 as usize]
                 && Side::BOTH.iter().all(|s| {
-                    !intersects(&built.reach[pi][s.index()], &zone.squares[s.index()])
+                    !intersects(&built.destinations[pi][s.index()], &zone.squares[s.index()])
                         && !p.start_or_destination
                 })
             {

@@ -1,7 +1,7 @@
 //! Data-driven tests: `tests/data/valid.txt` (destinations on an empty board) and `tests/data/invalid.txt`
 //! (error kind and column). Every line is a named rule; all failures are reported together.
 use betza::diagram::{destinations, parse_square, square_name, Kind};
-use betza::{parse, ErrorKind, Orientation};
+use betza::{parse, ErrorKind, Facing};
 use std::collections::BTreeSet;
 
 fn lines(text: &str) -> impl Iterator<Item = Vec<String>> + '_ {
@@ -33,7 +33,7 @@ fn kind_of(sym: &str) -> Option<Kind> {
 
 #[test]
 fn valid_corpus_destinations_match_hand_worked_sets() {
-    let text = include_str!("data/valid.txt");
+    let text = include_str!("../data/valid.txt");
     let mut failures = Vec::new();
     let mut count = 0;
     for f in lines(text) {
@@ -46,9 +46,9 @@ fn valid_corpus_destinations_match_hand_worked_sets() {
             .unwrap();
         let from = parse_square(&f[3]).unwrap();
         let o = match f[4].as_str() {
-            "first" => Orientation::First,
-            "mirrored" => Orientation::MirroredRanks,
-            "rotated" => Orientation::Rotated,
+            "first" => Facing::First,
+            "mirrored" => Facing::MirroredRanks,
+            "rotated" => Facing::Rotated,
             x => panic!("{name}: bad orientation {x}"),
         };
         let b = match parse(src) {
@@ -110,7 +110,7 @@ fn valid_corpus_destinations_match_hand_worked_sets() {
 
 #[test]
 fn invalid_corpus_reports_kind_and_column() {
-    let text = include_str!("data/invalid.txt");
+    let text = include_str!("../data/invalid.txt");
     let mut failures = Vec::new();
     for f in lines(text) {
         assert_eq!(f.len(), 4, "malformed corpus line: {f:?}");
@@ -139,4 +139,20 @@ fn invalid_corpus_reports_kind_and_column() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn squares_past_file_z_are_named_with_two_letters() {
+    for (file, rank, name) in [
+        (0, 0, "a1"),
+        (25, 7, "z8"),
+        (26, 0, "aa1"),
+        (35, 35, "aj36"),
+    ] {
+        assert_eq!(square_name(file, rank), name);
+        assert_eq!(parse_square(name), Some((file, rank)));
+    }
+    for bad in ["", "a", "4", "a0", "a04", "A1", "a1x"] {
+        assert_eq!(parse_square(bad), None, "{bad}");
+    }
 }

@@ -1,0 +1,141 @@
+//! A setup checked against the rules of a game, without an executor: what the compiler can say about a start
+//! position and what `Position::from_setup` relies on.
+use super::error::{FenProblem, Problem};
+use super::{Setup, MAX_PIECES};
+use crate::rules::{Game, PieceId, Side, Square};
+
+/// What the checks work out for the position to be built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Derived {
+    /// Bit `i`: the right [`Game::castling_rights`]`[i]` is held.
+    pub castling: u32,
+    /// The e.p. target square and the piece that has just passed over it.
+    pub ep: Option<(Square, Square)>,
+}
+
+/// Checks a setup against `game`: pieces on distinct squares, at most [`MAX_PIECES`] pieces, holdings only in a
+/// game with drops and only of droppable pieces, one royal piece per side at most, no piece where it could never
+/// move, castling rights with their pieces in place, an e.p. square some piece has just passed over, `bonus` only
+/// in a game with bonus turns. Every problem found, at the text it is about.
+pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> {
+    let mut problems = Vec::new();
+    let mut problem = |span, problem| problems.push(FenProblem { span, problem });
+    let g = game.geometry;
+    let mut board: Vec<Option<(PieceId, Side)>> = vec![None; g.squares()];
+    let mut royals = [0; 2];
+    for p in &setup.board {
+        let cell = &mut board[p.square.index()];
+        if cell.is_some() {
+            problem(p.span, Problem::SquareTwice);
+            continue;
+        }
+        *cell = Some((p.piece, p.side));
+        let piece = game.piece(p.piece);
+        if piece.royal {
+            royals[p.side.index()] += 1;
+            if royals[p.side.index()] == 2 {
+                problem(p.span, Problem::SecondRoyal(p.side));
+            }
+        }
+        if piece.dead[p.side.index()].contains(p.square) {
+            problem(
+                p.span,
+                Problem::DeadSquare {
+                    side: p.side,
+                    piece: piece.name.clone(),
+                    square: g.name(p.square),
+                },
+            );
+        }
+    }
+    let mut total = setup.board.len() as u64;
+    for held in &setup.hands {
+        total += u64::from(held.count);
+        if total > u64::from(MAX_PIECES) {
+            problem(held.span, Problem::TooManyPieces { found: total });
+        }
+        if game.drops && game.piece(held.piece).drop.is_none() {
+            problem(
+                held.span,
+                Problem::CannotBeHeld(game.piece(held.piece).symbol.clone()),
+            );
+        }
+    }
+    if let (false, Some(span), false) = (game.drops, setup.hands_span, setup.hands.is_empty()) {
+        problem(span, Problem::NoHands);
+    }
+    let mut castling = 0;
+    for &(letter, span) in &setup.castling {
+        let Some(i) = game.castling_rights.iter().position(|r| r.letter == letter) else {
+            problem(span, Problem::UnknownCastling(letter));
+            continue;
+        };
+        let right = &game.castling_rights[i];
+        // The very pieces, not any of that side's: a rook standing on the king's square cannot castle.
+        let at = |sq: Square| board[sq.index()];
+        if at(right.king_from) == Some((right.king, right.side))
+            && at(right.rook_from) == Some((right.rook, right.side))
+        {
+            castling |= 1 << i;
+        } else {
+            let needs = format!(
+                "the {} on {} and the {} on {}",
+                game.piece(right.king).name,
+                g.name(right.king_from),
+                game.piece(right.rook).name,
+                g.name(right.rook_from)
+            );
+            problem(span, Problem::CastlingPieces { letter, needs });
+        }
+    }
+    let ep = setup.ep.and_then(|(target, span)| {
+        let victim = ep_victim(&board, game, setup.side.opponent(), target);
+        if victim.is_none() {
+            problem(span, Problem::NoEpVictim(g.name(target)));
+        }
+        victim.map(|v| (target, v))
+    });
+    if let (Some(span), None) = (setup.bonus, &game.bonus_turn) {
+        problem(span, Problem::NoBonusTurns);
+    }
+    if problems.is_empty() {
+        Ok(Derived { castling, ep })
+    } else {
+        problems.sort_by_key(|p| p.span.start);
+        Err(problems)
+    }
+}
+
+/// The piece that has just passed over an (empty) e.p. target: a piece of `mover` next to it, with the square on
+/// the other side (where it came from) empty. Straight ahead in the mover's forward direction first (a pawn's double
+/// step), then sideways, diagonally and backwards (a variant's sideways or diagonal multi-step).
+fn ep_victim(
+    board: &[Option<(PieceId, Side)>],
+    game: &Game,
+    mover: Side,
+    target: Square,
+) -> Option<Square> {
+    let g = game.geometry;
+    let forward = if mover == Side::White { 1 } else { -1 };
+    let (file, rank) = (g.file(target), g.rank(target));
+    let directions = [
+        (0, forward),
+        (-1, forward),
+        (1, forward),
+        (-1, 0),
+        (1, 0),
+        (0, -forward),
+        (-1, -forward),
+        (1, -forward),
+    ];
+    let empty = |sq: Square| board[sq.index()].is_none();
+    if !empty(target) {
+        return None;
+    }
+    directions.iter().find_map(|&(dx, dy)| {
+        let victim = g.square(file + dx, rank + dy)?;
+        let origin = g.square(file - dx, rank - dy)?;
+        let ours = board[victim.index()].is_some_and(|(_, s)| s == mover);
+        (ours && empty(origin)).then_some(victim)
+    })
+}
