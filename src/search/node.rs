@@ -9,6 +9,7 @@
 use super::order::{self, pick, Heuristics};
 use super::tt::{signature, Bound, Entry, Table};
 use super::{Control, MATE, MAX_PLY};
+use crate::engine::outcome::perpetual_checker;
 use crate::engine::{Move, MoveKind, MoveList, Position};
 use crate::eval::Evaluator;
 use crate::rules::{PieceId, Side, Square};
@@ -444,17 +445,16 @@ impl<'a, 'e> Worker<'a, 'e> {
         let first = first?;
         let rule = self.pos.game().end.repetition;
         if rule.is_some_and(|r| r.perpetual_check_loses) {
-            let cycle = &self.path[first + 1..];
-            let us = self.pos.side_to_move();
-            for side in Side::BOTH {
-                let mut moves = cycle
-                    .iter()
-                    .filter(|v| v.mover == side && v.turn_passed)
-                    .peekable();
-                if moves.peek().is_some() && moves.all(|v| v.check) {
-                    let lost = MATE - ply as i32;
-                    return Some(if side == us { -lost } else { lost });
-                }
+            let cycle = self.path[first + 1..]
+                .iter()
+                .map(|v| (v.mover, v.check, v.turn_passed));
+            if let Some(side) = perpetual_checker(cycle) {
+                let lost = MATE - ply as i32;
+                return Some(if side == self.pos.side_to_move() {
+                    -lost
+                } else {
+                    lost
+                });
             }
         }
         Some(0)
