@@ -230,6 +230,18 @@ fn summary(results: &[(usize, Record)], names: &[String; 2]) -> String {
     let variance = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n;
     let margin = 1.96 * (variance / n).sqrt();
     let elo = |s: f64| -400.0 * (1.0 / s.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
+    if variance == 0.0 && mean != 0.5 {
+        return format!(
+            "{} vs {}: {} games, +{wins} ={draws} -{losses}, score {:.1}%\n\
+             Elo difference: out of reach of {} games (every game {}); no interval",
+            names[0],
+            names[1],
+            results.len(),
+            mean * 100.0,
+            results.len(),
+            if mean > 0.5 { "won" } else { "lost" }
+        );
+    }
     format!(
         "{} vs {}: {} games, +{wins} ={draws} -{losses}, score {:.1}%, draws {:.1}%\n\
          Elo difference: {:+.0} (95% interval {:+.0} to {:+.0})",
