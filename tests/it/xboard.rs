@@ -3,7 +3,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-/// Runs `tatsu xboard` on `script` (one command per line), waits for the answer to a final `ping` (so that a
+/// Runs `tatsu xboard` on `script` (one command per line, `#sleep MS` to pause), waits for the answer to a final `ping` (so that a
 /// search the script started has moved), sends `quit` and returns what it printed before the `pong`.
 fn session(script: &str) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tatsu"))
@@ -14,9 +14,15 @@ fn session(script: &str) -> String {
         .spawn()
         .expect("the binary runs");
     let mut stdin = child.stdin.take().expect("stdin");
-    stdin
-        .write_all(format!("{script}\nping 424242\n").as_bytes())
-        .expect("write the script");
+    // `#sleep MS` lines pause the script (to let the engine think between commands).
+    for line in format!("{script}\nping 424242").lines() {
+        if let Some(ms) = line.strip_prefix("#sleep ") {
+            stdin.flush().expect("flush");
+            std::thread::sleep(std::time::Duration::from_millis(ms.parse().expect("ms")));
+        } else {
+            writeln!(stdin, "{line}").expect("write the script");
+        }
+    }
     stdin.flush().expect("flush");
     let stdout = BufReader::new(child.stdout.take().expect("stdout"));
     let mut out = String::new();
@@ -197,4 +203,17 @@ fn undo_takes_a_move_back_and_the_same_move_is_legal_again() {
     assert!(!out.contains("Illegal move"), "{out}");
     assert!(out.contains("Error (command not legal now)"), "{out}");
     assert!(out.lines().any(|l| l == "pong 4"), "{out}");
+}
+
+#[test]
+fn analysis_posts_lines_until_exit_and_the_session_goes_on() {
+    let out = session("new\nforce\npost\nanalyze\n#sleep 500\n.\n#sleep 200\nexit\nping 4");
+    // Thinking output: depth, score, time, nodes, principal variation.
+    let posted = out
+        .lines()
+        .find(|l| l.starts_with("1 "))
+        .unwrap_or_else(|| panic!("no depth-1 line in:\n{out}"));
+    assert!(posted.split_whitespace().count() >= 5, "{posted}");
+    assert!(out.lines().any(|l| l == "pong 4"), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("move ")), "{out}");
 }
