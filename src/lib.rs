@@ -9,13 +9,16 @@
 pub mod audit;
 pub mod compile;
 pub mod diag;
+pub mod diff;
 pub mod dsl;
 pub mod engine;
 pub mod eval;
+pub mod export;
 pub mod inspect;
 pub mod render;
 pub mod rng;
 pub mod rules;
+pub mod ruletest;
 pub mod search;
 pub mod setup;
 pub mod variants;

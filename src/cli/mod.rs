@@ -20,15 +20,20 @@ mod betza;
 pub mod check;
 mod describe;
 mod describe_json;
+mod diff;
 pub mod error;
+mod export;
+mod list;
 mod r#match;
 mod moves;
+mod new;
 mod perft;
 mod piece;
 mod position;
 mod search;
 mod selfplay;
 mod show;
+mod test;
 mod values;
 mod xboard;
 
@@ -37,6 +42,9 @@ mod xboard;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Colour the diagnostics on stderr: `auto` on a terminal (and not with `NO_COLOR` set).
+    #[arg(long, global = true, value_enum, default_value_t = common::ColorWhen::Auto)]
+    pub color: common::ColorWhen,
 }
 
 #[derive(Subcommand, Debug)]
@@ -53,6 +61,11 @@ pub enum Command {
     Show(show::ShowArgs),
     Describe(describe::DescribeArgs),
     Selfplay(selfplay::SelfplayArgs),
+    Test(test::TestArgs),
+    List(list::ListArgs),
+    New(new::NewArgs),
+    Export(export::ExportArgs),
+    Diff(diff::DiffArgs),
     Values(values::ValuesArgs),
     Search(search::SearchArgs),
     Xboard(xboard::XboardArgs),
@@ -60,6 +73,7 @@ pub enum Command {
 }
 
 pub fn run(cli: Cli) -> Result<(), CliError> {
+    common::set_color(cli.color);
     match cli.command {
         Command::Betza(args) => betza::run(args),
         Command::Check(args) => check::run(args),
@@ -69,6 +83,11 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Show(args) => show::run(args),
         Command::Describe(args) => describe::run(args),
         Command::Selfplay(args) => selfplay::run(args),
+        Command::Test(args) => test::run(&args),
+        Command::List(args) => list::run(&args),
+        Command::New(args) => new::run(&args),
+        Command::Export(args) => export::run(&args),
+        Command::Diff(args) => diff::run(&args),
         Command::Values(args) => values::run(args),
         Command::Search(args) => search::run(args),
         Command::Xboard(args) => xboard::run(args),
