@@ -249,6 +249,14 @@ impl<'e> Position<'e> {
         }
     }
 
+    /// The positions of the game so far, oldest first, as `(hash, mover, check, turn_passed)`: what a search
+    /// needs to score repetitions with the game's own history (see [`HistoryEntry`]).
+    pub fn history_visits(&self) -> impl Iterator<Item = (u64, Side, bool, bool)> + '_ {
+        self.history
+            .iter()
+            .map(|e| (e.hash, e.mover, e.check, e.turn_passed))
+    }
+
     /// Starts the repetition history at the current position.
     pub(crate) fn reset_history(&mut self) {
         let check = self.in_check();
