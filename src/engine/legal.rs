@@ -2,6 +2,7 @@
 //! crosses no attacked square, and a drop that the rules forbid to mate does not mate.
 use super::attack::{Threats, MAX_CHECKS};
 use super::moves::{Counter, Move, MoveKind, MoveList, Sink};
+use super::tables::PieceTraits;
 use super::Position;
 use crate::rules::Square;
 
@@ -84,14 +85,21 @@ impl Position<'_> {
                     || game.ray_squares[check.first as usize..][..check.len as usize].contains(&to)
             })
         };
-        let ep = self.ep.is_some();
+        // The traits whose pieces' moves always pass through the filters here.
+        let filtered = PieceTraits::REPEATS_MOVES
+            | PieceTraits::BECOMES_ROYAL
+            | PieceTraits::CAPTURES_ASIDE
+            | if self.ep.is_some() {
+                PieceTraits::EN_PASSANT
+            } else {
+                PieceTraits::empty()
+            };
         for &from in &self.lists[us.index()] {
             let piece = self.board[from.index()].piece();
+            let traits = engine.traits[piece.index()];
             let needs_filter = in_check
                 || from == royal
-                || engine.repeats_moves[piece.index()]
-                || (ep && engine.en_passant[piece.index()])
-                || engine.becomes_royal[piece.index()]
+                || traits.intersects(filtered)
                 || threats.pinned.contains(from);
             if !needs_filter {
                 self.piece_moves(from, sink);
@@ -112,7 +120,8 @@ impl Position<'_> {
                 }
             } else {
                 // A piece that may become royal moves the royal square: test its moves in full.
-                let pinned = threats.pinned.contains(from) || engine.becomes_royal[piece.index()];
+                let pinned =
+                    threats.pinned.contains(from) || traits.contains(PieceTraits::BECOMES_ROYAL);
                 for &mv in scratch.iter() {
                     // An en-passant or locust capture may remove a checker that does not stand on its
                     // destination.
@@ -149,7 +158,7 @@ impl Position<'_> {
                 // A drop can only mate if the dropped piece could attack the enemy royal piece from there.
                 // A royal drop moves the royal square.
                 if game.pieces[mv.piece.index()].royal
-                    || engine.becomes_royal[mv.piece.index()]
+                    || engine.traits[mv.piece.index()].contains(PieceTraits::BECOMES_ROYAL)
                     || forbids_mate
                         && enemy_royal.is_some_and(|target| {
                             engine.captures_on_empty_board(us, target, mv.piece, mv.to)

@@ -1,6 +1,7 @@
 //! Pseudo-legal move generation: walk the precomputed rays of each piece, add drops, castlings and a pass.
 //! Nothing here allocates: moves are pushed into the caller's reused list.
 use super::moves::{Move, MoveKind, MoveList, Sink};
+use super::tables::PieceTraits;
 use super::{Cell, Position};
 use crate::rules::{
     step, PieceId, PromotionTrigger, Ray, RayFlags, RayKind, Side, Square, StepOutcome, StepRule,
@@ -107,10 +108,11 @@ impl Position<'_> {
         let first = out.len();
         self.piece_moves(from, out);
         let piece = self.board[from.index()].piece();
-        if self.engine.has_borrowers && self.engine.borrows[piece.index()] {
+        let traits = self.engine.traits[piece.index()];
+        if traits.contains(PieceTraits::BORROWS) {
             self.borrowed_moves(from, piece, out);
         }
-        if self.engine.repeats_moves[piece.index()] {
+        if traits.contains(PieceTraits::REPEATS_MOVES) {
             dedup_moves(out, first);
         }
     }
