@@ -2,7 +2,7 @@
 //! in (or the piece's unconditional one), expand it for the side's orientation, and clip each path into a ray.
 //! `i` moves are kept only on the piece's initial squares; `O` castling paths are set aside for the castling pass.
 use super::pieces::{ParsedMoveSet, PieceInfo, PieceNames};
-use super::rays::{build_ray, BuiltRay, Chain};
+use super::rays::{build_ray, fits, fixed_box, refused, BuiltRay, Chain, FixedBox};
 use super::zones::ZoneTable;
 use super::Diags;
 use crate::diag::Span;
@@ -98,6 +98,8 @@ struct PieceGraph<'a> {
     setting: &'a Setting<'a>,
     /// Expanded paths per (move set, side).
     expanded: Vec<[Vec<betza::Path>; 2]>,
+    /// Parallel to `expanded`: each path's [`fixed_box`], computed once for every square.
+    boxes: Vec<[Vec<Option<FixedBox>>; 2]>,
     /// Per side: the squares its `i` moves start from.
     initial: [SquareSet; 2],
     /// The index in [`Built::move_sets`] of its first move set.
@@ -120,12 +122,22 @@ impl<'a> PieceGraph<'a> {
             .move_sets
             .iter()
             .map(|set| {
+                // Resolved once; each side's paths are that form turned to its orientation.
+                let resolved = set.parsed.as_ref().and_then(|p| p.resolve().ok());
                 Side::BOTH.map(|side| {
-                    set.parsed
+                    resolved
                         .as_ref()
-                        .map(|p| p.expand(betza_orientation(o, side)))
+                        .map(|r| r.expand(betza_orientation(o, side)))
                         .unwrap_or_default()
                 })
+            })
+            .collect::<Vec<[Vec<betza::Path>; 2]>>();
+        let boxes = expanded
+            .iter()
+            .map(|sides| {
+                sides
+                    .each_ref()
+                    .map(|paths| paths.iter().map(fixed_box).collect())
             })
             .collect();
         let initial = Side::BOTH.map(|side| match info.initial {
@@ -140,6 +152,7 @@ impl<'a> PieceGraph<'a> {
             info,
             setting,
             expanded,
+            boxes,
             initial,
             first_set: 0,
             sources: HashMap::new(),
@@ -253,7 +266,13 @@ impl<'a> PieceGraph<'a> {
                 continue;
             }
             let key = (mi, path.component);
-            match build_ray(g, sq, path) {
+            // A path that cannot fit here gives no ray; only its refusal, if any, is reported.
+            let built = if fits(g, sq, self.boxes[mi][side.index()][pi]) {
+                build_ray(g, sq, path)
+            } else {
+                refused(path).map_or(BuiltRay::Empty, BuiltRay::Unsupported)
+            };
+            match built {
                 BuiltRay::Chains { flags, chains } => {
                     let source = self.source(b, key);
                     self.push_chains(side, flags, chains, source, b);
