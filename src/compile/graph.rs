@@ -13,6 +13,11 @@ use crate::rules::{
 use crate::setup::Setup;
 use std::collections::HashMap;
 
+/// At most this many ray squares (chain squares included) for one piece type, over all its squares and both
+/// sides: 64 MiB of squares and step rules. A piece past it (`pzB`, `aaaK` on a 36x36 board) is refused with an
+/// error at the component that crossed it, once the limit is reached, instead of filling memory.
+pub const MAX_RAY_SQUARES_PER_PIECE: usize = 1 << 24;
+
 pub struct Built {
     pub pieces: Vec<PieceType>,
     pub rays: Vec<Ray>,
@@ -110,6 +115,10 @@ struct PieceGraph<'a> {
     reported: Vec<(usize, usize)>,
     destinations: [SquareSet; 2],
     has_ep_capture: bool,
+    /// Where this piece's squares begin in [`Built::ray_squares`].
+    first_square: usize,
+    /// The piece has crossed [`MAX_RAY_SQUARES_PER_PIECE`] (reported): no more rays are built.
+    too_big: bool,
 }
 
 /// A plain ray from one square, before the redundant ones are dropped: kind, flags, squares, source.
@@ -159,6 +168,8 @@ impl<'a> PieceGraph<'a> {
             reported: Vec::new(),
             destinations: [SquareSet::new(), SquareSet::new()],
             has_ep_capture: false,
+            first_square: 0,
+            too_big: false,
         }
     }
 
@@ -166,6 +177,7 @@ impl<'a> PieceGraph<'a> {
         let g = self.setting.geometry;
         let n = g.squares();
         self.first_set = b.move_sets.len();
+        self.first_square = b.ray_squares.len();
         b.move_sets
             .extend(self.info.move_sets.iter().map(|s| explained(self.id, s)));
         let mut graph = vec![RaySlice::default(); 2 * n];
@@ -174,7 +186,9 @@ impl<'a> PieceGraph<'a> {
         for side in Side::BOTH {
             for sq in g.all() {
                 let start = b.rays.len();
-                self.square_rays(side, sq, b, d);
+                if !self.too_big {
+                    self.square_rays(side, sq, b, d);
+                }
                 let len = b.rays.len() - start;
                 graph[side.index() * n + sq.index()] = RaySlice {
                     start: start as u32,
@@ -272,6 +286,13 @@ impl<'a> PieceGraph<'a> {
             } else {
                 refused(path).map_or(BuiltRay::Empty, BuiltRay::Unsupported)
             };
+            if self.over_limit(&built, b) {
+                let span = component_span(&self.info.move_sets[mi], key.1);
+                d.error(span, format!("this move needs more than {MAX_RAY_SQUARES_PER_PIECE} ray squares on this board (the limit per piece type)"))
+                    .note("give the legs a range or fewer directions, or use a smaller board");
+                self.too_big = true;
+                return;
+            }
             match built {
                 BuiltRay::Chains { flags, chains } => {
                     let source = self.source(b, key);
@@ -305,6 +326,17 @@ impl<'a> PieceGraph<'a> {
             }
         }
         push_uncovered(&candidates, b);
+    }
+
+    /// Would adding `built` take this piece past [`MAX_RAY_SQUARES_PER_PIECE`]? (The rays already kept for this
+    /// square are counted, the candidates not yet kept are not: at most one square's plain rays over.)
+    fn over_limit(&self, built: &BuiltRay, b: &Built) -> bool {
+        let adding: usize = match built {
+            BuiltRay::Chains { chains, .. } => chains.iter().map(|(sq, _)| sq.len()).sum(),
+            BuiltRay::Rays { rays, .. } => rays.iter().map(Vec::len).sum(),
+            BuiltRay::Empty | BuiltRay::Unsupported(_) => 0,
+        };
+        b.ray_squares.len() - self.first_square + adding > MAX_RAY_SQUARES_PER_PIECE
     }
 
     fn push_chains(
