@@ -202,11 +202,15 @@ impl Position<'_> {
         candidates.contains(&mv) && self.is_legal_pseudo(mv)
     }
 
-    /// Does the side to move have at least one legal move?
+    /// Does the side to move have at least one legal move? Stops at the first one found, and allocates nothing
+    /// once warm (it runs inside generation, for drops that may not mate: a list from
+    /// [`Position::spare_lists`], since generation holds the others).
     pub fn has_legal_move(&mut self) -> bool {
-        let mut moves = MoveList::with_capacity(128);
+        let mut moves = self.take_list();
         self.pseudo_moves(&mut moves);
-        moves.into_iter().any(|mv| self.is_legal_pseudo(mv))
+        let any = moves.iter().any(|&mv| self.is_legal_pseudo(mv));
+        self.give_list(moves);
+        any
     }
 
     /// Legality of a move produced by the pseudo-legal generator.

@@ -114,6 +114,9 @@ impl Engine {
             if becomes_royal(&game, piece) {
                 traits[p] |= PieceTraits::BECOMES_ROYAL;
             }
+            if game.end.resets_clock.contains(&PieceId(p as u16)) {
+                traits[p] |= PieceTraits::RESETS_CLOCK;
+            }
         }
         let mut castle_mask = vec![0u32; squares];
         for (i, right) in game.castling_rights.iter().enumerate() {
@@ -202,6 +205,8 @@ bitflags::bitflags! {
         /// It may remove a piece elsewhere than on its destination, or put one on its way (a locust capture, an
         /// unload): its moves may open or close a line other than its own, so they pass the legality filter.
         const CAPTURES_ASIDE = 1 << 4;
+        /// Its moves reset the move-limit counter (the game's `resets_clock` list: pawns).
+        const RESETS_CLOCK = 1 << 5;
     }
 }
 
