@@ -356,9 +356,9 @@ impl Position<'_> {
 
     pub(crate) fn castling_moves(&self, out: &mut MoveList) {
         let game = &self.engine.game;
-        for (index, castling) in game.castlings.iter().enumerate() {
-            let right = &game.castling_rights[castling.right];
-            if right.side != self.side || self.castling >> castling.right & 1 == 0 {
+        for &index in &self.engine.castlings[self.side.index()] {
+            let castling = &game.castlings[index as usize];
+            if self.castling >> castling.right & 1 == 0 {
                 continue;
             }
             let king = self.board[castling.king_from.index()];
@@ -379,9 +379,7 @@ impl Position<'_> {
                     from: castling.king_from,
                     to: castling.king_to,
                     piece: king.piece(),
-                    kind: MoveKind::Castle {
-                        index: index as u16,
-                    },
+                    kind: MoveKind::Castle { index },
                     promotion: None,
                 });
             }

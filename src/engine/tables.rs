@@ -25,6 +25,8 @@ pub struct Engine {
     /// Per (attacking side, target square, piece type): a range of `entries`.
     pub(crate) entry_ranges: Vec<(u32, u32)>,
     pub(crate) entries: Vec<AttackEntry>,
+    /// Per side: the indices of its castlings in [`Game::castlings`].
+    pub(crate) castlings: [Vec<u16>; 2],
     /// Per square: the castling rights lost when a move starts or ends there.
     pub(crate) castle_mask: Vec<u32>,
     /// Some piece hops, or turns on an occupied square: then any piece that moves or arrives may open or close a
@@ -123,6 +125,11 @@ impl Engine {
             castle_mask[right.king_from.index()] |= 1 << i;
             castle_mask[right.rook_from.index()] |= 1 << i;
         }
+        let castlings = Side::BOTH.map(|side| {
+            (0..game.castlings.len() as u16)
+                .filter(|&i| game.castling_rights[game.castlings[i as usize].right].side == side)
+                .collect()
+        });
         let zobrist = Zobrist::new(&game);
         let has_borrowers = traits.iter().any(|t| t.contains(PieceTraits::BORROWS));
         let attackers_by_table = game.pieces.len() <= 64 && !has_borrowers;
@@ -134,6 +141,7 @@ impl Engine {
             entry_ranges,
             entries,
             castle_mask,
+            castlings,
             pins_unreliable,
             traits,
             reaching,
