@@ -1,9 +1,11 @@
 //! `tatsu check FILE…`: compile variant files and print every diagnostic. Exit status 1 on any error.
+use super::common::print_json;
+use super::error::{CliError, Status};
 use clap::{Args, ValueEnum};
+use serde::Serialize;
 use std::path::PathBuf;
-use std::process::ExitCode;
-use tatsu::compile::compile;
-use tatsu::diag::{self, Diagnostic};
+use tatsu::diag::{Diagnostic, Format, Renderer};
+use tatsu::variants;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum MessageFormat {
@@ -13,53 +15,127 @@ pub enum MessageFormat {
     Short,
 }
 
+/// One diagnostic of `check --json` (schema `tatsu.diagnostic/1`): lines and columns count from 1, `start`/`end`
+/// are byte offsets into the file.
+#[derive(Serialize)]
+pub(super) struct DiagnosticJson<'a> {
+    schema: &'static str,
+    severity: &'static str,
+    message: &'a str,
+    file: &'a str,
+    line: usize,
+    column: usize,
+    start: usize,
+    end: usize,
+    labels: Vec<LabelJson<'a>>,
+    notes: &'a [String],
+}
+
+/// A secondary place a diagnostic points at ("first defined here").
+#[derive(Serialize)]
+struct LabelJson<'a> {
+    line: usize,
+    column: usize,
+    start: usize,
+    end: usize,
+    message: &'a str,
+}
+
+impl<'a> DiagnosticJson<'a> {
+    pub(super) fn new(d: &'a Diagnostic, at: &Renderer) -> DiagnosticJson<'a> {
+        let (line, column) = at.line_col(d.span.start);
+        DiagnosticJson {
+            schema: "tatsu.diagnostic/1",
+            severity: d.severity.as_str(),
+            message: &d.message,
+            file: &d.file,
+            line,
+            column,
+            start: d.span.start,
+            end: d.span.end,
+            labels: d
+                .labels
+                .iter()
+                .map(|l| {
+                    let (line, column) = at.line_col(l.span.start);
+                    LabelJson {
+                        line,
+                        column,
+                        start: l.span.start,
+                        end: l.span.end,
+                        message: &l.message,
+                    }
+                })
+                .collect(),
+            notes: &d.notes,
+        }
+    }
+}
+
+/// Compile variant files and report every error and warning, with its place in the file.
+///
+/// Exit status 1 if any file has an error (warnings alone leave it 0).
+///
+/// Examples:
+///   tatsu check my-game.tatsu
+///   tatsu check variants/*.tatsu --message-format short
+///   tatsu check ryugi docs/examples/mini-ryu.tatsu
+///   tatsu check my-game.tatsu --json
 #[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
 pub struct CheckArgs {
-    /// Variant files (or bundled names such as `ryugi`).
+    /// Variant files, folders of them (every `*.tatsu` inside, recursively), or bundled names such as `ryugi`.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
     pub message_format: MessageFormat,
-    /// Print one JSON object per diagnostic instead.
+    /// Print one JSON object per diagnostic on stdout instead (schema `tatsu.diagnostic/1`, in docs/cli.md).
     #[arg(long)]
     pub json: bool,
 }
 
-pub fn run(args: &CheckArgs) -> ExitCode {
+pub fn run(args: CheckArgs) -> Result<(), CliError> {
     let mut failed = false;
+    let mut paths = Vec::new();
     for path in &args.files {
+        super::common::expand_folder(path, "tatsu", &mut paths);
+    }
+    for path in &paths {
         let text = path.to_string_lossy().into_owned();
-        let (file, source) = match std::fs::read_to_string(path) {
-            Ok(s) => (text, s),
-            Err(io) => match tatsu::variants::bundled().iter().find(|(n, _)| *n == text) {
-                Some((name, s)) => (format!("{name}.tatsu"), s.to_string()),
-                None => {
-                    eprintln!("error: cannot read `{text}`: {io}");
-                    failed = true;
-                    continue;
-                }
-            },
+        let read = match variants::read(&text) {
+            Ok(read) => read,
+            Err(variants::LoadError::NotFound { io, .. }) => {
+                eprintln!("error: cannot read `{text}`: {io}");
+                failed = true;
+                continue;
+            }
+            Err(other) => {
+                eprintln!("{}", other.to_string().trim_end());
+                failed = true;
+                continue;
+            }
         };
-        let diagnostics: Vec<Diagnostic> = match compile(&file, &source) {
+        let diagnostics: Vec<Diagnostic> = match read.compile() {
             Ok(c) => c.warnings,
             Err(d) => {
                 failed = true;
                 d
             }
         };
-        for d in &diagnostics {
-            if args.json {
-                outln!("{}", diag::render_json(d, &source));
-            } else if args.message_format == MessageFormat::Short {
-                eprintln!("{}", diag::render_short(d, &source));
-            } else {
-                eprintln!("{}", diag::render_human(d, &source));
+        let renderer = Renderer::new(&read.source.text).with_color(super::common::stderr_color());
+        if args.json {
+            for d in &diagnostics {
+                print_json(&DiagnosticJson::new(d, &renderer))?;
             }
+        } else if args.message_format == MessageFormat::Short {
+            eprint!("{}", renderer.report(&diagnostics, Format::Short));
+        } else {
+            eprint!("{}", renderer.report(&diagnostics, Format::Human));
         }
     }
     if failed {
-        ExitCode::FAILURE
+        Err(CliError::reported(Status::Input))
     } else {
-        ExitCode::SUCCESS
+        Ok(())
     }
 }

@@ -3,7 +3,7 @@
 use super::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::{self, EndItem, Name, StatementKind, Str};
-use crate::rules::{Geometry, Orientation, MAX_FILES, MAX_RANKS};
+use crate::rules::{Geometry, Symmetry, MAX_FILES, MAX_RANKS};
 
 pub struct Header {
     pub title: Option<String>,
@@ -11,7 +11,7 @@ pub struct Header {
     pub geometry: Option<Geometry>,
     /// The board clamped into the legal range, so later passes can still report their own problems.
     pub fallback: Option<Geometry>,
-    pub orientation: Orientation,
+    pub orientation: Symmetry,
     pub start: Option<Str>,
     /// `drops` given: `Some(forbidden zone)`.
     pub drops: Option<Option<Name>>,
@@ -26,7 +26,7 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
         title: None,
         geometry: None,
         fallback: None,
-        orientation: Orientation::Mirror,
+        orientation: Symmetry::Mirror,
         start: None,
         drops: None,
         drops_span: None,
@@ -49,6 +49,8 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
         let kw = st.keyword;
         match &st.kind {
             StatementKind::Title(t) if once("title", kw, d) => h.title = Some(t.value.clone()),
+            // Read by `tatsu list` from the syntax tree; the compiled game does not need it.
+            StatementKind::Description(_) if once("description", kw, d) => {}
             StatementKind::Board { files, ranks } if once("board", kw, d) => {
                 board_span = Some(kw);
                 let clamp = |n: u32, max: u8| {
@@ -80,12 +82,7 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
                     });
                 }
             }
-            StatementKind::Orientation(o) if once("orientation", kw, d) => {
-                h.orientation = match o.value {
-                    ast::Orientation::Mirror => Orientation::Mirror,
-                    ast::Orientation::Rotate => Orientation::Rotate,
-                }
-            }
+            StatementKind::Orientation(o) if once("orientation", kw, d) => h.orientation = o.value,
             StatementKind::Start(s) if once("start", kw, d) => h.start = Some(s.clone()),
             StatementKind::Drops { not_in } if once("drops", kw, d) => {
                 h.drops = Some(not_in.clone());
@@ -102,11 +99,13 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
         }
     }
     let _ = board_span;
-    if !seen.iter().any(|(w, _)| *w == "board") {
+    // A statement the reader could not read has its syntax error already.
+    let absent = |kw: &str| !seen.iter().any(|(w, _)| *w == kw) && !file.is_unread(kw, None);
+    if absent("board") {
         d.error(Span::new(0, 0), "the file has no `board` statement")
             .note("write e.g. `board 8 x 8` (files x ranks)");
     }
-    if !seen.iter().any(|(w, _)| *w == "start") {
+    if absent("start") {
         d.error(Span::new(0, 0), "the file has no `start` position")
             .note(
                 "write e.g. `start \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"`",

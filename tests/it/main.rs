@@ -2,12 +2,12 @@
 //! games of RULES.md, the invariants, the no-panic guarantees), sharing the helpers of `support/`.
 mod betza_corpus;
 mod cli;
-mod cli_betza;
-mod cli_check;
-mod cli_selfplay;
 mod compiler_never_panics;
 mod diagnostics;
+mod diff;
 mod exotic_moves;
+mod export_fsf;
+mod export_sjaak;
 mod friendly_capture;
 mod fuzz_regressions;
 mod games;
@@ -17,6 +17,8 @@ mod language;
 mod multi_leg;
 mod no_panic;
 mod perft;
+mod reader_limits;
+mod rule_tests;
 mod setup;
 mod support;
 mod variants_valid;
