@@ -328,23 +328,26 @@ impl Position<'_> {
         })
     }
 
+    /// Are the non-royal pieces on the board (both sides, hands empty) exactly one of the game's multisets?
+    /// Read from the per-type piece counts: nothing collected or sorted.
     fn insufficient_material(&self) -> bool {
         let game = &self.engine.game;
         if game.end.insufficient_material.is_empty() || self.hands.iter().flatten().any(|&c| c > 0)
         {
             return false;
         }
-        let mut material: Vec<_> = Side::BOTH
-            .iter()
-            .flat_map(|s| self.lists[s.index()].iter())
-            .map(|sq| self.board[sq.index()].piece())
-            .filter(|p| !game.pieces[p.index()].royal)
-            .collect();
-        material.sort();
+        let royal = |p: usize| game.pieces[p].royal;
+        let on_board = |p: usize| self.counts[p * 2] as usize + self.counts[p * 2 + 1] as usize;
+        let material: usize = (0..game.pieces.len())
+            .filter(|&p| !royal(p))
+            .map(on_board)
+            .sum();
         game.end.insufficient_material.iter().any(|set| {
-            let mut set = set.clone();
-            set.sort();
-            set == material
+            set.len() == material
+                && set.iter().all(|p| {
+                    !royal(p.index())
+                        && set.iter().filter(|&q| q == p).count() == on_board(p.index())
+                })
         })
     }
 }

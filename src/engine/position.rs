@@ -81,6 +81,9 @@ pub struct Position<'e> {
     /// that need make/test/unmake, and one piece's moves awaiting a filter.
     pub(crate) deferred: Vec<Move>,
     pub(crate) scratch: Vec<Move>,
+    /// More scratch lists, a stack for the calls that may nest inside generation (the drop-mate rule's
+    /// [`Position::has_legal_move`]) and for [`Position::count_legal_moves`]'s full test.
+    pub(crate) spare_lists: Vec<Vec<Move>>,
 }
 
 impl<'e> Position<'e> {
@@ -110,7 +113,20 @@ impl<'e> Position<'e> {
             history: Vec::new(),
             deferred: Vec::new(),
             scratch: Vec::new(),
+            spare_lists: Vec::new(),
         }
+    }
+
+    /// An empty scratch list from [`Position::spare_lists`]; give it back with [`Position::give_list`].
+    #[inline]
+    pub(crate) fn take_list(&mut self) -> Vec<Move> {
+        self.spare_lists.pop().unwrap_or_default()
+    }
+
+    #[inline]
+    pub(crate) fn give_list(&mut self, mut list: Vec<Move>) {
+        list.clear();
+        self.spare_lists.push(list);
     }
 
     pub fn game(&self) -> &'e Game {
