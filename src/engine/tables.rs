@@ -68,7 +68,7 @@ impl Engine {
                 for from in game.geometry.all() {
                     let slice = piece.rays(side, squares, from);
                     if double_step_twin(&game, slice.range())
-                        || chains_repeat(&game, slice.range(), &mut seen)
+                        || walks_repeat(&game, slice.range(), &mut seen)
                     {
                         traits[p] |= PieceTraits::REPEATS_MOVES;
                     }
@@ -268,19 +268,17 @@ fn double_step_twin(game: &Game, rays: std::ops::Range<usize>) -> bool {
     })
 }
 
-/// Could two chain walks from one square (or one chain walk twice) generate the same move? Only if they may end on
-/// the same square holding the same kind of occupant (empty, enemy, friend): a chain that only destroys friends
-/// never repeats a rider's move or capture there. `seen` is scratch space: (destination, occupants, is a chain).
-fn chains_repeat(
-    game: &Game,
-    rays: std::ops::Range<usize>,
-    seen: &mut Vec<(Square, u8, bool)>,
-) -> bool {
+/// Could two walks from one square (two rays, or one chain twice) generate the same move? Only if they may end on
+/// the same square holding the same kind of occupant (empty, enemy, friend): a rook's slide and a dabbaba's leap
+/// (`RD`) both reach the square two ahead; a chain that only destroys friends never repeats a rider's move or
+/// capture there. Rays the compiler already merged (a step that is a prefix of a slide) do not count twice.
+/// `seen` is scratch space: (destination, occupants).
+fn walks_repeat(game: &Game, rays: std::ops::Range<usize>, seen: &mut Vec<(Square, u8)>) -> bool {
     const EMPTY: u8 = 1;
     const ENEMY: u8 = 2;
     const FRIEND: u8 = 4;
     let rays = &game.rays[rays];
-    if !rays.iter().any(|ray| ray.kind == RayKind::Chain) {
+    if rays.len() < 2 && !rays.iter().any(|ray| ray.kind == RayKind::Chain) {
         return false;
     }
     seen.clear();
@@ -295,7 +293,23 @@ fn chains_repeat(
         } else {
             0
         };
-        for (&sq, &rule) in game.ray_squares(ray).iter().zip(game.ray_rules(ray)) {
+        let last = ray.len as usize - 1;
+        for (i, (&sq, &rule)) in game
+            .ray_squares(ray)
+            .iter()
+            .zip(game.ray_rules(ray))
+            .enumerate()
+        {
+            // Where a plain ray cannot end: before a lame leap's target, on a hopper's first square (a hurdle at
+            // best).
+            let never_ends_here = match ray.kind {
+                RayKind::Lame => i != last,
+                RayKind::Hop | RayKind::Grasshop => i == 0,
+                RayKind::Slide | RayKind::Chain => false,
+            };
+            if never_ends_here {
+                continue;
+            }
             let occupants = if !chain {
                 plain
             } else if rule.contains(StepRule::DEST) {
@@ -311,16 +325,15 @@ fn chains_repeat(
             } else {
                 continue;
             };
-            seen.push((sq, occupants, chain));
+            seen.push((sq, occupants));
         }
     }
-    seen.sort_unstable_by_key(|&(sq, _, _)| sq);
+    seen.sort_unstable_by_key(|&(sq, _)| sq);
     seen.chunk_by(|a, b| a.0 == b.0).any(|group| {
-        group.iter().enumerate().any(|(i, &(_, o, c))| {
-            group[i + 1..]
-                .iter()
-                .any(|&(_, o2, c2)| o & o2 != 0 && (c || c2))
-        })
+        group
+            .iter()
+            .enumerate()
+            .any(|(i, &(_, o))| group[i + 1..].iter().any(|&(_, o2)| o & o2 != 0))
     })
 }
 

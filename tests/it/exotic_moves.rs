@@ -524,3 +524,24 @@ fn unload_is_refused_where_the_victim_could_not_land_or_be_recorded() {
         assert!(message.contains(what), "{bad}: {message}");
     }
 }
+
+/// A move two components reach (a rook's slide and a dabbaba's leap to the same square; a bishop's slide and an
+/// alfil's leap) is one move, listed once. Counted by hand from `tests/data/variants/overlapping.tatsu`: the
+/// Rook-Dabbaba on a1 slides to a2–a6 and b1–e1 (its own king stands on f1), and its leaps a3 and c1 are among
+/// them; the Bishop-Alfil on c2 slides to b1, d1, b3, a4, d3, e4, f5, and its leaps a4 and e4 are among them.
+#[test]
+fn a_move_two_components_reach_is_one_move() {
+    let engine = variants::engine("overlapping");
+    let all = variants::moves(&engine, "5k/2zy2/6/6/2YZ2/X4K w - - 0 1");
+    let mut unique = all.clone();
+    unique.dedup();
+    assert_eq!(all, unique, "a move is listed twice");
+    assert_eq!(
+        variants::from(&all, "a1"),
+        variants::sorted(&["a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1b1", "a1c1", "a1d1", "a1e1"])
+    );
+    assert_eq!(
+        variants::from(&all, "c2"),
+        variants::sorted(&["c2a4", "c2b1", "c2b3", "c2d1", "c2d3", "c2e4", "c2f5"])
+    );
+}
