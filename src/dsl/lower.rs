@@ -79,6 +79,13 @@ fn lower_statement(p: P) -> Statement {
                 .expect("bonus-turn names a zone"),
             may_pass: rest.iter().any(|q| q.as_rule() == Rule::kw_may_pass),
         },
+        Rule::forced_capture_stmt => StatementKind::ForcedCapture {
+            by: rest
+                .iter()
+                .filter(|q| q.as_rule() == Rule::piece_id)
+                .map(text)
+                .collect(),
+        },
         Rule::zone_stmt => StatementKind::Zone(lower_zone(rest)),
         Rule::piece_stmt => StatementKind::Piece(lower_piece(rest)),
         Rule::end_stmt => StatementKind::End(

@@ -17,6 +17,7 @@ mod language;
 mod multi_leg;
 mod no_panic;
 mod perft;
+mod restrictions;
 mod setup;
 mod support;
 mod variants_valid;

@@ -45,7 +45,20 @@ fn max_nodes() -> u64 {
 }
 
 fn check_variant(variant: &str) {
-    let compiled = tatsu::variants::load(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
+    check_rows(variant, variant);
+}
+
+/// The rows of `tests/data/perft/NAME.tsv` against the test variant `tests/data/variants/NAME.tatsu`.
+fn check_test_variant(name: &str) {
+    let path = format!(
+        "{}/tests/data/variants/{name}.tatsu",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    check_rows(name, &path);
+}
+
+fn check_rows(variant: &str, load: &str) {
+    let compiled = tatsu::variants::load(load).unwrap_or_else(|e| panic!("{variant}: {e}"));
     let engine = Engine::new(compiled.game);
     let mut failures = Vec::new();
     for row in rows(variant) {
@@ -106,4 +119,9 @@ fn chess_perft_matches_published_results() {
 #[test]
 fn shogi_perft_matches_published_results() {
     check_variant("shogi");
+}
+
+#[test]
+fn antichess_perft_with_forced_capture_matches_fairy_stockfish() {
+    check_test_variant("antichess");
 }
