@@ -168,52 +168,6 @@ fn underline(out: &mut String, source: &str, span: Span, mark: char, message: &s
     let _ = writeln!(out, "{gutter} | {pad}{marks}{sep}{message}");
 }
 
-/// One JSON object per diagnostic (no external dependency: the strings are escaped here).
-pub fn render_json(d: &Diagnostic, source: &str) -> String {
-    let (line, col, _) = locate(source, d.span.start);
-    let notes: Vec<String> = d.notes.iter().map(|n| json_string(n)).collect();
-    let labels: Vec<String> = d
-        .labels
-        .iter()
-        .map(|l| {
-            let (ll, lc, _) = locate(source, l.span.start);
-            format!(
-                "{{\"line\":{ll},\"column\":{lc},\"start\":{},\"end\":{},\"message\":{}}}",
-                l.span.start,
-                l.span.end,
-                json_string(&l.message)
-            )
-        })
-        .collect();
-    format!(
-        "{{\"severity\":\"{}\",\"message\":{},\"file\":{},\"line\":{line},\"column\":{col},\"start\":{},\"end\":{},\"labels\":[{}],\"notes\":[{}]}}",
-        d.severity.as_str(),
-        json_string(&d.message),
-        json_string(&d.file),
-        d.span.start,
-        d.span.end,
-        labels.join(","),
-        notes.join(",")
-    )
-}
-
-fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 /// Levenshtein distance, for "did you mean" suggestions.
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();

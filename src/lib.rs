@@ -6,12 +6,14 @@
 //! unvalidated Setup, checked against a Game) serves the compiler's start position and the engine's positions.
 //! Nothing in `src/` knows any particular game; the games are text files in `variants/`.
 
+pub mod audit;
 pub mod compile;
 pub mod diag;
 pub mod dsl;
 pub mod engine;
 pub mod inspect;
 pub mod render;
+pub mod rng;
 pub mod rules;
 pub mod setup;
 pub mod variants;

@@ -12,7 +12,7 @@ fn main() {
             for line in betza::describe::describe(&b) {
                 println!("  {line}");
             }
-            let marks = betza::diagram::destinations(&b, 8, 8, sq, betza::Orientation::First);
+            let marks = betza::diagram::destinations(&b, 8, 8, sq, betza::Facing::First);
             print!("{}", betza::diagram::render(&marks, 8, 8, sq));
         }
         Err(es) => {

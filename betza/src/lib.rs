@@ -27,7 +27,7 @@ mod parse;
 
 pub use ast::{Atom, Betza, Component, Direction, LegSpec, Modifier, Range, Repeat, Span};
 pub use error::{BetzaError, ErrorKind};
-pub use expand::{Facing, Leg, Mode, Orientation, Path, Resolved};
+pub use expand::{Facing, Leg, Mode, Path, Resolved};
 pub use parse::parse;
 
 pub mod describe;

@@ -193,66 +193,27 @@ pub fn variant_mutate(data: &[u8]) {
 
 /// The position's FEN reparses to the same FEN and hash.
 pub fn check_position(pos: &mut Position) {
-    let fen = pos.to_fen();
-    let again = Position::from_fen(pos.engine(), &fen)
-        .unwrap_or_else(|e| panic!("`{fen}` does not reparse: {e}"));
-    assert_eq!(again.to_fen(), fen, "FEN round trip");
-    assert_eq!(
-        again.hash(),
-        pos.hash(),
-        "`{fen}`: the hash differs after a round trip"
-    );
+    if let Err(v) = tatsu::audit::fen_round_trip(pos) {
+        panic!("{v}");
+    }
 }
 
-/// Plays a few plies, choosing moves by the given indices, checking the legal moves at each (see inside).
+/// Plays a few plies, choosing moves by the given indices, auditing each ply with `tatsu::audit` (the checks
+/// `tatsu selfplay` runs): every legal move, then the chosen one.
 pub fn exercise(pos: &mut Position, choices: &[usize]) {
     for &choice in choices {
         if pos.outcome().is_some() {
             return;
         }
         let moves = pos.legal_move_list();
-        if moves.is_empty() {
+        let chosen = moves.get(choice % moves.len().max(1)).copied();
+        let audited = tatsu::audit::legal_moves(pos, &moves)
+            .and_then(|()| chosen.map_or(Ok(()), |mv| tatsu::audit::play(pos, mv)));
+        if let Err(v) = audited {
+            panic!("{v}");
+        }
+        if chosen.is_none() {
             return;
         }
-        let fen = pos.to_fen();
-        let hash = pos.hash();
-        // Every move: a UCI text of its own, and play/unplay restores FEN and hash without exposing the mover.
-        let us = pos.side_to_move();
-        let mut texts = std::collections::HashSet::new();
-        for &mv in moves.iter() {
-            let text = pos.uci(&mv);
-            assert!(
-                texts.insert(text.clone()),
-                "`{fen}`: two legal moves are written {text}"
-            );
-            pos.play(mv);
-            assert!(
-                !pos.side_in_check(us),
-                "`{fen}`: {text} leaves the mover in check"
-            );
-            let _ = pos.to_fen();
-            pos.unplay();
-            assert_eq!(
-                pos.to_fen(),
-                fen,
-                "`{fen}`: play/unplay {text} changed the FEN"
-            );
-            assert_eq!(
-                pos.hash(),
-                hash,
-                "`{fen}`: play/unplay {text} changed the hash"
-            );
-        }
-        // The chosen move (is_legal and parse_move each generate every move): legal, and its text reads back.
-        let mv = moves[choice % moves.len()];
-        let text = pos.uci(&mv);
-        assert!(pos.is_legal(mv), "`{fen}`: {text} generated but not legal");
-        assert_eq!(
-            pos.parse_move(&text).ok(),
-            Some(mv),
-            "`{fen}`: {text} does not parse back"
-        );
-        pos.play(mv);
-        check_position(pos);
     }
 }

@@ -1,7 +1,9 @@
 //! `tatsu betza`: explain an XBetza move description — canonical form, plain English, and a diagram.
+use super::common::{print_json, side_key, SideArg};
+use super::error::CliError;
 use ::betza::diagram::{destinations, parse_square, render, square_name, Kind};
 use ::betza::{describe, Facing};
-use std::process::ExitCode;
+use serde::Serialize;
 use tatsu::rules::{MAX_FILES, MAX_RANKS};
 
 #[derive(clap::Args, Debug)]
@@ -16,8 +18,8 @@ pub struct BetzaArgs {
     #[arg(long)]
     pub at: Option<String>,
     /// Whose moves to show: `white` (first player, forward = up) or `black` (mirrored ranks).
-    #[arg(long, default_value = "white", value_parser = ["white", "black"])]
-    pub side: String,
+    #[arg(long, value_enum, default_value_t = SideArg::White)]
+    pub side: SideArg,
     /// With `--side black`: rotate the moves 180° (shogi) instead of mirroring the ranks (chess).
     #[arg(long)]
     pub rotated: bool,
@@ -26,20 +28,45 @@ pub struct BetzaArgs {
     pub json: bool,
 }
 
-fn json_str(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+/// `betza --json` (schema `tatsu.betza/1`).
+#[derive(Serialize)]
+struct BetzaJson {
+    schema: &'static str,
+    canonical: String,
+    board: String,
+    from: String,
+    side: &'static str,
+    components: Vec<ComponentJson>,
+    moves: Vec<DestinationJson>,
+    must_be_empty: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct ComponentJson {
+    text: String,
+    description: String,
+}
+
+#[derive(Serialize)]
+struct DestinationJson {
+    to: String,
+    kind: &'static str,
+}
+
+/// `betza --json` of an invalid string (schema `tatsu.betza-errors/1`).
+#[derive(Serialize)]
+struct ErrorsJson {
+    schema: &'static str,
+    errors: Vec<ErrorJson>,
+}
+
+#[derive(Serialize)]
+struct ErrorJson {
+    kind: String,
+    start: usize,
+    end: usize,
+    message: String,
+    help: Option<String>,
 }
 
 fn parse_board(s: &str) -> Option<(i32, i32)> {
@@ -49,93 +76,79 @@ fn parse_board(s: &str) -> Option<(i32, i32)> {
     ((1..=most_files).contains(&w) && (1..=most_ranks).contains(&h)).then_some((w, h))
 }
 
-pub fn run(args: BetzaArgs) -> ExitCode {
+pub fn run(args: BetzaArgs) -> Result<(), CliError> {
     let Some((w, h)) = parse_board(&args.board) else {
-        eprintln!("error: `--board {}` is not a board size; write files x ranks, e.g. `8x8` (at most {MAX_FILES}x{MAX_RANKS})", args.board);
-        return ExitCode::from(2);
+        return Err(CliError::usage(format!(
+            "`--board {}` is not a board size; write files x ranks, e.g. `8x8` (at most {MAX_FILES}x{MAX_RANKS})",
+            args.board
+        )));
     };
     let from = match &args.at {
         None => ((w - 1) / 2, (h - 1) / 2),
-        Some(sq) => match parse_square(sq).filter(|&(f, r)| f < w && r < h) {
-            Some(s) => s,
-            None => {
-                eprintln!("error: `--at {sq}` is not a square of a {w}x{h} board (files a.., ranks from 1)");
-                return ExitCode::from(2);
-            }
-        },
+        Some(sq) => parse_square(sq)
+            .filter(|&(f, r)| f < w && r < h)
+            .ok_or_else(|| {
+                CliError::usage(format!(
+                    "`--at {sq}` is not a square of a {w}x{h} board (files a.., ranks from 1)"
+                ))
+            })?,
     };
-    let orientation = match (args.side.as_str(), args.rotated) {
-        ("black", true) => Facing::Rotated,
-        ("black", false) => Facing::MirroredRanks,
-        _ => Facing::First,
+    let orientation = match (args.side, args.rotated) {
+        (SideArg::Black, true) => Facing::Rotated,
+        (SideArg::Black, false) => Facing::MirroredRanks,
+        (SideArg::White, _) => Facing::First,
     };
     let b = match ::betza::parse(&args.xbetza) {
         Ok(b) => b,
         Err(errors) => {
-            for e in &errors {
-                eprint!("{}", e.render(&args.xbetza));
-            }
+            let rendered: String = errors.iter().map(|e| e.render(&args.xbetza)).collect();
             if args.json {
-                let list: Vec<String> = errors
-                    .iter()
-                    .map(|e| {
-                        format!(
-                            "{{\"kind\":{},\"start\":{},\"end\":{},\"message\":{},\"help\":{}}}",
-                            json_str(&format!("{:?}", e.kind)),
-                            e.span.start,
-                            e.span.end,
-                            json_str(&e.message),
-                            e.help.as_deref().map_or("null".to_string(), json_str)
-                        )
-                    })
-                    .collect();
-                outln!("{{\"errors\":[{}]}}", list.join(","));
+                print_json(&ErrorsJson {
+                    schema: "tatsu.betza-errors/1",
+                    errors: errors
+                        .iter()
+                        .map(|e| ErrorJson {
+                            kind: format!("{:?}", e.kind),
+                            start: e.span.start,
+                            end: e.span.end,
+                            message: e.message.clone(),
+                            help: e.help.clone(),
+                        })
+                        .collect(),
+                })?;
             }
-            return ExitCode::from(1);
+            return Err(CliError::input(rendered));
         }
     };
     let marks = destinations(&b, w, h, from, orientation);
     let lines = describe::describe(&b);
     if args.json {
-        let comps: Vec<String> = b
-            .components
-            .iter()
-            .zip(&lines)
-            .map(|(c, d)| {
-                format!(
-                    "{{\"text\":{},\"description\":{}}}",
-                    json_str(&c.to_string()),
-                    json_str(d)
-                )
-            })
-            .collect();
-        let moves: Vec<String> = marks
-            .iter()
-            .filter(|m| m.kind != Kind::LamePath)
-            .map(|m| {
-                format!(
-                    "{{\"to\":{},\"kind\":{}}}",
-                    json_str(&square_name(m.file, m.rank)),
-                    json_str(m.kind.name())
-                )
-            })
-            .collect();
-        let empty: Vec<String> = marks
-            .iter()
-            .filter(|m| m.kind == Kind::LamePath)
-            .map(|m| json_str(&square_name(m.file, m.rank)))
-            .collect();
-        outln!(
-            "{{\"canonical\":{},\"board\":{},\"from\":{},\"side\":{},\"components\":[{}],\"moves\":[{}],\"must_be_empty\":[{}]}}",
-            json_str(&b.to_string()),
-            json_str(&format!("{w}x{h}")),
-            json_str(&square_name(from.0, from.1)),
-            json_str(&args.side),
-            comps.join(","),
-            moves.join(","),
-            empty.join(",")
-        );
-        return ExitCode::SUCCESS;
+        let (lame, moves): (Vec<&::betza::diagram::Mark>, Vec<_>) =
+            marks.iter().partition(|m| m.kind == Kind::LamePath);
+        return print_json(&BetzaJson {
+            schema: "tatsu.betza/1",
+            canonical: b.to_string(),
+            board: format!("{w}x{h}"),
+            from: square_name(from.0, from.1),
+            side: side_key(args.side.into()),
+            components: b
+                .components
+                .iter()
+                .zip(&lines)
+                .map(|(c, d)| ComponentJson {
+                    text: c.to_string(),
+                    description: d.clone(),
+                })
+                .collect(),
+            moves: moves
+                .iter()
+                .map(|m| DestinationJson {
+                    to: square_name(m.file, m.rank),
+                    kind: m.kind.name(),
+                })
+                .collect(),
+            must_be_empty: lame.iter().map(|m| square_name(m.file, m.rank)).collect(),
+        });
     }
     outln!("{b}");
     for (c, d) in b.components.iter().zip(&lines) {
@@ -152,5 +165,5 @@ pub fn run(args: BetzaArgs) -> ExitCode {
         square_name(from.0, from.1)
     );
     out!("{}", render(&marks, w, h, from));
-    ExitCode::SUCCESS
+    Ok(())
 }

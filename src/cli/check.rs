@@ -1,7 +1,9 @@
 //! `tatsu check FILE…`: compile variant files and print every diagnostic. Exit status 1 on any error.
+use super::common::print_json;
+use super::error::{CliError, Status};
 use clap::{Args, ValueEnum};
+use serde::Serialize;
 use std::path::PathBuf;
-use std::process::ExitCode;
 use tatsu::compile::compile;
 use tatsu::diag::{self, Diagnostic};
 
@@ -13,19 +15,86 @@ pub enum MessageFormat {
     Short,
 }
 
+/// One diagnostic of `check --json` (schema `tatsu.diagnostic/1`): lines and columns count from 1, `start`/`end`
+/// are byte offsets into the file.
+#[derive(Serialize)]
+struct DiagnosticJson<'a> {
+    schema: &'static str,
+    severity: &'static str,
+    message: &'a str,
+    file: &'a str,
+    line: usize,
+    column: usize,
+    start: usize,
+    end: usize,
+    labels: Vec<LabelJson<'a>>,
+    notes: &'a [String],
+}
+
+/// A secondary place a diagnostic points at ("first defined here").
+#[derive(Serialize)]
+struct LabelJson<'a> {
+    line: usize,
+    column: usize,
+    start: usize,
+    end: usize,
+    message: &'a str,
+}
+
+impl<'a> DiagnosticJson<'a> {
+    fn new(d: &'a Diagnostic, source: &str) -> DiagnosticJson<'a> {
+        let (line, column, _) = diag::locate(source, d.span.start);
+        DiagnosticJson {
+            schema: "tatsu.diagnostic/1",
+            severity: d.severity.as_str(),
+            message: &d.message,
+            file: &d.file,
+            line,
+            column,
+            start: d.span.start,
+            end: d.span.end,
+            labels: d
+                .labels
+                .iter()
+                .map(|l| {
+                    let (line, column, _) = diag::locate(source, l.span.start);
+                    LabelJson {
+                        line,
+                        column,
+                        start: l.span.start,
+                        end: l.span.end,
+                        message: &l.message,
+                    }
+                })
+                .collect(),
+            notes: &d.notes,
+        }
+    }
+}
+
+/// Compile variant files and report every error and warning, with its place in the file.
+///
+/// Exit status 1 if any file has an error (warnings alone leave it 0).
+///
+/// Examples:
+///   tatsu check my-game.tatsu
+///   tatsu check variants/*.tatsu --message-format short
+///   tatsu check ryugi docs/examples/mini-ryu.tatsu
+///   tatsu check my-game.tatsu --json
 #[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
 pub struct CheckArgs {
     /// Variant files (or bundled names such as `ryugi`).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
     pub message_format: MessageFormat,
-    /// Print one JSON object per diagnostic instead.
+    /// Print one JSON object per diagnostic on stdout instead (schema `tatsu.diagnostic/1`, in docs/cli.md).
     #[arg(long)]
     pub json: bool,
 }
 
-pub fn run(args: &CheckArgs) -> ExitCode {
+pub fn run(args: CheckArgs) -> Result<(), CliError> {
     let mut failed = false;
     for path in &args.files {
         let text = path.to_string_lossy().into_owned();
@@ -49,7 +118,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         };
         for d in &diagnostics {
             if args.json {
-                outln!("{}", diag::render_json(d, &source));
+                print_json(&DiagnosticJson::new(d, &source))?;
             } else if args.message_format == MessageFormat::Short {
                 eprintln!("{}", diag::render_short(d, &source));
             } else {
@@ -58,8 +127,8 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         }
     }
     if failed {
-        ExitCode::FAILURE
+        Err(CliError::reported(Status::Input))
     } else {
-        ExitCode::SUCCESS
+        Ok(())
     }
 }

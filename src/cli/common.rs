@@ -1,33 +1,22 @@
 //! What the game-querying subcommands share: loading a variant, reading squares and sides, reporting errors.
-use std::process::ExitCode;
+use super::error::CliError;
 use tatsu::engine::Engine;
 use tatsu::rules::{Game, Side, Square};
 use tatsu::variants::{self, LoadError};
 
-/// Prints `error: message` on stderr and returns the failure exit code.
-pub fn fail(message: &str) -> ExitCode {
-    eprintln!("error: {message}");
-    ExitCode::FAILURE
-}
-
-/// Loads and compiles a variant (bundled name or file), printing why not on failure; with a hint for a
-/// misspelt bundled name.
-pub fn load_engine(name: &str) -> Result<Engine, ExitCode> {
+/// Loads and compiles a variant (bundled name or file); a misspelt bundled name gets a suggestion.
+pub fn load_engine(name: &str) -> Result<Engine, CliError> {
     match variants::load(name) {
         Ok(compiled) => Ok(Engine::new(compiled.game)),
         Err(error) => {
-            eprint!("{error}");
-            if !format!("{error}").ends_with('\n') {
-                eprintln!();
-            }
+            let mut failure = CliError::input(error.to_string());
             if let LoadError::NotFound { .. } = error {
-                if let Some(n) =
-                    tatsu::diag::suggest(name, variants::bundled().iter().map(|(n, _)| *n))
-                {
-                    eprintln!("help: did you mean `{n}`?");
+                let names = variants::bundled().iter().map(|(n, _)| *n);
+                if let Some(n) = tatsu::diag::suggest(name, names) {
+                    failure = failure.hint(format!("did you mean `{n}`?"));
                 }
             }
-            Err(ExitCode::FAILURE)
+            Err(failure)
         }
     }
 }
@@ -41,26 +30,34 @@ pub fn variant_help() -> String {
     )
 }
 
-pub fn parse_side(text: &str) -> Side {
-    if text.eq_ignore_ascii_case("black") {
-        Side::Black
-    } else {
-        Side::White
+/// A player, as `--side` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SideArg {
+    White,
+    Black,
+}
+
+impl From<SideArg> for Side {
+    fn from(side: SideArg) -> Side {
+        match side {
+            SideArg::White => Side::White,
+            SideArg::Black => Side::Black,
+        }
     }
 }
 
 /// An algebraic square of this game's board.
-pub fn parse_square(game: &Game, text: &str) -> Result<Square, String> {
+pub fn parse_square(game: &Game, text: &str) -> Result<Square, CliError> {
     let g = game.geometry;
     g.parse_square(text.trim()).ok_or_else(|| {
         let last = g.name(
             g.square(g.files as i32 - 1, g.ranks as i32 - 1)
                 .unwrap_or_default(),
         );
-        format!(
+        CliError::input(format!(
             "`{text}` is not a square of the {}x{} board of {} (a1 to {last})",
             g.files, g.ranks, game.name
-        )
+        ))
     })
 }
 
@@ -86,4 +83,51 @@ pub fn emit(text: &str) {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
+/// Prints one JSON document (a command's `--json` output) on one line of stdout.
+pub fn print_json(value: &impl serde::Serialize) -> Result<(), CliError> {
+    let text = serde_json::to_string(value)
+        .map_err(|e| CliError::input(format!("cannot write JSON: {e}")))?;
+    emit(&format!("{text}\n"));
+    Ok(())
+}
+
+/// A progress bar on a terminal, with its rate and the time left; nothing when stderr is piped or redirected.
+pub fn progress_bar(length: u64, command: &str, unit: &str) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(length);
+    let template = format!(
+        "{{spinner}} {command} {{bar:40}} {{pos}}/{{len}} {unit}, {{per_sec}}, {{elapsed}} elapsed, {{eta}} left"
+    );
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(&template)
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    Some(bar)
+}
+
+/// A side as JSON names it: `white` or `black`.
+pub fn side_key(side: Side) -> &'static str {
+    match side {
+        Side::White => "white",
+        Side::Black => "black",
+    }
+}
+
+/// Why a game ended, as JSON names it.
+pub fn reason_key(reason: tatsu::engine::Reason) -> &'static str {
+    use tatsu::engine::Reason;
+    match reason {
+        Reason::Checkmate => "checkmate",
+        Reason::Stalemate => "stalemate",
+        Reason::Repetition => "repetition",
+        Reason::PerpetualCheck => "perpetual_check",
+        Reason::MoveLimit => "move_limit",
+        Reason::BareKing => "bare_king",
+        Reason::InsufficientMaterial => "insufficient_material",
+    }
 }

@@ -1,7 +1,7 @@
 //! `tatsu describe`: the rules of a variant, written from its compiled data, as Markdown or HTML.
-use super::common::{emit, load_engine};
+use super::common::{emit, load_engine, print_json};
+use super::error::CliError;
 use clap::ValueEnum;
-use std::process::ExitCode;
 use tatsu::render::{html, markdown, rulebook};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -21,6 +21,7 @@ pub enum Format {
 ///   tatsu describe ryu-shogi
 ///   tatsu describe ryugi --format html > ryugi.html
 ///   tatsu describe path/to/my-variant.tatsu
+///   tatsu describe chess --json
 #[derive(clap::Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct DescribeArgs {
@@ -28,17 +29,21 @@ pub struct DescribeArgs {
     pub variant: String,
     #[arg(long, value_enum, default_value_t = Format::Md)]
     pub format: Format,
+    /// Print the compiled rules as one JSON object instead (board, zones, pieces with their XBetza per zone,
+    /// promotion, drops, end rules).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
 }
 
-pub fn run(args: DescribeArgs) -> ExitCode {
-    let engine = match load_engine(&args.variant) {
-        Ok(e) => e,
-        Err(code) => return code,
-    };
+pub fn run(args: DescribeArgs) -> Result<(), CliError> {
+    let engine = load_engine(&args.variant)?;
+    if args.json {
+        return print_json(&super::describe_json::DescribeJson::new(&engine.game));
+    }
     let doc = rulebook::rulebook(&engine);
     emit(&match args.format {
         Format::Md => markdown::render(&doc),
         Format::Html => html::render(&doc),
     });
-    ExitCode::SUCCESS
+    Ok(())
 }

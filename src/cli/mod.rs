@@ -1,6 +1,17 @@
-//! The command line: one module per subcommand, each with its clap arguments and a `run` returning the exit code.
+//! The command line: one module per subcommand, each with its clap arguments and a `run`.
+//!
+//! The convention every subcommand follows:
+//! - `run(args) -> Result<(), CliError>`. Output goes to stdout through `outln!`/`out!` (a closed pipe is not an
+//!   error); progress and timing go to stderr, on a terminal only.
+//! - Failures are returned, never printed: `CliError::input(message)` (exit status 1) or `CliError::usage(..)` (2),
+//!   with `.hint(..)` for each `help:` line. `main` alone prints them and picks the exit status from
+//!   [`error::Status`], the table docs/cli.md documents. A command that prints its own findings (`check`'s
+//!   diagnostics, `selfplay`'s violations) returns `CliError::reported(status)`.
+//! - `--json` output is a `Serialize` struct of the command's module, printed by [`common::print_json`]; every
+//!   object carries `"schema"`: `"tatsu.COMMAND/N"`, whose N grows when a field changes meaning or disappears.
+//! - Enumerated options are `clap::ValueEnum`s; every `--help` ends with examples.
 use clap::{Parser, Subcommand};
-use std::process::ExitCode;
+use error::CliError;
 
 // `common` first: its `outln!`/`out!` macros are used by the other commands.
 #[macro_use]
@@ -8,6 +19,8 @@ mod common;
 mod betza;
 pub mod check;
 mod describe;
+mod describe_json;
+pub mod error;
 mod moves;
 mod perft;
 mod piece;
@@ -29,21 +42,19 @@ pub enum Command {
     /// Examples: `tatsu betza fmWfceFifmnD` (chess pawn), `tatsu betza fNsW --at d4`,
     /// `tatsu betza KisO2 --at e1`, `tatsu betza mRcpR --board 9x10`, `tatsu betza fN --side black --json`.
     Betza(betza::BetzaArgs),
-    /// Compile variant files and report every problem.
     Check(check::CheckArgs),
     Perft(perft::PerftArgs),
     Piece(piece::PieceArgs),
     Moves(moves::MovesArgs),
     Show(show::ShowArgs),
     Describe(describe::DescribeArgs),
-    /// Play random games, checking the executor's invariants at every ply, and summarise how they ended.
     Selfplay(selfplay::SelfplayArgs),
 }
 
-pub fn run(cli: Cli) -> ExitCode {
+pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Command::Betza(args) => betza::run(args),
-        Command::Check(args) => check::run(&args),
+        Command::Check(args) => check::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Piece(args) => piece::run(args),
         Command::Moves(args) => moves::run(args),

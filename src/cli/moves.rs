@@ -1,7 +1,7 @@
 //! `tatsu moves`: the legal moves of a position, in UCI notation or as JSON.
-use super::common::{emit, fail, parse_square};
-use serde_json::json;
-use std::process::ExitCode;
+use super::common::{emit, parse_square, print_json, side_key};
+use super::error::CliError;
+use serde::Serialize;
 use tatsu::engine::{Move, MoveKind, Position};
 use tatsu::render::side_name;
 
@@ -25,17 +25,45 @@ pub struct MovesArgs {
     pub json: bool,
 }
 
-pub fn run(args: MovesArgs) -> ExitCode {
+/// `moves --json` (schema `tatsu.moves/1`).
+#[derive(Serialize)]
+struct MovesJson {
+    schema: &'static str,
+    variant: String,
+    fen: String,
+    side_to_move: &'static str,
+    moves: Vec<MoveJson>,
+}
+
+/// One legal move.
+#[derive(Serialize)]
+struct MoveJson {
+    uci: String,
+    /// `null` for a drop or a pass.
+    from: Option<String>,
+    /// `null` for a pass.
+    to: Option<String>,
+    /// The moving (or dropped) piece's symbol; `null` for a pass.
+    piece: Option<String>,
+    capture: bool,
+    promotion: Option<String>,
+    drop: bool,
+    castling: bool,
+    en_passant: bool,
+    /// The square of a piece captured elsewhere than on `to` (en passant, locust, unload).
+    victim: Option<String>,
+    pass: bool,
+    /// The move gives check.
+    check: bool,
+}
+
+pub fn run(args: MovesArgs) -> Result<(), CliError> {
     args.position.run(|pos| list(&args, pos))
 }
 
-fn list(args: &MovesArgs, mut pos: Position) -> ExitCode {
-    let game = pos.game();
+fn list(args: &MovesArgs, mut pos: Position) -> Result<(), CliError> {
     let from = match &args.from {
-        Some(text) => match parse_square(game, text) {
-            Ok(sq) => Some(sq),
-            Err(message) => return fail(&message),
-        },
+        Some(text) => Some(piece_square(&mut pos, text)?),
         None => None,
     };
     let mut moves: Vec<Move> = pos
@@ -47,15 +75,14 @@ fn list(args: &MovesArgs, mut pos: Position) -> ExitCode {
         .collect();
     moves.sort_by_key(|m| pos.uci(m));
     if args.json {
-        let list: Vec<serde_json::Value> = moves.iter().map(|m| move_json(&mut pos, m)).collect();
-        let out = json!({
-            "variant": game.name,
-            "fen": pos.to_fen(),
-            "side_to_move": side_name(pos.side_to_move()).to_lowercase(),
-            "moves": list,
+        let list = moves.iter().map(|m| move_json(&mut pos, m)).collect();
+        return print_json(&MovesJson {
+            schema: "tatsu.moves/1",
+            variant: pos.game().name.clone(),
+            fen: pos.to_fen(),
+            side_to_move: side_key(pos.side_to_move()),
+            moves: list,
         });
-        emit(&format!("{out}\n"));
-        return ExitCode::SUCCESS;
     }
     let mut out = String::new();
     for m in &moves {
@@ -63,16 +90,60 @@ fn list(args: &MovesArgs, mut pos: Position) -> ExitCode {
         out.push('\n');
     }
     emit(&out);
-    if moves.is_empty() && from.is_none() {
-        match pos.outcome() {
-            Some(outcome) => eprintln!("no legal moves: {outcome}"),
-            None => eprintln!("no legal moves"),
+    if moves.is_empty() {
+        match (pos.outcome(), from) {
+            (Some(outcome), _) => eprintln!("no legal moves: {outcome}"),
+            (None, Some(sq)) => eprintln!(
+                "the piece on {} has no legal move",
+                pos.game().geometry.name(sq)
+            ),
+            (None, None) => eprintln!("no legal moves"),
         }
     }
-    ExitCode::SUCCESS
+    Ok(())
 }
 
-fn move_json(pos: &mut Position, m: &Move) -> serde_json::Value {
+/// The `--from` square: it must hold a piece of the side to move.
+fn piece_square(pos: &mut Position, text: &str) -> Result<tatsu::rules::Square, CliError> {
+    let game = pos.game();
+    let sq = parse_square(game, text)?;
+    let us = pos.side_to_move();
+    match pos.piece_at(sq) {
+        Some((_, side)) if side == us => Ok(sq),
+        Some((piece, side)) => Err(CliError::input(format!(
+            "--from {text}: the {} there is {}'s, and {} is to move",
+            game.piece(piece).name,
+            side_name(side),
+            side_name(us)
+        ))),
+        None => Err(
+            CliError::input(format!("--from {text}: the square is empty")).hint(format!(
+                "{} can move the pieces on {}",
+                side_name(us),
+                squares_of(pos)
+            )),
+        ),
+    }
+}
+
+/// The squares holding a piece of the side to move, in move-list order.
+fn squares_of(pos: &mut Position) -> String {
+    let g = pos.game().geometry;
+    let mut squares: Vec<String> = pos
+        .legal_move_list()
+        .iter()
+        .filter(|m| !matches!(m.kind, MoveKind::Drop | MoveKind::Pass))
+        .map(|m| g.name(m.from))
+        .collect();
+    squares.sort();
+    squares.dedup();
+    if squares.is_empty() {
+        return "no square (no piece can move)".into();
+    }
+    squares.join(", ")
+}
+
+fn move_json(pos: &mut Position, m: &Move) -> MoveJson {
     let game = pos.game();
     let g = game.geometry;
     let mover = pos.side_to_move();
@@ -86,18 +157,19 @@ fn move_json(pos: &mut Position, m: &Move) -> serde_json::Value {
     pos.play(*m);
     let check = pos.side_in_check(mover.opponent());
     pos.unplay();
-    json!({
-        "uci": uci,
-        "from": board_move.then(|| g.name(m.from)),
-        "to": (!matches!(m.kind, MoveKind::Pass)).then(|| g.name(m.to)),
-        "piece": (!matches!(m.kind, MoveKind::Pass)).then(|| game.piece(m.piece).symbol.clone()),
-        "capture": capture,
-        "promotion": m.promotion.map(|p| game.piece(p).symbol.clone()),
-        "drop": m.is_drop(),
-        "castling": matches!(m.kind, MoveKind::Castle { .. }),
-        "en_passant": matches!(m.kind, MoveKind::EnPassant { .. }),
-        "victim": m.kind.victim().map(|sq| g.name(sq)),
-        "pass": matches!(m.kind, MoveKind::Pass),
-        "check": check,
-    })
+    let pass = matches!(m.kind, MoveKind::Pass);
+    MoveJson {
+        uci,
+        from: board_move.then(|| g.name(m.from)),
+        to: (!pass).then(|| g.name(m.to)),
+        piece: (!pass).then(|| game.piece(m.piece).symbol.clone()),
+        capture,
+        promotion: m.promotion.map(|p| game.piece(p).symbol.clone()),
+        drop: m.is_drop(),
+        castling: matches!(m.kind, MoveKind::Castle { .. }),
+        en_passant: matches!(m.kind, MoveKind::EnPassant { .. }),
+        victim: m.kind.victim().map(|sq| g.name(sq)),
+        pass,
+        check,
+    }
 }

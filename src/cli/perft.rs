@@ -1,6 +1,8 @@
 //! `tatsu perft`: count the leaves of the legal move tree, optionally split by first move.
+use super::common::{print_json, progress_bar};
+use super::error::CliError;
+use serde::Serialize;
 use std::io::IsTerminal;
-use std::process::ExitCode;
 use tatsu::engine::{perft, Position};
 
 /// Count the positions reachable in exactly N plies (perft), as Fairy-Stockfish's `go perft N` does.
@@ -10,6 +12,7 @@ use tatsu::engine::{perft, Position};
 ///   tatsu perft euroshogi --depth 3 --divide
 ///   tatsu perft chess --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" --depth 2
 ///   tatsu perft path/to/my-variant.tatsu --depth 3 --moves e2e4 e7e5
+///   tatsu perft chess --depth 2 --divide --json
 #[derive(clap::Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct PerftArgs {
@@ -18,18 +21,40 @@ pub struct PerftArgs {
     /// How many plies deep to count.
     #[arg(long, short)]
     pub depth: u32,
-    /// Print one `move: count` line per legal move before the total.
+    /// Print one `move: count` line per legal move (sorted by move text) before the total.
     #[arg(long)]
     pub divide: bool,
+    /// Print one JSON object: the position, the depth, the total and (with --divide) the count per move.
+    #[arg(long)]
+    pub json: bool,
 }
 
-pub fn run(args: PerftArgs) -> ExitCode {
+/// `perft --json` (schema `tatsu.perft/1`).
+#[derive(Serialize)]
+struct PerftJson {
+    schema: &'static str,
+    variant: String,
+    fen: String,
+    depth: u32,
+    nodes: u64,
+    /// Per first move, sorted by move text; `null` without --divide.
+    divide: Option<Vec<DivideJson>>,
+}
+
+#[derive(Serialize)]
+struct DivideJson {
+    #[serde(rename = "move")]
+    mv: String,
+    nodes: u64,
+}
+
+pub fn run(args: PerftArgs) -> Result<(), CliError> {
     args.position.run(|pos| count(&args, pos))
 }
 
-fn count(args: &PerftArgs, mut pos: Position) -> ExitCode {
+fn count(args: &PerftArgs, mut pos: Position) -> Result<(), CliError> {
     let start = std::time::Instant::now();
-    let bar = progress_bar();
+    let bar = progress_bar(0, "perft", "first moves");
     let divided = perft::divide_with(&mut pos, args.depth.max(1), |done, total| {
         if let Some(bar) = &bar {
             bar.set_length(total as u64);
@@ -44,13 +69,35 @@ fn count(args: &PerftArgs, mut pos: Position) -> ExitCode {
     } else {
         divided.iter().map(|(_, n)| n).sum()
     };
-    if args.divide && args.depth > 0 {
-        for (mv, n) in &divided {
-            outln!("{}: {n}", pos.uci(mv));
+    let mut lines: Vec<(String, u64)> = if args.depth > 0 {
+        divided.iter().map(|(mv, n)| (pos.uci(mv), *n)).collect()
+    } else {
+        Vec::new()
+    };
+    lines.sort();
+    if args.json {
+        print_json(&PerftJson {
+            schema: "tatsu.perft/1",
+            variant: pos.game().name.clone(),
+            fen: pos.to_fen(),
+            depth: args.depth,
+            nodes,
+            divide: args.divide.then(|| {
+                lines
+                    .into_iter()
+                    .map(|(mv, nodes)| DivideJson { mv, nodes })
+                    .collect()
+            }),
+        })?;
+    } else {
+        if args.divide && args.depth > 0 {
+            for (mv, n) in &lines {
+                outln!("{mv}: {n}");
+            }
+            outln!();
         }
-        outln!();
+        outln!("Nodes searched: {nodes}");
     }
-    outln!("Nodes searched: {nodes}");
     let seconds = start.elapsed().as_secs_f64();
     if std::io::stderr().is_terminal() {
         eprintln!(
@@ -59,20 +106,5 @@ fn count(args: &PerftArgs, mut pos: Position) -> ExitCode {
             nodes as f64 / seconds.max(1e-9)
         );
     }
-    ExitCode::SUCCESS
-}
-
-/// A progress bar on a terminal; nothing when stderr is piped or redirected.
-fn progress_bar() -> Option<indicatif::ProgressBar> {
-    if !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = indicatif::ProgressBar::new(0);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{spinner} perft {bar:40} {pos}/{len} first moves, {elapsed}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    Some(bar)
+    Ok(())
 }

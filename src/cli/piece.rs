@@ -1,7 +1,7 @@
 //! `tatsu piece`: where one piece can go, and why — per zone when its moves depend on the zone.
-use super::common::{emit, fail, load_engine, parse_side, parse_square};
+use super::common::{emit, load_engine, parse_square, side_key, SideArg};
+use super::error::CliError;
 use serde_json::{json, Value};
-use std::process::ExitCode;
 use tatsu::engine::{MoveKind, Position};
 use tatsu::inspect::{self, Board, EmptyBoard, PieceMoves as Reach};
 use tatsu::render::text::{self, Style};
@@ -36,8 +36,8 @@ pub struct PieceArgs {
     #[arg(long)]
     pub at: Option<String>,
     /// Whose piece it is.
-    #[arg(long, default_value = "white", value_parser = ["white", "black"])]
-    pub side: String,
+    #[arg(long, value_enum, default_value_t = SideArg::White)]
+    pub side: SideArg,
     /// Show the piece in this position instead of on an empty board, on the --at square (where it may already
     /// stand). If it stands there and its side is to move, only its legal moves are shown; a piece put on an
     /// empty square gets the moves its rules allow there, king safety aside.
@@ -60,37 +60,27 @@ struct Spot {
     zone: Option<ZoneId>,
 }
 
-pub fn run(args: PieceArgs) -> ExitCode {
-    let engine = match load_engine(&args.variant) {
-        Ok(e) => e,
-        Err(code) => return code,
-    };
+pub fn run(args: PieceArgs) -> Result<(), CliError> {
+    let engine = load_engine(&args.variant)?;
     let game = &engine.game;
-    let piece = match inspect::find_piece(game, &args.piece) {
-        Ok(p) => p,
-        Err(message) => return fail(&message),
-    };
-    let mut side = parse_side(&args.side);
+    let piece = inspect::find_piece(game, &args.piece).map_err(CliError::input)?;
+    let mut side = Side::from(args.side);
     let position = match &args.fen {
-        Some(fen) => match Position::from_fen(&engine, fen) {
-            Ok(p) => Some(p),
-            Err(e) => return fail(&e.to_string()),
-        },
+        Some(fen) => Some(Position::from_fen(&engine, fen)?),
         None => None,
     };
     let spots: Vec<Spot> = match &args.at {
         Some(text) => {
-            let sq = match parse_square(game, text) {
-                Ok(sq) => sq,
-                Err(message) => return fail(&message),
-            };
+            let sq = parse_square(game, text)?;
             vec![Spot {
                 from: sq,
                 zone: None,
             }]
         }
         None if position.is_some() => {
-            return fail("--fen needs --at: the square the piece stands on in that position")
+            return Err(CliError::input(
+                "--fen needs --at: the square the piece stands on in that position",
+            ))
         }
         None => default_spots(game, piece, side),
     };
@@ -98,12 +88,12 @@ pub fn run(args: PieceArgs) -> ExitCode {
         if let Some((p, owner)) = pos.piece_at(spot.from) {
             if p != piece {
                 let what = &game.piece(p).name;
-                return fail(&format!(
+                return Err(CliError::input(format!(
                     "{} holds a {} {what}; --at must name an empty square or the square of the {} itself",
                     game.geometry.name(spot.from),
                     side_name(owner),
                     game.piece(piece).name
-                ));
+                )));
             }
             side = owner;
         }
@@ -112,44 +102,8 @@ pub fn run(args: PieceArgs) -> ExitCode {
     // In a position where the piece really stands on --at and its side is to move, only legal moves count.
     let mut legal_only = false;
     for spot in &spots {
-        let mut legal: Option<Vec<tatsu::engine::Move>> = None;
-        let (board, castlings): (&dyn Board, Vec<usize>) = match &position {
-            Some(pos) => {
-                let mut pos = pos.clone();
-                let castlings = if pos.side_to_move() == side {
-                    let moves: Vec<_> = pos
-                        .legal_move_list()
-                        .into_iter()
-                        .filter(|m| m.from == spot.from && !m.is_drop())
-                        .collect();
-                    let castlings = moves
-                        .iter()
-                        .filter_map(|m| match m.kind {
-                            MoveKind::Castle { index } => Some(index as usize),
-                            _ => None,
-                        })
-                        .collect();
-                    if pos.piece_at(spot.from) == Some((piece, side)) {
-                        legal = Some(moves);
-                    }
-                    castlings
-                } else {
-                    Vec::new()
-                };
-                (position.as_ref().expect("a position"), castlings)
-            }
-            None => (
-                &EmptyBoard,
-                inspect::castlings_from(game, piece, side, spot.from),
-            ),
-        };
-        let mut reach = inspect::piece_moves(game, piece, side, spot.from, board, &castlings);
-        if let Some(moves) = legal {
-            reach
-                .destinations
-                .retain(|d| moves.iter().any(|m| m.to == d.to));
-            legal_only = true;
-        }
+        let (reach, legal) = spot_moves(game, piece, side, spot, position.as_ref());
+        legal_only |= legal;
         let zone = spot.zone.or(reach.zone);
         reaches.push((reach, zone));
     }
@@ -163,33 +117,11 @@ pub fn run(args: PieceArgs) -> ExitCode {
         })
         .collect();
     if let Some(path) = &args.svg {
-        let image = if views.len() == 1 {
-            svg::board(&views[0].0, true)
-        } else {
-            svg::boards(&views, true)
-        };
-        if let Err(e) = std::fs::write(path, image) {
-            return fail(&format!("cannot write `{}`: {e}", path.display()));
-        }
+        write_svg(path, &views)?;
     }
     if args.json {
-        let mut objects: Vec<Value> = reaches
-            .iter()
-            .map(|(r, z)| reach_json(game, r, *z, position.is_some(), legal_only))
-            .collect();
-        let out = if objects.len() == 1 {
-            objects.remove(0)
-        } else {
-            json!({
-                "variant": game.name,
-                "piece": game.piece(piece).symbol,
-                "name": game.piece(piece).name,
-                "side": side_name(side).to_lowercase(),
-                "diagrams": objects,
-            })
-        };
-        emit(&format!("{out}\n"));
-        return ExitCode::SUCCESS;
+        print_piece_json(game, piece, side, &reaches, position.is_some(), legal_only);
+        return Ok(());
     }
     let mut out = String::new();
     for (i, ((reach, zone), (view, heading))) in reaches.iter().zip(&views).enumerate() {
@@ -201,14 +133,10 @@ pub fn run(args: PieceArgs) -> ExitCode {
             (Some(_), false) => "in the given position",
             (None, _) => "on an empty board",
         };
+        let n = reach.destinations.len();
         out += &format!(
-            "{heading}, {board}: {} destination{}\n",
-            reach.destinations.len(),
-            if reach.destinations.len() == 1 {
-                ""
-            } else {
-                "s"
-            }
+            "{heading}, {board}: {n} destination{}\n",
+            if n == 1 { "" } else { "s" }
         );
         out += &text::board(view, Style::Unicode);
         out += &text::legend(view);
@@ -217,7 +145,93 @@ pub fn run(args: PieceArgs) -> ExitCode {
         }
     }
     emit(&out);
-    ExitCode::SUCCESS
+    Ok(())
+}
+
+/// The destinations of the piece standing on `spot`: on an empty board, or in `position`. The flag says whether
+/// they were cut down to the legal moves (the piece really stands there and its side is to move).
+fn spot_moves(
+    game: &Game,
+    piece: PieceId,
+    side: Side,
+    spot: &Spot,
+    position: Option<&Position>,
+) -> (Reach, bool) {
+    let Some(position) = position else {
+        let castlings = inspect::castlings_from(game, piece, side, spot.from);
+        let reach = inspect::piece_moves(game, piece, side, spot.from, &EmptyBoard, &castlings);
+        return (reach, false);
+    };
+    let mut pos = position.clone();
+    let mut legal: Option<Vec<tatsu::engine::Move>> = None;
+    let mut castlings = Vec::new();
+    if pos.side_to_move() == side {
+        let moves: Vec<_> = pos
+            .legal_move_list()
+            .into_iter()
+            .filter(|m| m.from == spot.from && !m.is_drop())
+            .collect();
+        castlings = moves
+            .iter()
+            .filter_map(|m| match m.kind {
+                MoveKind::Castle { index } => Some(index as usize),
+                _ => None,
+            })
+            .collect();
+        if pos.piece_at(spot.from) == Some((piece, side)) {
+            legal = Some(moves);
+        }
+    }
+    let board: &dyn Board = position;
+    let mut reach = inspect::piece_moves(game, piece, side, spot.from, board, &castlings);
+    match legal {
+        Some(moves) => {
+            reach
+                .destinations
+                .retain(|d| moves.iter().any(|m| m.to == d.to));
+            (reach, true)
+        }
+        None => (reach, false),
+    }
+}
+
+/// `--svg FILE`: one diagram, or all of them side by side.
+fn write_svg(path: &std::path::Path, views: &[(View, String)]) -> Result<(), CliError> {
+    let image = if views.len() == 1 {
+        svg::board(&views[0].0, true)
+    } else {
+        svg::boards(views, true)
+    };
+    std::fs::write(path, image)
+        .map_err(|e| CliError::input(format!("cannot write `{}`: {e}", path.display())))
+}
+
+/// `--json`: one object per diagram, wrapped when there are several (schema `tatsu.piece/1`).
+fn print_piece_json(
+    game: &Game,
+    piece: PieceId,
+    side: Side,
+    reaches: &[(Reach, Option<ZoneId>)],
+    in_position: bool,
+    legal_only: bool,
+) {
+    let mut objects: Vec<Value> = reaches
+        .iter()
+        .map(|(r, z)| reach_json(game, r, *z, in_position, legal_only))
+        .collect();
+    let out = if objects.len() == 1 {
+        objects.remove(0)
+    } else {
+        json!({
+            "schema": "tatsu.piece/1",
+            "variant": game.name,
+            "piece": game.piece(piece).symbol,
+            "name": game.piece(piece).name,
+            "side": side_key(side),
+            "diagrams": objects,
+        })
+    };
+    emit(&format!("{out}\n"));
 }
 
 /// Without --at: the middle of the board, or one square per zone whose move set differs.
@@ -385,10 +399,11 @@ fn reach_json(
         })
         .collect();
     json!({
+        "schema": "tatsu.piece/1",
         "variant": game.name,
         "piece": ty.symbol,
         "name": ty.name,
-        "side": side_name(reach.side).to_lowercase(),
+        "side": side_key(reach.side),
         "from": g.name(reach.from),
         "zone": zone.map(|z| game.zone(z).name.clone()),
         "board": match (in_position, legal_only) {

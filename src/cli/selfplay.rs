@@ -1,17 +1,24 @@
 //! `tatsu selfplay`: random games that check the executor's invariants at every ply and tally how games end.
+use super::common::{print_json, progress_bar, reason_key};
+use super::error::{CliError, Status};
+use serde::Serialize;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
-use std::process::ExitCode;
-use tatsu::engine::{Move, Outcome, Position, Reason};
+use tatsu::audit::{self, Violation};
+use tatsu::engine::{Outcome, Reason};
+use tatsu::rng::SplitMix64;
 use tatsu::rules::Side;
 
-/// Play games of uniformly random legal moves, checking the executor's invariants at every ply, and summarise how
-/// the games ended. A quick smoke test of a new variant file's end rules.
+/// Play random games, checking the executor's invariants at every ply, and summarise how they ended.
+///
+/// The moves are uniformly random legal moves: a quick smoke test of a new variant file's end rules.
 ///
 /// At every ply: every legal move, played and taken back, restores the FEN and the hash, and leaves the mover's
 /// royal piece unattacked; the chosen move is `is_legal`, its UCI text parses back to it, and the position after it
 /// round-trips through FEN with the same hash. A violation is reported with the FEN and the move, and the command
-/// then exits with status 1.
+/// then exits with status 3 (a bug in tatsu, not in the variant). The checks are `tatsu::audit`'s, the same the
+/// invariant tests and the fuzz targets run.
 ///
 /// Examples:
 ///   tatsu selfplay ryugi --games 100 --seed 1
@@ -34,72 +41,36 @@ pub struct SelfplayArgs {
     /// Start every game from this position instead of the game's start position.
     #[arg(long)]
     pub fen: Option<String>,
-    /// Print the summary as one JSON object.
+    /// Print the summary as one JSON object (schema `tatsu.selfplay/1`).
     #[arg(long)]
     pub json: bool,
 }
 
-/// SplitMix64: a small, good-enough generator that makes runs reproducible without a dependency.
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform index below `n` (n > 0), by rejection so that no index is favoured.
-    pub fn below(&mut self, n: usize) -> usize {
-        let n = n as u64;
-        let zone = u64::MAX - u64::MAX % n;
-        loop {
-            let x = self.next_u64();
-            if x < zone {
-                return (x % n) as usize;
-            }
-        }
-    }
-}
-
-/// How games ended, in the order the summary lists them.
-const ENDINGS: [(&str, &str); 8] = [
-    ("checkmate", "checkmate"),
-    ("stalemate", "stalemate"),
-    ("repetition", "repetition"),
-    ("perpetual_check", "perpetual check"),
-    ("move_limit", "move limit"),
-    ("bare_king", "bare king"),
-    ("insufficient_material", "insufficient material"),
-    ("unfinished", "unfinished at max plies"),
+/// How games can end, in the order the summary lists them: the reasons of `Reason`, then unfinished games.
+const ENDINGS: [(Option<Reason>, &str); 8] = [
+    (Some(Reason::Checkmate), "checkmate"),
+    (Some(Reason::Stalemate), "stalemate"),
+    (Some(Reason::Repetition), "repetition"),
+    (Some(Reason::PerpetualCheck), "perpetual check"),
+    (Some(Reason::MoveLimit), "move limit"),
+    (Some(Reason::BareKing), "bare king"),
+    (Some(Reason::InsufficientMaterial), "insufficient material"),
+    (None, "unfinished at max plies"),
 ];
 
 fn ending_index(outcome: Option<Outcome>) -> usize {
-    match outcome.map(|o| o.reason) {
-        Some(Reason::Checkmate) => 0,
-        Some(Reason::Stalemate) => 1,
-        Some(Reason::Repetition) => 2,
-        Some(Reason::PerpetualCheck) => 3,
-        Some(Reason::MoveLimit) => 4,
-        Some(Reason::BareKing) => 5,
-        Some(Reason::InsufficientMaterial) => 6,
-        None => 7,
-    }
+    let reason = outcome.map(|o| o.reason);
+    ENDINGS
+        .iter()
+        .position(|(r, _)| *r == reason)
+        .unwrap_or(ENDINGS.len() - 1)
 }
 
-/// One broken invariant.
-pub struct Violation {
+/// One broken invariant, with the game and ply it was found at.
+pub struct Found {
     pub game: u32,
     pub ply: u32,
-    pub fen: String,
-    pub mv: Option<String>,
-    pub what: String,
+    pub violation: Violation,
 }
 
 /// What a run of games came to.
@@ -113,51 +84,44 @@ pub struct Summary {
     pub white_wins: u32,
     pub black_wins: u32,
     pub draws: u32,
-    pub violations: Vec<Violation>,
+    pub violations: Vec<Found>,
 }
 
-pub fn run(args: SelfplayArgs) -> ExitCode {
-    let engine = match super::common::load_engine(&args.variant) {
-        Ok(engine) => engine,
-        Err(code) => return code,
-    };
-    let start = match super::position::setup(&engine, args.fen.as_deref(), &[]) {
-        Ok(pos) => pos,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::FAILURE;
+impl Summary {
+    fn add(&mut self, plies: u32, outcome: Option<Outcome>) {
+        self.games += 1;
+        self.plies += u64::from(plies);
+        self.shortest = Some(self.shortest.map_or(plies, |s| s.min(plies)));
+        self.longest = self.longest.max(plies);
+        self.endings[ending_index(outcome)] += 1;
+        match outcome.map(|o| o.winner) {
+            Some(Some(Side::White)) => self.white_wins += 1,
+            Some(Some(Side::Black)) => self.black_wins += 1,
+            Some(None) => self.draws += 1,
+            None => {}
         }
-    };
-    let bar = progress_bar(args.games);
+    }
+}
+
+pub fn run(args: SelfplayArgs) -> Result<(), CliError> {
+    let engine = super::common::load_engine(&args.variant)?;
+    let start = super::position::setup(&engine, args.fen.as_deref(), &[])?;
+    let bar = progress_bar(u64::from(args.games), "selfplay", "games");
     let clock = std::time::Instant::now();
     let mut summary = Summary::default();
     for game in 0..args.games {
-        let mut rng =
-            SplitMix64::new(args.seed ^ u64::from(game).wrapping_mul(0xD1B5_4A32_D192_ED03));
+        let mut rng = SplitMix64::stream(args.seed, u64::from(game));
         let mut pos = start.clone();
-        let (plies, outcome) = play_game(
-            &mut pos,
-            &mut rng,
-            game + 1,
-            args.max_plies,
-            &mut summary.violations,
-        );
-        summary.games += 1;
-        summary.plies += u64::from(plies);
-        summary.shortest = Some(summary.shortest.map_or(plies, |s| s.min(plies)));
-        summary.longest = summary.longest.max(plies);
-        summary.endings[ending_index(outcome)] += 1;
-        match outcome {
-            Some(Outcome {
-                winner: Some(Side::White),
-                ..
-            }) => summary.white_wins += 1,
-            Some(Outcome {
-                winner: Some(Side::Black),
-                ..
-            }) => summary.black_wins += 1,
-            Some(Outcome { winner: None, .. }) => summary.draws += 1,
-            None => {}
+        match audit::random_game(&mut pos, &mut rng, args.max_plies) {
+            Ok(playout) => summary.add(playout.plies, playout.outcome),
+            Err((ply, violation)) => {
+                summary.add(ply, None);
+                summary.violations.push(Found {
+                    game: game + 1,
+                    ply,
+                    violation,
+                });
+            }
         }
         if let Some(bar) = &bar {
             bar.inc(1);
@@ -166,23 +130,16 @@ pub fn run(args: SelfplayArgs) -> ExitCode {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    for v in &summary.violations {
+    for found in &summary.violations {
         eprintln!(
-            "violation in game {} at ply {}: {}\n  FEN: {}{}",
-            v.game,
-            v.ply,
-            v.what,
-            v.fen,
-            v.mv.as_ref()
-                .map(|m| format!("\n  move: {m}"))
-                .unwrap_or_default()
+            "violation in game {} at ply {}: {}",
+            found.game, found.ply, found.violation
         );
     }
-    let name = &args.variant;
     if args.json {
-        outln!("{}", to_json(name, &args, &summary));
+        print_json(&to_json(&args, &summary))?;
     } else {
-        out!("{}", to_text(name, &args, &summary));
+        out!("{}", to_text(&args, &summary));
     }
     if std::io::stderr().is_terminal() {
         let seconds = clock.elapsed().as_secs_f64();
@@ -192,132 +149,18 @@ pub fn run(args: SelfplayArgs) -> ExitCode {
         );
     }
     if summary.violations.is_empty() {
-        ExitCode::SUCCESS
+        Ok(())
     } else {
-        ExitCode::FAILURE
+        Err(CliError::reported(Status::Violation))
     }
 }
 
-/// Plays one random game from `pos`, checking invariants; returns the plies played and the outcome (`None` when
-/// stopped at `max_plies` or by a violation).
-pub fn play_game(
-    pos: &mut Position,
-    rng: &mut SplitMix64,
-    game: u32,
-    max_plies: u32,
-    violations: &mut Vec<Violation>,
-) -> (u32, Option<Outcome>) {
-    for ply in 0..max_plies {
-        if let Some(outcome) = pos.outcome() {
-            return (ply, Some(outcome));
-        }
-        let moves = pos.legal_move_list();
-        if moves.is_empty() {
-            violations.push(Violation {
-                game,
-                ply,
-                fen: pos.to_fen(),
-                mv: None,
-                what: "no legal move, yet the game is not over".into(),
-            });
-            return (ply, None);
-        }
-        if let Err(what) = check_moves(pos, &moves) {
-            violations.push(Violation {
-                game,
-                ply,
-                fen: pos.to_fen(),
-                mv: Some(what.0),
-                what: what.1,
-            });
-            return (ply, None);
-        }
-        let mv = moves[rng.below(moves.len())];
-        let fen = pos.to_fen();
-        let text = pos.uci(&mv);
-        let fail = |what: String| Violation {
-            game,
-            ply,
-            fen: fen.clone(),
-            mv: Some(text.clone()),
-            what,
-        };
-        if !pos.is_legal(mv) {
-            violations.push(fail("a generated move is not is_legal".into()));
-            return (ply, None);
-        }
-        match pos.parse_move(&text) {
-            Ok(parsed) if parsed == mv => {}
-            Ok(_) => {
-                violations.push(fail(format!("`{text}` parses to another move")));
-                return (ply, None);
-            }
-            Err(e) => {
-                violations.push(fail(format!("its UCI text does not parse: {e}")));
-                return (ply, None);
-            }
-        }
-        pos.play(mv);
-        if let Err(what) = check_fen_round_trip(pos) {
-            violations.push(fail(format!("after the move: {what}")));
-            return (ply + 1, None);
-        }
-    }
-    (max_plies, pos.outcome())
-}
-
-/// Every legal move has a UCI text of its own and, played and taken back, restores FEN and hash and does not leave
-/// the mover in check.
-fn check_moves(pos: &mut Position, moves: &[Move]) -> Result<(), (String, String)> {
-    let fen = pos.to_fen();
-    let hash = pos.hash();
-    let us = pos.side_to_move();
-    let mut texts = std::collections::HashSet::new();
-    for &mv in moves {
-        pos.play(mv);
-        let exposed = pos.side_in_check(us);
-        pos.unplay();
-        let text = pos.uci(&mv);
-        if !texts.insert(text.clone()) {
-            return Err((text, "two legal moves have this UCI text".into()));
-        }
-        if exposed {
-            return Err((
-                text,
-                "a legal move leaves the mover's royal piece attacked".into(),
-            ));
-        }
-        if pos.hash() != hash {
-            return Err((text, "play/unplay changed the hash".into()));
-        }
-        let after = pos.to_fen();
-        if after != fen {
-            return Err((text, format!("play/unplay changed the FEN to {after}")));
-        }
-    }
-    Ok(())
-}
-
-/// The position's FEN reads back to the same FEN and hash.
-fn check_fen_round_trip(pos: &Position) -> Result<(), String> {
-    let fen = pos.to_fen();
-    let again = Position::from_fen(pos.engine(), &fen)
-        .map_err(|e| format!("its FEN {fen} does not read back: {e}"))?;
-    if again.to_fen() != fen {
-        return Err(format!("FEN {fen} reads back as {}", again.to_fen()));
-    }
-    if again.hash() != pos.hash() {
-        return Err(format!("FEN {fen} reads back with another hash"));
-    }
-    Ok(())
-}
-
-fn to_text(name: &str, args: &SelfplayArgs, s: &Summary) -> String {
+fn to_text(args: &SelfplayArgs, s: &Summary) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "selfplay {name}: {} games, seed {}, at most {} plies each",
-        s.games, args.seed, args.max_plies
+        "selfplay {}: {} games, seed {}, at most {} plies each",
+        args.variant, s.games, args.seed, args.max_plies
     );
     let average = s.plies as f64 / f64::from(s.games.max(1));
     let _ = writeln!(
@@ -334,79 +177,82 @@ fn to_text(name: &str, args: &SelfplayArgs, s: &Summary) -> String {
     let _ = writeln!(
         out,
         "wins: White {}, Black {}; draws {}; unfinished {}",
-        s.white_wins, s.black_wins, s.draws, s.endings[7]
+        s.white_wins,
+        s.black_wins,
+        s.draws,
+        s.endings[ENDINGS.len() - 1]
     );
     let _ = writeln!(out, "invariant violations: {}", s.violations.len());
     out
 }
 
-fn to_json(name: &str, args: &SelfplayArgs, s: &Summary) -> String {
-    let endings: Vec<String> = ENDINGS
-        .iter()
-        .enumerate()
-        .map(|(i, (key, _))| format!("\"{key}\":{}", s.endings[i]))
-        .collect();
-    let violations: Vec<String> = s
-        .violations
-        .iter()
-        .map(|v| {
-            format!(
-                "{{\"game\":{},\"ply\":{},\"fen\":{},\"move\":{},\"what\":{}}}",
-                v.game,
-                v.ply,
-                json_string(&v.fen),
-                v.mv.as_deref().map_or("null".into(), json_string),
-                json_string(&v.what)
-            )
-        })
-        .collect();
-    format!(
-        "{{\"variant\":{},\"seed\":{},\"max_plies\":{},\"games\":{},\"plies\":{},\"average_plies\":{:.1},\
-         \"shortest\":{},\"longest\":{},\"results\":{{{}}},\"wins\":{{\"white\":{},\"black\":{},\"draws\":{}}},\
-         \"violations\":[{}]}}",
-        json_string(name),
-        args.seed,
-        args.max_plies,
-        s.games,
-        s.plies,
-        s.plies as f64 / f64::from(s.games.max(1)),
-        s.shortest.unwrap_or(0),
-        s.longest,
-        endings.join(","),
-        s.white_wins,
-        s.black_wins,
-        s.draws,
-        violations.join(",")
-    )
+/// `selfplay --json` (schema `tatsu.selfplay/1`).
+#[derive(Serialize)]
+struct SelfplayJson<'a> {
+    schema: &'static str,
+    variant: &'a str,
+    seed: u64,
+    max_plies: u32,
+    games: u32,
+    plies: u64,
+    average_plies: f64,
+    shortest: u32,
+    longest: u32,
+    /// Games per ending: the reasons of `show --json`'s `result.reason`, and `unfinished`.
+    results: BTreeMap<&'static str, u32>,
+    wins: WinsJson,
+    violations: Vec<ViolationJson<'a>>,
 }
 
-fn json_string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out += "\\\"",
-            '\\' => out += "\\\\",
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+#[derive(Serialize)]
+struct WinsJson {
+    white: u32,
+    black: u32,
+    draws: u32,
 }
 
-/// A progress bar on a terminal; nothing when stderr is piped or redirected.
-fn progress_bar(games: u32) -> Option<indicatif::ProgressBar> {
-    if !std::io::stderr().is_terminal() {
-        return None;
+#[derive(Serialize)]
+struct ViolationJson<'a> {
+    game: u32,
+    ply: u32,
+    fen: &'a str,
+    #[serde(rename = "move")]
+    mv: Option<&'a str>,
+    what: &'a str,
+}
+
+fn to_json<'a>(args: &'a SelfplayArgs, s: &'a Summary) -> SelfplayJson<'a> {
+    let average = s.plies as f64 / f64::from(s.games.max(1));
+    SelfplayJson {
+        schema: "tatsu.selfplay/1",
+        variant: &args.variant,
+        seed: args.seed,
+        max_plies: args.max_plies,
+        games: s.games,
+        plies: s.plies,
+        average_plies: (average * 10.0).round() / 10.0,
+        shortest: s.shortest.unwrap_or(0),
+        longest: s.longest,
+        results: ENDINGS
+            .iter()
+            .zip(s.endings)
+            .map(|((reason, _), n)| (reason.map_or("unfinished", reason_key), n))
+            .collect(),
+        wins: WinsJson {
+            white: s.white_wins,
+            black: s.black_wins,
+            draws: s.draws,
+        },
+        violations: s
+            .violations
+            .iter()
+            .map(|f| ViolationJson {
+                game: f.game,
+                ply: f.ply,
+                fen: &f.violation.fen,
+                mv: f.violation.mv.as_deref(),
+                what: &f.violation.what,
+            })
+            .collect(),
     }
-    let bar = indicatif::ProgressBar::new(u64::from(games));
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{spinner} selfplay {bar:40} {pos}/{len} games, {elapsed}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    Some(bar)
 }

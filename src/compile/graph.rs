@@ -7,8 +7,8 @@ use super::zones::ZoneTable;
 use super::Diags;
 use crate::diag::Span;
 use crate::rules::{
-    Geometry, MoveComponent, MoveSet, Orientation, PieceId, PieceType, Ray, RayFlags, RayKind,
-    RaySlice, RaySource, Side, Square, SquareSet, StepRule,
+    Geometry, MoveComponent, MoveSet, PieceId, PieceType, Ray, RayFlags, RayKind, RaySlice,
+    RaySource, Side, Square, SquareSet, StepRule, Symmetry,
 };
 use crate::setup::Setup;
 use std::collections::HashMap;
@@ -26,11 +26,12 @@ pub struct Built {
     pub destinations: Vec<[SquareSet; 2]>,
 }
 
-pub fn betza_orientation(o: Orientation, side: Side) -> betza::Orientation {
+/// How `side` faces the board in a game of this symmetry, as the XBetza expander needs it.
+pub fn betza_facing(o: Symmetry, side: Side) -> betza::Facing {
     match (side, o) {
-        (Side::White, _) => betza::Orientation::First,
-        (Side::Black, Orientation::Mirror) => betza::Orientation::MirroredRanks,
-        (Side::Black, Orientation::Rotate) => betza::Orientation::Rotated,
+        (Side::White, _) => betza::Facing::First,
+        (Side::Black, Symmetry::Mirror) => betza::Facing::MirroredRanks,
+        (Side::Black, Symmetry::Rotate) => betza::Facing::Rotated,
     }
 }
 
@@ -70,7 +71,7 @@ pub struct Setting<'a> {
     pub names: &'a PieceNames,
     pub zones: &'a ZoneTable,
     pub geometry: Geometry,
-    pub orientation: Orientation,
+    pub orientation: Symmetry,
     pub start: Option<&'a Setup>,
 }
 
@@ -123,7 +124,7 @@ impl<'a> PieceGraph<'a> {
                 Side::BOTH.map(|side| {
                     set.parsed
                         .as_ref()
-                        .map(|p| p.expand(betza_orientation(o, side)))
+                        .map(|p| p.expand(betza_facing(o, side)))
                         .unwrap_or_default()
                 })
             })

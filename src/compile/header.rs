@@ -4,7 +4,7 @@
 use super::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::{self, EndItem, Name, StatementKind, Str};
-use crate::rules::{Geometry, Orientation, MAX_FILES, MAX_RANKS};
+use crate::rules::{Geometry, Symmetry, MAX_FILES, MAX_RANKS};
 
 pub struct Header {
     pub title: Option<String>,
@@ -12,7 +12,7 @@ pub struct Header {
     pub geometry: Option<Geometry>,
     /// The board clamped into the legal range, so later passes can still report their own problems.
     pub fallback: Option<Geometry>,
-    pub orientation: Orientation,
+    pub orientation: Symmetry,
     pub start: Option<Str>,
     /// `drops` given: `Some(forbidden zone)`.
     pub drops: Option<Option<Name>>,
@@ -29,7 +29,7 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
         title: None,
         geometry: None,
         fallback: None,
-        orientation: Orientation::Mirror,
+        orientation: Symmetry::Mirror,
         start: None,
         drops: None,
         drops_span: None,
@@ -84,12 +84,7 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
                     });
                 }
             }
-            StatementKind::Orientation(o) if once("orientation", kw, d) => {
-                h.orientation = match o.value {
-                    ast::Orientation::Mirror => Orientation::Mirror,
-                    ast::Orientation::Rotate => Orientation::Rotate,
-                }
-            }
+            StatementKind::Orientation(o) if once("orientation", kw, d) => h.orientation = o.value,
             StatementKind::Start(s) if once("start", kw, d) => h.start = Some(s.clone()),
             StatementKind::Drops { not_in } if once("drops", kw, d) => {
                 h.drops = Some(not_in.clone());

@@ -3,7 +3,7 @@
 use super::Diags;
 use crate::diag::{suggest, Span};
 use crate::dsl::ast::{self, Name, StatementKind, ZoneExpr, ZoneTerm};
-use crate::rules::{Geometry, Orientation, Side, Square, SquareSet, Zone, ZoneId};
+use crate::rules::{Geometry, Side, Square, SquareSet, Symmetry, Zone, ZoneId};
 use std::collections::HashMap;
 
 pub struct ZoneTable {
@@ -18,15 +18,15 @@ pub struct ZoneTable {
 }
 
 /// The square a White-side square corresponds to for `side`.
-pub fn orient(g: Geometry, o: Orientation, side: Side, sq: Square) -> Square {
+pub fn orient(g: Geometry, o: Symmetry, side: Side, sq: Square) -> Square {
     if side == Side::White {
         return sq;
     }
     let (f, r) = (g.file(sq), g.rank(sq));
     let r2 = g.ranks as i32 - 1 - r;
     let f2 = match o {
-        Orientation::Mirror => f,
-        Orientation::Rotate => g.files as i32 - 1 - f,
+        Symmetry::Mirror => f,
+        Symmetry::Rotate => g.files as i32 - 1 - f,
     };
     g.square(f2, r2)
         .expect("orientation keeps squares on the board")
@@ -71,7 +71,7 @@ impl ZoneTable {
     }
 }
 
-pub fn resolve_zones(file: &ast::File, g: Geometry, o: Orientation, d: &mut Diags) -> ZoneTable {
+pub fn resolve_zones(file: &ast::File, g: Geometry, o: Symmetry, d: &mut Diags) -> ZoneTable {
     let mut t = ZoneTable {
         zones: Vec::new(),
         spans: Vec::new(),
@@ -124,7 +124,7 @@ fn eval(
     side: Side,
     refs: Side,
     g: Geometry,
-    o: Orientation,
+    o: Symmetry,
     t: &mut ZoneTable,
     d: &mut Diags,
 ) -> SquareSet {
@@ -228,5 +228,82 @@ fn file_index(g: Geometry, name: &Name, d: &mut Diags) -> Option<i32> {
             );
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dsl;
+
+    /// The zones of `text` (a variant file's zone statements) on a 9x9 board, and the diagnostics they gave.
+    fn zones(text: &str, o: Symmetry) -> (ZoneTable, Diags) {
+        let file = dsl::parse("t.tatsu", text).expect("the test text parses");
+        let g = Geometry { files: 9, ranks: 9 };
+        let mut d = Diags::new("t.tatsu");
+        let table = resolve_zones(&file, g, o, &mut d);
+        (table, d)
+    }
+
+    /// The names of a zone's squares for `side`, sorted.
+    fn names(table: &ZoneTable, name: &str, side: Side) -> Vec<String> {
+        let g = Geometry { files: 9, ranks: 9 };
+        let id = table.by_name[name];
+        let mut out: Vec<String> = table.get(id).squares[side.index()]
+            .iter()
+            .map(|s| g.name(s))
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn black_copy_of_a_rank_zone_is_the_far_ranks_in_either_symmetry() {
+        for o in [Symmetry::Mirror, Symmetry::Rotate] {
+            let (t, d) = zones("zone camp = rank 1\n", o);
+            assert!(!d.has_errors());
+            assert_eq!(names(&t, "camp", Side::Black).len(), 9);
+            assert!(names(&t, "camp", Side::Black)
+                .iter()
+                .all(|s| s.ends_with('9')));
+        }
+    }
+
+    #[test]
+    fn rotation_swaps_files_for_black_and_mirroring_keeps_them() {
+        let (t, _) = zones("zone corner = a1 b1\n", Symmetry::Rotate);
+        assert_eq!(names(&t, "corner", Side::Black), ["h9", "i9"]);
+        let (t, _) = zones("zone corner = a1 b1\n", Symmetry::Mirror);
+        assert_eq!(names(&t, "corner", Side::Black), ["a9", "b9"]);
+    }
+
+    #[test]
+    fn union_of_file_ranges_and_earlier_zones() {
+        let text = "zone wings = files a..a | files i..i\nzone home = wings | rank 1\n";
+        let (t, d) = zones(text, Symmetry::Mirror);
+        assert!(!d.has_errors());
+        assert_eq!(names(&t, "wings", Side::White).len(), 18);
+        // 18 wing squares and rank 1's 9, of which a1 and i1 are already wings.
+        assert_eq!(names(&t, "home", Side::White).len(), 25);
+    }
+
+    #[test]
+    fn explicit_sides_are_taken_literally() {
+        let (t, _) = zones(
+            "zone odd { white = rank 1 black = rank 7 }\n",
+            Symmetry::Rotate,
+        );
+        assert!(names(&t, "odd", Side::Black)
+            .iter()
+            .all(|s| s.ends_with('7')));
+        assert!(names(&t, "odd", Side::White)
+            .iter()
+            .all(|s| s.ends_with('1')));
+    }
+
+    #[test]
+    fn a_zone_used_before_its_definition_is_an_error() {
+        let (_, d) = zones("zone a2z = later\nzone later = rank 2\n", Symmetry::Mirror);
+        assert_eq!(d.error_count(), 1);
     }
 }

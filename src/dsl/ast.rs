@@ -1,5 +1,6 @@
 //! The spanned syntax tree of a variant file. Every name, number and string keeps its byte span.
 use crate::diag::Span;
+pub use crate::rules::Symmetry;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spanned<T> {
@@ -24,12 +25,6 @@ pub struct Statement {
     pub kind: StatementKind,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Orientation {
-    Mirror,
-    Rotate,
-}
-
 #[derive(Clone, Debug)]
 pub enum StatementKind {
     Title(Str),
@@ -37,7 +32,7 @@ pub enum StatementKind {
         files: Spanned<u32>,
         ranks: Spanned<u32>,
     },
-    Orientation(Spanned<Orientation>),
+    Orientation(Spanned<Symmetry>),
     Zone(ZoneDecl),
     Piece(PieceDecl),
     Start(Str),

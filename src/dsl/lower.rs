@@ -58,9 +58,9 @@ fn lower_statement(p: P) -> Statement {
         },
         Rule::orientation_stmt => StatementKind::Orientation(Spanned {
             value: if rest[0].as_str() == "mirror" {
-                Orientation::Mirror
+                Symmetry::Mirror
             } else {
-                Orientation::Rotate
+                Symmetry::Rotate
             },
             span: span(&rest[0]),
         }),

@@ -1,4 +1,5 @@
 //! Hash keys for positions, drawn once per game from a fixed-seed generator so hashes are reproducible.
+use crate::rng::SplitMix64;
 use crate::rules::{Game, PieceId, Side, Square};
 
 /// Hand counts below this have a key of their own; a larger count's key is mixed from the last one and the count.
@@ -15,21 +16,12 @@ pub struct Zobrist {
     pub bonus_pending: u64,
 }
 
-/// SplitMix64: tiny, good enough for hash keys, and needs no dependency.
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 impl Zobrist {
     pub fn new(game: &Game) -> Zobrist {
         let squares = game.geometry.squares();
         let pieces = game.pieces.len();
-        let mut state = 0x7A75_0000_0000_0001u64;
-        let mut keys = |n: usize| (0..n).map(|_| next(&mut state)).collect::<Vec<u64>>();
+        let mut rng = SplitMix64::new(0x7A75_0000_0000_0001);
+        let mut keys = |n: usize| (0..n).map(|_| rng.next_u64()).collect::<Vec<u64>>();
         Zobrist {
             squares,
             pieces,
@@ -56,8 +48,7 @@ impl Zobrist {
         if (count as usize) < HAND_KEYS {
             key
         } else {
-            let mut state = key ^ u64::from(count);
-            next(&mut state)
+            SplitMix64::new(key ^ u64::from(count)).next_u64()
         }
     }
     pub fn castling(&self, rights: u32) -> u64 {

@@ -7,8 +7,7 @@ use crate::engine::{Engine, Position};
 use crate::inspect::{self, EmptyBoard};
 use crate::rules::MoveSet;
 use crate::rules::{
-    Game, Orientation, PieceId, PromotionTrigger, RayFlags, Side, SquareSet, StalemateResult,
-    ZoneId,
+    Game, PieceId, PromotionTrigger, RayFlags, Side, SquareSet, StalemateResult, Symmetry, ZoneId,
 };
 use crate::setup::symbol_for;
 
@@ -80,8 +79,8 @@ fn board_section(engine: &Engine, doc: &mut Doc) {
         if white_low { "low" } else { "high" }
     ));
     doc.para(match game.orientation {
-        Orientation::Mirror => "Black's pieces and zones are White's mirrored across the middle rank: forward is up the board for White and down for Black, and left and right are the same for both players.".to_string(),
-        Orientation::Rotate => "Black's pieces and zones are White's turned 180°: forward is up the board for White and down for Black, and left and right are seen from the piece's owner (for White, left is toward the `a` file; for Black, toward the higher files).".to_string(),
+        Symmetry::Mirror => "Black's pieces and zones are White's mirrored across the middle rank: forward is up the board for White and down for Black, and left and right are the same for both players.".to_string(),
+        Symmetry::Rotate => "Black's pieces and zones are White's turned 180°: forward is up the board for White and down for Black, and left and right are seen from the piece's owner (for White, left is toward the `a` file; for Black, toward the higher files).".to_string(),
     });
     doc.heading(3, "Start position");
     doc.board(
@@ -196,8 +195,8 @@ fn zones_section(game: &Game, doc: &mut Doc) {
         game.zones.len(),
         if game.zones.len() == 1 { "" } else { "s" },
         match game.orientation {
-            Orientation::Mirror => " (Black's mirrors White's)",
-            Orientation::Rotate =>
+            Symmetry::Mirror => " (Black's mirrors White's)",
+            Symmetry::Rotate =>
                 " (Black's is White's turned 180°, so zones count from each owner's side)",
         }
     ));

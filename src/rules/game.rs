@@ -22,7 +22,7 @@ pub struct ZoneId(pub u16);
 
 /// How the second player's pieces and zones relate to the first player's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Orientation {
+pub enum Symmetry {
     /// Mirrored across the middle rank (chess).
     Mirror,
     /// Rotated 180° (shogi).
@@ -216,7 +216,7 @@ pub struct Game {
     pub name: String,
     pub title: String,
     pub geometry: Geometry,
-    pub orientation: Orientation,
+    pub orientation: Symmetry,
     pub zones: Vec<Zone>,
     pub pieces: Vec<PieceType>,
     pub rays: Vec<Ray>,

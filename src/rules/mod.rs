@@ -10,7 +10,7 @@ mod graph;
 pub use board::{Geometry, Side, Square, SquareSet, MAX_FILES, MAX_RANKS, MAX_SQUARES};
 pub use game::{
     BareKing, BonusTurn, Castling, CastlingRight, DropRule, EndRules, ForcedCapture, Game,
-    MoveComponent, MoveSet, Orientation, PieceId, PieceType, Promotion, PromotionTrigger,
-    RaySource, Repetition, StalemateResult, Zone, ZoneId, MAX_PIECE_TYPES,
+    MoveComponent, MoveSet, PieceId, PieceType, Promotion, PromotionTrigger, RaySource, Repetition,
+    StalemateResult, Symmetry, Zone, ZoneId, MAX_PIECE_TYPES,
 };
 pub use graph::{step, Occupant, Ray, RayFlags, RayKind, RaySlice, StepOutcome, StepRule};

@@ -246,9 +246,9 @@ fn empty_board_problems(line: &Line, game: &Game, side: Side) -> Vec<String> {
 fn oracle_dead_ends(line: &Line) -> BTreeSet<String> {
     let parsed = betza::parse(line.betza).expect("corpus lines parse");
     let orientation = match line.orientation {
-        "first" => betza::Orientation::First,
-        "mirrored" => betza::Orientation::MirroredRanks,
-        _ => betza::Orientation::Rotated,
+        "first" => betza::Facing::First,
+        "mirrored" => betza::Facing::MirroredRanks,
+        _ => betza::Facing::Rotated,
     };
     let (w, h) = (line.files as i32, line.ranks as i32);
     line.expected

@@ -5,8 +5,10 @@
 //! FEN → Setup → Position → FEN is stable at every ply (the test variants include one with 61 piece types, most with
 //! ids of more than one letter).
 use proptest::prelude::*;
+use tatsu::audit;
 use tatsu::engine::{perft, Engine, Position};
-use tatsu::rules::{Orientation, Square};
+use tatsu::rng::SplitMix64;
+use tatsu::rules::{Square, Symmetry};
 use tatsu::setup::Setup;
 
 use crate::support::variants;
@@ -23,18 +25,11 @@ fn engines() -> Vec<Engine> {
         .collect()
 }
 
-/// SplitMix64, so that a proptest seed fixes the whole playout.
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// Plays up to `plies` random legal moves, checking the per-move invariants at every step.
+/// Plays up to `plies` random legal moves (a proptest seed fixes the whole playout), auditing every ply with
+/// `tatsu::audit` (the checks `tatsu selfplay` and the fuzz targets run) and, beyond it, that every generated move
+/// is `is_legal`.
 fn random_playout<'e>(engine: &'e Engine, seed: u64, plies: usize) -> Position<'e> {
-    let mut rng = seed;
+    let mut rng = SplitMix64::new(seed);
     let mut pos = Position::start(engine);
     for _ in 0..plies {
         let moves = pos.legal_move_list();
@@ -49,41 +44,16 @@ fn random_playout<'e>(engine: &'e Engine, seed: u64, plies: usize) -> Position<'
                 pos.uci(&mv)
             );
         }
-        // Every move has its own text (so `parse_move`, which finds the move with that text, reads each one back
-        // to itself: e.g. multi-leg unloads that differ only in the turning square); checked on the chosen move.
-        let texts: std::collections::HashSet<String> = moves.iter().map(|m| pos.uci(m)).collect();
-        assert_eq!(
-            texts.len(),
-            moves.len(),
-            "{}: two moves share a text",
-            pos.to_fen()
-        );
-        let mv = moves[(next(&mut rng) % moves.len() as u64) as usize];
-        let text = pos.uci(&mv);
-        assert_eq!(
-            pos.parse_move(&text),
-            Ok(mv),
-            "{}: {text} reads back",
-            pos.to_fen()
-        );
-        let (fen, hash) = (pos.to_fen(), pos.hash());
-        pos.play(mv);
+        let mv = moves[rng.below(moves.len())];
+        if let Err(v) =
+            audit::legal_moves(&mut pos, &moves).and_then(|()| audit::play(&mut pos, mv))
+        {
+            panic!("{v}");
+        }
         let after = pos.to_fen();
         let setup =
             Setup::from_fen(&after, &engine.game).unwrap_or_else(|e| panic!("{after}: {e}"));
         assert_eq!(setup.write(&engine.game), after, "FEN → Setup → FEN");
-        let reread =
-            Position::from_setup(engine, &setup).unwrap_or_else(|e| panic!("{after}: {e}"));
-        assert_eq!(reread.to_fen(), after, "FEN → Setup → Position → FEN");
-        assert_eq!(reread.hash(), pos.hash(), "incremental hash of {after}");
-        pos.unplay();
-        assert_eq!(
-            (pos.to_fen(), pos.hash()),
-            (fen.clone(), hash),
-            "unplay of {}",
-            pos.uci(&mv)
-        );
-        pos.play(mv);
     }
     pos
 }
@@ -95,7 +65,7 @@ fn flip_fen(engine: &Engine, fen: &str) -> String {
     let g = game.geometry;
     let flip = |sq: Square| {
         let (mut f, r) = (g.file(sq), g.ranks as i32 - 1 - g.rank(sq));
-        if game.orientation == Orientation::Rotate {
+        if game.orientation == Symmetry::Rotate {
             f = g.files as i32 - 1 - f;
         }
         g.square(f, r).unwrap()

@@ -2,9 +2,6 @@
 //! games of RULES.md, the invariants, the no-panic guarantees), sharing the helpers of `support/`.
 mod betza_corpus;
 mod cli;
-mod cli_betza;
-mod cli_check;
-mod cli_selfplay;
 mod compiler_never_panics;
 mod diagnostics;
 mod exotic_moves;

@@ -35,9 +35,6 @@ pub enum Facing {
     Rotated,
 }
 
-/// The name the variant compiler uses for [`Facing`] (`src/compile/graph.rs`).
-pub type Orientation = Facing;
-
 impl Facing {
     /// Applies the orientation to a first-player vector.
     pub fn apply(self, (dx, dy): (i32, i32)) -> (i32, i32) {

@@ -1,6 +1,6 @@
 //! Piece-range facts of RULES.md that three layers check, each in its own way: the compiled rays
 //! (`tests/it/variants_valid.rs`), the executor's legal moves (`tests/it/games/`) and the binary's `piece --json`
-//! (`tests/it/cli.rs`). The numbers are written once, here, as RULES.md gives them, so that the layers cannot drift
+//! (`tests/it/cli/`). The numbers are written once, here, as RULES.md gives them, so that the layers cannot drift
 //! apart; each table names the RULES.md fact it copies.
 #![allow(dead_code)]
 use std::collections::BTreeSet;

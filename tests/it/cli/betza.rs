@@ -1,23 +1,18 @@
 //! `tatsu betza`, run as the real binary.
-use std::process::{Command, Output};
+use crate::support::binary::{self, Run};
 
-fn tatsu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tatsu"))
-        .arg("betza")
-        .args(args)
-        .output()
-        .expect("run tatsu")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
+/// `tatsu betza ARGS`.
+fn tatsu(args: &[&str]) -> Run {
+    let mut all = vec!["betza"];
+    all.extend_from_slice(args);
+    binary::tatsu(&all)
 }
 
 #[test]
 fn betza_valid_string_prints_canonical_description_and_diagram() {
     let out = tatsu(&["fNsW"]);
-    assert!(out.status.success());
-    let s = text(&out.stdout);
+    assert!(out.code == 0);
+    let s = &out.stdout;
     assert!(s.starts_with("fNsW\n"), "{s}");
     assert!(s.contains("knight's jump"), "{s}");
     assert!(s.contains("one square sideways"), "{s}");
@@ -30,23 +25,23 @@ fn betza_valid_string_prints_canonical_description_and_diagram() {
 #[test]
 fn betza_canonical_form_is_printed_first() {
     let out = tatsu(&["BNN"]);
-    assert!(out.status.success());
-    assert!(text(&out.stdout).starts_with("BN0\n"));
+    assert!(out.code == 0);
+    assert!(out.stdout.starts_with("BN0\n"));
 }
 
 #[test]
 fn betza_invalid_string_exits_1_with_caret_and_help() {
     let out = tatsu(&["fkW"]);
-    assert_eq!(out.status.code(), Some(1));
-    let err = text(&out.stderr);
+    assert_eq!(Some(out.code), Some(1));
+    let err = &out.stderr;
     assert_eq!(err, "error: `k` is not an XBetza modifier\n  |\n1 | fkW\n  |  ^ did you mean `c` (capture only)?\n");
 }
 
 #[test]
 fn betza_json_lists_moves_with_square_and_kind() {
     let out = tatsu(&["ifmnDfmWfceF", "--at", "d2", "--json"]);
-    assert!(out.status.success());
-    let s = text(&out.stdout);
+    assert!(out.code == 0);
+    let s = &out.stdout;
     assert!(s.contains("\"canonical\":\"ifmnDfmWfceF\""), "{s}");
     for m in [
         "{\"to\":\"d3\",\"kind\":\"move\"}",
@@ -61,8 +56,8 @@ fn betza_json_lists_moves_with_square_and_kind() {
 #[test]
 fn betza_black_side_mirrors_forward() {
     let out = tatsu(&["fW", "--at", "d5", "--side", "black", "--json"]);
-    assert!(out.status.success());
-    let s = text(&out.stdout);
+    assert!(out.code == 0);
+    let s = &out.stdout;
     assert!(
         s.contains("\"moves\":[{\"to\":\"d4\",\"kind\":\"move-or-capture\"}]"),
         "{s}"
@@ -72,8 +67,8 @@ fn betza_black_side_mirrors_forward() {
 #[test]
 fn betza_castling_and_board_size() {
     let out = tatsu(&["KisO2", "--at", "e1", "--board", "10x8", "--json"]);
-    assert!(out.status.success());
-    let s = text(&out.stdout);
+    assert!(out.code == 0);
+    let s = &out.stdout;
     assert!(
         s.contains("{\"to\":\"c1\",\"kind\":\"castling\"}")
             && s.contains("{\"to\":\"g1\",\"kind\":\"castling\"}"),
@@ -85,21 +80,21 @@ fn betza_castling_and_board_size() {
 fn betza_board_takes_every_size_the_language_allows_up_to_36x36() {
     // Files past `z` are `aa`..`aj`, as in variant files; a rook on aj36 reaches a36 and aj1.
     let out = tatsu(&["R", "--board", "36x36", "--at", "aj36", "--json"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let s = text(&out.stdout);
+    assert!(out.code == 0, "{}", out.stderr);
+    let s = &out.stdout;
     for to in ["a36", "z36", "aa36", "ai36", "aj1", "aj35"] {
         assert!(s.contains(&format!("{{\"to\":\"{to}\",")), "{to}: {s}");
     }
     let out = tatsu(&["R", "--board", "36x36", "--at", "aj36"]);
-    let s = text(&out.stdout);
+    let s = &out.stdout;
     assert!(
         s.contains("a b c d e f g h i j k l m n o p q r s t u v w x y z a b c d e f g h i j\n"),
         "{s}"
     );
     for board in ["37x8", "8x37", "0x8"] {
         let out = tatsu(&["R", "--board", board]);
-        assert_eq!(out.status.code(), Some(2), "{board}");
-        assert!(text(&out.stderr).contains("at most 36x36"), "{board}");
+        assert_eq!(Some(out.code), Some(2), "{board}");
+        assert!(out.stderr.contains("at most 36x36"), "{board}");
     }
 }
 
@@ -108,26 +103,23 @@ fn betza_refuses_repeated_rider_legs_at_once_on_the_largest_board() {
     // `a(al)aWW(af)B` took 27 s on 26x26 before its refusal; it is refused when it is read.
     for s in ["a(al)aWW(af)B", "a(al)aW0", "fm(afm)alW0"] {
         let out = tatsu(&[s, "--board", "36x36"]);
-        assert_eq!(out.status.code(), Some(1), "{s}");
-        assert!(
-            text(&out.stderr).contains("at most 8192 realisations"),
-            "{s}"
-        );
+        assert_eq!(Some(out.code), Some(1), "{s}");
+        assert!(out.stderr.contains("at most 8192 realisations"), "{s}");
     }
 }
 
 #[test]
 fn betza_bad_square_is_a_usage_error() {
     let out = tatsu(&["K", "--at", "z9"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("not a square"));
+    assert_eq!(Some(out.code), Some(2));
+    assert!(out.stderr.contains("not a square"));
 }
 
 #[test]
 fn betza_invalid_json_mode_reports_errors_as_json() {
     let out = tatsu(&["ffW", "--json"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stdout).contains("\"kind\":\"MeaninglessDirection\""));
+    assert_eq!(Some(out.code), Some(1));
+    assert!(out.stdout.contains("\"kind\":\"MeaninglessDirection\""));
 }
 
 #[test]
@@ -137,7 +129,7 @@ fn closed_stdout_pipe_ends_output_without_a_panic() {
         &["betza", "masN", "--board", "26x26"][..],
         &["perft", "ryugi", "--depth", "2", "--divide"][..],
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tatsu"))
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tatsu"))
             .args(args)
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
@@ -145,7 +137,7 @@ fn closed_stdout_pipe_ends_output_without_a_panic() {
             .expect("run tatsu");
         drop(child.stdout.take());
         let out = child.wait_with_output().expect("wait for tatsu");
-        let err = text(&out.stderr);
+        let err = String::from_utf8_lossy(&out.stderr);
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert!(out.status.success(), "{args:?}: {err}");
     }
