@@ -57,3 +57,19 @@ fn forced_capture_by_listed_types_leaves_other_captures_optional() {
     let all = moves(&e, "r3k3/8/8/3p4/8/4P3/8/R3K3 w - - 0 1");
     assert_eq!(all.len(), 16, "{all:?}");
 }
+
+#[test]
+fn forced_capture_is_stated_in_the_rulebook() {
+    let run = crate::support::binary::tatsu(&[
+        "describe",
+        "tests/data/variants/forced-pawn-capture.tatsu",
+    ]);
+    assert!(
+        run.stdout.contains("## Compulsory capture")
+            && run
+                .stdout
+                .contains("When a Pawn of the player to move can capture"),
+        "{}",
+        run.stdout
+    );
+}
