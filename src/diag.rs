@@ -1,10 +1,14 @@
 //! Located diagnostics: the data (`Diagnostic`, byte `Span`s) and its renderers.
 //!
-//! The compiler returns diagnostics as plain data; rendering is a separate step so that the CLI can print them for
-//! people (`human`: message, location, source line, `^^^` underline, notes), for editors (`short`:
+//! The compiler returns diagnostics as plain data; rendering is a separate step ([`render`]) so that the CLI can
+//! print them for people (`human`: message, location, source line, `^^^` underline, notes), for editors (`short`:
 //! `file:line:col: severity: message`) or for tools (`json`).
 
-use std::fmt::Write as _;
+mod lines;
+mod render;
+
+pub use lines::LineIndex;
+pub use render::{render_human, render_short, Color, Format, Renderer, MAX_SHOWN};
 
 /// A byte range in one source file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -41,7 +45,7 @@ impl Severity {
 }
 
 /// A secondary location with its own message, e.g. "first defined here".
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Label {
     pub span: Span,
     pub message: String,
@@ -86,6 +90,19 @@ impl Diagnostic {
         self.notes.push(note.into());
         self
     }
+    /// Adds a label in place (for use on a `&mut Diagnostic` a sink returns).
+    pub fn label(&mut self, span: Span, message: impl Into<String>) -> &mut Diagnostic {
+        self.labels.push(Label {
+            span,
+            message: message.into(),
+        });
+        self
+    }
+    /// Adds a note in place.
+    pub fn note(&mut self, note: impl Into<String>) -> &mut Diagnostic {
+        self.notes.push(note.into());
+        self
+    }
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
@@ -103,82 +120,66 @@ pub fn sort(diags: &mut [Diagnostic]) {
     });
 }
 
-/// Line (from 1), column (from 1, in characters) and the line's byte range of a byte offset.
-pub fn locate(source: &str, offset: usize) -> (usize, usize, std::ops::Range<usize>) {
-    let offset = floor_char_boundary(source, offset.min(source.len()));
-    let line_start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = source[offset..]
-        .find('\n')
-        .map_or(source.len(), |i| offset + i);
-    let line = source[..line_start].matches('\n').count() + 1;
-    let column = source[line_start..offset].chars().count() + 1;
-    (line, column, line_start..line_end)
-}
+/// How many repeats of one diagnostic are shown as "also here" labels.
+const MAX_REPEAT_LABELS: usize = 4;
 
-fn floor_char_boundary(s: &str, mut i: usize) -> usize {
-    while i > 0 && !s.is_char_boundary(i) {
-        i -= 1;
+/// Folds diagnostics that say the same thing (severity, message, labels and notes) into the first of them, the
+/// later ones becoming "also here" labels: one mistake made four times in a start position is one error. Keeps
+/// the order of the first occurrences.
+pub fn merge_repeats(diags: &mut Vec<Diagnostic>) {
+    type Key<'a> = (Severity, &'a str, &'a [Label], &'a [String]);
+    // For each diagnostic, the first one that says the same thing (found without copying any text).
+    let mut first: std::collections::HashMap<Key, usize> = Default::default();
+    let leaders: Vec<usize> = diags
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let key = (d.severity, d.message.as_str(), &d.labels[..], &d.notes[..]);
+            *first.entry(key).or_insert(i)
+        })
+        .collect();
+    drop(first);
+    let mut kept: Vec<Diagnostic> = Vec::new();
+    let mut kept_at: Vec<usize> = vec![usize::MAX; diags.len()];
+    let mut repeats: Vec<usize> = Vec::new();
+    for (i, d) in diags.drain(..).enumerate() {
+        let leader = leaders[i];
+        if leader == i {
+            kept_at[i] = kept.len();
+            kept.push(d);
+            repeats.push(0);
+            continue;
+        }
+        let k = kept_at[leader];
+        let same_place = kept[k].span == d.span || kept[k].labels.iter().any(|l| l.span == d.span);
+        // The same diagnostic found twice at the same place (by two passes) is shown once.
+        if !same_place {
+            repeats[k] += 1;
+            if repeats[k] <= MAX_REPEAT_LABELS {
+                kept[k].label(d.span, "also here");
+            }
+        }
     }
-    i
-}
-
-/// The `file:line:col: severity: message` form for editors.
-pub fn render_short(d: &Diagnostic, source: &str) -> String {
-    let (line, col, _) = locate(source, d.span.start);
-    format!(
-        "{}:{}:{}: {}: {}",
-        d.file,
-        line,
-        col,
-        d.severity.as_str(),
-        d.message
-    )
-}
-
-/// The human form: message, location, the source line with a `^^^` underline, labels and notes.
-pub fn render_human(d: &Diagnostic, source: &str) -> String {
-    let mut out = String::new();
-    let (line, col, _) = locate(source, d.span.start);
-    let gutter = " ".repeat(line.to_string().len().max(2));
-    let _ = writeln!(out, "{}: {}", d.severity.as_str(), d.message);
-    let _ = writeln!(out, "{gutter}--> {}:{}:{}", d.file, line, col);
-    let _ = writeln!(out, "{gutter} |");
-    underline(&mut out, source, d.span, '^', "", &gutter);
-    for label in &d.labels {
-        let (lline, lcol, _) = locate(source, label.span.start);
-        let _ = writeln!(out, "{gutter} = {}:{}:{}", d.file, lline, lcol);
-        underline(&mut out, source, label.span, '-', &label.message, &gutter);
+    for (d, n) in kept.iter_mut().zip(repeats) {
+        if n > MAX_REPEAT_LABELS {
+            d.note(format!("{} more times", n - MAX_REPEAT_LABELS));
+        }
     }
-    for note in &d.notes {
-        let _ = writeln!(out, "{gutter} = note: {note}");
-    }
-    out
+    *diags = kept;
 }
 
-fn underline(out: &mut String, source: &str, span: Span, mark: char, message: &str, gutter: &str) {
-    let (line, col, range) = locate(source, span.start);
-    let text = &source[range.clone()];
-    let end = floor_char_boundary(source, span.end.clamp(span.start, range.end));
-    let start = floor_char_boundary(source, span.start.min(range.end));
-    let width = source[start..end].chars().count().max(1);
-    let _ = writeln!(out, "{:>w$} | {}", line, text, w = gutter.len());
-    let pad = " ".repeat(col - 1);
-    let marks: String = std::iter::repeat_n(mark, width).collect();
-    let sep = if message.is_empty() { "" } else { " " };
-    let _ = writeln!(out, "{gutter} | {pad}{marks}{sep}{message}");
-}
-
-/// Levenshtein distance, for "did you mean" suggestions.
+/// Levenshtein distance, for "did you mean" suggestions (two rows, reused).
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur: Vec<usize> = vec![0; b.len() + 1];
     for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
+        cur[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
             let sub = prev[j] + usize::from(ca != *cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
         }
-        prev = cur;
+        std::mem::swap(&mut prev, &mut cur);
     }
     prev[b.len()]
 }
@@ -187,9 +188,13 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let len = name.chars().count();
     let limit = (len / 3).max(1) + 1;
+    // Lengths further apart than the limit cannot be near: this also keeps a huge word from costing its length
+    // times each candidate's.
+    let lower = name.to_lowercase();
     candidates
         .into_iter()
-        .map(|c| (edit_distance(&name.to_lowercase(), &c.to_lowercase()), c))
+        .filter(|c| c.chars().count().abs_diff(len) <= limit)
+        .map(|c| (edit_distance(&lower, &c.to_lowercase()), c))
         .filter(|(d, _)| *d <= limit && *d < len)
         .min_by_key(|&(d, c)| (d, c))
         .map(|(_, c)| c)
@@ -198,16 +203,6 @@ pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn underline_sits_under_the_span() {
-        let src = "board 10 x 99\n";
-        let d = Diagnostic::error("f.tatsu", Span::new(11, 13), "board too big");
-        let text = render_human(&d, src);
-        assert!(text.contains("--> f.tatsu:1:12"), "{text}");
-        assert!(text.contains("   |            ^^"), "{text}");
-        assert_eq!(render_short(&d, src), "f.tatsu:1:12: error: board too big");
-    }
 
     #[test]
     fn suggestion_finds_a_near_name() {

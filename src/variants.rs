@@ -1,6 +1,7 @@
 //! The bundled games (built into the binary, so commands work from any directory) and loading by name or path.
 use crate::compile::{compile, Compiled};
-use crate::diag::{self, Diagnostic};
+use crate::diag::{Diagnostic, Format, Renderer};
+use crate::dsl::source::{self, ReadError};
 use std::fmt;
 
 static BUNDLED: &[(&str, &str)] = &[
@@ -29,6 +30,8 @@ pub fn bundled() -> &'static [(&'static str, &'static str)] {
 pub enum LoadError {
     /// Neither a bundled name nor a readable file.
     NotFound { name: String, io: std::io::Error },
+    /// A file larger than [`source::MAX_FILE_BYTES`].
+    TooLarge { name: String, bytes: u64 },
     /// The file was read but does not compile.
     Invalid {
         file: String,
@@ -48,39 +51,65 @@ impl fmt::Display for LoadError {
                     names.join(", ")
                 )
             }
+            LoadError::TooLarge { name, bytes } => write!(
+                f,
+                "error: `{name}` is not read: {}",
+                ReadError::TooLarge { bytes: *bytes }
+            ),
             LoadError::Invalid {
                 source,
                 diagnostics,
                 ..
-            } => {
-                for d in diagnostics {
-                    write!(f, "{}", diag::render_human(d, source))?;
-                }
-                Ok(())
-            }
+            } => write!(
+                f,
+                "{}",
+                Renderer::new(source).report(diagnostics, Format::Human)
+            ),
         }
     }
 }
 
 impl std::error::Error for LoadError {}
 
+/// A variant's text: a bundled game by name, else the file at that path (`file` is the name diagnostics give).
+pub struct Text {
+    pub file: String,
+    pub source: source::Source,
+}
+
+/// Reads a bundled variant by name, else the file at that path (at most [`source::MAX_FILE_BYTES`]).
+pub fn read(name_or_path: &str) -> Result<Text, LoadError> {
+    if let Some((name, text)) = BUNDLED.iter().find(|(n, _)| *n == name_or_path) {
+        let file = format!("{name}.tatsu");
+        let source = source::decode(&file, text.as_bytes().to_vec());
+        return Ok(Text { file, source });
+    }
+    let name = name_or_path.to_string();
+    match source::read_file(name_or_path, std::path::Path::new(name_or_path)) {
+        Ok(source) => Ok(Text { file: name, source }),
+        Err(ReadError::Io(io)) => Err(LoadError::NotFound { name, io }),
+        Err(ReadError::TooLarge { bytes }) => Err(LoadError::TooLarge { name, bytes }),
+    }
+}
+
+impl Text {
+    /// Compiles the text: the game and its warnings, or every diagnostic (encoding errors included).
+    pub fn compile(&self) -> Result<Compiled, Vec<Diagnostic>> {
+        let errors = self.source.encoding_errors.iter().any(Diagnostic::is_error);
+        match compile(&self.file, &self.source.text) {
+            Ok(c) if !errors => Ok(c),
+            Ok(c) => Err(source::with_encoding_errors(&self.source, c.warnings)),
+            Err(d) => Err(source::with_encoding_errors(&self.source, d)),
+        }
+    }
+}
+
 /// Loads a bundled variant by name, else the file at that path.
 pub fn load(name_or_path: &str) -> Result<Compiled, LoadError> {
-    let (file, source) = match BUNDLED.iter().find(|(n, _)| *n == name_or_path) {
-        Some((name, source)) => (format!("{name}.tatsu"), source.to_string()),
-        None => match std::fs::read_to_string(name_or_path) {
-            Ok(s) => (name_or_path.to_string(), s),
-            Err(io) => {
-                return Err(LoadError::NotFound {
-                    name: name_or_path.to_string(),
-                    io,
-                })
-            }
-        },
-    };
-    compile(&file, &source).map_err(|diagnostics| LoadError::Invalid {
-        file,
-        source,
+    let text = read(name_or_path)?;
+    text.compile().map_err(|diagnostics| LoadError::Invalid {
+        file: text.file,
+        source: text.source.text,
         diagnostics,
     })
 }

@@ -4,8 +4,8 @@ use super::error::{CliError, Status};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::path::PathBuf;
-use tatsu::compile::compile;
-use tatsu::diag::{self, Diagnostic};
+use tatsu::diag::{Diagnostic, Format, Renderer};
+use tatsu::variants;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum MessageFormat {
@@ -42,8 +42,8 @@ struct LabelJson<'a> {
 }
 
 impl<'a> DiagnosticJson<'a> {
-    fn new(d: &'a Diagnostic, source: &str) -> DiagnosticJson<'a> {
-        let (line, column, _) = diag::locate(source, d.span.start);
+    fn new(d: &'a Diagnostic, at: &Renderer) -> DiagnosticJson<'a> {
+        let (line, column) = at.line_col(d.span.start);
         DiagnosticJson {
             schema: "tatsu.diagnostic/1",
             severity: d.severity.as_str(),
@@ -57,7 +57,7 @@ impl<'a> DiagnosticJson<'a> {
                 .labels
                 .iter()
                 .map(|l| {
-                    let (line, column, _) = diag::locate(source, l.span.start);
+                    let (line, column) = at.line_col(l.span.start);
                     LabelJson {
                         line,
                         column,
@@ -98,32 +98,35 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
     let mut failed = false;
     for path in &args.files {
         let text = path.to_string_lossy().into_owned();
-        let (file, source) = match std::fs::read_to_string(path) {
-            Ok(s) => (text, s),
-            Err(io) => match tatsu::variants::bundled().iter().find(|(n, _)| *n == text) {
-                Some((name, s)) => (format!("{name}.tatsu"), s.to_string()),
-                None => {
-                    eprintln!("error: cannot read `{text}`: {io}");
-                    failed = true;
-                    continue;
-                }
-            },
+        let read = match variants::read(&text) {
+            Ok(read) => read,
+            Err(variants::LoadError::NotFound { io, .. }) => {
+                eprintln!("error: cannot read `{text}`: {io}");
+                failed = true;
+                continue;
+            }
+            Err(other) => {
+                eprintln!("{}", other.to_string().trim_end());
+                failed = true;
+                continue;
+            }
         };
-        let diagnostics: Vec<Diagnostic> = match compile(&file, &source) {
+        let diagnostics: Vec<Diagnostic> = match read.compile() {
             Ok(c) => c.warnings,
             Err(d) => {
                 failed = true;
                 d
             }
         };
-        for d in &diagnostics {
-            if args.json {
-                print_json(&DiagnosticJson::new(d, &source))?;
-            } else if args.message_format == MessageFormat::Short {
-                eprintln!("{}", diag::render_short(d, &source));
-            } else {
-                eprintln!("{}", diag::render_human(d, &source));
+        let renderer = Renderer::new(&read.source.text).with_color(super::common::stderr_color());
+        if args.json {
+            for d in &diagnostics {
+                print_json(&DiagnosticJson::new(d, &renderer))?;
             }
+        } else if args.message_format == MessageFormat::Short {
+            eprint!("{}", renderer.report(&diagnostics, Format::Short));
+        } else {
+            eprint!("{}", renderer.report(&diagnostics, Format::Human));
         }
     }
     if failed {

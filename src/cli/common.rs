@@ -1,13 +1,60 @@
 //! What the game-querying subcommands share: loading a variant, reading squares and sides, reporting errors.
-use super::error::CliError;
+use super::error::{CliError, Status};
+use std::sync::OnceLock;
+use tatsu::diag::{Color, Format, Renderer};
 use tatsu::engine::Engine;
 use tatsu::rules::{Game, Side, Square};
 use tatsu::variants::{self, LoadError};
 
-/// Loads and compiles a variant (bundled name or file); a misspelt bundled name gets a suggestion.
+/// `--color`: when diagnostics on stderr are coloured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorWhen {
+    /// On a terminal, unless `NO_COLOR` is set (or `CLICOLOR_FORCE` asks for it anyway).
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+static STDERR_COLOR: OnceLock<Color> = OnceLock::new();
+
+/// Decides once, for the whole run, whether stderr gets colour. `auto` follows anstream's reading of the
+/// terminal and of the `NO_COLOR`, `CLICOLOR`, `CLICOLOR_FORCE` and `TERM` conventions.
+pub fn set_color(when: ColorWhen) {
+    let color = match when {
+        ColorWhen::Always => Color::Always,
+        ColorWhen::Never => Color::Never,
+        ColorWhen::Auto => match anstream::AutoStream::choice(&std::io::stderr()) {
+            anstream::ColorChoice::Never => Color::Never,
+            _ => Color::Always,
+        },
+    };
+    let _ = STDERR_COLOR.set(color);
+}
+
+pub fn stderr_color() -> Color {
+    STDERR_COLOR.get().copied().unwrap_or_default()
+}
+
+/// Prints the diagnostics of a file (human form, coloured as `--color` says) on stderr.
+pub fn print_diagnostics(source: &str, diagnostics: &[tatsu::diag::Diagnostic]) {
+    let renderer = Renderer::new(source).with_color(stderr_color());
+    eprint!("{}", renderer.report(diagnostics, Format::Human));
+}
+
+/// Loads and compiles a variant (bundled name or file); a misspelt bundled name gets a suggestion, a file with
+/// mistakes gets its diagnostics printed.
 pub fn load_engine(name: &str) -> Result<Engine, CliError> {
     match variants::load(name) {
         Ok(compiled) => Ok(Engine::new(compiled.game)),
+        Err(LoadError::Invalid {
+            source,
+            diagnostics,
+            ..
+        }) => {
+            print_diagnostics(&source, &diagnostics);
+            Err(CliError::reported(Status::Input))
+        }
         Err(error) => {
             let mut failure = CliError::input(error.to_string());
             if let LoadError::NotFound { .. } = error {

@@ -33,6 +33,9 @@ mod show;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Colour the diagnostics on stderr: `auto` on a terminal (and not with `NO_COLOR` set).
+    #[arg(long, global = true, value_enum, default_value_t = common::ColorWhen::Auto)]
+    pub color: common::ColorWhen,
 }
 
 #[derive(Subcommand, Debug)]
@@ -52,6 +55,7 @@ pub enum Command {
 }
 
 pub fn run(cli: Cli) -> Result<(), CliError> {
+    common::set_color(cli.color);
     match cli.command {
         Command::Betza(args) => betza::run(args),
         Command::Check(args) => check::run(args),

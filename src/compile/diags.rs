@@ -23,6 +23,21 @@ impl Diags {
             .push(Diagnostic::warning(&self.file, span, message));
         self.list.last_mut().expect("just pushed")
     }
+    /// Adds diagnostics found elsewhere (the reader's syntax errors).
+    pub fn extend(&mut self, diags: Vec<Diagnostic>) {
+        self.list.extend(diags);
+    }
+    /// Adds the note `explain` gives to each error located inside `within`.
+    pub fn annotate(&mut self, within: Span, explain: impl Fn(&Diagnostic) -> Option<String>) {
+        for d in &mut self.list {
+            let inside = within.start <= d.span.start && d.span.end <= within.end;
+            if d.is_error() && inside {
+                if let Some(note) = explain(d) {
+                    d.notes.push(note);
+                }
+            }
+        }
+    }
     pub fn has_errors(&self) -> bool {
         self.list.iter().any(Diagnostic::is_error)
     }
@@ -31,20 +46,5 @@ impl Diags {
     }
     pub fn into_vec(self) -> Vec<Diagnostic> {
         self.list
-    }
-}
-
-impl Diagnostic {
-    /// Adds a label in place (for use on the `&mut` returned by [`Diags::error`]).
-    pub fn label(&mut self, span: Span, message: impl Into<String>) -> &mut Diagnostic {
-        self.labels.push(crate::diag::Label {
-            span,
-            message: message.into(),
-        });
-        self
-    }
-    pub fn note(&mut self, note: impl Into<String>) -> &mut Diagnostic {
-        self.notes.push(note.into());
-        self
     }
 }

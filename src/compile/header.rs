@@ -104,11 +104,13 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
         }
     }
     let _ = board_span;
-    if !seen.iter().any(|(w, _)| *w == "board") {
+    // A statement the reader could not read has its syntax error already.
+    let absent = |kw: &str| !seen.iter().any(|(w, _)| *w == kw) && !file.is_unread(kw, None);
+    if absent("board") {
         d.error(Span::new(0, 0), "the file has no `board` statement")
             .note("write e.g. `board 8 x 8` (files x ranks)");
     }
-    if !seen.iter().any(|(w, _)| *w == "start") {
+    if absent("start") {
         d.error(Span::new(0, 0), "the file has no `start` position")
             .note(
                 "write e.g. `start \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"`",

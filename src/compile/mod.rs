@@ -37,11 +37,13 @@ pub struct Compiled {
 
 /// Compiles a variant file. On failure, every error found (and the warnings) sorted by position.
 pub fn compile(file_name: &str, source: &str) -> Result<Compiled, Vec<Diagnostic>> {
-    let ast = dsl::parse(file_name, source)?;
+    let (ast, syntax_errors) = dsl::parse(file_name, source);
     let mut d = Diags::new(file_name);
+    d.extend(syntax_errors);
     let game = build(&ast, file_name, &mut d);
     let mut all = d.into_vec();
     diag::sort(&mut all);
+    diag::merge_repeats(&mut all);
     match game {
         Some((game, piece_spans, zone_spans)) if !all.iter().any(Diagnostic::is_error) => {
             Ok(Compiled {
@@ -73,6 +75,9 @@ fn build(
         .as_ref()
         .filter(|_| head.geometry.is_some())
         .and_then(|s| start::read_start(s, geometry, &names, d));
+    if let Some(s) = &head.start {
+        pieces::explain_start_letters(s, &names, d);
+    }
     let setting = graph::Setting {
         names: &names,
         zones: &zones,

@@ -6,13 +6,15 @@ use super::Diags;
 use crate::diag::{suggest, Span};
 use crate::dsl::ast::{self, DropOption, Name, PieceDecl, PieceItem, StatementKind, Str};
 use crate::rules::{PieceId, ZoneId, MAX_PIECE_TYPES};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 pub struct PieceNames {
     pub decls: Vec<PieceDecl>,
     by_id: HashMap<String, PieceId>,
     /// For a promoted form `+X`: the id of `X`.
     pub base: Vec<Option<PieceId>>,
+    /// Ids of piece statements that had a syntax error: not "unknown", their error is reported.
+    unread: HashSet<String>,
 }
 
 impl PieceNames {
@@ -24,8 +26,21 @@ impl PieceNames {
         if let Some(&id) = self.by_id.get(&name.value) {
             return Some(id);
         }
+        if self.unread.contains(&name.value) {
+            return None;
+        }
         let diag = d.error(name.span, format!("unknown piece `{}`", name.value));
-        if let Some(s) = suggest(&name.value, self.by_id.keys().map(String::as_str)) {
+        // `+S` with `S` declared: the promoted form itself is missing, and no other piece is meant.
+        let base = name
+            .value
+            .strip_prefix('+')
+            .filter(|b| self.by_id.contains_key(*b));
+        if let Some(base) = base {
+            diag.note(format!(
+                "`{}` is the promoted form of `{base}`: declare it with `piece {} \"Name\" {{ moves \"…\" }}`",
+                name.value, name.value
+            ));
+        } else if let Some(s) = suggest(&name.value, self.by_id.keys().map(String::as_str)) {
             diag.note(format!("did you mean `{s}`?"));
         }
         None
@@ -37,6 +52,7 @@ pub fn resolve_piece_names(file: &ast::File, d: &mut Diags) -> PieceNames {
         decls: Vec::new(),
         by_id: HashMap::new(),
         base: Vec::new(),
+        unread: file.unread_names("piece"),
     };
     for st in &file.statements {
         let StatementKind::Piece(p) = &st.kind else {
@@ -87,6 +103,27 @@ pub fn resolve_piece_names(file: &ast::File, d: &mut Diags) -> PieceNames {
     names
 }
 
+/// An error at a letter of the start position whose piece is declared only under a longer id (`Sc` for `S`) says
+/// how to write that id, rather than leaving "`S` is not a piece" to puzzle over.
+pub fn explain_start_letters(start: &Str, names: &PieceNames, d: &mut Diags) {
+    d.annotate(start.span, |diag| {
+        let end = diag.span.end.checked_sub(start.span.start)?;
+        let letter = start.value.get(..end)?.chars().next_back()?;
+        let upper = letter.to_ascii_uppercase();
+        if !letter.is_ascii_alphabetic() || names.lookup(&upper.to_string()).is_some() {
+            return None;
+        }
+        let long = names.decls.iter().map(|p| p.id.value.trim_start_matches('+')).find(|id| {
+            id.len() > 1 && id.starts_with(upper)
+        })?;
+        Some(format!(
+            "`{long}` is declared, but a start position writes an id of several letters in parentheses: \
+             `({long})` for White, `({})` for Black",
+            long.to_ascii_lowercase()
+        ))
+    });
+}
+
 /// One move set as the file writes it: the XBetza of a piece in a zone (or everywhere), parsed.
 pub struct ParsedMoveSet {
     pub zone: Option<ZoneId>,
@@ -135,7 +172,10 @@ fn resolve_one(
     zones: &mut ZoneTable,
     d: &mut Diags,
 ) -> PieceInfo {
-    let mut info = PieceInfo::default();
+    let mut info = PieceInfo {
+        broken: decl.incomplete,
+        ..PieceInfo::default()
+    };
     let mut first: HashMap<String, Span> = HashMap::new();
     let mut twice = |key: String, span: Span, what: &str, d: &mut Diags| -> bool {
         if let Some(&at) = first.get(&key) {
@@ -161,6 +201,7 @@ fn resolve_one(
                     None => "the move set".to_string(),
                 };
                 if twice(format!("moves {key}"), span, &what, d) {
+                    zones.mention(zone.as_ref());
                     continue;
                 }
                 let zone_id = match zone {
@@ -182,7 +223,9 @@ fn resolve_one(
                 });
             }
             PieceItem::Initial { zone } => {
-                if !twice("initial".into(), zone.span, "`initial`", d) {
+                if twice("initial".into(), zone.span, "`initial`", d) {
+                    zones.mention(Some(zone));
+                } else {
                     info.initial = zones.resolve(zone, d);
                 }
             }
@@ -194,6 +237,7 @@ fn resolve_one(
                 start_or_destination,
             } => {
                 if twice("promote".into(), *keyword, "`promote`", d) {
+                    zones.mention(Some(zone));
                     continue;
                 }
                 let zone_id = zones.resolve(zone, d);

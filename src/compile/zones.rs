@@ -4,7 +4,7 @@ use super::Diags;
 use crate::diag::{suggest, Span};
 use crate::dsl::ast::{self, Name, StatementKind, ZoneExpr, ZoneTerm};
 use crate::rules::{Geometry, Side, Square, SquareSet, Symmetry, Zone, ZoneId};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 pub struct ZoneTable {
     zones: Vec<Zone>,
@@ -15,6 +15,10 @@ pub struct ZoneTable {
     by_name: HashMap<String, ZoneId>,
     /// Names declared anywhere (to tell "used before defined" from "unknown").
     declared: HashMap<String, Span>,
+    /// Names used before their definition: reported then, so not "never used".
+    used_early: HashSet<String>,
+    /// Names of zone statements that had a syntax error: not "unknown", their error is reported.
+    unread: HashSet<String>,
 }
 
 /// The square a White-side square corresponds to for `side`.
@@ -44,6 +48,7 @@ impl ZoneTable {
             return Some(id);
         }
         if let Some(&at) = self.declared.get(&name.value) {
+            self.used_early.insert(name.value.clone());
             d.error(
                 name.span,
                 format!("zone `{}` is used before it is defined", name.value),
@@ -51,16 +56,30 @@ impl ZoneTable {
             .label(at, "defined here");
             return None;
         }
+        if self.unread.contains(&name.value) {
+            return None;
+        }
         let diag = d.error(name.span, format!("unknown zone `{}`", name.value));
         if let Some(s) = suggest(&name.value, self.by_name.keys().map(String::as_str)) {
             diag.note(format!("did you mean `{s}`?"));
+            // The zone meant is not also "never used".
+            let id = self.by_name[s];
+            self.used[id.0 as usize] = true;
         }
         None
     }
 
+    /// Marks a zone named by a rule that was rejected for another reason (a second `promote`), so that it is not
+    /// also called unused.
+    pub fn mention(&mut self, name: Option<&Name>) {
+        if let Some(&id) = name.and_then(|n| self.by_name.get(&n.value)) {
+            self.used[id.0 as usize] = true;
+        }
+    }
+
     pub fn warn_unused(&self, d: &mut Diags) {
         for (i, zone) in self.zones.iter().enumerate() {
-            if !self.used[i] {
+            if !self.used[i] && !self.used_early.contains(&zone.name) {
                 d.warning(self.spans[i], format!("zone `{}` is never used", zone.name));
             }
         }
@@ -79,6 +98,8 @@ pub fn resolve_zones(file: &ast::File, g: Geometry, o: Symmetry, d: &mut Diags) 
         broken: Vec::new(),
         by_name: HashMap::new(),
         declared: HashMap::new(),
+        used_early: HashSet::new(),
+        unread: file.unread_names("zone"),
     };
     for st in &file.statements {
         if let StatementKind::Zone(z) = &st.kind {
@@ -238,7 +259,8 @@ mod tests {
 
     /// The zones of `text` (a variant file's zone statements) on a 9x9 board, and the diagnostics they gave.
     fn zones(text: &str, o: Symmetry) -> (ZoneTable, Diags) {
-        let file = dsl::parse("t.tatsu", text).expect("the test text parses");
+        let (file, syntax_errors) = dsl::parse("t.tatsu", text);
+        assert!(syntax_errors.is_empty(), "{syntax_errors:?}");
         let g = Geometry { files: 9, ranks: 9 };
         let mut d = Diags::new("t.tatsu");
         let table = resolve_zones(&file, g, o, &mut d);

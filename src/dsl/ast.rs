@@ -16,6 +16,34 @@ pub type Name = Spanned<String>;
 #[derive(Clone, Debug, Default)]
 pub struct File {
     pub statements: Vec<Statement>,
+    /// Statements that had a syntax error and were not read.
+    pub unread: Vec<Unread>,
+}
+
+/// A statement the reader could not read, reported as a syntax error: its keyword and the name it declares
+/// (`zone NAME`, `piece ID`), so that the checks that depend on it stay quiet instead of repeating the error.
+#[derive(Clone, Debug)]
+pub struct Unread {
+    pub keyword: String,
+    pub name: Option<String>,
+}
+
+impl File {
+    /// The names declared by the unread statements with this keyword.
+    pub fn unread_names(&self, keyword: &str) -> std::collections::HashSet<String> {
+        self.unread
+            .iter()
+            .filter(|u| u.keyword == keyword)
+            .filter_map(|u| u.name.clone())
+            .collect()
+    }
+
+    /// Whether a statement with this keyword (and this name, if given) was written but could not be read.
+    pub fn is_unread(&self, keyword: &str, name: Option<&str>) -> bool {
+        self.unread
+            .iter()
+            .any(|u| u.keyword == keyword && (name.is_none() || u.name.as_deref() == name))
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -83,6 +111,8 @@ pub struct PieceDecl {
     pub id: Name,
     pub title: Option<Str>,
     pub items: Vec<PieceItem>,
+    /// An item had a syntax error and was not read: checks of what the piece can do stay quiet.
+    pub incomplete: bool,
 }
 
 #[derive(Clone, Debug)]

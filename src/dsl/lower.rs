@@ -6,28 +6,61 @@ use pest::iterators::Pair;
 
 type P<'a> = Pair<'a, Rule>;
 
-fn span(p: &P) -> Span {
-    Span::new(p.as_span().start(), p.as_span().end())
+/// Where a parsed text lies in the file. The reader parses a slice of the file starting at `base`; after a
+/// misspelt keyword it parses a copy with the keyword corrected, in which the first `patched` bytes stand for
+/// the `original` bytes that were written.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Origin {
+    pub base: usize,
+    pub patched: usize,
+    pub original: usize,
 }
 
-fn text(p: &P) -> Spanned<String> {
-    Spanned {
-        value: p.as_str().to_string(),
-        span: span(p),
+impl Origin {
+    pub fn at(base: usize) -> Origin {
+        Origin {
+            base,
+            patched: 0,
+            original: 0,
+        }
     }
-}
 
-/// A string literal: the contents and their span (inside the quotes).
-fn string(p: P) -> Str {
-    let body = p.into_inner().next().expect("string has a body");
-    text(&body)
-}
+    /// The file offset of an offset in the parsed text.
+    pub fn offset(self, p: usize) -> usize {
+        self.base
+            + if p < self.patched {
+                p.min(self.original)
+            } else {
+                p - self.patched + self.original
+            }
+    }
 
-/// Numbers too large for `u32` saturate; the compiler's range checks then report them.
-fn number(p: &P) -> Spanned<u32> {
-    Spanned {
-        value: p.as_str().parse().unwrap_or(u32::MAX),
-        span: span(p),
+    pub fn span_of(self, p: &P) -> Span {
+        Span::new(
+            self.offset(p.as_span().start()),
+            self.offset(p.as_span().end()),
+        )
+    }
+
+    fn text(self, p: &P) -> Spanned<String> {
+        Spanned {
+            value: p.as_str().to_string(),
+            span: self.span_of(p),
+        }
+    }
+
+    /// A string literal: the contents and their span (inside the quotes).
+    fn string(self, p: P) -> Str {
+        let body = p.into_inner().next().expect("string has a body");
+        self.text(&body)
+    }
+
+    /// Numbers too large for `u32` saturate; the compiler's range checks then report them.
+    fn number(self, p: &P) -> Spanned<u32> {
+        Spanned {
+            value: p.as_str().parse().unwrap_or(u32::MAX),
+            span: self.span_of(p),
+        }
     }
 }
 
@@ -35,26 +68,17 @@ fn is_keyword(p: &P) -> bool {
     format!("{:?}", p.as_rule()).starts_with("kw_")
 }
 
-pub(super) fn lower_file(file: P) -> File {
-    let statements = file
-        .into_inner()
-        .filter(|p| p.as_rule() != Rule::EOI)
-        .map(lower_statement)
-        .collect();
-    File { statements }
-}
-
-fn lower_statement(p: P) -> Statement {
+pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
     let rule = p.as_rule();
     let mut inner = p.into_inner();
     let kw = inner.next().expect("statement starts with its keyword");
-    let keyword = span(&kw);
+    let keyword = o.span_of(&kw);
     let rest: Vec<P> = inner.collect();
     let kind = match rule {
-        Rule::title_stmt => StatementKind::Title(string(rest[0].clone())),
+        Rule::title_stmt => StatementKind::Title(o.string(rest[0].clone())),
         Rule::board_stmt => StatementKind::Board {
-            files: number(&rest[0]),
-            ranks: number(&rest[2]),
+            files: o.number(&rest[0]),
+            ranks: o.number(&rest[2]),
         },
         Rule::orientation_stmt => StatementKind::Orientation(Spanned {
             value: if rest[0].as_str() == "mirror" {
@@ -62,20 +86,23 @@ fn lower_statement(p: P) -> Statement {
             } else {
                 Symmetry::Rotate
             },
-            span: span(&rest[0]),
+            span: o.span_of(&rest[0]),
         }),
-        Rule::start_stmt => StatementKind::Start(string(rest[0].clone())),
+        Rule::start_stmt => StatementKind::Start(o.string(rest[0].clone())),
         Rule::drops_stmt => StatementKind::Drops {
-            not_in: rest.iter().find(|q| q.as_rule() == Rule::name).map(text),
+            not_in: rest
+                .iter()
+                .find(|q| q.as_rule() == Rule::name)
+                .map(|q| o.text(q)),
         },
         Rule::demote_stmt => StatementKind::Demote {
-            zone: text(&rest[1]),
+            zone: o.text(&rest[1]),
         },
         Rule::bonus_stmt => StatementKind::BonusTurn {
             zone: rest
                 .iter()
                 .find(|q| q.as_rule() == Rule::name)
-                .map(text)
+                .map(|q| o.text(q))
                 .expect("bonus-turn names a zone"),
             may_pass: rest.iter().any(|q| q.as_rule() == Rule::kw_may_pass),
         },
@@ -83,15 +110,15 @@ fn lower_statement(p: P) -> Statement {
             by: rest
                 .iter()
                 .filter(|q| q.as_rule() == Rule::piece_id)
-                .map(text)
+                .map(|q| o.text(q))
                 .collect(),
         },
-        Rule::zone_stmt => StatementKind::Zone(lower_zone(rest)),
-        Rule::piece_stmt => StatementKind::Piece(lower_piece(rest)),
+        Rule::zone_stmt => StatementKind::Zone(lower_zone(o, rest)),
+        Rule::piece_stmt => StatementKind::Piece(lower_piece(o, rest)),
         Rule::end_stmt => StatementKind::End(
             rest.into_iter()
                 .filter(|q| !matches!(q.as_rule(), Rule::lbrace | Rule::rbrace))
-                .map(lower_end_item)
+                .map(|q| lower_end_item(o, q))
                 .collect(),
         ),
         other => unreachable!("not a statement: {other:?}"),
@@ -99,17 +126,17 @@ fn lower_statement(p: P) -> Statement {
     Statement { keyword, kind }
 }
 
-fn lower_zone(rest: Vec<P>) -> ZoneDecl {
-    let name = text(&rest[0]);
+fn lower_zone(o: Origin, rest: Vec<P>) -> ZoneDecl {
+    let name = o.text(&rest[0]);
     let mut white = None;
     let mut black = None;
     for p in rest.into_iter().skip(1) {
         match p.as_rule() {
-            Rule::zone_expr => white = Some(lower_zone_expr(p)),
+            Rule::zone_expr => white = Some(lower_zone_expr(o, p)),
             Rule::side_zone => {
                 let mut inner = p.into_inner();
                 let side = inner.next().expect("side");
-                let expr = lower_zone_expr(inner.nth(1).expect("zone expression"));
+                let expr = lower_zone_expr(o, inner.nth(1).expect("zone expression"));
                 if side.as_rule() == Rule::kw_white {
                     white = Some(expr);
                 } else {
@@ -124,18 +151,18 @@ fn lower_zone(rest: Vec<P>) -> ZoneDecl {
     ZoneDecl { name, white, black }
 }
 
-fn lower_zone_expr(p: P) -> ZoneExpr {
+fn lower_zone_expr(o: Origin, p: P) -> ZoneExpr {
     let terms = p
         .into_inner()
         .filter(|t| t.as_rule() != Rule::pipe)
         .map(|t| {
-            let sp = span(&t);
+            let sp = o.span_of(&t);
             let value = match t.as_rule() {
                 Rule::rank_range => {
                     let nums: Vec<Spanned<u32>> = t
                         .into_inner()
                         .filter(|q| q.as_rule() == Rule::number)
-                        .map(|q| number(&q))
+                        .map(|q| o.number(&q))
                         .collect();
                     ZoneTerm::Ranks(nums[0].clone(), nums.last().expect("a rank").clone())
                 }
@@ -143,13 +170,15 @@ fn lower_zone_expr(p: P) -> ZoneExpr {
                     let names: Vec<Name> = t
                         .into_inner()
                         .filter(|q| q.as_rule() == Rule::name)
-                        .map(|q| text(&q))
+                        .map(|q| o.text(&q))
                         .collect();
                     ZoneTerm::Files(names[0].clone(), names.last().expect("a file").clone())
                 }
                 Rule::all_squares => ZoneTerm::All,
-                Rule::square_list => ZoneTerm::Squares(t.into_inner().map(|q| text(&q)).collect()),
-                _ => ZoneTerm::Zone(text(&t.into_inner().next().expect("zone name"))),
+                Rule::square_list => {
+                    ZoneTerm::Squares(t.into_inner().map(|q| o.text(&q)).collect())
+                }
+                _ => ZoneTerm::Zone(o.text(&t.into_inner().next().expect("zone name"))),
             };
             Spanned { value, span: sp }
         })
@@ -157,36 +186,51 @@ fn lower_zone_expr(p: P) -> ZoneExpr {
     ZoneExpr { terms }
 }
 
-fn lower_piece(rest: Vec<P>) -> PieceDecl {
-    let id = text(&rest[0]);
+/// A piece block's opening (`piece ID "Name" {`), without its items.
+pub(super) fn lower_piece_open(o: Origin, p: P) -> Statement {
+    let mut inner = p.into_inner();
+    let keyword = o.span_of(&inner.next().expect("`piece`"));
+    Statement {
+        keyword,
+        kind: StatementKind::Piece(lower_piece(o, inner.collect())),
+    }
+}
+
+fn lower_piece(o: Origin, rest: Vec<P>) -> PieceDecl {
+    let id = o.text(&rest[0]);
     let mut title = None;
     let mut items = Vec::new();
     for p in rest.into_iter().skip(1) {
         match p.as_rule() {
-            Rule::string => title = Some(string(p)),
+            Rule::string => title = Some(o.string(p)),
             Rule::lbrace | Rule::rbrace => {}
-            _ => items.push(lower_piece_item(p)),
+            _ => items.push(lower_piece_item(o, p)),
         }
     }
-    PieceDecl { id, title, items }
+    PieceDecl {
+        id,
+        title,
+        items,
+        incomplete: false,
+    }
 }
 
-fn lower_piece_item(p: P) -> PieceItem {
+pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
     let rule = p.as_rule();
-    let whole = span(&p);
+    let whole = o.span_of(&p);
     let parts: Vec<P> = p.into_inner().collect();
     let names = || -> Vec<Name> {
         parts
             .iter()
             .filter(|q| q.as_rule() == Rule::name)
-            .map(text)
+            .map(|q| o.text(q))
             .collect()
     };
     match rule {
         Rule::royal_item => PieceItem::Royal(whole),
         Rule::moves_item => PieceItem::Moves {
             zone: names().into_iter().next(),
-            betza: string(parts.last().expect("moves string").clone()),
+            betza: o.string(parts.last().expect("moves string").clone()),
         },
         Rule::initial_item => PieceItem::Initial {
             zone: names().remove(0),
@@ -200,13 +244,13 @@ fn lower_piece_item(p: P) -> PieceItem {
                         Rule::kw_mandatory => {
                             mandatory = Some(Spanned {
                                 value: true,
-                                span: span(&q),
+                                span: o.span_of(&q),
                             })
                         }
                         Rule::kw_optional => {
                             mandatory = Some(Spanned {
                                 value: false,
-                                span: span(&q),
+                                span: o.span_of(&q),
                             })
                         }
                         Rule::trigger => start_or_destination = q.as_str() != "destination",
@@ -215,18 +259,18 @@ fn lower_piece_item(p: P) -> PieceItem {
                 }
             }
             PieceItem::Promote {
-                keyword: span(&parts[0]),
+                keyword: o.span_of(&parts[0]),
                 to: parts
                     .iter()
                     .filter(|q| q.as_rule() == Rule::piece_id)
-                    .map(text)
+                    .map(|q| o.text(q))
                     .collect(),
                 zone: names().remove(0),
                 mandatory,
                 start_or_destination,
             }
         }
-        Rule::castles_item => PieceItem::CastlesWith(text(parts.last().expect("partner"))),
+        Rule::castles_item => PieceItem::CastlesWith(o.text(parts.last().expect("partner"))),
         Rule::drop_item => PieceItem::Drop(
             parts
                 .iter()
@@ -234,9 +278,9 @@ fn lower_piece_item(p: P) -> PieceItem {
                 .map(|opt| {
                     let inner: Vec<P> = opt.clone().into_inner().collect();
                     match inner[0].as_rule() {
-                        Rule::kw_one_per_file => DropOption::OnePerFile(span(&inner[0])),
-                        Rule::kw_no_mate => DropOption::NoMate(span(&inner[0])),
-                        _ => DropOption::NotIn(text(inner.last().expect("zone"))),
+                        Rule::kw_one_per_file => DropOption::OnePerFile(o.span_of(&inner[0])),
+                        Rule::kw_no_mate => DropOption::NoMate(o.span_of(&inner[0])),
+                        _ => DropOption::NotIn(o.text(inner.last().expect("zone"))),
                     }
                 })
                 .collect(),
@@ -245,7 +289,7 @@ fn lower_piece_item(p: P) -> PieceItem {
     }
 }
 
-fn lower_end_item(p: P) -> EndItem {
+pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
     let rule = p.as_rule();
     let parts: Vec<P> = p.into_inner().collect();
     match rule {
@@ -255,22 +299,22 @@ fn lower_end_item(p: P) -> EndItem {
                 "draw" => Outcome::Draw,
                 _ => Outcome::Loss,
             },
-            span: span(&parts[1]),
+            span: o.span_of(&parts[1]),
         }),
         Rule::repetition_item => EndItem::Repetition {
-            count: number(&parts[1]),
+            count: o.number(&parts[1]),
             perpetual_check_loses: parts.len() > 2,
         },
         Rule::move_limit_item => EndItem::MoveLimit {
-            plies: number(&parts[1]),
+            plies: o.number(&parts[1]),
             reset_by: parts
                 .iter()
                 .filter(|q| q.as_rule() == Rule::piece_id)
-                .map(text)
+                .map(|q| o.text(q))
                 .collect(),
         },
         Rule::bare_king_item => EndItem::BareKing {
-            keyword: span(&parts[0]),
+            keyword: o.span_of(&parts[0]),
             hand_must_be_empty: parts
                 .iter()
                 .any(|q| q.as_rule() == Rule::kw_with_empty_hand),
@@ -284,9 +328,9 @@ fn lower_end_item(p: P) -> EndItem {
                         .clone()
                         .into_inner()
                         .filter(|q| !is_keyword(q))
-                        .map(|q| text(&q))
+                        .map(|q| o.text(&q))
                         .collect(),
-                    span: span(m),
+                    span: o.span_of(m),
                 })
                 .collect(),
         ),

@@ -1,14 +1,23 @@
-//! The front end: variant text → spanned syntax tree ([`ast::File`]), with located parse errors.
+//! The front end: variant text → spanned syntax tree ([`ast::File`]), with located syntax errors.
 pub mod ast;
 mod lower;
+mod reader;
+mod scan;
+pub mod source;
 mod syntax;
 
 use crate::diag::Diagnostic;
 
-/// Parses a variant file. A syntax error is returned as a located diagnostic (the parser stops at the first one).
-pub fn parse(file_name: &str, source: &str) -> Result<ast::File, Vec<Diagnostic>> {
-    match syntax::parse_file(source) {
-        Ok(pair) => Ok(lower::lower_file(pair)),
-        Err(err) => Err(vec![syntax::to_diagnostic(file_name, source, &err)]),
-    }
+pub use reader::{MAX_ERRORS_PER_LINE, MAX_SYNTAX_ERRORS};
+
+/// Reads a variant file: every statement that could be read, and a located diagnostic for every syntax error (the
+/// reader resynchronises after each one). A UTF-8 byte-order mark is skipped.
+pub fn parse(file_name: &str, source: &str) -> (ast::File, Vec<Diagnostic>) {
+    let mut reader = reader::Reader::new(file_name, source);
+    reader.read_all();
+    let file = ast::File {
+        statements: reader.statements,
+        unread: reader.unread,
+    };
+    (file, reader.diags)
 }

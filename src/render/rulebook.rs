@@ -1,7 +1,7 @@
 //! The rules of a game written from its compiled data, as a [`Doc`]: board and zones, each piece per zone in plain
 //! English (through the betza crate's describer) with a diagram, promotion, drops, castling, and how the game
 //! ends. Nothing here knows a particular game.
-use super::doc::{Block, Doc};
+use super::doc::{self, Block, Doc};
 use super::View;
 use crate::engine::{Engine, Position};
 use crate::inspect::{self, EmptyBoard};
@@ -83,11 +83,13 @@ fn board_section(engine: &Engine, doc: &mut Doc) {
         Symmetry::Rotate => "Black's pieces and zones are White's turned 180°: forward is up the board for White and down for Black, and left and right are seen from the piece's owner (for White, left is toward the `a` file; for Black, toward the higher files).".to_string(),
     });
     doc.heading(3, "Start position");
-    doc.board(
-        View::position(&start),
-        "The start position (White below, upper case; Black above, lower case).",
-        false,
-    );
+    let from_white = View::position(&start);
+    let mut from_black = from_white.clone();
+    from_black.flip = true;
+    let shogi_style = game.orientation == Symmetry::Rotate;
+    for view in [from_white, from_black] {
+        doc.blocks.push(Block::Position { view, shogi_style });
+    }
     let mut counts: Vec<String> = Vec::new();
     for (p, piece) in game.pieces.iter().enumerate() {
         let n = start
@@ -216,11 +218,10 @@ fn zones_section(game: &Game, doc: &mut Doc) {
     }
     doc.list(items);
     for z in &game.zones {
-        doc.board(
-            View::zone(game.geometry, &z.squares),
-            format!("{}: White's squares blue (`W`), Black's red (`B`).", z.name),
-            false,
-        );
+        doc.blocks.push(Block::ZoneMap {
+            view: View::zone(game.geometry, &z.squares),
+            name: z.name.clone(),
+        });
     }
 }
 
@@ -298,7 +299,7 @@ fn pieces_section(game: &Game, doc: &mut Doc) {
                     .join(" ")
             });
             vec![
-                format!("`{}`", p.symbol),
+                format!("[`{}`](#{})", p.symbol, doc::slug(&piece_heading(p))),
                 p.name.clone(),
                 if moves.is_empty() {
                     "–".into()
@@ -323,9 +324,14 @@ fn pieces_section(game: &Game, doc: &mut Doc) {
     }
 }
 
+/// A piece's heading (and so its anchor): `Silver — \`S\``.
+fn piece_heading(p: &crate::rules::PieceType) -> String {
+    format!("{} — `{}`", p.name, p.symbol)
+}
+
 fn piece_section(game: &Game, id: PieceId, doc: &mut Doc) {
     let p = game.piece(id);
-    doc.heading(3, format!("{} — `{}`", p.name, p.symbol));
+    doc.heading(3, piece_heading(p));
     let mut facts = Vec::new();
     if p.royal {
         facts.push(

@@ -32,7 +32,10 @@ fn cell_text(view: &View, index: usize, style: Style) -> String {
         return format!("{also}{}{promo}", kind.symbol());
     }
     match cell.shade {
-        [true, true] => "W,B".into(),
+        [true, true] => match style {
+            Style::Unicode => " ◆ ".into(),
+            Style::Ascii => " # ".into(),
+        },
         [true, false] => " W ".into(),
         [false, true] => " B ".into(),
         [false, false] => match style {
@@ -92,7 +95,7 @@ pub fn legend(view: &View) -> String {
         out += "  ×  (before a piece) it can be captured\n";
     }
     if view.cells.iter().any(|c| c.shade[0]) || view.cells.iter().any(|c| c.shade[1]) {
-        out += "  W  in White's zone, B in Black's\n";
+        out += "  W  in White's zone, B in Black's, ◆ (# in ASCII) in both\n";
     }
     out
 }

@@ -14,6 +14,7 @@ mod language;
 mod multi_leg;
 mod no_panic;
 mod perft;
+mod reader_limits;
 mod restrictions;
 mod setup;
 mod support;

@@ -31,7 +31,6 @@ fn check_reports_every_mistake_one_line_each_and_fails() {
     let f = "tests/data/invalid/several_mistakes.tatsu";
     let expected = [
         format!("{f}:3:11: error: a board has 1 to 36 ranks, not 40"),
-        format!("{f}:5:6: warning: zone `last` is never used"),
         format!("{f}:8:7: error: piece `R` is defined twice"),
         format!("{f}:10:15: error: XBetza: `Y` is not an XBetza atom"),
         format!("{f}:11:19: error: unknown zone `lats`"),
@@ -72,4 +71,29 @@ fn check_prints_the_golden_diagnostics_of_every_broken_file() {
         assert_eq!(run.code, code, "{name}");
         assert!(run.stdout.is_empty(), "{name}");
     }
+}
+
+#[test]
+fn check_colours_its_report_only_when_asked_or_on_a_terminal() {
+    let file = "tests/data/invalid/unknown_zone.tatsu";
+    // The tests' stderr is a pipe: `auto` writes no colour.
+    let (_, plain) = tatsu(&["check", file]);
+    assert!(!plain.contains('\u{1b}'), "{plain:?}");
+    let (_, never) = tatsu(&["check", "--color", "never", file]);
+    assert_eq!(never, plain);
+    let (code, coloured) = tatsu(&["check", "--color", "always", file]);
+    assert_eq!(code, 1);
+    assert!(coloured.contains("\u{1b}["), "{coloured:?}");
+    let stripped = coloured
+        .split('\u{1b}')
+        .enumerate()
+        .map(|(i, part)| {
+            if i == 0 {
+                part
+            } else {
+                &part[part.find('m').unwrap() + 1..]
+            }
+        })
+        .collect::<String>();
+    assert_eq!(stripped, plain);
 }
