@@ -9,11 +9,14 @@
 pub mod audit;
 pub mod compile;
 pub mod diag;
+pub mod diff;
 pub mod dsl;
 pub mod engine;
+pub mod export;
 pub mod inspect;
 pub mod render;
 pub mod rng;
 pub mod rules;
+pub mod ruletest;
 pub mod setup;
 pub mod variants;

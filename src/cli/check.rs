@@ -18,7 +18,7 @@ pub enum MessageFormat {
 /// One diagnostic of `check --json` (schema `tatsu.diagnostic/1`): lines and columns count from 1, `start`/`end`
 /// are byte offsets into the file.
 #[derive(Serialize)]
-struct DiagnosticJson<'a> {
+pub(super) struct DiagnosticJson<'a> {
     schema: &'static str,
     severity: &'static str,
     message: &'a str,
@@ -42,7 +42,7 @@ struct LabelJson<'a> {
 }
 
 impl<'a> DiagnosticJson<'a> {
-    fn new(d: &'a Diagnostic, at: &Renderer) -> DiagnosticJson<'a> {
+    pub(super) fn new(d: &'a Diagnostic, at: &Renderer) -> DiagnosticJson<'a> {
         let (line, column) = at.line_col(d.span.start);
         DiagnosticJson {
             schema: "tatsu.diagnostic/1",
@@ -84,7 +84,7 @@ impl<'a> DiagnosticJson<'a> {
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct CheckArgs {
-    /// Variant files (or bundled names such as `ryugi`).
+    /// Variant files, folders of them (every `*.tatsu` inside, recursively), or bundled names such as `ryugi`.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
@@ -96,7 +96,11 @@ pub struct CheckArgs {
 
 pub fn run(args: CheckArgs) -> Result<(), CliError> {
     let mut failed = false;
+    let mut paths = Vec::new();
     for path in &args.files {
+        super::common::expand_folder(path, "tatsu", &mut paths);
+    }
+    for path in &paths {
         let text = path.to_string_lossy().into_owned();
         let read = match variants::read(&text) {
             Ok(read) => read,

@@ -132,6 +132,29 @@ pub fn emit(text: &str) {
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
+/// A path as given if it is not a folder; a folder's files ending in `.{extension}`, recursively, in name order.
+/// An unreadable folder is returned as is, so that reading it reports why.
+pub fn expand_folder(path: &std::path::Path, extension: &str, out: &mut Vec<std::path::PathBuf>) {
+    if !path.is_dir() {
+        out.push(path.to_path_buf());
+        return;
+    }
+    let Ok(dir) = std::fs::read_dir(path) else {
+        out.push(path.to_path_buf());
+        return;
+    };
+    let mut entries: Vec<std::path::PathBuf> =
+        dir.filter_map(|e| e.ok()).map(|e| e.path()).collect();
+    entries.sort();
+    for entry in entries {
+        if entry.is_dir() {
+            expand_folder(&entry, extension, out);
+        } else if entry.extension().is_some_and(|e| e == extension) {
+            out.push(entry);
+        }
+    }
+}
+
 /// Prints one JSON document (a command's `--json` output) on one line of stdout.
 pub fn print_json(value: &impl serde::Serialize) -> Result<(), CliError> {
     let text = serde_json::to_string(value)

@@ -20,13 +20,18 @@ mod betza;
 pub mod check;
 mod describe;
 mod describe_json;
+mod diff;
 pub mod error;
+mod export;
+mod list;
 mod moves;
+mod new;
 mod perft;
 mod piece;
 mod position;
 mod selfplay;
 mod show;
+mod test;
 
 #[derive(Parser, Debug)]
 #[command(name = "tatsu", version, about = "A generic, data-driven chess-variant interpreter", long_about = None)]
@@ -52,6 +57,11 @@ pub enum Command {
     Show(show::ShowArgs),
     Describe(describe::DescribeArgs),
     Selfplay(selfplay::SelfplayArgs),
+    Test(test::TestArgs),
+    List(list::ListArgs),
+    New(new::NewArgs),
+    Export(export::ExportArgs),
+    Diff(diff::DiffArgs),
 }
 
 pub fn run(cli: Cli) -> Result<(), CliError> {
@@ -65,5 +75,10 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Show(args) => show::run(args),
         Command::Describe(args) => describe::run(args),
         Command::Selfplay(args) => selfplay::run(args),
+        Command::Test(args) => test::run(&args),
+        Command::List(args) => list::run(&args),
+        Command::New(args) => new::run(&args),
+        Command::Export(args) => export::run(&args),
+        Command::Diff(args) => diff::run(&args),
     }
 }

@@ -53,6 +53,8 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
         let kw = st.keyword;
         match &st.kind {
             StatementKind::Title(t) if once("title", kw, d) => h.title = Some(t.value.clone()),
+            // Read by `tatsu list` from the syntax tree; the compiled game does not need it.
+            StatementKind::Description(_) if once("description", kw, d) => {}
             StatementKind::Board { files, ranks } if once("board", kw, d) => {
                 board_span = Some(kw);
                 let clamp = |n: u32, max: u8| {

@@ -56,6 +56,10 @@ pub struct Statement {
 #[derive(Clone, Debug)]
 pub enum StatementKind {
     Title(Str),
+    /// A one-line description of the game (`tatsu list`).
+    Description(Str),
+    /// A rule-test block (`test "name" { … }`), kept as its extent: `tatsu test` parses it (crate::ruletest).
+    Test(Span),
     Board {
         files: Spanned<u32>,
         ranks: Spanned<u32>,

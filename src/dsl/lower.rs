@@ -70,12 +70,15 @@ fn is_keyword(p: &P) -> bool {
 
 pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
     let rule = p.as_rule();
+    let whole = o.span_of(&p);
     let mut inner = p.into_inner();
     let kw = inner.next().expect("statement starts with its keyword");
     let keyword = o.span_of(&kw);
     let rest: Vec<P> = inner.collect();
     let kind = match rule {
         Rule::title_stmt => StatementKind::Title(o.string(rest[0].clone())),
+        Rule::description_stmt => StatementKind::Description(o.string(rest[0].clone())),
+        Rule::test_stmt => StatementKind::Test(whole),
         Rule::board_stmt => StatementKind::Board {
             files: o.number(&rest[0]),
             ranks: o.number(&rest[2]),

@@ -208,7 +208,10 @@ impl<'a> Reader<'a> {
             Kind::Word if is_statement_keyword(text) => {
                 // The parser is given the statement's text only (up to the next statement keyword that begins a
                 // line): what it costs, also on failure, is bounded by the statement.
-                let extent = self.skip_statement(tok.span.end);
+                let extent = match text {
+                    "test" => self.test_extent(tok.span.end),
+                    _ => self.skip_statement(tok.span.end),
+                };
                 let text_of = &self.source[at..extent];
                 let failure = match syntax::parse(Rule::statement, text_of) {
                     Ok(pair) => {
@@ -557,6 +560,23 @@ impl<'a> Reader<'a> {
 
     /// The end of a statement, and where to go on after a mistake at the top level: the next statement keyword
     /// that begins a line.
+    /// The end of a `test` statement: its body is another language (docs/rule-tests.md) whose lines may begin
+    /// with words that are statement keywords here (`piece`), so it ends at the `}` that closes its first `{`, or
+    /// where a statement would resume if that brace is never closed.
+    fn test_extent(&mut self, from: usize) -> usize {
+        let mut depth = 0usize;
+        for t in scan::tokens(self.source, from) {
+            match t.kind {
+                Kind::Open => depth += 1,
+                Kind::Close if depth == 1 => return t.span.end,
+                Kind::Close => depth = depth.saturating_sub(1),
+                Kind::Word if depth == 0 && t.first_on_line => break,
+                _ => {}
+            }
+        }
+        self.skip_statement(from)
+    }
+
     fn skip_statement(&mut self, from: usize) -> usize {
         let source = self.source;
         self.statement_stop.find(

@@ -73,3 +73,27 @@ fn forced_capture_is_stated_in_the_rulebook() {
         run.stdout
     );
 }
+
+#[test]
+fn forced_capture_exports_as_fairy_stockfish_must_capture_and_by_types_is_lossy() {
+    use crate::support::binary::tatsu;
+    let all = tatsu(&[
+        "export",
+        "tests/data/variants/antichess.tatsu",
+        "--to",
+        "fsf",
+    ]);
+    assert!(all.stdout.contains("mustCapture = true"), "{}", all.stderr);
+    let pawns = tatsu(&[
+        "export",
+        "tests/data/variants/forced-pawn-capture.tatsu",
+        "--to",
+        "fsf",
+    ]);
+    assert_ne!(pawns.code, 0);
+    assert!(
+        pawns.stderr.contains("forced-capture by"),
+        "{}",
+        pawns.stderr
+    );
+}

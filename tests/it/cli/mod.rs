@@ -3,6 +3,7 @@
 //! tests/data/cli (set BLESS=1 to rewrite them). The helpers here are shared by every module.
 mod betza;
 mod check;
+mod conveniences;
 mod describe;
 mod docs;
 mod help;

@@ -1,0 +1,21 @@
+//! The semantic diff of two versions of a game (`tatsu diff OLD NEW`, docs/diff.md): what changed in the
+//! designer's terms — board and zones, each piece's destinations on an empty board (per zone), promotion, drops,
+//! castling, the other rules and the game end — and the first line of play where the two disagree.
+mod play;
+mod rules;
+
+pub use play::{first_disagreement, Disagreement};
+
+use crate::rules::Game;
+
+/// One change, in words, with its kind: `+` added, `-` removed, `~` changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    pub mark: char,
+    pub text: String,
+}
+
+/// Every rule change between `old` and `new`, in a fixed order: board and zones, game rules, end rules, pieces.
+pub fn rule_changes(old: &Game, new: &Game) -> Vec<Change> {
+    rules::changes(old, new)
+}

@@ -1,0 +1,352 @@
+//! Rule changes: each rule of the compiled games written as text per key, then the keys compared.
+use super::Change;
+use crate::engine::{Engine, Position};
+use crate::inspect;
+use crate::rules::{Game, PieceId, PromotionTrigger, Side, Square, StalemateResult};
+use std::collections::BTreeMap;
+
+pub(super) fn changes(old: &Game, new: &Game) -> Vec<Change> {
+    let mut out = Vec::new();
+    compare(&mut out, &game_rules(old), &game_rules(new));
+    compare(&mut out, &end_rules(old), &end_rules(new));
+    let (old_pieces, new_pieces) = (piece_rules(old), piece_rules(new));
+    compare(&mut out, &old_pieces, &new_pieces);
+    if old.geometry == new.geometry && old.orientation == new.orientation {
+        destinations(&mut out, old, new);
+    }
+    out
+}
+
+/// Adds a change for every key whose text differs (added, removed or changed).
+fn compare(out: &mut Vec<Change>, old: &BTreeMap<String, String>, new: &BTreeMap<String, String>) {
+    for (key, text) in new {
+        match old.get(key) {
+            None => out.push(Change {
+                mark: '+',
+                text: format!("{key}: {text}"),
+            }),
+            Some(before) if before != text => out.push(Change {
+                mark: '~',
+                text: format!("{key}: {before} → {text}"),
+            }),
+            _ => {}
+        }
+    }
+    for (key, text) in old {
+        if !new.contains_key(key) {
+            out.push(Change {
+                mark: '-',
+                text: format!("{key}: {text}"),
+            });
+        }
+    }
+}
+
+fn game_rules(g: &Game) -> BTreeMap<String, String> {
+    let mut m = BTreeMap::new();
+    let geo = g.geometry;
+    m.insert("board".into(), format!("{}x{}", geo.files, geo.ranks));
+    m.insert(
+        "orientation".into(),
+        format!("{:?}", g.orientation).to_lowercase(),
+    );
+    for z in &g.zones {
+        m.insert(
+            format!("zone {}", z.name),
+            format!(
+                "White {}; Black {}",
+                inspect::squares_in_words(g, &z.squares[0]),
+                inspect::squares_in_words(g, &z.squares[1])
+            ),
+        );
+    }
+    m.insert("start".into(), g.start_fen.clone());
+    m.insert(
+        "drops".into(),
+        if g.drops {
+            "captured pieces go to hand"
+        } else {
+            "none"
+        }
+        .into(),
+    );
+    if let Some(b) = &g.bonus_turn {
+        m.insert(
+            "bonus turn".into(),
+            format!(
+                "a drop into the mover's {} earns one more turn{}",
+                g.zone(b.zone).name,
+                if b.may_pass {
+                    ", which may be passed"
+                } else {
+                    ""
+                }
+            ),
+        );
+    }
+    if let Some(forced) = &g.forced_capture {
+        let by: Vec<&str> = g
+            .pieces
+            .iter()
+            .zip(&forced.by)
+            .filter(|(_, &listed)| listed)
+            .map(|(p, _)| p.symbol.as_str())
+            .collect();
+        m.insert(
+            "forced capture".into(),
+            if by.len() == g.pieces.len() {
+                "when a capture is legal, only captures are".to_string()
+            } else {
+                format!(
+                    "when a capture by {} is legal, only such captures are",
+                    by.join(" ")
+                )
+            },
+        );
+    }
+    // Demotion is one rule of the game (`demote in ZONE`), though the compiler records it on each promoted piece.
+    let demotions: Vec<String> = g
+        .pieces
+        .iter()
+        .filter_map(|p| p.demote_in.map(|(z, _)| g.zone(z).name.clone()))
+        .collect();
+    if let Some(zone) = demotions.first() {
+        m.insert(
+            "demotion".into(),
+            format!("a promoted piece that ends its move in its owner's {zone} turns back into its base piece"),
+        );
+    }
+    for c in &g.castlings {
+        let right = &g.castling_rights[c.right];
+        m.insert(
+            format!(
+                "castling {} {}-{}",
+                crate::render::side_name(right.side),
+                geo.name(c.king_from),
+                geo.name(c.king_to)
+            ),
+            format!(
+                "rook {}-{}; empty {}; safe {}",
+                geo.name(c.rook_from),
+                geo.name(c.rook_to),
+                names(g, &c.empty),
+                names(g, &c.safe)
+            ),
+        );
+    }
+    m
+}
+
+fn names(g: &Game, squares: &[Square]) -> String {
+    squares
+        .iter()
+        .map(|&s| g.geometry.name(s))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn symbols(g: &Game, ids: &[PieceId]) -> String {
+    ids.iter()
+        .map(|&p| g.piece(p).symbol.clone())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn end_rules(g: &Game) -> BTreeMap<String, String> {
+    let e = &g.end;
+    let mut m = BTreeMap::new();
+    let stalemate = match e.stalemate {
+        StalemateResult::Win => "the stalemated side wins",
+        StalemateResult::Draw => "a draw",
+        StalemateResult::Loss => "the stalemated side loses",
+    };
+    m.insert("end: stalemate".into(), stalemate.into());
+    if let Some(r) = e.repetition {
+        m.insert(
+            "end: repetition".into(),
+            format!(
+                "the {}th occurrence draws{}",
+                r.count,
+                if r.perpetual_check_loses {
+                    "; perpetual check loses"
+                } else {
+                    ""
+                }
+            ),
+        );
+    }
+    if let Some(plies) = e.move_limit {
+        m.insert(
+            "end: move limit".into(),
+            format!(
+                "a draw after {plies} plies, reset by {}",
+                symbols(g, &e.resets_clock)
+            ),
+        );
+    }
+    if let Some(b) = e.bare_king_loses {
+        m.insert(
+            "end: bare king".into(),
+            if b.hand_must_be_empty {
+                "a bare king with an empty hand loses"
+            } else {
+                "a bare king loses"
+            }
+            .into(),
+        );
+    }
+    if !e.insufficient_material.is_empty() {
+        let sets: Vec<String> = e
+            .insufficient_material
+            .iter()
+            .map(|s| {
+                if s.is_empty() {
+                    "none".into()
+                } else {
+                    symbols(g, s)
+                }
+            })
+            .collect();
+        m.insert("end: insufficient material".into(), sets.join(", "));
+    }
+    m
+}
+
+fn piece_rules(g: &Game) -> BTreeMap<String, String> {
+    let mut m = BTreeMap::new();
+    for (i, p) in g.pieces.iter().enumerate() {
+        let key = format!("{} ({})", p.name, p.symbol);
+        m.insert(key.clone(), if p.royal { "royal" } else { "piece" }.into());
+        let sets: Vec<String> = inspect::move_sets(g, PieceId(i as u16))
+            .iter()
+            .map(|s| match s.zone {
+                Some(z) => format!("\"{}\" in {}", s.betza, g.zone(z).name),
+                None => format!("\"{}\"", s.betza),
+            })
+            .collect();
+        m.insert(format!("{key} moves"), sets.join(", "));
+        if let Some(pr) = &p.promotion {
+            m.insert(
+                format!("{key} promotion"),
+                format!(
+                    "to {} in {}, {}, on {}",
+                    symbols(g, &pr.choices),
+                    g.zone(pr.zone).name,
+                    if pr.mandatory {
+                        "mandatory"
+                    } else {
+                        "optional"
+                    },
+                    match pr.trigger {
+                        PromotionTrigger::Destination => "destination",
+                        PromotionTrigger::StartOrDestination => "start or destination",
+                    }
+                ),
+            );
+        }
+        if let (Some(d), true) = (&p.drop, g.drops) {
+            let mut rules = Vec::new();
+            if d.one_per_file {
+                rules.push("one-per-file (nifu)".to_string());
+            }
+            if d.no_drop_mate {
+                rules.push("no-mate".to_string());
+            }
+            if !d.forbidden[0].is_empty() {
+                rules.push(format!(
+                    "not in {}",
+                    inspect::squares_in_words(g, &d.forbidden[0])
+                ));
+            }
+            m.insert(
+                format!("{key} drops"),
+                if rules.is_empty() {
+                    "anywhere".into()
+                } else {
+                    rules.join(", ")
+                },
+            );
+        }
+    }
+    m
+}
+
+/// A square whose destinations differ, with those gained and those lost.
+type Differs = (Square, Vec<String>, Vec<String>);
+
+/// Per piece (by id) and zone: the squares from which a lone White piece's destinations differ.
+fn destinations(out: &mut Vec<Change>, old: &Game, new: &Game) {
+    let (eo, en) = (Engine::new(old.clone()), Engine::new(new.clone()));
+    for (i, p) in new.pieces.iter().enumerate() {
+        let Some(po) = old.piece_by_symbol(&p.symbol) else {
+            continue;
+        };
+        let pn = PieceId(i as u16);
+        // Squares grouped by the zone rule that selects the new moves there.
+        let mut groups: BTreeMap<String, Vec<Differs>> = BTreeMap::new();
+        for sq in new.geometry.all() {
+            let before = lone(&eo, po, sq);
+            let after = lone(&en, pn, sq);
+            if before == after {
+                continue;
+            }
+            let gained: Vec<String> = after
+                .iter()
+                .filter(|d| !before.contains(d))
+                .cloned()
+                .collect();
+            let lost: Vec<String> = before
+                .iter()
+                .filter(|d| !after.contains(d))
+                .cloned()
+                .collect();
+            let reach = inspect::piece_moves(new, pn, Side::White, sq, &inspect::EmptyBoard, &[]);
+            let zone = reach.zone.map_or("everywhere".to_string(), |z| {
+                format!("in {}", new.zone(z).name)
+            });
+            groups.entry(zone).or_default().push((sq, gained, lost));
+        }
+        for (zone, squares) in groups {
+            let (sq, gained, lost) = &squares[squares.len() / 2];
+            let mut text = format!(
+                "{} ({}) {zone}: destinations on an empty board differ from {} square{}; e.g. from {}:",
+                p.name,
+                p.symbol,
+                squares.len(),
+                if squares.len() == 1 { "" } else { "s" },
+                new.geometry.name(*sq)
+            );
+            if !gained.is_empty() {
+                text += &format!(" gained {}", gained.join(" "));
+            }
+            if !lost.is_empty() {
+                text += &format!(
+                    "{} lost {}",
+                    if gained.is_empty() { "" } else { ";" },
+                    lost.join(" ")
+                );
+            }
+            out.push(Change { mark: '~', text });
+        }
+    }
+}
+
+/// A lone White piece's destinations from `sq` (`+` after a promoting one), sorted.
+fn lone(engine: &Engine, piece: PieceId, sq: Square) -> Vec<String> {
+    let mut pos = Position::from_pieces(engine, Side::White, &[(sq, piece, Side::White)]);
+    let g = engine.game.geometry;
+    let mut out: Vec<String> = pos
+        .legal_move_list()
+        .iter()
+        .map(|m| {
+            format!(
+                "{}{}",
+                g.name(m.to),
+                if m.promotion.is_some() { "+" } else { "" }
+            )
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}

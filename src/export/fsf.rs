@@ -1,0 +1,526 @@
+//! Fairy-Stockfish `variants.ini` sections (the options of FSF's `parser.cpp`, as pyffish 0.0.90 reads them).
+use super::{Exported, Refusal};
+use crate::inspect::{initial_squares, move_sets};
+use crate::rules::{Game, PieceId, PromotionTrigger, Side, SquareSet, StalemateResult, MAX_FILES};
+use betza::{Atom, Modifier};
+use std::fmt::Write as _;
+
+/// FSF's largest board (its "largeboards" build, which pyffish uses).
+const FSF_FILES: u8 = 12;
+const FSF_RANKS: u8 = 10;
+/// FSF's numbered custom pieces (`customPiece1` …).
+const FSF_CUSTOM_PIECES: usize = 25;
+/// The modifiers FSF's Betza reader takes on a one-leg move.
+const FSF_MODIFIERS: &[Modifier] = &[
+    Modifier::M,
+    Modifier::C,
+    Modifier::N,
+    Modifier::P,
+    Modifier::G,
+];
+
+/// How FSF is told about one piece.
+enum Role {
+    King,
+    /// FSF's chess pawn: `fmW`, `fcF`, a double step from `doubleStepRegion`, e.p.
+    Pawn,
+    /// FSF's shogi pawn (`fW`), the piece `shogiPawnDropMateIllegal` is about.
+    ShogiPawn,
+    Custom(String),
+}
+
+struct Writer<'g> {
+    game: &'g Game,
+    lossy: Vec<String>,
+    fatal: Vec<String>,
+    out: String,
+}
+
+/// The game as a `variants.ini` section called `name` (it must differ from FSF's built-in variants, which FSF
+/// will not redefine: `shogi`, `chess`, `euroshogi`…).
+pub fn to_fsf(game: &Game, name: &str, lossy: bool) -> Result<Exported, Refusal> {
+    let mut w = Writer {
+        game,
+        lossy: Vec::new(),
+        fatal: Vec::new(),
+        out: String::new(),
+    };
+    let body = w.section(name);
+    super::Draft {
+        target: "Fairy-Stockfish",
+        body,
+        lossy: w.lossy,
+        fatal: w.fatal,
+    }
+    .finish(game, lossy)
+}
+
+impl Writer<'_> {
+    fn set(&mut self, key: &str, value: impl std::fmt::Display) {
+        let _ = writeln!(self.out, "{key} = {value}");
+    }
+
+    fn section(&mut self, name: &str) -> String {
+        let g = self.game.geometry;
+        let _ = writeln!(self.out, "[{name}]");
+        if g.files > FSF_FILES || g.ranks > FSF_RANKS {
+            self.fatal.push(format!(
+                "the board is {}x{}; FSF's largest is {FSF_FILES}x{FSF_RANKS}",
+                g.files, g.ranks
+            ));
+        }
+        self.set("maxFile", file_letter(g.files - 1));
+        self.set("maxRank", g.ranks);
+        let letters = self.letters();
+        let roles = self.pieces(&letters);
+        self.promotion(&letters, &roles);
+        self.drops(&letters, &roles);
+        self.castling(&letters);
+        self.end_rules(&roles);
+        self.set("immobilityIllegal", true);
+        self.set("startFen", &self.game.start_fen);
+        std::mem::take(&mut self.out)
+    }
+
+    /// One FSF letter per piece: its own for a one-letter id, a free one for a promoted form.
+    fn letters(&mut self) -> Vec<char> {
+        let game = self.game;
+        let mut used: Vec<char> = Vec::new();
+        let mut out = vec!['?'; game.pieces.len()];
+        for (i, p) in game.pieces.iter().enumerate() {
+            let mut chars = p.symbol.chars();
+            if let (Some(c), None) = (chars.next(), chars.next()) {
+                out[i] = c.to_ascii_lowercase();
+                used.push(out[i]);
+            } else if !p.promoted {
+                self.fatal.push(format!(
+                    "the piece id `{}` has more than one letter; FSF's are one letter",
+                    p.symbol
+                ));
+            }
+        }
+        for (i, p) in game.pieces.iter().enumerate() {
+            if out[i] != '?' {
+                continue;
+            }
+            let lower = p.name.to_lowercase();
+            let free = lower
+                .chars()
+                .filter(char::is_ascii_lowercase)
+                .chain('a'..='z')
+                .find(|c| !used.contains(c))
+                .unwrap_or('?');
+            out[i] = free;
+            used.push(free);
+        }
+        out
+    }
+
+    fn pieces(&mut self, letters: &[char]) -> Vec<Role> {
+        let game = self.game;
+        // Start from no piece at all: every piece of the game is declared below.
+        for name in ["pawn", "knight", "bishop", "rook", "queen"] {
+            self.set(name, "-");
+        }
+        if !game.pieces.iter().any(|p| p.royal) {
+            self.set("king", "-");
+        }
+        let mut roles = Vec::new();
+        let mut custom = 0;
+        for (i, p) in game.pieces.iter().enumerate() {
+            let id = PieceId(i as u16);
+            let sets = move_sets(game, id);
+            let betza = match sets.as_slice() {
+                [] => String::new(),
+                [one] if one.zone.is_none() => one.betza.clone(),
+                [first, ..] => {
+                    let zones: Vec<String> = sets
+                        .iter()
+                        .map(|s| match s.zone {
+                            Some(z) => format!("\"{}\" in {}", s.betza, game.zone(z).name),
+                            None => format!("\"{}\" elsewhere", s.betza),
+                        })
+                        .collect();
+                    self.lossy.push(format!(
+                        "the {} moves by zone ({}); FSF gives a piece one move set, so it is written with \"{}\" everywhere",
+                        p.name,
+                        zones.join(", "),
+                        first.betza
+                    ));
+                    first.betza.clone()
+                }
+            };
+            let role = self.role(id, &betza);
+            let letter = letters[i];
+            match &role {
+                Role::King => self.set("king", letter),
+                Role::Pawn => self.set("pawn", letter),
+                Role::ShogiPawn => self.set("shogiPawn", letter),
+                Role::Custom(b) => {
+                    custom += 1;
+                    if custom > FSF_CUSTOM_PIECES {
+                        self.fatal.push(format!(
+                            "more than {FSF_CUSTOM_PIECES} pieces need FSF custom pieces"
+                        ));
+                    }
+                    let b = b.clone();
+                    self.set(&format!("customPiece{custom}"), format!("{letter}:{b}"));
+                }
+            }
+            roles.push(role);
+        }
+        roles
+    }
+
+    /// What FSF piece a tatsu piece becomes, noting what it cannot say about its moves.
+    fn role(&mut self, id: PieceId, betza: &str) -> Role {
+        let game = self.game;
+        let p = game.piece(id);
+        let Ok(parsed) = betza::parse(betza) else {
+            self.fatal
+                .push(format!("the {}'s moves do not parse", p.name));
+            return Role::Custom(betza.to_string());
+        };
+        // Castling is written with FSF's castling options, not as a move.
+        let moves: Vec<&betza::Component> = parsed
+            .components
+            .iter()
+            .filter(|c| !matches!(c.atom, Atom::O(_)))
+            .collect();
+        let text: String = moves.iter().map(|c| c.to_string()).collect();
+        if p.royal {
+            if text != "K" {
+                self.lossy.push(format!(
+                    "the royal {} moves \"{text}\"; FSF's king steps one square (\"K\")",
+                    p.name
+                ));
+            }
+            return Role::King;
+        }
+        if same_moves(&text, "fmWfceFifmnD") {
+            let start = initial_squares(game, id, Side::White);
+            let black = initial_squares(game, id, Side::Black);
+            self.set("doubleStep", true);
+            self.set("doubleStepRegionWhite", region(game, &start));
+            self.set("doubleStepRegionBlack", region(game, &black));
+            return Role::Pawn;
+        }
+        if text == "fW" && p.drop.is_some() {
+            return Role::ShogiPawn;
+        }
+        for c in &moves {
+            let unsupported: Vec<char> = c
+                .legs
+                .iter()
+                .flat_map(|l| &l.modifiers)
+                .map(|&(m, _)| m)
+                .filter(|m| !FSF_MODIFIERS.contains(m))
+                .map(Modifier::letter)
+                .collect();
+            if c.legs.len() > 1 || !unsupported.is_empty() || c.repeat.is_some() {
+                let what = if c.legs.len() > 1 {
+                    "multi-leg moves (`a`)".to_string()
+                } else {
+                    let list: Vec<String> = unsupported.iter().map(|m| format!("`{m}`")).collect();
+                    format!("the modifier {}", list.join(", "))
+                };
+                self.lossy.push(format!(
+                    "the {}'s \"{c}\": FSF's Betza reader does not take {what}, so it is left out",
+                    p.name
+                ));
+            }
+            if matches!(c.atom, Atom::U | Atom::J | Atom::L) {
+                self.lossy.push(format!(
+                    "the {}'s \"{c}\": FSF has no `{}` atom",
+                    p.name,
+                    c.atom.letter()
+                ));
+            }
+        }
+        let kept: String = moves
+            .iter()
+            .filter(|c| {
+                c.legs.len() == 1
+                    && c.repeat.is_none()
+                    && !matches!(c.atom, Atom::U | Atom::J | Atom::L)
+                    && c.legs[0]
+                        .modifiers
+                        .iter()
+                        .all(|(m, _)| FSF_MODIFIERS.contains(m))
+            })
+            .map(|c| c.to_string())
+            .collect();
+        Role::Custom(kept)
+    }
+
+    fn promotion(&mut self, letters: &[char], roles: &[Role]) {
+        let game = self.game;
+        let mut region_zone = None;
+        let mut promoted = Vec::new();
+        let mut mandatory_pieces: Option<bool> = None;
+        for (i, p) in game.pieces.iter().enumerate() {
+            let Some(promo) = &p.promotion else { continue };
+            match region_zone {
+                None => region_zone = Some(promo.zone),
+                Some(z) if z != promo.zone => self.lossy.push(format!(
+                    "the {} promotes in `{}`, another zone than the others; FSF has one promotion zone",
+                    p.name,
+                    game.zone(promo.zone).name
+                )),
+                _ => {}
+            }
+            if matches!(roles[i], Role::Pawn) {
+                let choices: String = promo.choices.iter().map(|c| letters[c.index()]).collect();
+                self.set("promotionPieceTypes", choices);
+                self.set("mandatoryPawnPromotion", promo.mandatory);
+                continue;
+            }
+            if promo.choices.len() != 1 {
+                self.lossy.push(format!(
+                    "the {} chooses among {} pieces on promotion; FSF gives a choice to the pawn only",
+                    p.name,
+                    promo.choices.len()
+                ));
+                continue;
+            }
+            if promo.trigger == PromotionTrigger::Destination {
+                self.lossy.push(format!(
+                    "the {} promotes only on arriving in `{}`; FSF also promotes a move that starts there",
+                    p.name,
+                    game.zone(promo.zone).name
+                ));
+            }
+            match mandatory_pieces {
+                Some(m) if m != promo.mandatory => {
+                    self.lossy.push(format!(
+                    "the {}'s promotion is {} unlike another piece's; FSF has one setting for all",
+                    p.name,
+                    if promo.mandatory { "mandatory" } else { "optional" }
+                ))
+                }
+                _ => mandatory_pieces = Some(promo.mandatory),
+            }
+            promoted.push(format!(
+                "{}:{}",
+                letters[i],
+                letters[promo.choices[0].index()]
+            ));
+        }
+        if let Some(z) = region_zone {
+            let zone = game.zone(z);
+            self.set("promotionRegionWhite", region(game, &zone.squares[0]));
+            self.set("promotionRegionBlack", region(game, &zone.squares[1]));
+        }
+        if !promoted.is_empty() {
+            self.set("promotedPieceType", promoted.join(" "));
+            self.set("mandatoryPiecePromotion", mandatory_pieces.unwrap_or(false));
+        }
+        if game.pieces.iter().any(|p| p.demote_in.is_some()) {
+            self.lossy.push(
+                "promoted pieces demote on ending a move in their first zone (`demote in`); FSF has no such rule"
+                    .into(),
+            );
+        }
+    }
+
+    fn drops(&mut self, letters: &[char], roles: &[Role]) {
+        let game = self.game;
+        self.set("pieceDrops", game.drops);
+        self.set("capturesToHand", game.drops);
+        if !game.drops {
+            return;
+        }
+        let droppable: Vec<(usize, &crate::rules::DropRule)> = game
+            .pieces
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.drop.as_ref().map(|d| (i, d)))
+            .collect();
+        if let Some((_, first)) = droppable.first() {
+            if droppable
+                .iter()
+                .any(|(_, d)| d.forbidden != first.forbidden)
+            {
+                self.lossy.push(
+                    "some pieces have their own `drop not in` zones; FSF has one drop region for all".into(),
+                );
+            }
+            let all: SquareSet = game.geometry.all().collect();
+            for (side, key) in [(0, "dropRegionWhite"), (1, "dropRegionBlack")] {
+                if !first.forbidden[side].is_empty() {
+                    let allowed: SquareSet = all
+                        .iter()
+                        .filter(|&s| !first.forbidden[side].contains(s))
+                        .collect();
+                    self.set(key, region(game, &allowed));
+                }
+            }
+        }
+        let nifu: Vec<usize> = droppable
+            .iter()
+            .filter(|(_, d)| d.one_per_file)
+            .map(|&(i, _)| i)
+            .collect();
+        match nifu.as_slice() {
+            [] => {}
+            [one] => self.set("dropNoDoubled", letters[*one]),
+            _ => self.lossy.push(
+                "`drop one-per-file` on more than one piece; FSF's dropNoDoubled takes one".into(),
+            ),
+        }
+        for &(i, d) in &droppable {
+            if d.no_drop_mate {
+                if matches!(roles[i], Role::ShogiPawn) {
+                    self.set("shogiPawnDropMateIllegal", true);
+                } else {
+                    self.lossy.push(format!(
+                        "`drop no-mate` on the {}; FSF forbids drop mates only with its shogi pawn (\"fW\")",
+                        game.pieces[i].name
+                    ));
+                }
+            }
+        }
+    }
+
+    fn castling(&mut self, letters: &[char]) {
+        let game = self.game;
+        if game.castlings.is_empty() {
+            self.set("castling", false);
+            return;
+        }
+        let g = game.geometry;
+        let ok = game.castling_rights.len() == game.castlings.len()
+            && game.castlings.iter().all(|c| {
+                let right = &game.castling_rights[c.right];
+                let kingside = g.file(right.rook_from) > g.file(right.king_from);
+                let step = if kingside { -1 } else { 1 };
+                g.file(c.rook_to) == g.file(c.king_to) + step
+            });
+        let file_of = |kingside: bool| {
+            game.castlings
+                .iter()
+                .find(|c| {
+                    let r = &game.castling_rights[c.right];
+                    (g.file(r.rook_from) > g.file(r.king_from)) == kingside
+                })
+                .map(|c| g.file(c.king_to))
+        };
+        if !ok {
+            self.lossy.push(format!(
+                "castling: {} castling moves for {} rights (a king that may go 2 or 3 squares); FSF has one castling per right",
+                game.castlings.len(),
+                game.castling_rights.len()
+            ));
+        }
+        self.set("castling", true);
+        if let Some(f) = file_of(true) {
+            self.set("castlingKingsideFile", file_letter(f as u8));
+        }
+        if let Some(f) = file_of(false) {
+            self.set("castlingQueensideFile", file_letter(f as u8));
+        }
+        if let Some(r) = game.castling_rights.first() {
+            self.set("castlingRookPieces", letters[r.rook.index()]);
+            self.set("castlingKingPiece", letters[r.king.index()]);
+        }
+    }
+
+    fn end_rules(&mut self, roles: &[Role]) {
+        let end = &self.game.end;
+        let value = match end.stalemate {
+            StalemateResult::Win => "win",
+            StalemateResult::Draw => "draw",
+            StalemateResult::Loss => "loss",
+        };
+        self.set("stalemateValue", value);
+        match end.repetition {
+            Some(r) => {
+                self.set("nFoldRule", r.count);
+                self.set("nFoldValue", "draw");
+                self.set("perpetualCheckIllegal", r.perpetual_check_loses);
+            }
+            None => self
+                .lossy
+                .push("no repetition rule: FSF always ends a game by repetition".into()),
+        }
+        match end.move_limit {
+            Some(plies) if plies % 2 == 0 => {
+                self.set("nMoveRule", plies / 2);
+                let pawns_only = end
+                    .resets_clock
+                    .iter()
+                    .all(|p| matches!(roles[p.index()], Role::Pawn));
+                if !pawns_only {
+                    self.lossy
+                        .push("`move-limit … reset-by` names a piece other than FSF's pawn".into());
+                }
+            }
+            Some(plies) => self.lossy.push(format!(
+                "a move limit of {plies} plies: FSF counts whole moves"
+            )),
+            None => self.set("nMoveRule", 0),
+        }
+        if end.bare_king_loses.is_some() {
+            self.lossy.push(
+                "`bare-king loses`: FSF's extinction rules cannot ask for an empty hand".into(),
+            );
+        }
+        if !end.insufficient_material.is_empty() {
+            self.lossy.push(
+                "`insufficient-material`: FSF judges material by its own fixed rules, not a list"
+                    .into(),
+            );
+        }
+        if self.game.bonus_turn.is_some() {
+            self.lossy
+                .push("`bonus-turn after drop`: FSF has no bonus turns".into());
+        }
+        if let Some(forced) = &self.game.forced_capture {
+            self.set("mustCapture", true);
+            if !forced.by.iter().all(|&listed| listed) {
+                self.lossy.push(
+                    "`forced-capture by …`: FSF's mustCapture forces the captures of every piece"
+                        .into(),
+                );
+            }
+        }
+    }
+}
+
+/// Same move set, written in any order: compares canonical components as sets.
+fn same_moves(a: &str, b: &str) -> bool {
+    let set = |s: &str| -> Option<Vec<String>> {
+        let mut v: Vec<String> = betza::parse(s)
+            .ok()?
+            .components
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        v.sort();
+        Some(v)
+    };
+    set(a).is_some() && set(a) == set(b)
+}
+
+fn file_letter(file: u8) -> char {
+    debug_assert!(file < MAX_FILES);
+    (b'a' + file) as char
+}
+
+/// An FSF region: `*N` for a whole rank, else the squares.
+fn region(game: &Game, set: &SquareSet) -> String {
+    let g = game.geometry;
+    let mut parts = Vec::new();
+    for r in 0..g.ranks as i32 {
+        let on_rank: Vec<_> = (0..g.files as i32)
+            .filter_map(|f| g.square(f, r))
+            .filter(|&s| set.contains(s))
+            .collect();
+        if on_rank.len() == g.files as usize {
+            parts.push(format!("*{}", r + 1));
+        } else {
+            parts.extend(on_rank.into_iter().map(|s| g.name(s)));
+        }
+    }
+    parts.join(" ")
+}

@@ -1,0 +1,85 @@
+//! Export a compiled game to another engine's format (`tatsu export VARIANT --to fsf`, docs/export.md).
+//!
+//! An exporter says everything the target can say and lists what it cannot. Without `lossy` any such rule refuses
+//! the export; with it, the definition is written without those rules and names each in a comment. Some limits
+//! (a board larger than the target's) refuse the export either way.
+mod fsf;
+mod sjaak;
+
+pub use fsf::to_fsf;
+pub use sjaak::to_sjaak;
+
+/// A written definition and the rules it had to leave out (empty unless the export was lossy).
+#[derive(Clone, Debug)]
+pub struct Exported {
+    pub text: String,
+    pub dropped: Vec<String>,
+}
+
+/// Why a game was not exported: every rule the target cannot express, and whether `lossy` could still write it.
+#[derive(Clone, Debug)]
+pub struct Refusal {
+    pub target: &'static str,
+    /// Rules the target cannot say, which a lossy export leaves out.
+    pub inexpressible: Vec<String>,
+    /// Problems no export can get round (the board is too large for the target).
+    pub fatal: Vec<String>,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "{} cannot express this game:", self.target)?;
+        for p in self.fatal.iter().chain(&self.inexpressible) {
+            writeln!(f, "  - {p}")?;
+        }
+        if self.fatal.is_empty() {
+            write!(
+                f,
+                "(--lossy writes it anyway, without these rules, each named in a comment)"
+            )
+        } else {
+            write!(
+                f,
+                "(not even a lossy export can get round the first of these)"
+            )
+        }
+    }
+}
+
+/// What an exporter found: the definition it wrote, the rules the target cannot say, and what no export gets round.
+pub(crate) struct Draft {
+    pub target: &'static str,
+    pub body: String,
+    pub lossy: Vec<String>,
+    pub fatal: Vec<String>,
+}
+
+impl Draft {
+    /// The export, with a header and one `# dropped` comment per rule left out, or the refusal: always when
+    /// something is fatal, and when rules would be left out unless `lossy`.
+    pub(crate) fn finish(
+        self,
+        game: &crate::rules::Game,
+        lossy: bool,
+    ) -> Result<Exported, Refusal> {
+        if !self.fatal.is_empty() || (!self.lossy.is_empty() && !lossy) {
+            return Err(Refusal {
+                target: self.target,
+                inexpressible: self.lossy,
+                fatal: self.fatal,
+            });
+        }
+        let mut text = format!(
+            "# {} ({}), exported by tatsu for {}\n",
+            game.title, game.name, self.target
+        );
+        for d in &self.lossy {
+            text += &format!("# dropped ({} cannot say it): {d}\n", self.target);
+        }
+        text += &self.body;
+        Ok(Exported {
+            text,
+            dropped: self.lossy,
+        })
+    }
+}

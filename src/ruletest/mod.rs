@@ -1,0 +1,155 @@
+//! Rule tests: what must hold in a game, written down beside it and checked (`tatsu test`, docs/rule-tests.md).
+//!
+//! A rule-test file (`*.tatsu-test`) names a game (`variant "ryugi"`, a bundled name or a path relative to the
+//! file) and holds `test "name" { … }` blocks; a variant file (`*.tatsu`) may hold the same blocks, which then test
+//! the game the file defines. Each block runs its steps in order on one position: set it up (`fen`, `play`),
+//! then assert (`legal`, `illegal`, `moves`, `count`, `perft`, `piece`, `result`, `check`, `to-move`).
+pub mod ast;
+mod explain;
+mod run;
+mod syntax;
+
+pub use explain::{source_text, why_destination, why_move};
+pub use run::{run_test, TestResult, MAX_PERFT_DEPTH};
+pub use syntax::{parse_block, parse_file};
+
+use crate::compile::compile;
+use crate::diag::{Diagnostic, Span};
+use crate::dsl::ast::StatementKind;
+use crate::engine::Engine;
+use std::path::Path;
+
+/// What running one file gave: the game tested, each test's result, and the problems that stopped tests from
+/// running at all (a syntax error, a game that does not load), all located in `source`.
+#[derive(Clone, Debug)]
+pub struct FileReport {
+    pub file: String,
+    pub source: String,
+    /// The game's name, when it loaded.
+    pub variant: Option<String>,
+    pub tests: Vec<TestResult>,
+    pub errors: Vec<Diagnostic>,
+}
+
+impl FileReport {
+    pub fn passed(&self) -> bool {
+        self.errors.is_empty() && self.tests.iter().all(TestResult::passed)
+    }
+}
+
+/// Is this a variant file (whose test blocks test the game it defines) rather than a rule-test file?
+pub fn is_variant_file(path: &str) -> bool {
+    path.ends_with(".tatsu")
+}
+
+/// Reads and runs the tests of one file (a rule-test file, or a variant file's own test blocks).
+pub fn run_file(path: &str) -> FileReport {
+    match std::fs::read_to_string(path) {
+        Ok(source) => run_source(path, &source),
+        Err(io) => FileReport {
+            file: path.to_string(),
+            source: String::new(),
+            variant: None,
+            tests: Vec::new(),
+            errors: vec![Diagnostic::error(
+                path,
+                Span::default(),
+                format!("cannot read `{path}`: {io}"),
+            )],
+        },
+    }
+}
+
+/// Runs the tests of `source`, read from `path` (which decides the kind of file and where relative variant
+/// paths start).
+pub fn run_source(path: &str, source: &str) -> FileReport {
+    let mut report = FileReport {
+        file: path.to_string(),
+        source: source.to_string(),
+        variant: None,
+        tests: Vec::new(),
+        errors: Vec::new(),
+    };
+    let loaded = if is_variant_file(path) {
+        load_variant_file(path, source)
+    } else {
+        load_test_file(path, source)
+    };
+    match loaded {
+        Ok((engine, tests)) => {
+            report.variant = Some(engine.game.name.clone());
+            report.tests = tests.iter().map(|t| run_test(&engine, path, t)).collect();
+        }
+        Err(errors) => report.errors = errors,
+    }
+    report
+}
+
+type Loaded = Result<(Engine, Vec<ast::Test>), Vec<Diagnostic>>;
+
+/// A variant file: compile it, then parse each of its test blocks.
+fn load_variant_file(path: &str, source: &str) -> Loaded {
+    let compiled = compile(path, source)?;
+    // The file compiled, so it read without a syntax error: its statements are all there.
+    let (file, _) = crate::dsl::parse(path, source);
+    let mut tests = Vec::new();
+    let mut errors = Vec::new();
+    for st in &file.statements {
+        if let StatementKind::Test(span) = st.kind {
+            match parse_block(path, source, span) {
+                Ok(t) => tests.push(t),
+                Err(d) => errors.push(d),
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok((Engine::new(compiled.game), tests))
+    } else {
+        Err(errors)
+    }
+}
+
+/// A rule-test file: parse it, then load the game it names.
+fn load_test_file(path: &str, source: &str) -> Loaded {
+    let file = parse_file(path, source).map_err(|d| vec![d])?;
+    let Some(variant) = &file.variant else {
+        return Err(vec![Diagnostic::error(
+            path,
+            Span::new(0, 0),
+            "the file does not say which game it tests",
+        )
+        .with_note(
+            "begin it with e.g. `variant \"ryugi\"` (a bundled game or a path to a variant file)",
+        )]);
+    };
+    let name = resolve(path, &variant.value);
+    match crate::variants::load(&name) {
+        Ok(compiled) => Ok((Engine::new(compiled.game), file.tests)),
+        Err(e) => {
+            let mut d = Diagnostic::error(
+                path,
+                variant.span,
+                format!("the game `{}` does not load", variant.value),
+            );
+            let text = e.to_string();
+            d.notes.extend(
+                text.lines()
+                    .filter(|l| !l.trim().is_empty())
+                    .map(String::from),
+            );
+            Err(vec![d])
+        }
+    }
+}
+
+/// A bundled game's name as it is; a path relative to the test file's folder.
+fn resolve(test_path: &str, variant: &str) -> String {
+    if crate::variants::bundled()
+        .iter()
+        .any(|(n, _)| *n == variant)
+    {
+        return variant.to_string();
+    }
+    let base = Path::new(test_path).parent().unwrap_or(Path::new(""));
+    base.join(variant).to_string_lossy().into_owned()
+}

@@ -1,0 +1,83 @@
+//! `tatsu list`, `tatsu new` and `tatsu check FOLDER`.
+use crate::support::binary::{bundled_games, tatsu, tatsu_in};
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tatsu-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn list_names_every_bundled_game_with_its_description() {
+    let run = tatsu(&["list"]);
+    assert_eq!(run.code, 0);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), bundled_games().len());
+    for (line, game) in lines.iter().zip(bundled_games()) {
+        let (name, description) = line.split_once("  ").expect("name, then description");
+        assert_eq!(name, game);
+        assert!(description.trim().len() > 20, "{game}: `{description}`");
+    }
+    let json: serde_json::Value = serde_json::from_str(&tatsu(&["list", "--json"]).stdout).unwrap();
+    assert_eq!(json["schema"], "tatsu.list/1");
+    assert_eq!(json["games"][0]["name"], "ryugi");
+    assert_eq!(json["games"][0]["title"], "Ryugi");
+}
+
+#[test]
+fn a_description_given_twice_is_an_error() {
+    let source = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/ruletest/knights.tatsu"
+    ))
+    .unwrap()
+    .replace("board 5 x 5", "description \"again\"\nboard 5 x 5");
+    let errors = tatsu::compile::compile("knights.tatsu", &source).unwrap_err();
+    assert!(errors[0].message.contains("`description` is given twice"));
+}
+
+#[test]
+fn new_writes_a_file_that_checks_cleanly_and_whose_tests_pass() {
+    let dir = scratch("new");
+    let d = dir.to_str().unwrap();
+    let run = tatsu_in(d, &["new", "tiny-chess"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = std::fs::read_to_string(dir.join("tiny-chess.tatsu")).unwrap();
+    assert!(text.contains("title \"Tiny Chess\""));
+    let check = tatsu_in(d, &["check", "tiny-chess.tatsu"]);
+    assert_eq!((check.code, check.stderr.as_str()), (0, ""));
+    let test = tatsu_in(d, &["test", "tiny-chess.tatsu"]);
+    assert_eq!(test.code, 0, "{}", test.stdout);
+    assert!(test.stdout.contains("2 passed; 0 failed"));
+    let again = tatsu_in(d, &["new", "tiny-chess"]);
+    assert_eq!(again.code, 1);
+    assert!(again.stderr.contains("exists; pass --force"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn check_of_a_folder_compiles_every_variant_file_in_it_recursively() {
+    let dir = scratch("check-dir");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let good = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/examples/mini-ryu.tatsu"
+    ))
+    .unwrap();
+    std::fs::write(dir.join("good.tatsu"), &good).unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a variant").unwrap();
+    std::fs::write(
+        dir.join("sub/bad.tatsu"),
+        good.replace("in field \"fRsW\"", "in feild \"fRsW\""),
+    )
+    .unwrap();
+    let run = tatsu_in(dir.to_str().unwrap(), &["check", "."]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains("error: unknown zone `feild`") && run.stderr.contains("bad.tatsu:"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.stderr.matches("error:").count(), 1, "{}", run.stderr);
+}

@@ -1,0 +1,246 @@
+//! `tatsu test` and the rule-test format (docs/rule-tests.md): the shipped rule facts of RULES.md pass, each kind
+//! of step fails as the docs show, and the machine-readable reports say the same.
+use crate::support::binary::{tatsu, tatsu_in};
+use tatsu::ruletest;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn path(rel: &str) -> String {
+    format!("{ROOT}/{rel}")
+}
+
+/// Every test of the file passes; otherwise the failures are shown as `tatsu test` shows them.
+fn assert_passes(rel: &str) -> usize {
+    let report = ruletest::run_file(&path(rel));
+    let mut shown = String::new();
+    for d in report
+        .errors
+        .iter()
+        .chain(report.tests.iter().flat_map(|t| &t.failures))
+    {
+        shown += &tatsu::diag::render_human(d, &report.source);
+    }
+    assert!(report.passed(), "{rel}:\n{shown}");
+    report.tests.len()
+}
+
+#[test]
+fn every_rules_md_fact_of_the_bundled_games_holds() {
+    for game in [
+        "ryugi",
+        "euroshogi",
+        "ryu-shogi",
+        "heian-ryu-shogi",
+        "dai-ryu-shogi",
+    ] {
+        let n = assert_passes(&format!("tests/rules/{game}.tatsu-test"));
+        assert!(n >= 6, "{game}: only {n} tests");
+    }
+}
+
+#[test]
+fn the_shipped_rule_files_pass_through_the_binary_with_exit_status_0() {
+    let run = tatsu(&["test", "tests/rules", "docs/examples/mini-ryu.tatsu-test"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout
+            .ends_with("test result: ok. 63 passed; 0 failed; 0 files could not run\n"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn test_blocks_inside_a_variant_file_test_that_game() {
+    assert_eq!(assert_passes("tests/data/ruletest/knights.tatsu"), 2);
+    let check = tatsu(&["check", "tests/data/ruletest/knights.tatsu"]);
+    assert_eq!(check.code, 0, "{}", check.stderr);
+}
+
+/// The console block of docs/rule-tests.md that follows the line `$ <command>`.
+fn documented_output(command: &str) -> String {
+    let doc = std::fs::read_to_string(path("docs/rule-tests.md")).expect("docs/rule-tests.md");
+    let start = doc
+        .find(&format!("$ {command}\n"))
+        .unwrap_or_else(|| panic!("docs/rule-tests.md shows `{command}`"));
+    let body = &doc[start + command.len() + 3..];
+    body[..body.find("```").expect("the block ends")].to_string()
+}
+
+#[test]
+fn every_kind_of_step_fails_as_the_docs_show() {
+    let run = tatsu_in(
+        &path("docs/examples"),
+        &["test", "mini-ryu-failing.tatsu-test"],
+    );
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        run.stdout,
+        documented_output("cd docs/examples && tatsu test mini-ryu-failing.tatsu-test")
+    );
+    for kind in [
+        "piece S on c3",
+        "piece G on c4 in camp",
+        "moves a2a3",
+        "legal c2c4",
+        "illegal c2c3",
+        "count 6",
+        "perft 2 = 24",
+        "legal P@c3",
+        "result white wins",
+        "check",
+        "to-move white",
+        "play c2c4",
+        "fen \"k5",
+    ] {
+        let underlined = run
+            .stdout
+            .lines()
+            .filter_map(|l| l.split_once(" | ").map(|(_, text)| text.trim()))
+            .any(|text| text.starts_with(kind));
+        assert!(underlined, "no failure shown for `{kind}`");
+    }
+}
+
+#[test]
+fn the_passing_example_prints_as_the_docs_show() {
+    let run = tatsu_in(&path("docs/examples"), &["test", "mini-ryu.tatsu-test"]);
+    assert_eq!(run.code, 0);
+    assert_eq!(
+        run.stdout,
+        documented_output("cd docs/examples && tatsu test mini-ryu.tatsu-test")
+    );
+}
+
+#[test]
+fn an_unexpected_destination_names_the_xbetza_component_behind_it() {
+    let report = ruletest::run_file(&path("docs/examples/mini-ryu-failing.tatsu-test"));
+    let scout = &report.tests[0].failures[0];
+    assert!(
+        scout.notes.contains(
+            &"unexpected: b3  <- sW of \"fRsW\" (in field): moves or captures one square sideways"
+                .to_string()
+        ),
+        "{:?}",
+        scout.notes
+    );
+}
+
+#[test]
+fn json_report_counts_every_test_and_locates_each_failure() {
+    let run = tatsu_in(
+        &path("docs/examples"),
+        &[
+            "test",
+            "--json",
+            "mini-ryu-failing.tatsu-test",
+            "mini-ryu.tatsu-test",
+        ],
+    );
+    assert_eq!(run.code, 1);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("one JSON object");
+    assert_eq!(v["schema"], "tatsu.test/1");
+    assert_eq!(v["passed"], false);
+    assert_eq!(v["tests_passed"], 4);
+    assert_eq!(v["tests_failed"], 9);
+    let first = &v["files"][0]["tests"][0];
+    assert_eq!(first["name"], "piece: the Scout in the field");
+    assert_eq!(first["line"], 4);
+    assert_eq!(first["failures"][0]["schema"], "tatsu.diagnostic/1");
+    assert_eq!(first["failures"][0]["line"], 5);
+    assert_eq!(first["failures"][0]["column"], 3);
+    assert_eq!(v["files"][1]["passed"], true);
+}
+
+#[test]
+fn junit_report_has_one_testcase_per_test_and_a_failure_per_failing_one() {
+    let dir = std::env::temp_dir().join(format!("tatsu-junit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("report.xml");
+    let run = tatsu_in(
+        &path("docs/examples"),
+        &[
+            "test",
+            "mini-ryu-failing.tatsu-test",
+            "mini-ryu.tatsu-test",
+            "--junit",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(run.code, 1);
+    let xml = std::fs::read_to_string(&out).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(xml.starts_with("<?xml"));
+    assert_eq!(xml.matches("<testcase ").count(), 13);
+    assert_eq!(xml.matches("<failure ").count(), 9);
+    assert!(
+        xml.contains("<testsuites name=\"tatsu test\" tests=\"13\" failures=\"9\" errors=\"0\">")
+    );
+    assert!(xml.contains("name=\"piece: the Scout in the field\" classname=\"mini-ryu\""));
+    assert!(
+        xml.contains("&quot;fRsW&quot;"),
+        "attribute text is escaped"
+    );
+}
+
+#[test]
+fn a_syntax_error_in_a_test_file_is_located_and_the_file_cannot_run() {
+    let dir = std::env::temp_dir().join(format!("tatsu-ruletest-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("broken.tatsu-test");
+    std::fs::write(
+        &file,
+        "variant \"ryugi\"\ntest \"t\" {\n  count thirty\n}\n",
+    )
+    .unwrap();
+    let run = tatsu_in(dir.to_str().unwrap(), &["test", "broken.tatsu-test"]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stdout.contains("--> broken.tatsu-test:3:9"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("1 files could not run"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_syntax_error_in_a_variant_files_test_block_is_located_in_that_file() {
+    let source = std::fs::read_to_string(path("tests/data/ruletest/knights.tatsu"))
+        .unwrap()
+        .replace("count 9", "count nine");
+    let report = ruletest::run_source("knights.tatsu", &source);
+    assert!(!report.passed());
+    let d = &report.errors[0];
+    let (line, column) = tatsu::diag::Renderer::new(&source).line_col(d.span.start);
+    assert_eq!((line, column), (13, 9), "{}", d.message);
+}
+
+#[test]
+fn a_test_file_without_a_variant_line_says_what_to_write() {
+    let report = ruletest::run_source("x.tatsu-test", "test \"t\" { count 1 }\n");
+    assert!(report.errors[0].message.contains("does not say which game"));
+}
+
+#[test]
+fn a_test_file_naming_a_missing_game_cannot_run() {
+    let report = ruletest::run_source("x.tatsu-test", "variant \"ryugy\"\n");
+    assert!(report.errors[0]
+        .message
+        .contains("the game `ryugy` does not load"));
+}
+
+#[test]
+fn perft_deeper_than_the_limit_is_refused_not_run() {
+    let report = ruletest::run_source(
+        "x.tatsu-test",
+        "variant \"ryugi\"\ntest \"deep\" { perft 9 = 1 }\n",
+    );
+    assert!(report.tests[0].failures[0]
+        .message
+        .contains("over the limit of 7"));
+}
