@@ -199,5 +199,8 @@ pub fn reason_key(reason: tatsu::engine::Reason) -> &'static str {
         Reason::MoveLimit => "move_limit",
         Reason::BareKing => "bare_king",
         Reason::InsufficientMaterial => "insufficient_material",
+        Reason::Extinction => "extinction",
+        Reason::Flag => "flag",
+        Reason::CheckLimit => "check_limit",
     }
 }

@@ -10,7 +10,7 @@ use tatsu::render::side_name;
 /// Examples:
 ///   tatsu moves euroshogi
 ///   tatsu moves ryugi --moves e2c3 e9c8 --from c3
-///   tatsu moves heian-ryu-shogi --fen "3k3/7/7/7/7/7/7/7/7/7/7/3K3[G] w" --moves G@c2
+///   tatsu moves heian-ryu-shogi --fen "3k3/6p/7/7/7/7/7/7/7/7/7/3K3[G] w" --moves G@c2
 ///   tatsu moves ryugi --fen "5k4/P9/10/10/10/10/10/10/10/5K4 w - - 0 1" --json
 #[derive(clap::Args, Debug)]
 #[command(verbatim_doc_comment)]

@@ -47,7 +47,7 @@ pub struct SelfplayArgs {
 }
 
 /// How games can end, in the order the summary lists them: the reasons of `Reason`, then unfinished games.
-const ENDINGS: [(Option<Reason>, &str); 8] = [
+const ENDINGS: [(Option<Reason>, &str); 11] = [
     (Some(Reason::Checkmate), "checkmate"),
     (Some(Reason::Stalemate), "stalemate"),
     (Some(Reason::Repetition), "repetition"),
@@ -55,6 +55,9 @@ const ENDINGS: [(Option<Reason>, &str); 8] = [
     (Some(Reason::MoveLimit), "move limit"),
     (Some(Reason::BareKing), "bare king"),
     (Some(Reason::InsufficientMaterial), "insufficient material"),
+    (Some(Reason::Extinction), "extinction"),
+    (Some(Reason::Flag), "flag zone reached"),
+    (Some(Reason::CheckLimit), "check limit"),
     (None, "unfinished at max plies"),
 ];
 
@@ -80,7 +83,7 @@ pub struct Summary {
     pub plies: u64,
     pub shortest: Option<u32>,
     pub longest: u32,
-    pub endings: [u32; 8],
+    pub endings: [u32; ENDINGS.len()],
     pub white_wins: u32,
     pub black_wins: u32,
     pub draws: u32,

@@ -14,7 +14,7 @@ use tatsu::rules::Side;
 ///   tatsu show ryu-shogi
 ///   tatsu show ryugi --moves e2c3 e9c8 --ascii
 ///   tatsu show euroshogi --flip
-///   tatsu show heian-ryu-shogi --fen "3k3/7/7/7/7/7/7/7/7/7/7/3K3[G] w" --moves G@c2
+///   tatsu show heian-ryu-shogi --fen "3k3/6p/7/7/7/7/7/7/7/7/7/3K3[G] w" --moves G@c2
 ///   tatsu show euroshogi --fen "k7/1P6/1G6/8/8/8/8/7K[-] b"
 ///   tatsu show chess --moves e2e4 --json
 #[derive(clap::Args, Debug)]

@@ -1,7 +1,8 @@
 //! Pass 5: `O`n castling components → explicit [`Castling`] entries. The king moves n squares toward the
 //! outermost partner piece on its start rank; the partner lands beside it on the inner side. Every square between
 //! king and partner (and both destinations) must be empty; the king's start, the squares it crosses and its
-//! destination must be safe. One castling right per side and partner: `K`/`k` toward the higher files, `Q`/`q`
+//! destination must be safe when it is royal (a non-royal castling piece castles without the safety test). A side
+//! whose start position lacks the castling piece has no castling. One castling right per side and partner: `K`/`k` toward the higher files, `Q`/`q`
 //! toward the lower.
 use super::graph::Built;
 use super::pieces::{PieceInfo, PieceNames};
@@ -42,6 +43,10 @@ pub fn build_castling(
         let king = PieceId(pi as u16);
         for side in Side::BOTH {
             let kings: Vec<Square> = start.squares_of(king, side).collect();
+            if kings.is_empty() {
+                // A side without the castling piece simply has no castling (Horde's White).
+                continue;
+            }
             let [king_from] = kings.as_slice() else {
                 d.error(
                     names.decls[pi].id.span,
@@ -115,7 +120,12 @@ pub fn build_castling(
                         empty.push(extra);
                     }
                 }
-                let safe: Vec<Square> = (0..=n).map(|k| sq(kf + dx * k)).collect();
+                // Only a royal piece must not castle out of, through or into check.
+                let safe: Vec<Square> = if info.royal {
+                    (0..=n).map(|k| sq(kf + dx * k)).collect()
+                } else {
+                    Vec::new()
+                };
                 castlings.push(Castling {
                     right,
                     king_from: *king_from,

@@ -1,11 +1,38 @@
-//! Pass 7: the `end` block → [`EndRules`]. Without one: stalemate is a draw and nothing else ends the game.
+//! Pass 7: the `end` block → [`EndRules`]. Without one: checkmate loses, stalemate is a draw and nothing else ends
+//! the game.
 use super::header::Header;
-use super::pieces::PieceNames;
+use super::pieces::{PieceInfo, PieceNames};
+use super::zones::ZoneTable;
 use super::Diags;
-use crate::dsl::ast::{EndItem, Outcome};
-use crate::rules::{BareKing, EndRules, Repetition, StalemateResult};
+use crate::dsl::ast::{EndItem, Name, Outcome, RepetitionResult, Spanned};
+use crate::rules::{
+    BareKing, EndRules, Extinct, Extinction, Flag, PieceId, Repetition, RepetitionLoser, Side,
+    StalemateResult, Verdict,
+};
 
-pub fn resolve_end(head: &Header, names: &PieceNames, d: &mut Diags) -> Option<EndRules> {
+fn side(white: bool) -> Side {
+    if white {
+        Side::White
+    } else {
+        Side::Black
+    }
+}
+
+fn verdict(o: Outcome) -> Verdict {
+    match o {
+        Outcome::Win => Verdict::Win,
+        Outcome::Draw => Verdict::Draw,
+        Outcome::Loss => Verdict::Loss,
+    }
+}
+
+pub fn resolve_end(
+    head: &Header,
+    names: &PieceNames,
+    infos: &[PieceInfo],
+    zones: &mut ZoneTable,
+    d: &mut Diags,
+) -> Option<EndRules> {
     let mut end = EndRules {
         stalemate: StalemateResult::Draw,
         repetition: None,
@@ -13,30 +40,28 @@ pub fn resolve_end(head: &Header, names: &PieceNames, d: &mut Diags) -> Option<E
         resets_clock: Vec::new(),
         bare_king_loses: None,
         insufficient_material: Vec::new(),
+        checkmate: Verdict::Loss,
+        extinction: Vec::new(),
+        flags: Vec::new(),
+        check_limit: None,
+        draws_win: None,
+        black_may_equalise: false,
+        giving_check_illegal: false,
+        royal_frozen_in_check: false,
     };
+    let mut equalise_at = None;
+    let has_royal = infos.iter().any(|i| i.royal);
     for item in head.end.iter().flatten() {
         match item {
-            EndItem::Stalemate(o) => {
-                end.stalemate = match o.value {
-                    Outcome::Win => StalemateResult::Win,
-                    Outcome::Draw => StalemateResult::Draw,
-                    Outcome::Loss => StalemateResult::Loss,
-                }
-            }
+            EndItem::Stalemate(o) => end.stalemate = verdict(o.value),
+            EndItem::Checkmate(o) => end.checkmate = verdict(o.value),
             EndItem::Repetition {
                 count,
                 perpetual_check_loses,
+                result,
             } => {
-                if !(2..=255).contains(&count.value) {
-                    d.error(
-                        count.span,
-                        format!("a repetition count is 2 to 255, not {}", count.value),
-                    );
-                } else {
-                    end.repetition = Some(Repetition {
-                        count: count.value as u8,
-                        perpetual_check_loses: *perpetual_check_loses,
-                    });
+                if let Some(rule) = repetition(count, *perpetual_check_loses, *result, d) {
+                    end.repetition = Some(rule);
                 }
             }
             EndItem::MoveLimit { plies, reset_by } => {
@@ -53,10 +78,19 @@ pub fn resolve_end(head: &Header, names: &PieceNames, d: &mut Diags) -> Option<E
                     .collect();
             }
             EndItem::BareKing {
-                hand_must_be_empty, ..
+                keyword,
+                hand_must_be_empty,
+                reprieve,
             } => {
+                if !has_royal {
+                    d.error(
+                        *keyword,
+                        "a bare king needs a `royal` piece: without one, write `extinction`",
+                    );
+                }
                 end.bare_king_loses = Some(BareKing {
                     hand_must_be_empty: *hand_must_be_empty,
+                    reprieve: *reprieve,
                 })
             }
             EndItem::InsufficientMaterial(sets) => {
@@ -69,7 +103,125 @@ pub fn resolve_end(head: &Header, names: &PieceNames, d: &mut Diags) -> Option<E
                     end.insufficient_material.push(ids);
                 }
             }
+            EndItem::Extinction {
+                pieces,
+                at_most,
+                outcome,
+                ..
+            } => {
+                if let Some(rule) =
+                    extinction(pieces, at_most.as_ref(), outcome.value, names, infos, d)
+                {
+                    end.extinction.push(rule);
+                }
+            }
+            EndItem::GivingCheckIllegal => end.giving_check_illegal = true,
+            EndItem::RoyalFrozenInCheck => end.royal_frozen_in_check = true,
+            EndItem::Flag {
+                pieces,
+                zone,
+                black_may_equalise,
+            } => {
+                equalise_at = equalise_at.or(*black_may_equalise);
+                let ids = resolve_all(pieces, names, d);
+                if let (Some(pieces), Some(zone)) = (ids, zones.resolve(zone, d)) {
+                    end.flags.push(Flag { pieces, zone });
+                }
+            }
+            EndItem::DrawsWin { white } => end.draws_win = Some(side(*white)),
+            EndItem::CheckLimit(count) => check_limit(count, has_royal, &mut end, d),
         }
     }
+    if let Some(at) = equalise_at {
+        if end.flags.len() > 1 {
+            d.error(at, "`black-may-equalise` needs a single `flag` rule");
+        }
+        end.black_may_equalise = true;
+    }
     Some(end)
+}
+
+fn repetition(
+    count: &Spanned<u32>,
+    perpetual_check_loses: bool,
+    result: RepetitionResult,
+    d: &mut Diags,
+) -> Option<Repetition> {
+    if !(2..=255).contains(&count.value) {
+        d.error(
+            count.span,
+            format!("a repetition count is 2 to 255, not {}", count.value),
+        );
+        return None;
+    }
+    Some(Repetition {
+        count: count.value as u8,
+        perpetual_check_loses,
+        loser: match result {
+            RepetitionResult::Draw => None,
+            RepetitionResult::MoverLoses => Some(RepetitionLoser::Mover),
+            RepetitionResult::SideLoses { white } => Some(RepetitionLoser::Side(side(white))),
+        },
+    })
+}
+
+fn check_limit(count: &Spanned<u32>, has_royal: bool, end: &mut EndRules, d: &mut Diags) {
+    if !(1..=99).contains(&count.value) {
+        d.error(
+            count.span,
+            format!("a check limit is 1 to 99, not {}", count.value),
+        );
+    } else if !has_royal {
+        d.error(
+            count.span,
+            "checks are counted against a `royal` piece, and this game has none",
+        );
+    } else if end.check_limit.is_some() {
+        d.error(count.span, "the check limit is given twice");
+    } else {
+        end.check_limit = Some(count.value as u8);
+    }
+}
+
+/// Every name resolved, or `None` (each unknown one reported).
+fn resolve_all(pieces: &[Name], names: &PieceNames, d: &mut Diags) -> Option<Vec<PieceId>> {
+    let ids: Vec<_> = pieces.iter().map(|n| names.resolve(n, d)).collect();
+    ids.into_iter().collect()
+}
+
+fn extinction(
+    pieces: &[Name],
+    at_most: Option<&Spanned<u32>>,
+    outcome: Outcome,
+    names: &PieceNames,
+    infos: &[PieceInfo],
+    d: &mut Diags,
+) -> Option<Extinction> {
+    let limit = at_most.map_or(0, |n| n.value);
+    if let Some(n) = at_most.filter(|n| n.value > 999) {
+        d.error(n.span, format!("`at-most` is 0 to 999, not {}", n.value));
+        return None;
+    }
+    let ids = resolve_all(pieces, names, d)?;
+    for (name, id) in pieces.iter().zip(&ids) {
+        if infos[id.index()].royal {
+            d.error(
+                name.span,
+                format!(
+                    "`{}` is royal, so it is never captured and cannot become extinct",
+                    name.value
+                ),
+            )
+            .note("for a game won by capturing the king, leave out `royal` and write `extinction of K loss`");
+        }
+    }
+    Some(Extinction {
+        pieces: if ids.is_empty() {
+            Extinct::AnyPiece
+        } else {
+            Extinct::Types(ids)
+        },
+        at_most: limit as u16,
+        verdict: verdict(outcome),
+    })
 }

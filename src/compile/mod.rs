@@ -89,7 +89,7 @@ fn build(
     let (castling_rights, castlings) =
         castling::build_castling(&infos, &names, &built, geometry, start.as_ref(), d);
     piece_rules::apply_piece_rules(&head, &infos, &names, &mut zones, &mut built, d);
-    let end = end::resolve_end(&head, &names, d);
+    let end = end::resolve_end(&head, &names, &infos, &mut zones, d);
     let forced_capture = head
         .forced_capture
         .as_ref()
@@ -102,10 +102,11 @@ fn build(
         None => None,
     };
     warn_immobile(&built, &names, &infos, d);
-    if !infos.iter().any(|i| i.royal) {
+    let extinction = end.as_ref().is_some_and(|e| !e.extinction.is_empty());
+    if !infos.iter().any(|i| i.royal) && !extinction {
         d.warning(
             Span::new(0, 0),
-            "no piece is `royal`, so no side can ever be checkmated",
+            "no piece is `royal` and no `extinction` rule ends the game, so no side can ever lose by capture",
         );
     }
     zones.warn_unused(d);

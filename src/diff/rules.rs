@@ -1,6 +1,5 @@
 //! Rule changes: each rule of the compiled games written as text per key, then the keys compared.
 use super::Change;
-use crate::engine::{Engine, Position};
 use crate::inspect;
 use crate::rules::{Game, PieceId, PromotionTrigger, Side, Square, StalemateResult};
 use std::collections::BTreeMap;
@@ -276,7 +275,6 @@ type Differs = (Square, Vec<String>, Vec<String>);
 
 /// Per piece (by id) and zone: the squares from which a lone White piece's destinations differ.
 fn destinations(out: &mut Vec<Change>, old: &Game, new: &Game) {
-    let (eo, en) = (Engine::new(old.clone()), Engine::new(new.clone()));
     for (i, p) in new.pieces.iter().enumerate() {
         let Some(po) = old.piece_by_symbol(&p.symbol) else {
             continue;
@@ -285,8 +283,8 @@ fn destinations(out: &mut Vec<Change>, old: &Game, new: &Game) {
         // Squares grouped by the zone rule that selects the new moves there.
         let mut groups: BTreeMap<String, Vec<Differs>> = BTreeMap::new();
         for sq in new.geometry.all() {
-            let before = lone(&eo, po, sq);
-            let after = lone(&en, pn, sq);
+            let before = lone(old, po, sq);
+            let after = lone(new, pn, sq);
             if before == after {
                 continue;
             }
@@ -331,18 +329,20 @@ fn destinations(out: &mut Vec<Change>, old: &Game, new: &Game) {
     }
 }
 
-/// A lone White piece's destinations from `sq` (`+` after a promoting one), sorted.
-fn lone(engine: &Engine, piece: PieceId, sq: Square) -> Vec<String> {
-    let mut pos = Position::from_pieces(engine, Side::White, &[(sq, piece, Side::White)]);
-    let g = engine.game.geometry;
-    let mut out: Vec<String> = pos
-        .legal_move_list()
+/// A lone White piece's destinations from `sq` on an empty board (`+` after a promoting one), sorted: the
+/// designer's view, which walks the same rays as move generation (a lone piece's position may already be decided
+/// by an end rule, and then has no moves to list).
+fn lone(game: &Game, piece: PieceId, sq: Square) -> Vec<String> {
+    let g = game.geometry;
+    let reach = inspect::piece_moves(game, piece, Side::White, sq, &inspect::EmptyBoard, &[]);
+    let mut out: Vec<String> = reach
+        .destinations
         .iter()
-        .map(|m| {
+        .map(|d| {
             format!(
                 "{}{}",
-                g.name(m.to),
-                if m.promotion.is_some() { "+" } else { "" }
+                g.name(d.to),
+                if d.promotion.is_empty() { "" } else { "+" }
             )
         })
         .collect();

@@ -160,6 +160,7 @@ pub enum EndItem {
     Repetition {
         count: Spanned<u32>,
         perpetual_check_loses: bool,
+        result: RepetitionResult,
     },
     MoveLimit {
         plies: Spanned<u32>,
@@ -168,6 +169,44 @@ pub enum EndItem {
     BareKing {
         keyword: Span,
         hand_must_be_empty: bool,
+        reprieve: bool,
     },
     InsufficientMaterial(Vec<Spanned<Vec<Name>>>),
+    /// The mated side's result.
+    Checkmate(Spanned<Outcome>),
+    /// A side with at most `at_most` pieces (of each listed type, or in all when none is listed) gets `outcome`.
+    Extinction {
+        keyword: Span,
+        pieces: Vec<Name>,
+        at_most: Option<Spanned<u32>>,
+        outcome: Spanned<Outcome>,
+    },
+    /// A side ending a move with one of `pieces` in `zone` wins.
+    Flag {
+        pieces: Vec<Name>,
+        zone: Name,
+        black_may_equalise: Option<Span>,
+    },
+    /// A move that gives check is illegal.
+    GivingCheckIllegal,
+    /// A royal piece in check may not move.
+    RoyalFrozenInCheck,
+    /// The side giving its `count`-th check wins.
+    CheckLimit(Spanned<u32>),
+    /// Every draw is scored as a win for this side (`true`: White).
+    DrawsWin {
+        white: bool,
+    },
+}
+
+/// Who a repetition that is not a perpetual check is scored against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RepetitionResult {
+    Draw,
+    /// The side whose move completed the repetition loses.
+    MoverLoses,
+    /// White (`true`) or Black loses, whoever completed it.
+    SideLoses {
+        white: bool,
+    },
 }

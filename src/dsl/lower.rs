@@ -292,21 +292,77 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
     }
 }
 
+fn outcome(o: Origin, p: &P) -> Spanned<Outcome> {
+    Spanned {
+        value: match p.as_str() {
+            "win" => Outcome::Win,
+            "draw" => Outcome::Draw,
+            _ => Outcome::Loss,
+        },
+        span: o.span_of(p),
+    }
+}
+
+fn of_kind(o: Origin, parts: &[P], rule: Rule) -> Vec<Spanned<String>> {
+    parts
+        .iter()
+        .filter(|q| q.as_rule() == rule)
+        .map(|q| o.text(q))
+        .collect()
+}
+
 pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
     let rule = p.as_rule();
     let parts: Vec<P> = p.into_inner().collect();
     match rule {
-        Rule::stalemate_item => EndItem::Stalemate(Spanned {
-            value: match parts[1].as_str() {
-                "win" => Outcome::Win,
-                "draw" => Outcome::Draw,
-                _ => Outcome::Loss,
-            },
-            span: o.span_of(&parts[1]),
-        }),
+        Rule::stalemate_item => EndItem::Stalemate(outcome(o, &parts[1])),
+        Rule::checkmate_item => EndItem::Checkmate(outcome(o, &parts[1])),
+        Rule::extinction_item => EndItem::Extinction {
+            keyword: o.span_of(&parts[0]),
+            pieces: of_kind(o, &parts, Rule::piece_id),
+            at_most: parts
+                .iter()
+                .find(|q| q.as_rule() == Rule::number)
+                .map(|q| o.number(q)),
+            outcome: outcome(
+                o,
+                parts.last().expect("an extinction ends with its outcome"),
+            ),
+        },
+        Rule::flag_item => EndItem::Flag {
+            pieces: of_kind(o, &parts, Rule::piece_id),
+            zone: o.text(
+                parts
+                    .iter()
+                    .find(|q| q.as_rule() == Rule::name)
+                    .expect("a flag zone"),
+            ),
+            black_may_equalise: parts
+                .iter()
+                .find(|q| q.as_rule() == Rule::kw_black_may_equalise)
+                .map(|q| o.span_of(q)),
+        },
+        Rule::no_check_item => EndItem::GivingCheckIllegal,
+        Rule::frozen_item => EndItem::RoyalFrozenInCheck,
+        Rule::check_limit_item => EndItem::CheckLimit(o.number(&parts[1])),
         Rule::repetition_item => EndItem::Repetition {
             count: o.number(&parts[1]),
-            perpetual_check_loses: parts.len() > 2,
+            perpetual_check_loses: parts
+                .iter()
+                .any(|q| q.as_rule() == Rule::kw_perpetual_check_loses),
+            result: match parts.last().map(|q| (q.as_rule(), q.as_str())) {
+                Some((Rule::repetition_result, "mover-loses")) => RepetitionResult::MoverLoses,
+                Some((Rule::repetition_result, "white-loses")) => {
+                    RepetitionResult::SideLoses { white: true }
+                }
+                Some((Rule::repetition_result, "black-loses")) => {
+                    RepetitionResult::SideLoses { white: false }
+                }
+                _ => RepetitionResult::Draw,
+            },
+        },
+        Rule::draws_win_item => EndItem::DrawsWin {
+            white: parts[1].as_rule() == Rule::kw_white,
         },
         Rule::move_limit_item => EndItem::MoveLimit {
             plies: o.number(&parts[1]),
@@ -321,6 +377,7 @@ pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
             hand_must_be_empty: parts
                 .iter()
                 .any(|q| q.as_rule() == Rule::kw_with_empty_hand),
+            reprieve: parts.iter().any(|q| q.as_rule() == Rule::kw_reprieve),
         },
         Rule::insufficient_item => EndItem::InsufficientMaterial(
             parts

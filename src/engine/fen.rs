@@ -80,6 +80,12 @@ impl<'e> Position<'e> {
         pos.halfmove = setup.halfmove;
         pos.fullmove = setup.fullmove.max(1);
         pos.set_bonus(setup.bonus.is_some());
+        if let (Some(limit), Some((left, _))) = (engine.game.end.check_limit, setup.checks_left) {
+            for side in Side::BOTH {
+                // validate() bounds each count by the limit.
+                pos.set_checks(side, limit - left[side.index()] as u8);
+            }
+        }
         pos.reset_history();
         pos
     }
@@ -141,6 +147,10 @@ impl<'e> Position<'e> {
                 .map(|ep| (ep.targets[ep.count as usize - 1], none)),
             halfmove: self.halfmove,
             fullmove: self.fullmove,
+            checks_left: game.end.check_limit.map(|limit| {
+                let left = |side: Side| u32::from(limit.saturating_sub(self.checks[side.index()]));
+                ([left(Side::White), left(Side::Black)], none)
+            }),
             bonus: self.bonus_pending.then_some(none),
         }
     }

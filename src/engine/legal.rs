@@ -5,10 +5,19 @@ use super::moves::{Counter, Move, MoveKind, MoveList, Sink};
 use super::Position;
 use crate::rules::Square;
 
+/// Moves that give check are illegal, or a royal piece in check may not move: the checks-and-pins shortcut knows
+/// neither rule.
+fn game_forbids_checks(engine: &super::Engine) -> bool {
+    engine.game.end.giving_check_illegal || engine.game.end.royal_frozen_in_check
+}
+
 impl Position<'_> {
     /// The legal moves of the side to move, written into `out` (cleared first).
     pub fn legal_moves(&mut self, out: &mut MoveList) {
         out.clear();
+        if self.is_decided() {
+            return;
+        }
         if !self.legal_fast(out) {
             self.pseudo_moves(out);
             out.retain(|&mv| self.is_legal_pseudo(mv));
@@ -20,6 +29,9 @@ impl Position<'_> {
 
     /// The number of legal moves (perft's last ply: nothing is stored for most moves).
     pub(crate) fn count_legal_moves(&mut self) -> u64 {
+        if self.is_decided() {
+            return 0;
+        }
         let mut counter = Counter(0);
         // Compulsory capture judges the whole list, so it cannot be counted move by move.
         if self.engine.game.forced_capture.is_none() && self.legal_fast(&mut counter) {
@@ -46,7 +58,13 @@ impl Position<'_> {
         let us = self.side;
         let engine = self.engine;
         let royal = match self.royal[us.index()] {
-            Some(royal) if !engine.pins_unreliable && !engine.has_relays() => royal,
+            Some(royal)
+                if !engine.pins_unreliable
+                    && !engine.has_relays()
+                    && !game_forbids_checks(engine) =>
+            {
+                royal
+            }
             _ => return false,
         };
         let threats = self.threats(royal, us);
@@ -179,6 +197,9 @@ impl Position<'_> {
     /// Is `mv` a legal move here? Accepts any value, generated or not. Independent of [`Position::legal_moves`]'s
     /// shortcuts: the move must be one its piece can make, and it is always tested by make/test/unmake.
     pub fn is_legal(&mut self, mv: Move) -> bool {
+        if self.is_decided() {
+            return false;
+        }
         let mut candidates = MoveList::with_capacity(64);
         match mv.kind {
             MoveKind::Drop | MoveKind::Castle { .. } | MoveKind::Pass => {
@@ -199,6 +220,12 @@ impl Position<'_> {
 
     /// Does the side to move have at least one legal move?
     pub fn has_legal_move(&mut self) -> bool {
+        !self.is_decided() && self.has_reply()
+    }
+
+    /// Does the side to move have a move the move rules allow, whatever the game-end rules say? (Mate is about
+    /// moves: a drop that checks is no mate because a check limit, say, ends the game.)
+    fn has_reply(&mut self) -> bool {
         let mut moves = MoveList::with_capacity(128);
         self.pseudo_moves(&mut moves);
         moves.into_iter().any(|mv| self.is_legal_pseudo(mv))
@@ -222,14 +249,24 @@ impl Position<'_> {
             }
             _ => {}
         }
+        if game.end.royal_frozen_in_check
+            && !matches!(mv.kind, MoveKind::Drop | MoveKind::Pass)
+            && game.pieces[mv.piece.index()].royal
+            && self.in_check()
+        {
+            return false;
+        }
         self.make(mv);
         let mut legal = !self.side_in_check(us);
+        if legal && game.end.giving_check_illegal && self.side != us && self.in_check() {
+            legal = false;
+        }
         if legal && mv.kind == MoveKind::Drop && self.side != us {
             let forbids_mate = game.pieces[mv.piece.index()]
                 .drop
                 .as_ref()
                 .is_some_and(|d| d.no_drop_mate);
-            if forbids_mate && self.in_check() && !self.has_legal_move() {
+            if forbids_mate && self.in_check() && !self.has_reply() {
                 legal = false;
             }
         }
@@ -269,6 +306,10 @@ mod tests {
                 for _ply in 0..120 {
                     let mut fast = MoveList::new();
                     pos.legal_moves(&mut fast);
+                    if pos.decided().is_some() {
+                        assert!(fast.is_empty(), "{name}: a decided position has no moves");
+                        break;
+                    }
                     let mut slow = MoveList::new();
                     pos.pseudo_moves(&mut slow);
                     slow.retain(|&mv| pos.is_legal_pseudo(mv));

@@ -19,6 +19,7 @@ impl Position<'_> {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             bonus_pending: self.bonus_pending,
+            checks: self.checks,
             side: us,
             hash: self.hash,
         };
@@ -90,6 +91,9 @@ impl Position<'_> {
             if us == Side::Black {
                 self.fullmove = self.fullmove.saturating_add(1);
             }
+            if game.end.check_limit.is_some() && self.in_check() {
+                self.set_checks(us, self.checks[us.index()].saturating_add(1));
+            }
         }
         self.undo.push(undo);
     }
@@ -140,6 +144,7 @@ impl Position<'_> {
         self.halfmove = undo.halfmove;
         self.fullmove = undo.fullmove;
         self.bonus_pending = undo.bonus_pending;
+        self.checks = undo.checks;
         self.hash = undo.hash;
     }
 

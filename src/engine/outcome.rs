@@ -1,7 +1,13 @@
 //! How the game ends: checkmate, stalemate, repetition (with the perpetual-check rule), the move-count draw,
-//! bare king and insufficient material, each as the compiled [`crate::rules::EndRules`] say.
+//! bare king, extinction, flag squares, check counting and insufficient material, each as the compiled
+//! [`crate::rules::EndRules`] say.
+//!
+//! A position that a rule decides by what stands on the board ([`Position::decided`]: bare king, extinction, a flag
+//! reached, the check limit) has no legal moves, as in Fairy-Stockfish, so perft counts nothing below it. Draws that
+//! depend on the game's history (repetition, the move-count rule) do not stop move generation: they end a game
+//! played with [`Position::play`], and [`Position::outcome`] reports them.
 use super::Position;
-use crate::rules::{Side, StalemateResult};
+use crate::rules::{Extinct, Extinction, RepetitionLoser, Side, Verdict};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,6 +19,9 @@ pub enum Reason {
     MoveLimit,
     BareKing,
     InsufficientMaterial,
+    Extinction,
+    Flag,
+    CheckLimit,
 }
 
 /// A finished game: the winner (`None` for a draw) and why.
@@ -32,6 +41,9 @@ impl fmt::Display for Outcome {
             Reason::MoveLimit => "move-count rule",
             Reason::BareKing => "bare king",
             Reason::InsufficientMaterial => "insufficient material",
+            Reason::Extinction => "extinction",
+            Reason::Flag => "reaching the flag zone",
+            Reason::CheckLimit => "check count",
         };
         match self.winner {
             Some(Side::White) => write!(f, "1-0 (White wins by {why})"),
@@ -41,39 +53,48 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// The winner when `side` gets `verdict`.
+fn winner(side: Side, verdict: Verdict) -> Option<Side> {
+    match verdict {
+        Verdict::Win => Some(side),
+        Verdict::Draw => None,
+        Verdict::Loss => Some(side.opponent()),
+    }
+}
+
 impl Position<'_> {
-    /// The result if the game is over in this position, judged for the side to move.
+    /// The result if the game is over in this position, judged for the side to move; a draw is scored as a win
+    /// where the game says so (`draws-win`).
     pub fn outcome(&mut self) -> Option<Outcome> {
-        let us = self.side;
-        let end = &self.engine.game.end;
+        let outcome = self.unscored_outcome()?;
+        Some(match (outcome.winner, self.engine.game.end.draws_win) {
+            (None, Some(side)) => Outcome {
+                winner: Some(side),
+                ..outcome
+            },
+            _ => outcome,
+        })
+    }
+
+    fn unscored_outcome(&mut self) -> Option<Outcome> {
         if self.bonus_pending {
             // Mid-turn: nothing is judged until the turn passes.
             return None;
         }
-        if let Some(bare) = end.bare_king_loses {
-            for side in [us, us.opponent()] {
-                if self.is_bare(side, bare.hand_must_be_empty) {
-                    return Some(Outcome {
-                        winner: Some(side.opponent()),
-                        reason: Reason::BareKing,
-                    });
-                }
-            }
+        if let Some(outcome) = self.decided() {
+            return Some(outcome);
         }
+        let us = self.side;
+        let end = &self.engine.game.end;
         if !self.has_legal_move() {
             if self.in_check() {
                 return Some(Outcome {
-                    winner: Some(us.opponent()),
+                    winner: winner(us, end.checkmate),
                     reason: Reason::Checkmate,
                 });
             }
-            let winner = match end.stalemate {
-                StalemateResult::Win => Some(us),
-                StalemateResult::Draw => None,
-                StalemateResult::Loss => Some(us.opponent()),
-            };
             return Some(Outcome {
-                winner,
+                winner: winner(us, end.stalemate),
                 reason: Reason::Stalemate,
             });
         }
@@ -93,6 +114,160 @@ impl Position<'_> {
             });
         }
         None
+    }
+
+    /// Is the game decided by what stands on the board? Then there are no legal moves. Free for games without
+    /// such rules (one flag, computed when the engine is built).
+    #[inline]
+    pub(crate) fn is_decided(&mut self) -> bool {
+        self.engine.decides_positions && self.decided().is_some()
+    }
+
+    /// The result a rule gives this position whatever the moves: bare king, extinction, a flag reached, the check
+    /// limit. The side that has just moved is judged first, as Fairy-Stockfish does. Nothing is judged in the
+    /// middle of a bonus turn.
+    pub fn decided(&mut self) -> Option<Outcome> {
+        let end = &self.engine.game.end;
+        if !self.engine.decides_positions || self.bonus_pending {
+            return None;
+        }
+        let us = self.side;
+        let both = [us.opponent(), us];
+        if let Some(bare) = end.bare_king_loses {
+            let order = if bare.reprieve {
+                both
+            } else {
+                [us, us.opponent()]
+            };
+            for side in order {
+                if self.is_bare(side, bare.hand_must_be_empty) && self.bares(side, bare.reprieve) {
+                    return Some(Outcome {
+                        winner: Some(side.opponent()),
+                        reason: Reason::BareKing,
+                    });
+                }
+            }
+        }
+        for rule in &end.extinction {
+            if let Some(&side) = both.iter().find(|&&side| self.is_extinct(side, rule)) {
+                return Some(Outcome {
+                    winner: winner(side, rule.verdict),
+                    reason: Reason::Extinction,
+                });
+            }
+        }
+        if let Some(outcome) = self.flag_outcome() {
+            return Some(outcome);
+        }
+        let limit = end.check_limit?;
+        both.iter()
+            .find(|side| self.checks[side.index()] >= limit)
+            .map(|&side| Outcome {
+                winner: Some(side),
+                reason: Reason::CheckLimit,
+            })
+    }
+
+    /// Does the bare `side` lose now? Always, but with the reprieve: then the opponent must not be bare too, and a
+    /// bared side to move (which might bare the other side in turn) loses only against two or more pieces.
+    fn bares(&self, side: Side, reprieve: bool) -> bool {
+        if !reprieve {
+            return true;
+        }
+        let game = &self.engine.game;
+        let other = side.opponent();
+        let men = self.lists[other.index()]
+            .iter()
+            .filter(|sq| !game.pieces[self.board[sq.index()].piece().index()].royal)
+            .count()
+            + self.hands[other.index()]
+                .iter()
+                .map(|&c| c as usize)
+                .sum::<usize>();
+        men >= if side == self.side { 2 } else { 1 }
+    }
+
+    /// Has `side` at most the rule's number of pieces (board and hand), in all or of one listed type?
+    fn is_extinct(&self, side: Side, rule: &Extinction) -> bool {
+        let at_most = rule.at_most as usize;
+        let hand = &self.hands[side.index()];
+        match &rule.pieces {
+            Extinct::AnyPiece => {
+                self.lists[side.index()].len() + hand.iter().map(|&c| c as usize).sum::<usize>()
+                    <= at_most
+            }
+            Extinct::Types(types) => types.iter().any(|p| {
+                self.counts[p.index() * 2 + side.index()] as usize + hand[p.index()] as usize
+                    <= at_most
+            }),
+        }
+    }
+
+    /// A flag reached: that side wins. With `black-may-equalise`, White reaching first leaves Black one reply: if
+    /// Black's flag piece can reach its zone at once, the game goes on, and if it does, the game is drawn.
+    fn flag_outcome(&mut self) -> Option<Outcome> {
+        let us = self.side;
+        let reached = [
+            self.reached_flag(Side::White),
+            self.reached_flag(Side::Black),
+        ];
+        let flag = |winner| {
+            Some(Outcome {
+                winner,
+                reason: Reason::Flag,
+            })
+        };
+        if !self.engine.game.end.black_may_equalise {
+            let side = [us.opponent(), us]
+                .into_iter()
+                .find(|s| reached[s.index()])?;
+            return flag(Some(side));
+        }
+        if reached[us.index()] {
+            // The opponent has had its reply.
+            let both = reached[0] && reached[1];
+            return flag(if us == Side::White && both {
+                None
+            } else {
+                Some(us)
+            });
+        }
+        let them = us.opponent();
+        if !reached[them.index()] {
+            return None;
+        }
+        if us == Side::Black && !self.in_check() && self.can_reach_flag() {
+            return None;
+        }
+        flag(Some(them))
+    }
+
+    /// Has the side to move a legal move that puts a flag piece in its flag zone? (Only asked in a game with
+    /// `black-may-equalise`, after White has reached the flag.)
+    fn can_reach_flag(&mut self) -> bool {
+        let game = &self.engine.game;
+        let us = self.side;
+        let mut moves = super::MoveList::with_capacity(64);
+        self.pseudo_moves(&mut moves);
+        moves.into_iter().any(|mv| {
+            let lands = mv.promotion.unwrap_or(mv.piece);
+            game.end
+                .flags
+                .iter()
+                .any(|f| f.pieces.contains(&lands) && game.zone(f.zone).contains(us, mv.to))
+                && self.is_legal_pseudo(mv)
+        })
+    }
+
+    /// Does a flag piece of `side` stand in its flag zone?
+    fn reached_flag(&self, side: Side) -> bool {
+        let game = &self.engine.game;
+        game.end.flags.iter().any(|flag| {
+            let zone = game.zone(flag.zone);
+            self.lists[side.index()].iter().any(|&sq| {
+                zone.contains(side, sq) && flag.pieces.contains(&self.board[sq.index()].piece())
+            })
+        })
     }
 
     fn is_bare(&self, side: Side, hand_must_be_empty: bool) -> bool {
@@ -129,8 +304,14 @@ impl Position<'_> {
                 }
             }
         }
+        let winner = match rule.loser {
+            None => None,
+            // The side to move did not complete the repetition: its opponent did.
+            Some(RepetitionLoser::Mover) => Some(self.side),
+            Some(RepetitionLoser::Side(loser)) => Some(loser.opponent()),
+        };
         Some(Outcome {
-            winner: None,
+            winner,
             reason: Reason::Repetition,
         })
     }

@@ -33,6 +33,7 @@ pub(crate) struct Undo {
     pub halfmove: u32,
     pub fullmove: u32,
     pub bonus_pending: bool,
+    pub checks: [u8; 2],
     pub side: Side,
     pub hash: u64,
 }
@@ -63,6 +64,8 @@ pub struct Position<'e> {
     pub(crate) fullmove: u32,
     /// The side to move is playing the second part of a bonus turn.
     pub(crate) bonus_pending: bool,
+    /// Per side: the checks it has given (counted only in games with a check limit).
+    pub(crate) checks: [u8; 2],
     pub(crate) royal: [Option<Square>; 2],
     /// Per (side, piece type): how many are on the board.
     pub(crate) counts: Vec<u16>,
@@ -96,6 +99,7 @@ impl<'e> Position<'e> {
             halfmove: 0,
             fullmove: 1,
             bonus_pending: false,
+            checks: [0, 0],
             royal: [None, None],
             counts: vec![0; 2 * pieces],
             present: [0, 0],
@@ -229,6 +233,13 @@ impl<'e> Position<'e> {
             self.hash ^= self.engine.zobrist.black_to_move;
             self.side = side;
         }
+    }
+
+    pub(crate) fn set_checks(&mut self, side: Side, count: u8) {
+        let old = self.checks[side.index()];
+        self.hash ^=
+            self.engine.zobrist.checks(side, old) ^ self.engine.zobrist.checks(side, count);
+        self.checks[side.index()] = count;
     }
 
     pub(crate) fn set_bonus(&mut self, pending: bool) {

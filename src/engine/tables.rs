@@ -49,6 +49,8 @@ pub struct Engine {
     /// captures, so `is_attacked` makes an extra pass over such pieces, and legality uses the full test.
     pub(crate) borrows: Vec<bool>,
     pub(crate) has_borrowers: bool,
+    /// The game has rules that decide a position by what stands on it ([`crate::rules::EndRules::decides_positions`]).
+    pub(crate) decides_positions: bool,
     /// The reverse tables list every piece type that can attack a square: at most 64 piece types (a bit set) and
     /// no borrowers (whose attacks depend on their neighbours). Otherwise `attacker_types` says `None` and every
     /// type is tried, then the borrowers.
@@ -137,7 +139,9 @@ impl Engine {
         let zobrist = Zobrist::new(&game);
         let has_borrowers = borrows.contains(&true);
         let attackers_by_table = game.pieces.len() <= 64 && !has_borrowers;
+        let decides_positions = game.end.decides_positions();
         Engine {
+            decides_positions,
             game,
             zobrist,
             words,

@@ -4,6 +4,8 @@ use crate::rules::{Game, PieceId, Side, Square};
 
 /// Hand counts below this have a key of their own; a larger count's key is mixed from the last one and the count.
 const HAND_KEYS: usize = 64;
+/// Check limits go up to 99 (the compiler enforces it).
+const CHECK_KEYS: usize = 99;
 
 pub struct Zobrist {
     squares: usize,
@@ -14,6 +16,8 @@ pub struct Zobrist {
     ep: Vec<u64>,
     pub black_to_move: u64,
     pub bonus_pending: u64,
+    /// Per side and number of checks given (check-limit games).
+    checks: Vec<u64>,
 }
 
 impl Zobrist {
@@ -31,6 +35,7 @@ impl Zobrist {
             ep: keys(squares),
             black_to_move: keys(1)[0],
             bonus_pending: keys(1)[0],
+            checks: keys(2 * CHECK_KEYS),
         }
     }
     #[inline]
@@ -55,6 +60,14 @@ impl Zobrist {
         (0..self.castling.len())
             .filter(|i| rights >> i & 1 != 0)
             .fold(0, |h, i| h ^ self.castling[i])
+    }
+    /// The key of having given `count` checks (0 has none).
+    #[inline]
+    pub fn checks(&self, side: Side, count: u8) -> u64 {
+        match count as usize {
+            0 => 0,
+            c => self.checks[side.index() * CHECK_KEYS + c.min(CHECK_KEYS) - 1],
+        }
     }
     pub fn ep(&self, sq: Square) -> u64 {
         self.ep[sq.index()]

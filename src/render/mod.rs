@@ -1,6 +1,7 @@
 //! Rendering boards and documents: a [`View`] of a board (pieces, destination marks, zone shading) drawn as text
 //! ([`text`]) or SVG ([`svg`]), and a small document model ([`doc`]) written out as Markdown or HTML.
 pub mod doc;
+mod end_rules;
 pub mod html;
 pub mod markdown;
 pub mod rulebook;

@@ -6,9 +6,7 @@ use super::View;
 use crate::engine::{Engine, Position};
 use crate::inspect::{self, EmptyBoard};
 use crate::rules::MoveSet;
-use crate::rules::{
-    Game, PieceId, PromotionTrigger, RayFlags, Side, SquareSet, StalemateResult, Symmetry, ZoneId,
-};
+use crate::rules::{Game, PieceId, PromotionTrigger, RayFlags, Side, SquareSet, Symmetry, ZoneId};
 use crate::setup::symbol_for;
 
 fn piece_ref(game: &Game, id: PieceId) -> String {
@@ -16,7 +14,7 @@ fn piece_ref(game: &Game, id: PieceId) -> String {
     format!("{} (`{}`)", p.name, p.symbol)
 }
 
-fn zone_words(game: &Game, zone: ZoneId) -> String {
+pub(super) fn zone_words(game: &Game, zone: ZoneId) -> String {
     let z = game.zone(zone);
     format!(
         "**{}** ({} for White, {} for Black)",
@@ -26,7 +24,16 @@ fn zone_words(game: &Game, zone: ZoneId) -> String {
     )
 }
 
-fn list_words(items: &[String]) -> String {
+/// The names of the royal piece types.
+pub(super) fn royal_names(game: &Game) -> Vec<String> {
+    game.pieces
+        .iter()
+        .filter(|p| p.royal)
+        .map(|p| p.name.clone())
+        .collect()
+}
+
+pub(super) fn list_words(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
@@ -54,7 +61,7 @@ pub fn rulebook(engine: &Engine) -> Doc {
     pieces_section(game, &mut doc);
     castling_section(engine, &mut doc);
     drops_section(game, &mut doc);
-    end_section(game, &mut doc);
+    super::end_rules::end_section(game, &mut doc);
     notation_section(game, &mut doc);
     doc
 }
@@ -501,12 +508,7 @@ fn castling_section(engine: &Engine, doc: &mut Doc) {
     if partners.is_empty() {
         partners.push("piece".into());
     }
-    let royal: Vec<String> = game
-        .pieces
-        .iter()
-        .filter(|p| p.royal)
-        .map(|p| p.name.clone())
-        .collect();
+    let royal = royal_names(game);
     doc.para(format!(
         "Once per game, the {} may castle with a {} on its start square, if neither has moved: the {} moves \
          toward it and the {} lands on the square next to it on the inner side. Every square listed as \"must be \
@@ -615,99 +617,6 @@ fn drops_section(game: &Game, doc: &mut Doc) {
             }
         ));
     }
-}
-
-fn end_section(game: &Game, doc: &mut Doc) {
-    let end = &game.end;
-    doc.heading(2, "How the game ends");
-    let mut items = Vec::new();
-    let royal: Vec<String> = game
-        .pieces
-        .iter()
-        .filter(|p| p.royal)
-        .map(|p| p.name.clone())
-        .collect();
-    if !royal.is_empty() {
-        let r = list_words(&royal);
-        items.push(format!(
-            "**Checkmate** wins: a move may never leave one's own {r} attacked, and a player whose {r} is attacked (in check) and who has no legal move loses."
-        ));
-    }
-    items.push(format!(
-        "**Stalemate**: a player who is not in check but has no legal move {}.",
-        match end.stalemate {
-            StalemateResult::Win => "wins",
-            StalemateResult::Draw => "draws",
-            StalemateResult::Loss => "loses",
-        }
-    ));
-    if let Some(rep) = end.repetition {
-        let nth = match rep.count {
-            2 => "2nd".to_string(),
-            3 => "3rd".to_string(),
-            n => format!("{n}th"),
-        };
-        let mut line = format!(
-            "**Repetition**: the game is drawn the {nth} time the same position occurs (same placement{}, same player to move{}).",
-            if game.drops { ", same hands" } else { "" },
-            if game.castlings.is_empty() { "" } else { ", same castling and en-passant rights" }
-        );
-        if rep.perpetual_check_loses {
-            line += " But if every move one player made during the repeating cycle gave check, that player loses (perpetual check).";
-        }
-        items.push(line);
-    }
-    if let Some(plies) = end.move_limit {
-        let resets: Vec<String> = end
-            .resets_clock
-            .iter()
-            .map(|&p| game.piece(p).name.clone())
-            .collect();
-        items.push(format!(
-            "**Move limit**: the game is drawn after {plies} plies ({} moves by each player) with no capture{}.",
-            plies / 2,
-            if resets.is_empty() {
-                String::new()
-            } else {
-                format!(" and no {} move", list_words(&resets))
-            }
-        ));
-    }
-    if let Some(bare) = end.bare_king_loses {
-        items.push(format!(
-            "**Bare king**: a player whose only piece on the board is the {}{} loses, even if it is their move.",
-            list_words(&royal),
-            if bare.hand_must_be_empty {
-                " and whose hand is empty"
-            } else {
-                ""
-            }
-        ));
-    }
-    if !end.insufficient_material.is_empty() {
-        let sets: Vec<String> = end
-            .insufficient_material
-            .iter()
-            .map(|set| {
-                if set.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    list_words(
-                        &set.iter()
-                            .map(|&p| format!("one {}", game.piece(p).name))
-                            .collect::<Vec<_>>(),
-                    )
-                }
-            })
-            .collect();
-        items.push(format!(
-            "**Insufficient material**: the game is drawn when {}the pieces left besides the {} are exactly one of these sets (both players together): {}.",
-            if game.drops { "both hands are empty and " } else { "" },
-            list_words(&royal),
-            sets.join("; ")
-        ));
-    }
-    doc.list(items);
 }
 
 fn notation_section(game: &Game, doc: &mut Doc) {

@@ -147,12 +147,7 @@ pub struct ForcedCapture {
 }
 
 /// The stalemated side's result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StalemateResult {
-    Win,
-    Draw,
-    Loss,
-}
+pub type StalemateResult = Verdict;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Repetition {
@@ -160,12 +155,59 @@ pub struct Repetition {
     pub count: u8,
     /// If every move of one side in the cycle gave check, that side loses instead of a draw.
     pub perpetual_check_loses: bool,
+    /// Otherwise: `None` is a draw, `Some(side)` a loss for that side (see [`RepetitionLoser`]).
+    pub loser: Option<RepetitionLoser>,
+}
+
+/// Who loses by repetition where it is not a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RepetitionLoser {
+    /// The side whose move completed the repetition.
+    Mover,
+    /// This side, whoever completed it (minishogi: the first player).
+    Side(Side),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BareKing {
     /// Only a bare king with an empty hand loses.
     pub hand_must_be_empty: bool,
+    /// Shatranj's reprieve: a bared side to move is not yet lost while the opponent has a single non-royal piece
+    /// (its move may bare the other side too); both sides bare is no result.
+    pub reprieve: bool,
+}
+
+/// A result for one side, from that side's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// Which pieces an extinction rule counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Extinct {
+    /// All of a side's pieces together, on the board and in hand.
+    AnyPiece,
+    /// Each listed type on its own (board and hand): one type falling to the limit is enough.
+    Types(Vec<PieceId>),
+}
+
+/// A side with at most `at_most` pieces of what `pieces` counts gets `verdict` (capture the king, antichess,
+/// extinction chess, horde).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    pub pieces: Extinct,
+    pub at_most: u16,
+    pub verdict: Verdict,
+}
+
+/// A side that ends a move with a piece of one of `pieces` in its copy of `zone` wins (king of the hill).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flag {
+    pub pieces: Vec<PieceId>,
+    pub zone: ZoneId,
 }
 
 #[derive(Clone, Debug)]
@@ -179,6 +221,32 @@ pub struct EndRules {
     pub bare_king_loses: Option<BareKing>,
     /// Draw when the non-royal pieces on the board (both sides, hands empty) are exactly one of these multisets.
     pub insufficient_material: Vec<Vec<PieceId>>,
+    /// The mated side's result (a loss but in misère games).
+    pub checkmate: Verdict,
+    pub extinction: Vec<Extinction>,
+    pub flags: Vec<Flag>,
+    /// The side that gives check this many times wins (three-check); counted in the FEN as `3+3`, the checks
+    /// each side has still to give.
+    pub check_limit: Option<u8>,
+    /// Every drawn result is scored as a win for this side (armageddon: Black).
+    pub draws_win: Option<Side>,
+    /// When White reaches a flag first, Black may reply by reaching its own: a draw (racing kings).
+    pub black_may_equalise: bool,
+    /// A move that gives check is illegal (racing kings).
+    pub giving_check_illegal: bool,
+    /// A royal piece in check may not move: the check must be met otherwise (makpong).
+    pub royal_frozen_in_check: bool,
+}
+
+impl EndRules {
+    /// Does a rule decide positions by what stands on the board, whatever the moves (bare king, extinction, flags,
+    /// check counting)? Such positions have no legal moves; games without such rules never look.
+    pub fn decides_positions(&self) -> bool {
+        self.bare_king_loses.is_some()
+            || !self.extinction.is_empty()
+            || !self.flags.is_empty()
+            || self.check_limit.is_some()
+    }
 }
 
 /// One move set of a piece as the game states it: its XBetza text (kept once, however many rays it makes) and

@@ -9,8 +9,9 @@ mod graph;
 
 pub use board::{Geometry, Side, Square, SquareSet, MAX_FILES, MAX_RANKS, MAX_SQUARES};
 pub use game::{
-    BareKing, BonusTurn, Castling, CastlingRight, DropRule, EndRules, ForcedCapture, Game,
-    MoveComponent, MoveSet, PieceId, PieceType, Promotion, PromotionTrigger, RaySource, Repetition,
-    StalemateResult, Symmetry, Zone, ZoneId, MAX_PIECE_TYPES,
+    BareKing, BonusTurn, Castling, CastlingRight, DropRule, EndRules, Extinct, Extinction, Flag,
+    ForcedCapture, Game, MoveComponent, MoveSet, PieceId, PieceType, Promotion, PromotionTrigger,
+    RaySource, Repetition, RepetitionLoser, StalemateResult, Symmetry, Verdict, Zone, ZoneId,
+    MAX_PIECE_TYPES,
 };
 pub use graph::{step, Occupant, Ray, RayFlags, RayKind, RaySlice, StepOutcome, StepRule};

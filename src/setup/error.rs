@@ -57,6 +57,12 @@ pub enum Problem {
     NoEpVictim(String),
     /// `bonus` in a game without bonus turns.
     NoBonusTurns,
+    /// A check-count field that is not `W+B`.
+    BadCheckCount(String),
+    /// A check-count field in a game without a check limit.
+    NoCheckLimit,
+    /// More checks left to give than the game's limit.
+    ChecksOverLimit(u8),
     /// The side not to move is in check (its royal piece could be taken).
     OpponentInCheck,
 }
@@ -165,6 +171,15 @@ impl fmt::Display for Problem {
                 write!(f, "e.p. square {t}: no piece has just passed over it")
             }
             Problem::NoBonusTurns => write!(f, "`bonus`: this game has no bonus turns"),
+            Problem::BadCheckCount(t) => write!(
+                f,
+                "`{}` is not the checks each side has still to give (`3+3`)",
+                t.escape_debug()
+            ),
+            Problem::NoCheckLimit => write!(f, "this game does not count checks"),
+            Problem::ChecksOverLimit(limit) => {
+                write!(f, "more checks left to give than the limit of {limit}")
+            }
             Problem::OpponentInCheck => write!(f, "the side not to move is in check"),
         }
     }

@@ -43,6 +43,9 @@ pub struct Setup {
     pub castling: Vec<(char, Span)>,
     /// The e.p. target square.
     pub ep: Option<(Square, Span)>,
+    /// The checks White and Black have still to give, in games with a check limit: Fairy-Stockfish's `3+3` field
+    /// after the e.p. square.
+    pub checks_left: Option<([u32; 2], Span)>,
     pub halfmove: u32,
     pub fullmove: u32,
     /// The `bonus` token: the side to move is playing the second part of a bonus turn.
@@ -84,6 +87,7 @@ impl Setup {
             ep: None,
             halfmove: 0,
             fullmove: 1,
+            checks_left: None,
             bonus: None,
         }
     }

@@ -207,7 +207,21 @@ impl<L: Fn(&str) -> Option<PieceId>> Reader<L> {
         }
     }
 
-    /// Side to move, castling, e.p., clocks and `bonus`.
+    /// The checks each side has still to give, `W+B`.
+    fn checks_left(&mut self, text: &str, at: usize) {
+        let counts: Vec<Option<u32>> = text.split('+').map(|n| n.parse().ok()).collect();
+        match counts[..] {
+            [Some(white), Some(black)] => {
+                self.setup.checks_left = Some(([white, black], span(at, text.len())))
+            }
+            _ => self.problem(
+                span(at, text.len()),
+                Problem::BadCheckCount(text.to_string()),
+            ),
+        }
+    }
+
+    /// Side to move, castling, e.p., check counts, clocks and `bonus`.
     fn state(&mut self, fields: &[(usize, &str)]) {
         let mut fields = fields.iter().copied().peekable();
         if let Some((at, text)) = fields.next_if(|(_, t)| !is_number(t) && *t != "bonus") {
@@ -234,6 +248,9 @@ impl<L: Fn(&str) -> Option<PieceId>> Reader<L> {
                     }
                 }
             }
+        }
+        if let Some((at, text)) = fields.next_if(|(_, t)| t.contains('+')) {
+            self.checks_left(text, at);
         }
         for clock in [0, 1] {
             let Some((at, text)) = fields.next_if(|(_, t)| is_number(t)) else {

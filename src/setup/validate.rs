@@ -98,6 +98,15 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
     if let (Some(span), None) = (setup.bonus, &game.bonus_turn) {
         problem(span, Problem::NoBonusTurns);
     }
+    if let Some((left, span)) = setup.checks_left {
+        match game.end.check_limit {
+            None => problem(span, Problem::NoCheckLimit),
+            Some(limit) if left.iter().any(|&n| n > u32::from(limit)) => {
+                problem(span, Problem::ChecksOverLimit(limit))
+            }
+            Some(_) => {}
+        }
+    }
     if problems.is_empty() {
         Ok(Derived { castling, ep })
     } else {

@@ -82,6 +82,9 @@ impl Setup {
             Some((sq, _)) => out += &format!(" {}", g.name(sq)),
             None => out += " -",
         }
+        if let Some(([white, black], _)) = self.checks_left {
+            out += &format!(" {white}+{black}");
+        }
         out += &format!(" {} {}", self.halfmove, self.fullmove);
         if self.bonus.is_some() {
             out += " bonus";

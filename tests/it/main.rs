@@ -5,6 +5,7 @@ mod cli;
 mod compiler_never_panics;
 mod diagnostics;
 mod diff;
+mod end_rules;
 mod exotic_moves;
 mod export_fsf;
 mod export_sjaak;

@@ -47,20 +47,12 @@ fn max_nodes() -> u64 {
 }
 
 fn check_variant(variant: &str) {
-    check_rows(variant, variant);
+    check_file(variant, variant);
 }
 
-/// The rows of `tests/data/perft/NAME.tsv` against the test variant `tests/data/variants/NAME.tatsu`.
-fn check_test_variant(name: &str) {
-    let path = format!(
-        "{}/tests/data/variants/{name}.tatsu",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    check_rows(name, &path);
-}
-
-fn check_rows(variant: &str, load: &str) {
-    let compiled = tatsu::variants::load(load).unwrap_or_else(|e| panic!("{variant}: {e}"));
+/// The rows of `tests/data/perft/<variant>.tsv` against the game `file` (a bundled name or a path).
+fn check_file(variant: &str, file: &str) {
+    let compiled = tatsu::variants::load(file).unwrap_or_else(|e| panic!("{file}: {e}"));
     let engine = Engine::new(compiled.game);
     let mut failures = Vec::new();
     for row in rows(variant) {
@@ -123,7 +115,25 @@ fn shogi_perft_matches_published_results() {
     check_variant("shogi");
 }
 
+/// Every test variant written after a Fairy-Stockfish built-in (`tests/data/variants/<name>.tatsu` with a table
+/// `tests/data/perft/<name>.tsv`): the rows are pyffish's counts (`scripts/fsf_oracle.py perft`).
 #[test]
-fn antichess_perft_with_forced_capture_matches_fairy_stockfish() {
-    check_test_variant("antichess");
+fn fairy_stockfish_variants_perft_matches_pyffish() {
+    let mut checked = 0;
+    for path in crate::support::variants::all_paths() {
+        let name = std::path::Path::new(&path)
+            .file_stem()
+            .expect("a file name")
+            .to_string_lossy()
+            .into_owned();
+        let table = format!("{}/tests/data/perft/{name}.tsv", env!("CARGO_MANIFEST_DIR"));
+        if std::path::Path::new(&table).exists() {
+            check_file(&name, &path);
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 8,
+        "only {checked} Fairy-Stockfish variants have tables"
+    );
 }

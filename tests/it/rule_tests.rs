@@ -44,7 +44,7 @@ fn the_shipped_rule_files_pass_through_the_binary_with_exit_status_0() {
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     assert!(
         run.stdout
-            .ends_with("test result: ok. 63 passed; 0 failed; 0 files could not run\n"),
+            .ends_with("test result: ok. 64 passed; 0 failed; 0 files could not run\n"),
         "{}",
         run.stdout
     );

@@ -116,7 +116,7 @@ fn moves_heian_bonus_turn_offers_a_pass() {
         "moves",
         "heian-ryu-shogi",
         "--fen",
-        "3k3/7/7/7/7/7/7/7/7/7/7/3K3[G] w",
+        "3k3/6p/7/7/7/7/7/7/7/7/7/3K3[G] w",
         "--moves",
         "G@c2",
     ]);

@@ -7,7 +7,7 @@ fn show_heian_drop_in_zone_1_gives_white_a_bonus_turn() {
         "show",
         "heian-ryu-shogi",
         "--fen",
-        "3k3/7/7/7/7/7/7/7/7/7/7/3K3[G] w",
+        "3k3/6p/7/7/7/7/7/7/7/7/7/3K3[G] w",
         "--moves",
         "G@c2",
     ]);
@@ -20,7 +20,7 @@ fn show_heian_drop_in_zone_1_gives_white_a_bonus_turn() {
         "show",
         "heian-ryu-shogi",
         "--fen",
-        "3k3/7/7/7/7/7/7/7/7/7/7/3K3[G] w",
+        "3k3/6p/7/7/7/7/7/7/7/7/7/3K3[G] w",
         "--moves",
         "G@c5",
     ]);

@@ -3,7 +3,7 @@ use super::common::*;
 use tatsu::engine::Reason;
 use tatsu::rules::Side;
 
-const KINGS_AND_GOLD: &str = "3k3/7/7/7/7/7/7/7/7/7/7/3K3[G] w";
+const KINGS_AND_GOLD: &str = "3k3/6p/7/7/7/7/7/7/7/7/7/3K3[G] w";
 
 #[test]
 fn a_drop_in_the_first_zone_earns_a_bonus_turn_that_may_be_declined() {
@@ -33,7 +33,7 @@ fn a_drop_in_the_first_zone_earns_a_bonus_turn_that_may_be_declined() {
 #[test]
 fn a_bonus_turn_earns_no_third_turn() {
     let e = engine("heian-ryu-shogi");
-    let mut pos = position(&e, "3k3/7/7/7/7/7/7/7/7/7/7/3K3[GG] w");
+    let mut pos = position(&e, "3k3/6p/7/7/7/7/7/7/7/7/7/3K3[GG] w");
     play(&mut pos, "G@c2 G@e2");
     assert_eq!(pos.side_to_move(), Side::Black);
     assert!(!pos.bonus_pending());
@@ -42,7 +42,7 @@ fn a_bonus_turn_earns_no_third_turn() {
 #[test]
 fn a_promoted_piece_ending_its_move_in_the_first_zone_demotes() {
     let e = engine("heian-ryu-shogi");
-    let fen = "k6/7/3+R3/7/7/7/7/7/7/7/7/6K[] w";
+    let fen = "k6/6p/3+R3/7/7/7/7/7/7/7/7/6K[] w";
     let symbol_after = |mv: &str, sq: &str| {
         let mut pos = position(&e, fen);
         play(&mut pos, mv);
@@ -58,7 +58,7 @@ fn a_promoted_piece_ending_its_move_in_the_first_zone_demotes() {
 #[test]
 fn nifu_is_restored() {
     let e = engine("heian-ryu-shogi");
-    let all = moves(&e, "3k3/7/7/7/7/7/7/7/7/3P3/7/K6[P] w");
+    let all = moves(&e, "3k3/6p/7/7/7/7/7/7/7/3P3/7/K6[P] w");
     let drops = starting_with(&all, "P@");
     assert!(drops.iter().all(|m| !m.starts_with("P@d")));
     assert_eq!(drops.len(), 53);

@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Fairy-Stockfish (pyffish 0.0.90) as the oracle for tatsu variant files written after its built-in variants.
+
+    scripts/fsf_oracle.py perft FSF_VARIANT FILE.tatsu [--depth 3] [--positions 4] [--seed 1]
+        Prints perft rows (tests/data/perft format) computed by pyffish alone: the start position at depths 1..N
+        and positions reached by seeded random games played by pyffish, at depths 2..N. Counts come from pyffish's
+        legal move lists, recursively; tatsu is never asked.
+
+    scripts/fsf_oracle.py results FSF_VARIANT FILE.tatsu [--games 20] [--plies 120] [--seed 1]
+        Plays seeded random games with pyffish. At every ply it compares the legal moves tatsu lists with pyffish's;
+        at the end of each game it compares the result: pyffish.is_immediate_game_end / game_result (when no move
+        is left) against the result `tatsu show` prints. Prints one line per disagreement and a summary.
+
+The tatsu binary is target/release/tatsu (override with TATSU=path).
+"""
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+
+import pyffish as sf
+
+TATSU = os.environ.get("TATSU", os.path.join(os.path.dirname(__file__), "..", "target", "release", "tatsu"))
+
+
+def perft(variant, fen, depth, moves=None):
+    moves = moves or []
+    legal = sf.legal_moves(variant, fen, moves)
+    if depth == 1:
+        return len(legal)
+    return sum(perft(variant, fen, depth - 1, moves + [m]) for m in legal)
+
+
+def random_positions(variant, count, seed, plies=(6, 40)):
+    rng = random.Random(seed)
+    start = sf.start_fen(variant)
+    out = []
+    attempts = 0
+    while len(out) < count and attempts < 50 * count:
+        attempts += 1
+        target = rng.randint(*plies)
+        moves = []
+        for _ in range(target):
+            legal = sf.legal_moves(variant, start, moves)
+            if not legal:
+                break
+            moves.append(rng.choice(sorted(legal)))
+        fen = sf.get_fen(variant, start, moves)
+        if sf.legal_moves(variant, fen, []) and fen not in out:
+            out.append(fen)
+    return out
+
+
+def cmd_perft(args):
+    start = sf.start_fen(args.variant)
+    source = f"pyffish-0.0.90:{args.variant}"
+    for d in range(1, args.depth + 1):
+        print(f"start\t{start}\t{d}\t{perft(args.variant, start, d)}\t{source}")
+    for i, fen in enumerate(random_positions(args.variant, args.positions, args.seed)):
+        for d in range(2, args.depth + 1):
+            print(f"random-{args.seed}-{i}\t{fen}\t{d}\t{perft(args.variant, fen, d)}\t{source} (random game)")
+
+
+def tatsu(*argv):
+    run = subprocess.run([TATSU, *argv], capture_output=True, text=True)
+    return run.stdout, run.stderr
+
+
+def tatsu_moves(file, fen):
+    out, err = tatsu("moves", file, "--fen", fen)
+    if "error" in err:
+        return None, err.strip()
+    return sorted(out.split()), err.strip()
+
+
+RESULT = re.compile(r"Game over: (1-0|0-1|1/2-1/2) \((.*)\)")
+
+
+def tatsu_result(file, fen):
+    out, err = tatsu("show", file, "--fen", fen)
+    m = RESULT.search(out)
+    return (m.group(1), m.group(2)) if m else (None, err.strip())
+
+
+def fsf_result(variant, fen):
+    """The decided result (score string) of a position, or None while the game goes on (history draws ignored)."""
+    side = fen.split()[1]
+    ended, value = sf.is_immediate_game_end(variant, fen, [])
+    if not ended and not sf.legal_moves(variant, fen, []):
+        ended, value = True, sf.game_result(variant, fen, [])
+    if not ended:
+        return None
+    if value == 0:
+        return "1/2-1/2"
+    side_wins = value > 0
+    return "1-0" if (side == "w") == side_wins else "0-1"
+
+
+def cmd_results(args):
+    rng = random.Random(args.seed)
+    start = sf.start_fen(args.variant)
+    plies = positions = move_mismatch = result_mismatch = decided = 0
+    endings = {}
+    for game in range(args.games):
+        fen = start
+        for ply in range(args.plies):
+            positions += 1
+            legal = sorted(sf.legal_moves(args.variant, fen, []))
+            mine, err = tatsu_moves(args.file, fen)
+            expected = fsf_result(args.variant, fen)
+            if mine is None:
+                print(f"game {game} ply {ply}: tatsu refused {fen}: {err}")
+                move_mismatch += 1
+                break
+            if expected is not None:
+                legal = []
+            if mine != legal:
+                move_mismatch += 1
+                print(f"game {game} ply {ply}: moves differ at {fen}: "
+                      f"only pyffish {sorted(set(legal) - set(mine))[:8]}, only tatsu {sorted(set(mine) - set(legal))[:8]}")
+                break
+            if expected is not None or not legal:
+                got, why = tatsu_result(args.file, fen)
+                decided += 1
+                endings[why] = endings.get(why, 0) + 1
+                if got != expected:
+                    result_mismatch += 1
+                    print(f"game {game} ply {ply}: result differs at {fen}: pyffish {expected}, tatsu {got} ({why})")
+                break
+            plies += 1
+            fen = sf.get_fen(args.variant, fen, [rng.choice(legal)])
+    print(f"{args.variant}: {args.games} games, {positions} positions compared, {decided} decided games; "
+          f"move-list mismatches {move_mismatch}, result mismatches {result_mismatch}; endings {endings}")
+    return 1 if move_mismatch or result_mismatch else 0
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="cmd", required=True)
+    a = sub.add_parser("perft")
+    a.add_argument("variant")
+    a.add_argument("file")
+    a.add_argument("--depth", type=int, default=3)
+    a.add_argument("--positions", type=int, default=4)
+    a.add_argument("--seed", type=int, default=1)
+    b = sub.add_parser("results")
+    b.add_argument("variant")
+    b.add_argument("file")
+    b.add_argument("--games", type=int, default=20)
+    b.add_argument("--plies", type=int, default=150)
+    b.add_argument("--seed", type=int, default=1)
+    args = p.parse_args()
+    sys.exit(cmd_perft(args) if args.cmd == "perft" else cmd_results(args))
+
+
+if __name__ == "__main__":
+    main()

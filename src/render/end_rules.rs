@@ -1,0 +1,176 @@
+//! The "How the game ends" section of the rulebook, written from the compiled end rules.
+use super::doc::Doc;
+use super::rulebook::{list_words, royal_names, zone_words};
+use crate::rules::{Extinct, Game, PieceId, RepetitionLoser, Verdict};
+
+pub(super) fn end_section(game: &Game, doc: &mut Doc) {
+    let end = &game.end;
+    doc.heading(2, "How the game ends");
+    let mut items = Vec::new();
+    let royal = royal_names(game);
+    if !royal.is_empty() {
+        let r = list_words(&royal);
+        items.push(format!(
+            "**Checkmate**: a move may never leave one's own {r} attacked, and a player whose {r} is attacked (in check) and who has no legal move {}.",
+            verdict_words(end.checkmate)
+        ));
+    }
+    items.push(format!(
+        "**Stalemate**: a player who is not in check but has no legal move {}.",
+        verdict_words(end.stalemate)
+    ));
+    if let Some(rep) = end.repetition {
+        let nth = ordinal(rep.count as u32);
+        let mut line = format!(
+            "**Repetition**: the game is drawn the {nth} time the same position occurs (same placement{}, same player to move{}).",
+            if game.drops { ", same hands" } else { "" },
+            if game.castlings.is_empty() { "" } else { ", same castling and en-passant rights" }
+        );
+        match rep.loser {
+            None => {}
+            Some(RepetitionLoser::Mover) => {
+                line = line.replace("is drawn", "is lost by the player whose move completes it")
+            }
+            Some(RepetitionLoser::Side(side)) => {
+                line = line.replace(
+                    "is drawn",
+                    &format!("is lost by {}", super::side_name(side)),
+                )
+            }
+        }
+        if rep.perpetual_check_loses {
+            line += " But if every move one player made during the repeating cycle gave check, that player loses (perpetual check).";
+        }
+        items.push(line);
+    }
+    if let Some(plies) = end.move_limit {
+        let resets: Vec<String> = end
+            .resets_clock
+            .iter()
+            .map(|&p| game.piece(p).name.clone())
+            .collect();
+        items.push(format!(
+            "**Move limit**: the game is drawn after {plies} plies ({} moves by each player) with no capture{}.",
+            plies / 2,
+            if resets.is_empty() {
+                String::new()
+            } else {
+                format!(" and no {} move", list_words(&resets))
+            }
+        ));
+    }
+    if let Some(bare) = end.bare_king_loses {
+        items.push(format!(
+            "**Bare king**: a player whose only piece on the board is the {}{} loses, even if it is their move.",
+            list_words(&royal),
+            if bare.hand_must_be_empty {
+                " and whose hand is empty"
+            } else {
+                ""
+            }
+        ));
+        if bare.reprieve {
+            items.push(
+                "A player bared on their own move is not lost yet while the opponent has a single other piece: \
+                 if they bare the opponent in turn, neither loses by this rule."
+                    .to_string(),
+            );
+        }
+    }
+    new_rules(game, &mut items);
+    if !end.insufficient_material.is_empty() {
+        let sets: Vec<String> = end
+            .insufficient_material
+            .iter()
+            .map(|set| {
+                if set.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    list_words(
+                        &set.iter()
+                            .map(|&p| format!("one {}", game.piece(p).name))
+                            .collect::<Vec<_>>(),
+                    )
+                }
+            })
+            .collect();
+        items.push(format!(
+            "**Insufficient material**: the game is drawn when {}the pieces left besides the {} are exactly one of these sets (both players together): {}.",
+            if game.drops { "both hands are empty and " } else { "" },
+            list_words(&royal),
+            sets.join("; ")
+        ));
+    }
+    if let Some(side) = end.draws_win {
+        items.push(format!(
+            "**Draw odds**: every result that would be a draw is a win for {}.",
+            super::side_name(side)
+        ));
+    }
+    doc.list(items);
+}
+
+fn verdict_words(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Win => "wins",
+        Verdict::Draw => "draws",
+        Verdict::Loss => "loses",
+    }
+}
+
+fn names(game: &Game, ids: &[PieceId]) -> String {
+    list_words(
+        &ids.iter()
+            .map(|&p| game.piece(p).name.clone())
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// Extinction, flags, the check limit and checks forbidden.
+fn new_rules(game: &Game, items: &mut Vec<String>) {
+    let end = &game.end;
+    for rule in &end.extinction {
+        let what = match &rule.pieces {
+            Extinct::AnyPiece => "pieces (on the board and in hand together)".to_string(),
+            Extinct::Types(types) => {
+                format!("pieces of any one of these types: {}", names(game, types))
+            }
+        };
+        items.push(format!(
+            "**Extinction**: a player left with at most {} {what} {}.",
+            rule.at_most,
+            verdict_words(rule.verdict)
+        ));
+    }
+    for flag in &end.flags {
+        items.push(format!(
+            "**Flag**: a player whose {} ends a move in their {} wins{}.",
+            names(game, &flag.pieces),
+            zone_words(game, flag.zone),
+            if end.black_may_equalise {
+                "; when White arrives first, Black may still arrive with its next move, which draws"
+            } else {
+                ""
+            }
+        ));
+    }
+    if let Some(limit) = end.check_limit {
+        items.push(format!(
+            "**Check count**: the player who gives check for the {limit}th time wins."
+        ));
+    }
+    if end.giving_check_illegal {
+        items.push("**No checks**: a move that would give check is not allowed.".to_string());
+    }
+}
+
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}

@@ -1,0 +1,294 @@
+//! The game-end vocabulary (docs/variant-language.md, "End rules"): decided positions have no moves; extinction,
+//! flag zones (with racing kings' equalising reply), the check limit, the bare king with the reprieve, checkmate,
+//! repetition and draws as data, moves that may not give check; and the diagnostics of misuse.
+//! Positions are worked out by hand from the rules as written (the shatranj and racing-kings results were also
+//! checked with pyffish 0.0.90, which agrees); the perft tables of the same games come from Fairy-Stockfish
+//! (tests/it/perft.rs).
+use crate::support::variants::{engine, moves};
+use tatsu::engine::{perft::perft, Engine, Outcome, Position, Reason};
+use tatsu::rules::Side;
+
+/// Each error of compiling `source`, as `file:line:col: severity: message`.
+fn compile_errors(source: &str) -> Vec<String> {
+    match tatsu::compile::compile("t.tatsu", source) {
+        Ok(_) => Vec::new(),
+        Err(diags) => diags
+            .iter()
+            .map(|d| tatsu::diag::render_short(d, source))
+            .collect(),
+    }
+}
+
+fn decided(engine: &Engine, fen: &str) -> Option<Outcome> {
+    Position::from_fen(engine, fen)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
+        .decided()
+}
+
+fn won(winner: Side, reason: Reason) -> Option<Outcome> {
+    Some(Outcome {
+        winner: Some(winner),
+        reason,
+    })
+}
+
+#[test]
+fn a_bare_king_position_has_no_moves_and_perft_counts_nothing_below_it() {
+    let e = crate::games::common::engine("heian-ryu-shogi");
+    let fen = "3k3/7/7/7/7/7/7/7/7/7/7/2RK3[] b - - 0 1";
+    assert_eq!(decided(&e, fen), won(Side::White, Reason::BareKing));
+    assert!(crate::games::common::moves(&e, fen).is_empty());
+    let mut pos = Position::from_fen(&e, fen).unwrap();
+    assert_eq!(perft(&mut pos, 1), 0);
+    assert_eq!(perft(&mut pos, 3), 0);
+}
+
+#[test]
+fn a_king_on_the_hill_wins_and_ends_the_game() {
+    let e = engine("kingofthehill");
+    // White's king has just stepped onto d4.
+    let fen = "rnbqkbnr/pppppppp/8/8/3K4/8/PPPPPPPP/RNBQ1BNR b kq - 0 1";
+    assert_eq!(decided(&e, fen), won(Side::White, Reason::Flag));
+    assert!(moves(&e, fen).is_empty());
+    // A queen on d4 is no flag piece.
+    let queen = "rnbqkbnr/pppppppp/8/8/3Q4/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1";
+    assert_eq!(decided(&e, queen), None);
+    assert!(!moves(&e, queen).is_empty());
+}
+
+#[test]
+fn the_third_check_wins_and_the_fen_counts_checks_still_to_give() {
+    let e = engine("threecheck");
+    // White has one check left to give; Qxf7+ gives it.
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 1+3 0 3";
+    let mut pos = Position::from_fen(&e, fen).unwrap();
+    assert_eq!(pos.to_fen(), fen, "the check field reads back");
+    let mv = pos.parse_move("f3f7").unwrap();
+    pos.play(mv);
+    assert!(pos.to_fen().contains(" 0+3 "), "{}", pos.to_fen());
+    assert_eq!(pos.decided(), won(Side::White, Reason::CheckLimit));
+    assert!(pos.legal_move_list().is_empty());
+    pos.unplay();
+    assert_eq!(pos.to_fen(), fen, "unplay restores the count");
+}
+
+#[test]
+fn a_check_field_the_game_does_not_count_is_an_error() {
+    let chess = crate::games::common::engine("chess");
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1";
+    assert!(Position::from_fen(&chess, fen).is_err());
+    let e = engine("threecheck");
+    let over = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4+3 0 1";
+    assert!(Position::from_fen(&e, over).is_err());
+}
+
+#[test]
+fn losing_every_piece_of_one_type_loses_in_extinction_chess() {
+    let e = engine("extinction");
+    // Black has no queen left: White has won, whatever the moves.
+    let fen = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
+    assert_eq!(decided(&e, fen), won(Side::White, Reason::Extinction));
+    assert!(moves(&e, fen).is_empty());
+}
+
+#[test]
+fn a_king_that_is_not_royal_castles_through_attacked_squares() {
+    let e = engine("extinction");
+    // The rook on f8 attacks f1, which White's king crosses: legal when the king is not royal.
+    let all = moves(&e, "rnbqkr2/ppppp1pp/8/8/8/8/PPPPP1PP/RNBQK2R w KQq - 0 1");
+    assert!(all.contains(&"e1g1".to_string()), "{all:?}");
+}
+
+#[test]
+fn three_kings_lose_when_only_two_are_left() {
+    let e = engine("threekings");
+    let two = "k6k/8/8/8/8/8/8/K3K2K w - - 0 1";
+    assert_eq!(decided(&e, two), won(Side::White, Reason::Extinction));
+    let three = "k3k2k/8/8/8/8/8/8/K3K2K w - - 0 1";
+    assert_eq!(decided(&e, three), None);
+}
+
+#[test]
+fn a_horde_without_pieces_loses_and_has_no_castling() {
+    let e = engine("horde");
+    assert_eq!(
+        decided(&e, "rnbqkbnr/pppppppp/8/8/8/8/8/8 w kq - 0 1"),
+        won(Side::Black, Reason::Extinction)
+    );
+    assert_eq!(
+        e.game
+            .castling_rights
+            .iter()
+            .filter(|r| r.side == Side::White)
+            .count(),
+        0
+    );
+}
+
+#[test]
+fn a_bared_king_to_move_keeps_the_reprieve_while_it_can_bare_the_other() {
+    let e = engine("shatranj");
+    // Black is bare and to move, White has one piece left: not decided yet, Black may take it.
+    let reprieve = "8/8/8/8/8/2k5/2R5/K7 b - - 0 1";
+    assert_eq!(decided(&e, reprieve), None);
+    assert!(moves(&e, reprieve).contains(&"c3c2".to_string()));
+    // With two White pieces, the bared side to move has lost.
+    let lost = "8/8/8/8/8/2k5/2R5/KR6 b - - 0 1";
+    assert_eq!(decided(&e, lost), won(Side::White, Reason::BareKing));
+    // Black has moved without taking: White, to move, wins.
+    let after = "8/8/8/8/8/1k6/2R5/K7 w - - 0 1";
+    assert_eq!(decided(&e, after), won(Side::White, Reason::BareKing));
+    // Both bare: no result by this rule.
+    assert_eq!(decided(&e, "8/8/8/8/8/1k6/8/K7 w - - 0 1"), None);
+}
+
+#[test]
+fn extinction_of_a_royal_piece_is_refused_at_the_piece() {
+    let errors = compile_errors(
+        "board 4 x 4\npiece K { royal moves \"K\" }\nstart \"k3/4/4/3K w - - 0 1\"\nend { extinction of K loss }\n",
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("`K` is royal") && e.contains(":4:21")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn a_check_limit_without_a_royal_piece_is_refused() {
+    let errors = compile_errors(
+        "board 4 x 4\npiece K { moves \"K\" }\nstart \"k3/4/4/3K w - - 0 1\"\nend { check-limit 3 wins extinction of K loss }\n",
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("has none") && e.contains(":4:19")),
+        "{errors:?}"
+    );
+}
+
+/// A 4x4 game of two kings with the given `end` block.
+fn kings_only(end: &str) -> Engine {
+    let source = format!(
+        "board 4 x 4\npiece K {{ royal moves \"K\" }}\nstart \"k3/4/4/3K w - - 0 1\"\nend {{ {end} }}\n"
+    );
+    let compiled = tatsu::compile::compile("t.tatsu", &source).unwrap_or_else(|e| panic!("{e:?}"));
+    Engine::new(compiled.game)
+}
+
+/// Both kings step out and back: Black's last move completes the second occurrence of the start position.
+fn after_a_repetition(engine: &Engine) -> Option<Outcome> {
+    let mut pos = Position::start(engine);
+    for text in ["d1d2", "a4a3", "d2d1", "a3a4"] {
+        let mv = pos.parse_move(text).unwrap();
+        pos.play(mv);
+    }
+    pos.outcome()
+}
+
+#[test]
+fn repetition_is_scored_as_the_game_says() {
+    let draw = Some(Outcome {
+        winner: None,
+        reason: Reason::Repetition,
+    });
+    assert_eq!(after_a_repetition(&kings_only("repetition 2")), draw);
+    assert_eq!(
+        after_a_repetition(&kings_only("repetition 2 mover-loses")),
+        won(Side::White, Reason::Repetition),
+        "Black completed it"
+    );
+    assert_eq!(
+        after_a_repetition(&kings_only("repetition 2 white-loses")),
+        won(Side::Black, Reason::Repetition)
+    );
+}
+
+#[test]
+fn draws_are_scored_as_wins_for_the_side_with_draw_odds() {
+    assert_eq!(
+        after_a_repetition(&kings_only("repetition 2 draws-win black")),
+        won(Side::Black, Reason::Repetition)
+    );
+}
+
+#[test]
+fn checkmate_win_makes_the_mated_side_the_winner() {
+    let e = engine("misere");
+    // Fool's mate: White is mated, and wins.
+    let mut pos = Position::start(&e);
+    for text in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        let mv = pos.parse_move(text).unwrap();
+        pos.play(mv);
+    }
+    assert_eq!(pos.outcome(), won(Side::White, Reason::Checkmate));
+}
+
+#[test]
+fn racing_kings_lets_black_equalise_a_white_flag_once() {
+    let e = engine("racingkings");
+    // White's king is on a8; Black's can reach h8 in reply: the game goes on.
+    assert_eq!(decided(&e, "K7/7k/8/8/8/8/8/8 b - - 0 1"), None);
+    // Black's king cannot reach the 8th rank: White has won.
+    assert_eq!(
+        decided(&e, "K7/8/8/8/8/8/7k/8 b - - 0 1"),
+        won(Side::White, Reason::Flag)
+    );
+    // Both kings arrived: a draw.
+    assert_eq!(
+        decided(&e, "K6k/8/8/8/8/8/8/8 w - - 0 1"),
+        Some(Outcome {
+            winner: None,
+            reason: Reason::Flag
+        })
+    );
+    // Black arrived first: White gets no reply.
+    assert_eq!(
+        decided(&e, "7k/K7/8/8/8/8/8/8 w - - 0 1"),
+        won(Side::Black, Reason::Flag)
+    );
+}
+
+#[test]
+fn a_move_that_gives_check_is_illegal_where_the_game_says_so() {
+    let e = engine("racingkings");
+    // Rg1-h1 and Rg1-g6 would check the king on h6: neither is allowed.
+    let all = moves(&e, "8/8/7k/8/8/8/8/K5R1 w - - 0 1");
+    assert!(!all.contains(&"g1h1".to_string()), "{all:?}");
+    assert!(!all.contains(&"g1g6".to_string()), "{all:?}");
+    assert!(all.contains(&"g1g7".to_string()), "{all:?}");
+}
+
+#[test]
+fn a_drop_that_wins_by_the_check_limit_is_no_forbidden_drop_mate() {
+    let source = "board 4 x 4\ndrops\npiece K { royal moves \"K\" }\npiece P { moves \"fW\" drop no-mate }\n\
+                  start \"3k/4/4/K3[P] w - - 0 1\"\nend { check-limit 1 wins }\n";
+    let compiled = tatsu::compile::compile("t.tatsu", source).unwrap_or_else(|e| panic!("{e:?}"));
+    let e = Engine::new(compiled.game);
+    // P@d3 checks the king on d4, which could step away: no mate, so the drop is legal, and it wins.
+    let all = moves(&e, "3k/4/4/K3[P] w - - 0 1");
+    assert!(all.contains(&"P@d3".to_string()), "{all:?}");
+    let mut pos = Position::from_fen(&e, "3k/4/4/K3[P] w - - 0 1").unwrap();
+    let mv = pos.parse_move("P@d3").unwrap();
+    pos.play(mv);
+    assert_eq!(pos.decided(), won(Side::White, Reason::CheckLimit));
+}
+
+#[test]
+fn a_royal_piece_in_check_may_not_move_where_the_game_says_so() {
+    let game = |end: &str| {
+        let source = format!(
+            "board 8 x 8\npiece K {{ royal moves \"K\" }}\npiece R {{ moves \"R\" }}\n\
+             start \"7k/8/8/8/8/8/8/4K3 w - - 0 1\"\nend {{ {end} }}\n"
+        );
+        Engine::new(tatsu::compile::compile("t.tatsu", &source).unwrap().game)
+    };
+    // The rook on e8 checks the king on e1; the rook on a2 can only block on e2.
+    let fen = "4r2k/8/8/8/8/8/R7/4K3 w - - 0 1";
+    assert_eq!(
+        moves(&game("royal-frozen-in-check"), fen),
+        vec!["a2e2".to_string()]
+    );
+    assert!(moves(&game("stalemate draw"), fen).len() > 1);
+}
