@@ -24,14 +24,18 @@ mod diff;
 pub mod error;
 mod export;
 mod list;
+mod r#match;
 mod moves;
 mod new;
 mod perft;
 mod piece;
 mod position;
+mod search;
 mod selfplay;
 mod show;
 mod test;
+mod values;
+mod xboard;
 
 #[derive(Parser, Debug)]
 #[command(name = "tatsu", version, about = "A generic, data-driven chess-variant interpreter", long_about = None)]
@@ -62,6 +66,10 @@ pub enum Command {
     New(new::NewArgs),
     Export(export::ExportArgs),
     Diff(diff::DiffArgs),
+    Values(values::ValuesArgs),
+    Search(search::SearchArgs),
+    Xboard(xboard::XboardArgs),
+    Match(r#match::MatchArgs),
 }
 
 pub fn run(cli: Cli) -> Result<(), CliError> {
@@ -80,5 +88,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::New(args) => new::run(&args),
         Command::Export(args) => export::run(&args),
         Command::Diff(args) => diff::run(&args),
+        Command::Values(args) => values::run(args),
+        Command::Search(args) => search::run(args),
+        Command::Xboard(args) => xboard::run(args),
+        Command::Match(args) => r#match::run(args),
     }
 }

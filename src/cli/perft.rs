@@ -24,6 +24,9 @@ pub struct PerftArgs {
     /// Print one `move: count` line per legal move (sorted by move text) before the total.
     #[arg(long)]
     pub divide: bool,
+    /// Count on this many threads, splitting the first moves between them (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
     /// Print one JSON object: the position, the depth, the total and (with --divide) the count per move.
     #[arg(long)]
     pub json: bool,
@@ -55,7 +58,10 @@ pub fn run(args: PerftArgs) -> Result<(), CliError> {
 fn count(args: &PerftArgs, mut pos: Position) -> Result<(), CliError> {
     let start = std::time::Instant::now();
     let bar = progress_bar(0, "perft", "first moves");
-    let divided = perft::divide_with(&mut pos, args.depth.max(1), |done, total| {
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let divided = perft::divide_parallel(&mut pos, args.depth.max(1), threads, |done, total| {
         if let Some(bar) = &bar {
             bar.set_length(total as u64);
             bar.set_position(done as u64);

@@ -2,7 +2,7 @@
 //! in (or the piece's unconditional one), expand it for the side's orientation, and clip each path into a ray.
 //! `i` moves are kept only on the piece's initial squares; `O` castling paths are set aside for the castling pass.
 use super::pieces::{ParsedMoveSet, PieceInfo, PieceNames};
-use super::rays::{build_ray, BuiltRay, Chain};
+use super::rays::{build_ray, fits, fixed_box, refused, BuiltRay, Chain, FixedBox};
 use super::zones::ZoneTable;
 use super::Diags;
 use crate::diag::Span;
@@ -12,6 +12,11 @@ use crate::rules::{
 };
 use crate::setup::Setup;
 use std::collections::HashMap;
+
+/// At most this many ray squares (chain squares included) for one piece type, over all its squares and both
+/// sides: 64 MiB of squares and step rules. A piece past it (`pzB`, `aaaK` on a 36x36 board) is refused with an
+/// error at the component that crossed it, once the limit is reached, instead of filling memory.
+pub const MAX_RAY_SQUARES_PER_PIECE: usize = 1 << 24;
 
 pub struct Built {
     pub pieces: Vec<PieceType>,
@@ -99,6 +104,8 @@ struct PieceGraph<'a> {
     setting: &'a Setting<'a>,
     /// Expanded paths per (move set, side).
     expanded: Vec<[Vec<betza::Path>; 2]>,
+    /// Parallel to `expanded`: each path's [`fixed_box`], computed once for every square.
+    boxes: Vec<[Vec<Option<FixedBox>>; 2]>,
     /// Per side: the squares its `i` moves start from.
     initial: [SquareSet; 2],
     /// The index in [`Built::move_sets`] of its first move set.
@@ -109,6 +116,10 @@ struct PieceGraph<'a> {
     reported: Vec<(usize, usize)>,
     destinations: [SquareSet; 2],
     has_ep_capture: bool,
+    /// Where this piece's squares begin in [`Built::ray_squares`].
+    first_square: usize,
+    /// The piece has crossed [`MAX_RAY_SQUARES_PER_PIECE`] (reported): no more rays are built.
+    too_big: bool,
 }
 
 /// A plain ray from one square, before the redundant ones are dropped: kind, flags, squares, source.
@@ -121,12 +132,22 @@ impl<'a> PieceGraph<'a> {
             .move_sets
             .iter()
             .map(|set| {
+                // Resolved once; each side's paths are that form turned to its orientation.
+                let resolved = set.parsed.as_ref().and_then(|p| p.resolve().ok());
                 Side::BOTH.map(|side| {
-                    set.parsed
+                    resolved
                         .as_ref()
-                        .map(|p| p.expand(betza_facing(o, side)))
+                        .map(|r| r.expand(betza_facing(o, side)))
                         .unwrap_or_default()
                 })
+            })
+            .collect::<Vec<[Vec<betza::Path>; 2]>>();
+        let boxes = expanded
+            .iter()
+            .map(|sides| {
+                sides
+                    .each_ref()
+                    .map(|paths| paths.iter().map(fixed_box).collect())
             })
             .collect();
         let initial = Side::BOTH.map(|side| match info.initial {
@@ -141,12 +162,15 @@ impl<'a> PieceGraph<'a> {
             info,
             setting,
             expanded,
+            boxes,
             initial,
             first_set: 0,
             sources: HashMap::new(),
             reported: Vec::new(),
             destinations: [SquareSet::new(), SquareSet::new()],
             has_ep_capture: false,
+            first_square: 0,
+            too_big: false,
         }
     }
 
@@ -154,6 +178,7 @@ impl<'a> PieceGraph<'a> {
         let g = self.setting.geometry;
         let n = g.squares();
         self.first_set = b.move_sets.len();
+        self.first_square = b.ray_squares.len();
         b.move_sets
             .extend(self.info.move_sets.iter().map(|s| explained(self.id, s)));
         let mut graph = vec![RaySlice::default(); 2 * n];
@@ -162,7 +187,9 @@ impl<'a> PieceGraph<'a> {
         for side in Side::BOTH {
             for sq in g.all() {
                 let start = b.rays.len();
-                self.square_rays(side, sq, b, d);
+                if !self.too_big {
+                    self.square_rays(side, sq, b, d);
+                }
                 let len = b.rays.len() - start;
                 graph[side.index() * n + sq.index()] = RaySlice {
                     start: start as u32,
@@ -254,7 +281,20 @@ impl<'a> PieceGraph<'a> {
                 continue;
             }
             let key = (mi, path.component);
-            match build_ray(g, sq, path) {
+            // A path that cannot fit here gives no ray; only its refusal, if any, is reported.
+            let built = if fits(g, sq, self.boxes[mi][side.index()][pi]) {
+                build_ray(g, sq, path)
+            } else {
+                refused(path).map_or(BuiltRay::Empty, BuiltRay::Unsupported)
+            };
+            if self.over_limit(&built, b) {
+                let span = component_span(&self.info.move_sets[mi], key.1);
+                d.error(span, format!("this move needs more than {MAX_RAY_SQUARES_PER_PIECE} ray squares on this board (the limit per piece type)"))
+                    .note("give the legs a range or fewer directions, or use a smaller board");
+                self.too_big = true;
+                return;
+            }
+            match built {
                 BuiltRay::Chains { flags, chains } => {
                     let source = self.source(b, key);
                     self.push_chains(side, flags, chains, source, b);
@@ -287,6 +327,17 @@ impl<'a> PieceGraph<'a> {
             }
         }
         push_uncovered(&candidates, b);
+    }
+
+    /// Would adding `built` take this piece past [`MAX_RAY_SQUARES_PER_PIECE`]? (The rays already kept for this
+    /// square are counted, the candidates not yet kept are not: at most one square's plain rays over.)
+    fn over_limit(&self, built: &BuiltRay, b: &Built) -> bool {
+        let adding: usize = match built {
+            BuiltRay::Chains { chains, .. } => chains.iter().map(|(sq, _)| sq.len()).sum(),
+            BuiltRay::Rays { rays, .. } => rays.iter().map(Vec::len).sum(),
+            BuiltRay::Empty | BuiltRay::Unsupported(_) => 0,
+        };
+        b.ray_squares.len() - self.first_square + adding > MAX_RAY_SQUARES_PER_PIECE
     }
 
     fn push_chains(

@@ -21,7 +21,7 @@ pub enum BuiltRay {
 }
 
 pub fn build_ray(g: Geometry, from: Square, path: &Path) -> BuiltRay {
-    if let Some(what) = unplayable(path) {
+    if let Some(what) = refused(path) {
         return BuiltRay::Unsupported(what);
     }
     if path.universal {
@@ -70,6 +70,58 @@ pub fn build_ray(g: Geometry, from: Square, path: &Path) -> BuiltRay {
         flags,
         rays: vec![squares],
     }
+}
+
+/// Least and greatest (file, rank) offsets from a path's start square.
+pub type FixedBox = [(i32, i32); 2];
+
+/// The box (least and greatest file and rank offsets) of the squares every realisation of a path visits: its
+/// legs up to the first that may go further than one step, and that leg's first step. A square where this box
+/// leaves the board gives the path no ray at all, so the compiler skips it without walking the path. `None`
+/// when the path has no such fixed part (the universal leaper, cylinder legs that wrap round the edges).
+pub fn fixed_box(path: &Path) -> Option<FixedBox> {
+    if path.universal || path.legs.iter().any(|l| l.wrap) {
+        return None;
+    }
+    let (mut x, mut y) = (0, 0);
+    let mut lo = (0, 0);
+    let mut hi = (0, 0);
+    let mut include = |(px, py): (i32, i32)| {
+        lo = (lo.0.min(px), lo.1.min(py));
+        hi = (hi.0.max(px), hi.1.max(py));
+    };
+    for leg in &path.legs {
+        if leg.step == (0, 0) {
+            break;
+        }
+        for &(dx, dy) in leg.lame_path.iter().chain(&leg.jump_path) {
+            include((x + dx, y + dy));
+        }
+        (x, y) = (x + leg.step.0, y + leg.step.1);
+        include((x, y));
+        if leg.max != Some(1) {
+            break;
+        }
+    }
+    Some([lo, hi])
+}
+
+/// Does a path whose [`fixed_box`] is `bounds` fit on the board from `from`?
+pub fn fits(g: Geometry, from: Square, bounds: Option<FixedBox>) -> bool {
+    let (x, y) = (g.file(from), g.rank(from));
+    bounds.is_none_or(|[lo, hi]| {
+        g.square(x + lo.0, y + lo.1).is_some() && g.square(x + hi.0, y + hi.1).is_some()
+    })
+}
+
+/// Why the executor cannot play a path, whatever square it starts from.
+pub fn refused(path: &Path) -> Option<&'static str> {
+    let turns = path.legs.split_last().map_or(&[][..], |(_, turns)| turns);
+    // A move records one victim besides its destination (`MoveKind::Locust`).
+    if turns.iter().filter(|l| removes(l)).count() > 1 {
+        return Some("multi-leg moves that capture on more than one turning square");
+    }
+    unplayable(path)
 }
 
 /// Whether a leg removes the piece on its square: a capture (`c`) or destruction (`d`) that does not hop over it.
@@ -242,13 +294,7 @@ fn final_flags(mode: Mode) -> RayFlags {
 /// Every realisation of a multi-leg path (or a lame rider) from one square: for each non-final leg, each distance
 /// it may go before turning; then the final leg's squares as destinations. Lame steps add passed squares.
 fn build_chains(g: Geometry, from: Square, legs: &[Leg]) -> BuiltRay {
-    let (last, turns) = legs.split_last().expect("a path has legs");
-    // A move records one victim besides its destination (`MoveKind::Locust`).
-    if turns.iter().filter(|l| removes(l)).count() > 1 {
-        return BuiltRay::Unsupported(
-            "multi-leg moves that capture on more than one turning square",
-        );
-    }
+    let last = legs.last().expect("a path has legs");
     let flags = final_flags(last.mode);
     // A tame move (`t` on the last leg) never captures a royal piece, on its turning squares either.
     let tame = if flags.has(RayFlags::TAME) {

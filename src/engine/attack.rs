@@ -3,7 +3,7 @@
 //!
 //! [`Position::threats`] walks the same tables once per node to find both the checks against a royal piece and the
 //! pieces pinned to it, so that legality needs make/test/unmake only for the few moves that could matter.
-use super::tables::AttackEntry;
+use super::tables::{AttackEntry, PieceTraits};
 use super::{Cell, Position};
 use crate::rules::{
     step, PieceId, Ray, RayFlags, RayKind, Side, Square, SquareSet, StepOutcome, StepRule,
@@ -123,7 +123,7 @@ impl Position<'_> {
         let squares = engine.squares();
         self.lists[attacker.index()].iter().any(|&from| {
             let piece = self.board[from.index()].piece();
-            if !engine.borrows[piece.index()] || from == target {
+            if !engine.traits[piece.index()].contains(PieceTraits::BORROWS) || from == target {
                 return false;
             }
             let slice = game.pieces[piece.index()].rays(attacker, squares, from);

@@ -2,6 +2,7 @@
 //! crosses no attacked square, and a drop that the rules forbid to mate does not mate.
 use super::attack::{Threats, MAX_CHECKS};
 use super::moves::{Counter, Move, MoveKind, MoveList, Sink};
+use super::tables::PieceTraits;
 use super::Position;
 use crate::rules::Square;
 
@@ -106,14 +107,21 @@ impl Position<'_> {
                     || game.ray_squares[check.first as usize..][..check.len as usize].contains(&to)
             })
         };
-        let ep = self.ep.is_some();
+        // The traits whose pieces' moves always pass through the filters here.
+        let filtered = PieceTraits::REPEATS_MOVES
+            | PieceTraits::BECOMES_ROYAL
+            | PieceTraits::CAPTURES_ASIDE
+            | if self.ep.is_some() {
+                PieceTraits::EN_PASSANT
+            } else {
+                PieceTraits::empty()
+            };
         for &from in &self.lists[us.index()] {
             let piece = self.board[from.index()].piece();
+            let traits = engine.traits[piece.index()];
             let needs_filter = in_check
                 || from == royal
-                || engine.repeats_moves[piece.index()]
-                || (ep && engine.en_passant[piece.index()])
-                || engine.becomes_royal[piece.index()]
+                || traits.intersects(filtered)
                 || threats.pinned.contains(from);
             if !needs_filter {
                 self.piece_moves(from, sink);
@@ -134,7 +142,8 @@ impl Position<'_> {
                 }
             } else {
                 // A piece that may become royal moves the royal square: test its moves in full.
-                let pinned = threats.pinned.contains(from) || engine.becomes_royal[piece.index()];
+                let pinned =
+                    threats.pinned.contains(from) || traits.contains(PieceTraits::BECOMES_ROYAL);
                 for &mv in scratch.iter() {
                     // An en-passant or locust capture may remove a checker that does not stand on its
                     // destination.
@@ -171,7 +180,7 @@ impl Position<'_> {
                 // A drop can only mate if the dropped piece could attack the enemy royal piece from there.
                 // A royal drop moves the royal square.
                 if game.pieces[mv.piece.index()].royal
-                    || engine.becomes_royal[mv.piece.index()]
+                    || engine.traits[mv.piece.index()].contains(PieceTraits::BECOMES_ROYAL)
                     || forbids_mate
                         && enemy_royal.is_some_and(|target| {
                             engine.captures_on_empty_board(us, target, mv.piece, mv.to)
@@ -218,7 +227,9 @@ impl Position<'_> {
         candidates.contains(&mv) && self.is_legal_pseudo(mv) && self.allowed_by_forced_capture(mv)
     }
 
-    /// Does the side to move have at least one legal move?
+    /// Does the side to move have at least one legal move? Stops at the first one found, and allocates nothing
+    /// once warm (it runs inside generation, for drops that may not mate: a list from
+    /// [`Position::spare_lists`], since generation holds the others).
     pub fn has_legal_move(&mut self) -> bool {
         !self.is_decided() && self.has_reply()
     }
@@ -226,9 +237,11 @@ impl Position<'_> {
     /// Does the side to move have a move the move rules allow, whatever the game-end rules say? (Mate is about
     /// moves: a drop that checks is no mate because a check limit, say, ends the game.)
     fn has_reply(&mut self) -> bool {
-        let mut moves = MoveList::with_capacity(128);
+        let mut moves = self.take_list();
         self.pseudo_moves(&mut moves);
-        moves.into_iter().any(|mv| self.is_legal_pseudo(mv))
+        let any = moves.iter().any(|&mv| self.is_legal_pseudo(mv));
+        self.give_list(moves);
+        any
     }
 
     /// Legality of a move produced by the pseudo-legal generator.

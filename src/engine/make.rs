@@ -1,6 +1,7 @@
 //! Make and unmake. `make` records what it changes in an undo entry; `unmake` restores it exactly, hash included.
 use super::moves::{Move, MoveKind};
 use super::position::{EnPassant, HistoryEntry, Undo};
+use super::tables::PieceTraits;
 use super::{Cell, Position};
 use crate::rules::{PieceId, Side, Square};
 
@@ -42,7 +43,7 @@ impl Position<'_> {
                 }
                 self.take(mv.from);
                 self.put(mv.to, self.arriving(mv), us);
-                resets_clock |= game.end.resets_clock.contains(&mv.piece);
+                resets_clock |= engine.traits[mv.piece.index()].contains(PieceTraits::RESETS_CLOCK);
                 if mv.kind == MoveKind::CreatesEp {
                     new_ep = self.passed_squares(mv.from, mv.to);
                 }

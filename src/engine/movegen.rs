@@ -1,6 +1,7 @@
 //! Pseudo-legal move generation: walk the precomputed rays of each piece, add drops, castlings and a pass.
 //! Nothing here allocates: moves are pushed into the caller's reused list.
 use super::moves::{Move, MoveKind, MoveList, Sink};
+use super::tables::PieceTraits;
 use super::{Cell, Position};
 use crate::rules::{
     step, PieceId, PromotionTrigger, Ray, RayFlags, RayKind, Side, Square, StepOutcome, StepRule,
@@ -107,10 +108,11 @@ impl Position<'_> {
         let first = out.len();
         self.piece_moves(from, out);
         let piece = self.board[from.index()].piece();
-        if self.engine.has_borrowers && self.engine.borrows[piece.index()] {
+        let traits = self.engine.traits[piece.index()];
+        if traits.contains(PieceTraits::BORROWS) {
             self.borrowed_moves(from, piece, out);
         }
-        if self.engine.repeats_moves[piece.index()] {
+        if traits.contains(PieceTraits::REPEATS_MOVES) {
             dedup_moves(out, first);
         }
     }
@@ -354,9 +356,9 @@ impl Position<'_> {
 
     pub(crate) fn castling_moves(&self, out: &mut MoveList) {
         let game = &self.engine.game;
-        for (index, castling) in game.castlings.iter().enumerate() {
-            let right = &game.castling_rights[castling.right];
-            if right.side != self.side || self.castling >> castling.right & 1 == 0 {
+        for &index in &self.engine.castlings[self.side.index()] {
+            let castling = &game.castlings[index as usize];
+            if self.castling >> castling.right & 1 == 0 {
                 continue;
             }
             let king = self.board[castling.king_from.index()];
@@ -377,9 +379,7 @@ impl Position<'_> {
                     from: castling.king_from,
                     to: castling.king_to,
                     piece: king.piece(),
-                    kind: MoveKind::Castle {
-                        index: index as u16,
-                    },
+                    kind: MoveKind::Castle { index },
                     promotion: None,
                 });
             }

@@ -62,6 +62,22 @@ fn winner(side: Side, verdict: Verdict) -> Option<Side> {
     }
 }
 
+/// The side that gave check with every one of its moves in a cycle of positions, if one did. Each item is
+/// `(mover, the move gave check, the turn passed)`; moves in the middle of a bonus turn do not count. The search
+/// judges the cycles on its own line with this too.
+pub fn perpetual_checker<I>(cycle: I) -> Option<Side>
+where
+    I: Iterator<Item = (Side, bool, bool)> + Clone,
+{
+    Side::BOTH.into_iter().find(|&side| {
+        let mut moves = cycle
+            .clone()
+            .filter(|&(mover, _, passed)| mover == side && passed)
+            .peekable();
+        moves.peek().is_some() && moves.all(|(_, check, _)| check)
+    })
+}
+
 impl Position<'_> {
     /// The result if the game is over in this position, judged for the side to move; a draw is scored as a win
     /// where the game says so (`draws-win`).
@@ -290,18 +306,14 @@ impl Position<'_> {
         if rule.perpetual_check_loses {
             // The cycle: every move from the first of the repeated occurrences up to now.
             let first = occurrences[occurrences.len() - rule.count as usize];
-            let cycle = &self.history[first + 1..];
-            for side in Side::BOTH {
-                let mut moves = cycle
-                    .iter()
-                    .filter(|e| e.mover == side && e.turn_passed)
-                    .peekable();
-                if moves.peek().is_some() && moves.all(|e| e.check) {
-                    return Some(Outcome {
-                        winner: Some(side.opponent()),
-                        reason: Reason::PerpetualCheck,
-                    });
-                }
+            let cycle = self.history[first + 1..]
+                .iter()
+                .map(|e| (e.mover, e.check, e.turn_passed));
+            if let Some(side) = perpetual_checker(cycle) {
+                return Some(Outcome {
+                    winner: Some(side.opponent()),
+                    reason: Reason::PerpetualCheck,
+                });
             }
         }
         let winner = match rule.loser {
@@ -316,23 +328,26 @@ impl Position<'_> {
         })
     }
 
+    /// Are the non-royal pieces on the board (both sides, hands empty) exactly one of the game's multisets?
+    /// Read from the per-type piece counts: nothing collected or sorted.
     fn insufficient_material(&self) -> bool {
         let game = &self.engine.game;
         if game.end.insufficient_material.is_empty() || self.hands.iter().flatten().any(|&c| c > 0)
         {
             return false;
         }
-        let mut material: Vec<_> = Side::BOTH
-            .iter()
-            .flat_map(|s| self.lists[s.index()].iter())
-            .map(|sq| self.board[sq.index()].piece())
-            .filter(|p| !game.pieces[p.index()].royal)
-            .collect();
-        material.sort();
+        let royal = |p: usize| game.pieces[p].royal;
+        let on_board = |p: usize| self.counts[p * 2] as usize + self.counts[p * 2 + 1] as usize;
+        let material: usize = (0..game.pieces.len())
+            .filter(|&p| !royal(p))
+            .map(on_board)
+            .sum();
         game.end.insufficient_material.iter().any(|set| {
-            let mut set = set.clone();
-            set.sort();
-            set == material
+            set.len() == material
+                && set.iter().all(|p| {
+                    !royal(p.index())
+                        && set.iter().filter(|&q| q == p).count() == on_board(p.index())
+                })
         })
     }
 }

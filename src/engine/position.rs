@@ -81,6 +81,9 @@ pub struct Position<'e> {
     /// that need make/test/unmake, and one piece's moves awaiting a filter.
     pub(crate) deferred: Vec<Move>,
     pub(crate) scratch: Vec<Move>,
+    /// More scratch lists, a stack for the calls that may nest inside generation (the drop-mate rule's
+    /// [`Position::has_legal_move`]) and for [`Position::count_legal_moves`]'s full test.
+    pub(crate) spare_lists: Vec<Vec<Move>>,
 }
 
 impl<'e> Position<'e> {
@@ -110,7 +113,20 @@ impl<'e> Position<'e> {
             history: Vec::new(),
             deferred: Vec::new(),
             scratch: Vec::new(),
+            spare_lists: Vec::new(),
         }
+    }
+
+    /// An empty scratch list from [`Position::spare_lists`]; give it back with [`Position::give_list`].
+    #[inline]
+    pub(crate) fn take_list(&mut self) -> Vec<Move> {
+        self.spare_lists.pop().unwrap_or_default()
+    }
+
+    #[inline]
+    pub(crate) fn give_list(&mut self, mut list: Vec<Move>) {
+        list.clear();
+        self.spare_lists.push(list);
     }
 
     pub fn game(&self) -> &'e Game {
@@ -247,6 +263,14 @@ impl<'e> Position<'e> {
             self.hash ^= self.engine.zobrist.bonus_pending;
             self.bonus_pending = pending;
         }
+    }
+
+    /// The positions of the game so far, oldest first, as `(hash, mover, check, turn_passed)`: what a search
+    /// needs to score repetitions with the game's own history (see [`HistoryEntry`]).
+    pub fn history_visits(&self) -> impl Iterator<Item = (u64, Side, bool, bool)> + '_ {
+        self.history
+            .iter()
+            .map(|e| (e.hash, e.mover, e.check, e.turn_passed))
     }
 
     /// Starts the repetition history at the current position.

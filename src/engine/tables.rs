@@ -1,7 +1,8 @@
 //! A compiled game together with the tables the executor derives from it once at load time.
 use super::zobrist::Zobrist;
 use crate::rules::{
-    step, Game, Occupant, PieceId, Ray, RayFlags, RayKind, Side, Square, StepOutcome, StepRule,
+    step, Game, Occupant, PieceId, PieceType, Ray, RayFlags, RayKind, Side, Square, StepOutcome,
+    StepRule,
 };
 
 /// One way a piece standing on `from` could attack a given square: along `ray`, whose square number `pos` it is.
@@ -24,30 +25,24 @@ pub struct Engine {
     /// Per (attacking side, target square, piece type): a range of `entries`.
     pub(crate) entry_ranges: Vec<(u32, u32)>,
     pub(crate) entries: Vec<AttackEntry>,
+    /// Per side: the indices of its castlings in [`Game::castlings`].
+    pub(crate) castlings: [Vec<u16>; 2],
     /// Per square: the castling rights lost when a move starts or ends there.
     pub(crate) castle_mask: Vec<u32>,
     /// Some piece hops, or turns on an occupied square: then any piece that moves or arrives may open or close a
     /// line, and the legality shortcuts that rely on pins are off.
     pub(crate) pins_unreliable: bool,
-    /// Per piece type: two of its rays from one square may produce the same move (the legs of a multi-leg move,
-    /// or an e.p.-creating double step that a rider also reaches); its moves are generated into a list and
-    /// deduplicated.
-    pub(crate) repeats_moves: Vec<bool>,
+    /// Per piece type: what move generation and legality must know of it beyond its rays, one byte so that the
+    /// per-piece tests of every node are one load.
+    pub(crate) traits: Vec<PieceTraits>,
     /// Per (attacking side, target square): bit `p` is set when a piece of type `p` could capture on the target from
     /// somewhere. With more than 64 piece types every bit is set and the attack test tries every type.
     pub(crate) reaching: Vec<u64>,
-    /// Per piece type: not royal, but may turn into a royal type by promotion or demotion (then the fast legality
-    /// test, which assumes the royal piece stays where it is, does not apply to its moves).
-    pub(crate) becomes_royal: Vec<bool>,
-    /// Per piece type: it has a ray that captures en passant.
-    pub(crate) en_passant: Vec<bool>,
     /// Some piece induces (`x` before an `a`): its moves are generated as moves of the friendly piece it
     /// turns on, so identical moves may come from different pieces (the whole list is deduplicated), and legality
     /// uses the full test.
     pub(crate) has_induction: bool,
-    /// Per piece type, it borrows (`x` on the last leg): the reverse attack tables cannot see its borrowed
-    /// captures, so `is_attacked` makes an extra pass over such pieces, and legality uses the full test.
-    pub(crate) borrows: Vec<bool>,
+    /// Some piece borrows ([`PieceTraits::BORROWS`]).
     pub(crate) has_borrowers: bool,
     /// The game has rules that decide a position by what stands on it ([`crate::rules::EndRules::decides_positions`]).
     pub(crate) decides_positions: bool,
@@ -65,23 +60,24 @@ impl Engine {
         let mut capture_origins = vec![0u64; 2 * squares * pieces * words];
         let mut lists: Vec<Vec<AttackEntry>> = vec![Vec::new(); 2 * squares * pieces];
         let mut pins_unreliable = false;
-        let mut en_passant = vec![false; pieces];
-        let mut repeats_moves = vec![false; pieces];
+        let mut traits = vec![PieceTraits::empty(); pieces];
         let mut has_induction = false;
-        let mut borrows = vec![false; pieces];
+        let mut seen = Vec::new();
         for (p, piece) in game.pieces.iter().enumerate() {
             for side in Side::BOTH {
                 for from in game.geometry.all() {
                     let slice = piece.rays(side, squares, from);
-                    repeats_moves[p] |= double_step_twin(&game, slice.range());
+                    if double_step_twin(&game, slice.range())
+                        || chains_repeat(&game, slice.range(), &mut seen)
+                    {
+                        traits[p] |= PieceTraits::REPEATS_MOVES;
+                    }
                     for ray_index in slice.range() {
                         let ray = &game.rays[ray_index];
-                        en_passant[p] |= ray.flags.has(RayFlags::EN_PASSANT);
-                        borrows[p] |= ray.flags.has(RayFlags::BORROW);
                         let rules = game.ray_rules(ray);
+                        traits[p] |= ray_traits(ray, rules);
                         has_induction |= rules.iter().any(|r| r.contains(StepRule::INDUCE));
                         let chain = ray.kind == RayKind::Chain;
-                        repeats_moves[p] |= chain;
                         // A chain that needs a piece on a turning square, or comes back over its own origin, can
                         // be opened by a piece arriving: like a hopper, it defeats the pin shortcut.
                         pins_unreliable |= matches!(ray.kind, RayKind::Hop | RayKind::Grasshop)
@@ -118,26 +114,26 @@ impl Engine {
                 reaching[slot / pieces] |= 1 << p;
             }
         }
-        let becomes_royal = game
-            .pieces
-            .iter()
-            .map(|piece| {
-                let royal = |id: &PieceId| game.pieces[id.index()].royal;
-                !piece.royal
-                    && (piece
-                        .promotion
-                        .as_ref()
-                        .is_some_and(|p| p.choices.iter().any(royal))
-                        || piece.demote_in.is_some_and(|(_, base)| royal(&base)))
-            })
-            .collect();
+        for (p, piece) in game.pieces.iter().enumerate() {
+            if becomes_royal(&game, piece) {
+                traits[p] |= PieceTraits::BECOMES_ROYAL;
+            }
+            if game.end.resets_clock.contains(&PieceId(p as u16)) {
+                traits[p] |= PieceTraits::RESETS_CLOCK;
+            }
+        }
         let mut castle_mask = vec![0u32; squares];
         for (i, right) in game.castling_rights.iter().enumerate() {
             castle_mask[right.king_from.index()] |= 1 << i;
             castle_mask[right.rook_from.index()] |= 1 << i;
         }
+        let castlings = Side::BOTH.map(|side| {
+            (0..game.castlings.len() as u16)
+                .filter(|&i| game.castling_rights[game.castlings[i as usize].right].side == side)
+                .collect()
+        });
         let zobrist = Zobrist::new(&game);
-        let has_borrowers = borrows.contains(&true);
+        let has_borrowers = traits.iter().any(|t| t.contains(PieceTraits::BORROWS));
         let attackers_by_table = game.pieces.len() <= 64 && !has_borrowers;
         let decides_positions = game.end.decides_positions();
         Engine {
@@ -149,15 +145,13 @@ impl Engine {
             entry_ranges,
             entries,
             castle_mask,
+            castlings,
             pins_unreliable,
-            repeats_moves,
+            traits,
             reaching,
-            en_passant,
-            becomes_royal,
             has_induction,
             has_borrowers,
             attackers_by_table,
-            borrows,
         }
     }
 
@@ -203,6 +197,62 @@ impl Engine {
     }
 }
 
+bitflags::bitflags! {
+    /// What the executor must know of a piece type beyond its rays.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+    pub(crate) struct PieceTraits: u8 {
+        /// Two of its rays from one square may produce the same move (the legs of a multi-leg move, or an
+        /// e.p.-creating double step that a rider also reaches): its moves are generated into a list and
+        /// deduplicated.
+        const REPEATS_MOVES = 1;
+        /// It has a ray that captures en passant.
+        const EN_PASSANT = 1 << 1;
+        /// Not royal, but may turn into a royal type by promotion or demotion (the fast legality test assumes
+        /// the royal piece stays where it is, so its moves are tested in full).
+        const BECOMES_ROYAL = 1 << 2;
+        /// It borrows (`x` on the last leg): the reverse attack tables cannot see its borrowed captures, so
+        /// `is_attacked` makes an extra pass over such pieces, and legality uses the full test. Its lent moves
+        /// may repeat its own ([`PieceTraits::REPEATS_MOVES`] is set too).
+        const BORROWS = 1 << 3;
+        /// It may remove a piece elsewhere than on its destination, or put one on its way (a locust capture, an
+        /// unload): its moves may open or close a line other than its own, so they pass the legality filter.
+        const CAPTURES_ASIDE = 1 << 4;
+        /// Its moves reset the move-limit counter (the game's `resets_clock` list: pawns).
+        const RESETS_CLOCK = 1 << 5;
+    }
+}
+
+/// The traits one ray gives its piece.
+fn ray_traits(ray: &Ray, rules: &[StepRule]) -> PieceTraits {
+    let mut traits = PieceTraits::empty();
+    if ray.flags.has(RayFlags::EN_PASSANT) {
+        traits |= PieceTraits::EN_PASSANT;
+    }
+    if ray.flags.has(RayFlags::BORROW) {
+        traits |= PieceTraits::BORROWS | PieceTraits::REPEATS_MOVES;
+    }
+    let removes_on_the_way = |r: &StepRule| {
+        !r.contains(StepRule::DEST) && r.intersects(StepRule::CAPTURE | StepRule::DESTROY)
+    };
+    if ray.kind == RayKind::Chain
+        && (ray.flags.has(RayFlags::UNLOAD) || rules.iter().any(removes_on_the_way))
+    {
+        traits |= PieceTraits::CAPTURES_ASIDE;
+    }
+    traits
+}
+
+/// Is `piece` not royal but able to become a royal type, by promotion or demotion?
+fn becomes_royal(game: &Game, piece: &PieceType) -> bool {
+    let royal = |id: &PieceId| game.pieces[id.index()].royal;
+    !piece.royal
+        && (piece
+            .promotion
+            .as_ref()
+            .is_some_and(|p| p.choices.iter().any(royal))
+            || piece.demote_in.is_some_and(|(_, base)| royal(&base)))
+}
+
 /// Does one of these rays make an e.p.-creating double step to a square that another ray (a rider) also moves to?
 fn double_step_twin(game: &Game, rays: std::ops::Range<usize>) -> bool {
     let rays = &game.rays[rays];
@@ -215,6 +265,62 @@ fn double_step_twin(game: &Game, rays: std::ops::Range<usize>) -> bool {
                         && game.ray_squares(other).contains(target)
                 })
             })
+    })
+}
+
+/// Could two chain walks from one square (or one chain walk twice) generate the same move? Only if they may end on
+/// the same square holding the same kind of occupant (empty, enemy, friend): a chain that only destroys friends
+/// never repeats a rider's move or capture there. `seen` is scratch space: (destination, occupants, is a chain).
+fn chains_repeat(
+    game: &Game,
+    rays: std::ops::Range<usize>,
+    seen: &mut Vec<(Square, u8, bool)>,
+) -> bool {
+    const EMPTY: u8 = 1;
+    const ENEMY: u8 = 2;
+    const FRIEND: u8 = 4;
+    let rays = &game.rays[rays];
+    if !rays.iter().any(|ray| ray.kind == RayKind::Chain) {
+        return false;
+    }
+    seen.clear();
+    for ray in rays {
+        let chain = ray.kind == RayKind::Chain;
+        let plain = if ray.flags.has(RayFlags::MOVE | RayFlags::EN_PASSANT) {
+            EMPTY
+        } else {
+            0
+        } | if ray.flags.has(RayFlags::CAPTURE) {
+            ENEMY
+        } else {
+            0
+        };
+        for (&sq, &rule) in game.ray_squares(ray).iter().zip(game.ray_rules(ray)) {
+            let occupants = if !chain {
+                plain
+            } else if rule.contains(StepRule::DEST) {
+                [
+                    (StepRule::EMPTY, EMPTY),
+                    (StepRule::CAPTURE, ENEMY),
+                    (StepRule::DESTROY, FRIEND),
+                ]
+                .iter()
+                .filter(|(bit, _)| rule.contains(*bit))
+                .fold(0, |acc, (_, class)| acc | class)
+                    | plain & EMPTY
+            } else {
+                continue;
+            };
+            seen.push((sq, occupants, chain));
+        }
+    }
+    seen.sort_unstable_by_key(|&(sq, _, _)| sq);
+    seen.chunk_by(|a, b| a.0 == b.0).any(|group| {
+        group.iter().enumerate().any(|(i, &(_, o, c))| {
+            group[i + 1..]
+                .iter()
+                .any(|&(_, o2, c2)| o & o2 != 0 && (c || c2))
+        })
     })
 }
 

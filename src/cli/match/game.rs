@@ -1,0 +1,171 @@
+//! One refereed game: both engines told the moves, tatsu judging every move (legality, notation) and every game
+//! end (the game's own rules), illegal moves, crashes, silence and time losses adjudicated with the reason.
+use super::player::{Player, Reply};
+use crate::cli::xboard::notation;
+use std::time::{Duration, Instant};
+use tatsu::engine::{Engine, Move, Position};
+use tatsu::rules::Side;
+
+/// How long a game may run without the rules ending it: then it is drawn.
+pub const MAX_PLIES: usize = 600;
+/// Time an engine may exceed its clock by before it loses on time (process and pipe latency).
+const GRACE: Duration = Duration::from_millis(200);
+
+#[derive(Clone, Copy, Debug)]
+pub struct TimeControl {
+    pub base: Duration,
+    pub increment: Duration,
+}
+
+/// A finished game: the moves (in tatsu's notation), the winner and why.
+pub struct Record {
+    pub opening: usize,
+    pub moves: Vec<String>,
+    pub winner: Option<Side>,
+    pub reason: String,
+}
+
+/// Plays one game from the start position after the opening `moves`; `players[0]` has White.
+pub fn play(
+    engine: &Engine,
+    variant_name: &str,
+    opening: &[Move],
+    players: [&mut Player; 2],
+    tc: TimeControl,
+) -> (Vec<String>, Option<Side>, String) {
+    let mut pos = Position::start(engine);
+    let g = engine.game.geometry;
+    let [white, black] = players;
+    let mut players = [white, black];
+    let mut moves: Vec<String> = Vec::new();
+    let seconds = tc.base.as_secs();
+    let level = format!(
+        "level 0 {}:{:02} {}",
+        seconds / 60,
+        seconds % 60,
+        tc.increment.as_secs_f64()
+    );
+    for p in players.iter_mut() {
+        p.send("new");
+        if variant_name != "normal" {
+            p.send(&format!("variant {variant_name}"));
+        }
+        p.send(&level);
+        p.send("force");
+        p.send("easy");
+    }
+    for mv in opening {
+        let text = pos.uci(mv);
+        let xb = notation::to_xboard(g, &text);
+        for p in players.iter_mut() {
+            p.tell_move(&xb);
+        }
+        pos.play(*mv);
+        moves.push(text);
+    }
+    for (i, p) in players.iter_mut().enumerate() {
+        if !p.sync(Duration::from_secs(10)) {
+            let side = if i == 0 { Side::White } else { Side::Black };
+            return (
+                moves,
+                Some(side.opponent()),
+                format!("{} did not answer ping", side_name(side)),
+            );
+        }
+    }
+    let mut clocks = [tc.base, tc.base];
+    loop {
+        if let Some(outcome) = pos.outcome() {
+            let text = outcome.to_string();
+            let reason = text
+                .split_once(' ')
+                .map_or(text.clone(), |(_, r)| r.to_string());
+            return (
+                moves,
+                outcome.winner,
+                reason.trim_matches(|c| c == '(' || c == ')').into(),
+            );
+        }
+        if moves.len() >= MAX_PLIES {
+            return (
+                moves,
+                None,
+                format!("draw by adjudication after {MAX_PLIES} plies"),
+            );
+        }
+        let side = pos.side_to_move();
+        let (us, them) = (side.index(), side.opponent().index());
+        let mover = &mut players[us];
+        mover.send(&format!("time {}", clocks[us].as_millis() / 10));
+        mover.send(&format!("otim {}", clocks[them].as_millis() / 10));
+        mover.send("go");
+        let started = Instant::now();
+        let reply = mover.await_move(started + clocks[us] + GRACE);
+        let took = started.elapsed();
+        mover.send("force");
+        let lost = |why: String| (Some(side.opponent()), format!("{} {why}", side_name(side)));
+        let text = match reply {
+            Reply::Move(text) => text,
+            Reply::Resign => return with(moves, lost("resigns".into())),
+            Reply::Crashed => return with(moves, lost("crashed (the engine exited)".into())),
+            Reply::Timeout => return with(moves, lost("lost on time".into())),
+        };
+        if took > clocks[us] + GRACE {
+            return with(moves, lost("lost on time".into()));
+        }
+        clocks[us] = clocks[us].saturating_sub(took) + tc.increment;
+        let mut readings = notation::candidates(g, &text);
+        readings.push(text.clone());
+        let Some(mv) = readings.iter().find_map(|r| pos.parse_move(r).ok()) else {
+            return with(moves, lost(format!("played an illegal move: {text}")));
+        };
+        let uci = pos.uci(&mv);
+        players[them].tell_move(&notation::to_xboard(g, &uci));
+        pos.play(mv);
+        moves.push(uci);
+    }
+}
+
+fn with(
+    moves: Vec<String>,
+    (winner, reason): (Option<Side>, String),
+) -> (Vec<String>, Option<Side>, String) {
+    (moves, winner, reason)
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
+/// The game in PGN: the variant, set-up and players' tags, the moves in tatsu's coordinate notation, the result
+/// with its reason.
+pub fn pgn(record: &Record, engine: &Engine, names: [&str; 2], round: usize) -> String {
+    let result = match record.winner {
+        Some(Side::White) => "1-0",
+        Some(Side::Black) => "0-1",
+        None => "1/2-1/2",
+    };
+    let mut text = format!(
+        "[Event \"tatsu match\"]\n[Site \"?\"]\n[Round \"{round}\"]\n[White \"{}\"]\n[Black \"{}\"]\n\
+         [Result \"{result}\"]\n[Variant \"{}\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n[Termination \"{}\"]\n\n",
+        names[0], names[1], engine.game.name, engine.game.start_fen, record.reason
+    );
+    let mut line = String::new();
+    for (i, mv) in record.moves.iter().enumerate() {
+        if i % 2 == 0 {
+            line += &format!("{}. ", i / 2 + 1);
+        }
+        line += mv;
+        line.push(' ');
+        if line.len() > 70 {
+            text += line.trim_end();
+            text.push('\n');
+            line.clear();
+        }
+    }
+    text += &format!("{line}{{{}}} {result}\n\n", record.reason);
+    text
+}

@@ -1,0 +1,155 @@
+//! One engine process spoken to in the XBoard protocol: started with `sh -c CMD`, its output read by a thread into
+//! a channel so that every wait has a deadline. An engine that exits, or says nothing in time, is reported as such.
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+pub struct Player {
+    pub name: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    usermove: bool,
+    ping: u32,
+}
+
+/// What an engine said when it was to move.
+pub enum Reply {
+    Move(String),
+    Resign,
+    /// It exited or closed its output.
+    Crashed,
+    /// Nothing within the deadline.
+    Timeout,
+}
+
+impl Player {
+    /// Starts the engine and reads its features (waiting for `done=1`, at most 5 seconds).
+    pub fn start(command: &str) -> Result<Player, String> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start `{command}`: {e}"))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (send, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut player = Player {
+            name: command.to_string(),
+            child,
+            stdin,
+            lines,
+            usermove: false,
+            ping: 0,
+        };
+        player.send("xboard");
+        player.send("protover 2");
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while let Some(line) = player.next_line(deadline) {
+            if let Some(features) = line.strip_prefix("feature ") {
+                player.read_features(features);
+                if features.contains("done=1") {
+                    break;
+                }
+            }
+        }
+        Ok(player)
+    }
+
+    fn read_features(&mut self, features: &str) {
+        if let Some(start) = features.find("myname=\"") {
+            let rest = &features[start + 8..];
+            if let Some(end) = rest.find('"') {
+                self.name = rest[..end].to_string();
+            }
+        }
+        if features.contains("usermove=1") {
+            self.usermove = true;
+        }
+        for word in features.split_whitespace() {
+            if let Some((name, _)) = word.split_once('=') {
+                if ["usermove", "ping", "setboard", "time", "done"].contains(&name) {
+                    self.send(&format!("accepted {name}"));
+                }
+            }
+        }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        let _ = writeln!(self.stdin, "{line}").and_then(|()| self.stdin.flush());
+    }
+
+    fn next_line(&mut self, deadline: Instant) -> Option<String> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        self.lines.recv_timeout(wait).ok()
+    }
+
+    /// Sends `ping` and waits for the `pong` (true) or gives up at `within`.
+    pub fn sync(&mut self, within: Duration) -> bool {
+        self.ping += 1;
+        let ping = self.ping;
+        self.send(&format!("ping {ping}"));
+        let deadline = Instant::now() + within;
+        while let Some(line) = self.next_line(deadline) {
+            if line.trim() == format!("pong {ping}") {
+                return true;
+            }
+        }
+        false
+    }
+
+    pub fn tell_move(&mut self, text: &str) {
+        if self.usermove {
+            self.send(&format!("usermove {text}"));
+        } else {
+            self.send(text);
+        }
+    }
+
+    /// Waits for the engine's move until `deadline`.
+    pub fn await_move(&mut self, deadline: Instant) -> Reply {
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(wait) {
+                Ok(line) => {
+                    let line = line.trim();
+                    if let Some(mv) = line.strip_prefix("move ") {
+                        return Reply::Move(mv.trim().to_string());
+                    }
+                    if line == "resign" || line.starts_with("tellics resign") {
+                        return Reply::Resign;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => return Reply::Timeout,
+                Err(RecvTimeoutError::Disconnected) => return Reply::Crashed,
+            }
+        }
+    }
+}
+
+impl Drop for Player {
+    fn drop(&mut self) {
+        self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,99 @@
+//! `tatsu search`: search one position and print each iteration and the best move (a quick look at what the
+//! engine thinks, and the search-speed benchmark's command).
+use super::error::CliError;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+use tatsu::engine::Position;
+use tatsu::eval::Evaluator;
+use tatsu::search::{self, Limits, Searcher, Table};
+
+/// Search a position and print every iteration (depth, score, nodes, speed, principal variation) and the best move.
+///
+/// Without a limit it searches to depth 8. Scores are centipawns for the side to move; `mate N` is a forced mate in
+/// N moves (`mate -N`: the side to move is mated).
+///
+/// Examples:
+///   tatsu search chess --depth 8
+///   tatsu search euroshogi --movetime 2000
+///   tatsu search shogi --fen "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w - - 0 1" --nodes 1000000
+#[derive(clap::Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct SearchArgs {
+    #[command(flatten)]
+    pub position: super::position::PositionArgs,
+    /// Search this many plies deep.
+    #[arg(long, short)]
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Stop after this many milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Transposition table size in MiB (1 to 65536).
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
+    /// Search threads (sharing the table).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+}
+
+pub fn run(args: SearchArgs) -> Result<(), CliError> {
+    if !(search::tt::MIN_MB..=search::tt::MAX_MB).contains(&args.hash) {
+        return Err(CliError::usage(format!(
+            "--hash {} is outside 1..=65536 MiB",
+            args.hash
+        )));
+    }
+    args.position.run(|pos| go(&args, pos))
+}
+
+fn go(args: &SearchArgs, mut pos: Position) -> Result<(), CliError> {
+    let eval = Evaluator::new(pos.engine());
+    let tt = Table::new(args.hash);
+    let mut limits = Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        movetime: args.movetime.map(Duration::from_millis),
+        clock: None,
+    };
+    if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
+        limits.depth = Some(8);
+    }
+    let searcher = Searcher {
+        eval: &eval,
+        tt: &tt,
+        threads: args.threads.max(1),
+    };
+    let stop = AtomicBool::new(false);
+    let game = pos.game();
+    let outcome = searcher.search(&mut pos, &limits, &stop, &mut |r| {
+        let pv: Vec<String> =
+            r.pv.iter()
+                .map(|m| tatsu::engine::notation::to_uci(game, m))
+                .collect();
+        outln!(
+            "depth {} seldepth {} score {} nodes {} time {} nps {} pv {}",
+            r.depth,
+            r.seldepth,
+            score_text(r.score),
+            r.nodes,
+            r.elapsed.as_millis(),
+            r.nps(),
+            pv.join(" ")
+        );
+    });
+    match outcome.best {
+        Some(mv) => outln!("bestmove {}", pos.uci(&mv)),
+        None => outln!("bestmove (none)"),
+    }
+    Ok(())
+}
+
+/// `cp 31` or `mate 3`, as UCI writes scores.
+pub fn score_text(score: i32) -> String {
+    match search::mate_in(score) {
+        Some(n) => format!("mate {n}"),
+        None => format!("cp {score}"),
+    }
+}

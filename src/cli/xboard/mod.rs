@@ -1,0 +1,431 @@
+//! `tatsu xboard`: the engine side of the Chess Engine Communication Protocol (CECP, version 2) as XBoard 4.9
+//! expects it of an engine that defines its own variants.
+//!
+//! A reader thread queues the GUI's lines; a command that must interrupt a search (`?`, `force`, `new`, `quit`,
+//! …) also raises the search's stop flag, and one that makes the search's move moot (everything but `?`) raises
+//! a discard flag too. The session handles each line in order; no input, however malformed, ends the session
+//! except `quit` or the end of input.
+mod clock;
+mod highlight;
+pub mod notation;
+mod setup;
+
+pub use setup::xboard_name;
+
+use super::error::CliError;
+use clock::TimeControl;
+use std::io::BufRead;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError};
+use std::sync::Arc;
+use tatsu::engine::{Engine, Move, Position};
+use tatsu::eval::Evaluator;
+use tatsu::rules::Side;
+use tatsu::search::{self, Limits, Searcher, Table};
+
+/// Speak the XBoard protocol (CECP v2) on stdin/stdout, for XBoard, WinBoard, cutechess or `tatsu match`.
+///
+/// Every bundled game is offered (chess as XBoard's `normal`), and every variant file given, under its file name.
+/// See docs/play.md for how to set up XBoard.
+///
+/// Examples:
+///   xboard -fcp "tatsu xboard" -variant ryugi
+///   tatsu xboard my-game.tatsu
+#[derive(clap::Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct XboardArgs {
+    /// Variant files to offer besides the bundled games.
+    pub files: Vec<String>,
+    /// Transposition table size in MiB (XBoard's `memory` command changes it).
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
+}
+
+pub fn run(args: XboardArgs) -> Result<(), CliError> {
+    let mut engines = Vec::new();
+    let mut names = Vec::new();
+    let bundled = tatsu::variants::bundled()
+        .iter()
+        .map(|(n, _)| n.to_string());
+    for name in bundled.chain(args.files.iter().cloned()) {
+        match tatsu::variants::load(&name) {
+            Ok(compiled) => {
+                let engine = Engine::new(compiled.game);
+                names.push(setup::xboard_name(&engine.game.name));
+                engines.push(engine);
+            }
+            Err(error) => {
+                // Told to XBoard as a comment: the session goes on with the games that load.
+                for line in error.to_string().lines() {
+                    println!("# {line}");
+                }
+            }
+        }
+    }
+    if engines.is_empty() {
+        return Err(CliError::input("no variant loads"));
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let discard = Arc::new(AtomicBool::new(false));
+    let lines = spawn_reader(stop.clone(), discard.clone());
+    let mut session = Session::new(&engines, names, args.hash, stop, discard);
+    session.serve(lines);
+    Ok(())
+}
+
+/// Commands that do not disturb a search in progress.
+const QUIET: &[&str] = &[
+    "time", "otim", "ping", ".", "post", "nopost", "hard", "easy", "computer", "name", "rating",
+    "hint", "bk", "draw", "accepted", "rejected", "lift", "put", "hover", "option", "memory",
+    "cores", "xboard", "protover", "random",
+];
+
+/// Does this line stop a search in progress, and does it make the search's move moot (`?` plays it)?
+fn interrupts(line: &str) -> Option<bool> {
+    let word = line.split_whitespace().next().unwrap_or("");
+    (!word.is_empty() && !QUIET.contains(&word)).then_some(word != "?")
+}
+
+fn spawn_reader(stop: Arc<AtomicBool>, discard: Arc<AtomicBool>) -> Receiver<String> {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        for line in stdin.lock().lines() {
+            let Ok(line) = line else { break };
+            let interrupt = interrupts(&line);
+            if send.send(line).is_err() {
+                break;
+            }
+            if let Some(moot) = interrupt {
+                discard.fetch_or(moot, Ordering::SeqCst);
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+        discard.store(true, Ordering::SeqCst);
+        stop.store(true, Ordering::SeqCst);
+    });
+    receive
+}
+
+/// Writes one protocol line and flushes it.
+fn say(line: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+}
+
+struct Session<'e> {
+    engines: &'e [Engine],
+    names: Vec<String>,
+    evaluators: Vec<Option<Evaluator>>,
+    current: usize,
+    pos: Position<'e>,
+    tt: Table,
+    threads: usize,
+    /// The side the engine plays; `None` in force mode.
+    engine_side: Option<Side>,
+    clock: TimeControl,
+    post: bool,
+    analyzing: bool,
+    /// The moves a `lift` found, for the `put` that follows.
+    lifted: Vec<Move>,
+    stop: Arc<AtomicBool>,
+    discard: Arc<AtomicBool>,
+    quit: bool,
+}
+
+impl<'e> Session<'e> {
+    fn new(
+        engines: &'e [Engine],
+        names: Vec<String>,
+        hash: usize,
+        stop: Arc<AtomicBool>,
+        discard: Arc<AtomicBool>,
+    ) -> Self {
+        let current = names.iter().position(|n| n == "normal").unwrap_or(0);
+        Session {
+            engines,
+            evaluators: engines.iter().map(|_| None).collect(),
+            names,
+            current,
+            pos: Position::start(&engines[current]),
+            tt: Table::new(hash),
+            threads: 1,
+            engine_side: Some(Side::Black),
+            clock: TimeControl::default(),
+            post: false,
+            analyzing: false,
+            lifted: Vec::new(),
+            stop,
+            discard,
+            quit: false,
+        }
+    }
+
+    /// Handles the GUI's lines in order. The engine thinks when it is its move and no waiting line would
+    /// interrupt the search (a `ping` waits for the move, as the protocol says); analysis runs while no line waits.
+    fn serve(&mut self, lines: Receiver<String>) {
+        let mut pending = std::collections::VecDeque::new();
+        let mut open = true;
+        while !self.quit {
+            // Reset before looking at the queue: a line that arrives later raises the flags again.
+            self.stop.store(false, Ordering::SeqCst);
+            self.discard.store(false, Ordering::SeqCst);
+            loop {
+                match lines.try_recv() {
+                    Ok(line) => pending.push_back(line),
+                    Err(TryRecvError::Disconnected) => {
+                        open = false;
+                        break;
+                    }
+                    Err(TryRecvError::Empty) => break,
+                }
+            }
+            let waiting_interrupt = pending.iter().any(|l: &String| interrupts(l).is_some());
+            if !self.analyzing && !waiting_interrupt && open && self.engine_to_move() {
+                self.think(false);
+            } else if let Some(line) = pending.pop_front() {
+                self.handle(&line);
+            } else if !open {
+                break;
+            } else if self.analyzing {
+                self.think(true);
+                if let Ok(line) = lines.recv() {
+                    pending.push_back(line);
+                }
+            } else if let Ok(line) = lines.recv() {
+                pending.push_back(line);
+            }
+        }
+    }
+
+    fn engine_to_move(&mut self) -> bool {
+        self.engine_side == Some(self.pos.side_to_move()) && self.pos.outcome().is_none()
+    }
+
+    fn handle(&mut self, line: &str) {
+        let line = line.trim();
+        let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let rest = rest.trim();
+        match command {
+            "" | "xboard" | "accepted" | "rejected" | "hard" | "easy" | "random" | "computer"
+            | "name" | "rating" | "ics" | "bk" | "hint" | "draw" | "hover" | "." | "?" => {}
+            "protover" => self.features(),
+            "new" => self.new_game(),
+            "variant" => self.variant(rest),
+            "force" => self.engine_side = None,
+            "go" => self.engine_side = Some(self.pos.side_to_move()),
+            "playother" => self.engine_side = Some(self.pos.side_to_move().opponent()),
+            "usermove" => self.user_move(rest),
+            "setboard" => self.set_board(rest),
+            "undo" => self.take_back(1),
+            "remove" => self.take_back(2),
+            "result" => self.engine_side = None,
+            "level" | "st" | "sd" | "time" | "otim" => {
+                if let Err(message) = self.clock.command(command, rest) {
+                    say(&format!("Error ({message}): {line}"));
+                }
+            }
+            "ping" => say(&format!("pong {rest}")),
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "analyze" => self.analyzing = true,
+            "exit" => self.analyzing = false,
+            "memory" => match rest.parse::<usize>() {
+                Ok(mb) => self.tt = Table::new(mb.clamp(search::tt::MIN_MB, search::tt::MAX_MB)),
+                Err(_) => say(&format!("Error (not a number of MiB): {line}")),
+            },
+            "cores" => match rest.parse::<usize>() {
+                Ok(n) => self.threads = n.clamp(1, 256),
+                Err(_) => say(&format!("Error (not a number of cores): {line}")),
+            },
+            "option" => {}
+            "lift" => self.lift(rest),
+            "put" => self.put(rest),
+            "quit" => self.quit = true,
+            _ if notation::from_xboard(self.pos.game().geometry, command).is_some()
+                && rest.is_empty() =>
+            {
+                self.user_move(command)
+            }
+            _ => say(&format!("Error (unknown command): {line}")),
+        }
+    }
+
+    fn features(&self) {
+        say(&format!(
+            "feature myname=\"tatsu {}\" variants=\"{}\" setboard=1 usermove=1 ping=1 playother=1 \
+             analyze=1 colors=0 time=1 draw=0 reuse=1 san=0 sigint=0 sigterm=0 memory=1 smp=1 \
+             highlight=1 debug=1 exclude=0",
+            env!("CARGO_PKG_VERSION"),
+            self.names.join(",")
+        ));
+        say("feature done=1");
+    }
+
+    fn new_game(&mut self) {
+        self.current = self
+            .names
+            .iter()
+            .position(|n| n == "normal")
+            .unwrap_or(self.current);
+        self.pos = Position::start(&self.engines[self.current]);
+        self.engine_side = Some(Side::Black);
+        self.clock.new_game();
+        self.analyzing = false;
+        self.tt.clear();
+    }
+
+    fn variant(&mut self, name: &str) {
+        // XBoard may prefix a board size (`10x10+0_ryugi`): the game defines its own.
+        let name = name.rsplit('_').next().unwrap_or(name);
+        let Some(index) = self.names.iter().position(|n| n == name) else {
+            say(&format!("Error (unknown variant): {name}"));
+            return;
+        };
+        self.current = index;
+        let engine = &self.engines[index];
+        self.pos = Position::start(engine);
+        let mapped = setup::map_game(engine);
+        for problem in &mapped.problems {
+            say(&format!("# XBoard cannot show {problem}"));
+        }
+        if engine.game.name != "chess" {
+            say(&mapped.setup_line(&engine.game));
+        }
+        for line in mapped.piece_lines(&engine.game) {
+            say(&line);
+        }
+    }
+
+    fn user_move(&mut self, text: &str) {
+        let g = self.pos.game().geometry;
+        let found = notation::candidates(g, text)
+            .into_iter()
+            .find_map(|uci| self.pos.parse_move(&uci).ok());
+        match found {
+            Some(mv) => {
+                self.pos.play(mv);
+                self.announce_end();
+            }
+            None => say(&format!("Illegal move: {text}")),
+        }
+    }
+
+    fn set_board(&mut self, fen: &str) {
+        let fen = fen.replacen("[]", "[-]", 1);
+        match Position::from_fen(&self.engines[self.current], &fen) {
+            Ok(pos) => self.pos = pos,
+            Err(error) => {
+                say("tellusererror Illegal position");
+                say(&format!("Error ({error}): setboard {fen}"));
+            }
+        }
+    }
+
+    fn take_back(&mut self, plies: usize) {
+        for _ in 0..plies {
+            if self.pos.history_visits().count() <= 1 {
+                say("Error (command not legal now): undo");
+                return;
+            }
+            self.pos.unplay();
+        }
+    }
+
+    fn lift(&mut self, square: &str) {
+        self.lifted = highlight::moves_from(&mut self.pos, square);
+        say(&highlight::highlight(&self.pos, &self.lifted));
+    }
+
+    fn put(&mut self, square: &str) {
+        let g = self.pos.game().geometry;
+        if let Some(to) = notation::square_from_xboard(g, square) {
+            if let Some(line) = highlight::choice(&self.pos, &self.lifted, to) {
+                say(&line);
+            }
+        }
+    }
+
+    /// Prints the result line if the game is over.
+    fn announce_end(&mut self) -> bool {
+        let Some(outcome) = self.pos.outcome() else {
+            return false;
+        };
+        let text = outcome.to_string();
+        let (score, reason) = text.split_once(' ').unwrap_or((&text, ""));
+        let reason = reason.trim_start_matches('(').trim_end_matches(')');
+        say(&format!("{score} {{{reason}}}"));
+        true
+    }
+
+    fn evaluator(&mut self) -> &Evaluator {
+        let engine = &self.engines[self.current];
+        self.evaluators[self.current].get_or_insert_with(|| Evaluator::new(engine))
+    }
+
+    /// Searches the position: in analysis until interrupted, else within the clock, then plays the move.
+    fn think(&mut self, analysis: bool) {
+        let limits = if analysis {
+            Limits::default()
+        } else {
+            self.clock.limits(&self.pos)
+        };
+        self.evaluator();
+        let eval = self.evaluators[self.current].as_ref().expect("built above");
+        let searcher = Searcher {
+            eval,
+            tt: &self.tt,
+            threads: self.threads,
+        };
+        let post = self.post || analysis;
+        let game = self.pos.game();
+        let started = std::time::Instant::now();
+        let outcome = searcher.search(&mut self.pos, &limits, &self.stop, &mut |r| {
+            if post {
+                let pv: Vec<String> =
+                    r.pv.iter()
+                        .map(|m| {
+                            notation::to_xboard(
+                                game.geometry,
+                                &tatsu::engine::notation::to_uci(game, m),
+                            )
+                        })
+                        .collect();
+                say(&format!(
+                    "{} {} {} {} {}",
+                    r.depth,
+                    xboard_score(r.score),
+                    r.elapsed.as_millis() / 10,
+                    r.nodes,
+                    pv.join(" ")
+                ));
+            }
+        });
+        if analysis || self.discard.load(Ordering::SeqCst) {
+            return;
+        }
+        self.clock.spent(started.elapsed());
+        match outcome.best {
+            Some(mv) => {
+                let text = notation::to_xboard(game.geometry, &self.pos.uci(&mv));
+                self.pos.play(mv);
+                say(&format!("move {text}"));
+                self.announce_end();
+            }
+            None => {
+                self.announce_end();
+                self.engine_side = None;
+            }
+        }
+    }
+}
+
+/// XBoard's score: centipawns, or ±(100000 + moves) for a mate.
+fn xboard_score(score: i32) -> i32 {
+    match search::mate_in(score) {
+        Some(n) if n > 0 => 100_000 + n,
+        Some(n) => -100_000 + n,
+        None => score,
+    }
+}

@@ -1,0 +1,115 @@
+//! Squares and moves as XBoard writes them. XBoard gives every coordinate one character: files from `a`, ranks from
+//! `1`, except that a board of exactly 10 ranks counts them from `0`, and ranks past the ninth continue in ASCII
+//! (`:`, `;`, `<`, …). tatsu writes ranks as numbers from 1 (`e10`). Moves are otherwise the same text (`e2e4`,
+//! `e7e8q`, `c7c8+`, `P@e4`, `e5f6,f6g7`), except that XBoard may add `=` for a promotion declined.
+use tatsu::rules::Geometry;
+
+/// The character of rank `rank` (from 0) on this board.
+fn rank_char(g: Geometry, rank: i32) -> char {
+    let one = if g.ranks == 10 { b'0' } else { b'1' };
+    (one + rank as u8) as char
+}
+
+/// XBoard's text of a move written in tatsu's notation.
+pub fn to_xboard(g: Geometry, uci: &str) -> String {
+    let mut out = String::with_capacity(uci.len());
+    let bytes = uci.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i] as char;
+        if c.is_ascii_lowercase() && i + 1 < bytes.len() && bytes[i + 1].is_ascii_digit() {
+            let digits = bytes[i + 1..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            let rank: i32 = uci[i + 1..i + 1 + digits].parse().unwrap_or(1);
+            out.push(c);
+            out.push(rank_char(g, rank - 1));
+            i += 1 + digits;
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The readings in tatsu's notation of a move XBoard wrote: a drop (`P@e4`, either case) and, on a board of 16
+/// ranks where `@` is also the 16th rank, a board move too. The caller takes the one that is legal.
+pub fn candidates(g: Geometry, text: &str) -> Vec<String> {
+    let text = text.trim_end_matches('=');
+    let bytes = text.as_bytes();
+    let mut readings = Vec::new();
+    if bytes.len() > 2 && bytes[1] == b'@' && bytes[0].is_ascii_alphabetic() {
+        if let Some(square) = squares(g, &text[2..]) {
+            readings.push(format!(
+                "{}@{square}",
+                bytes[0].to_ascii_uppercase() as char
+            ));
+        }
+    }
+    readings.extend(squares(g, text));
+    readings
+}
+
+/// tatsu's text of a board move (or of the square part of a drop) XBoard wrote; `None` if it is not one.
+pub fn from_xboard(g: Geometry, text: &str) -> Option<String> {
+    candidates(g, text).into_iter().next()
+}
+
+fn squares(g: Geometry, text: &str) -> Option<String> {
+    let one = if g.ranks == 10 { b'0' } else { b'1' };
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 2);
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let is_file = c.is_ascii_lowercase() && (c - b'a') < g.files;
+        if is_file && i + 1 < bytes.len() && bytes[i + 1] >= one && bytes[i + 1] < one + g.ranks {
+            out.push(c as char);
+            out += &(bytes[i + 1] - one + 1).to_string();
+            i += 2;
+        } else if c == b',' || (i + 1 == bytes.len() && (c == b'+' || c.is_ascii_alphabetic())) {
+            out.push(c as char);
+            i += 1;
+        } else {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// The square name XBoard uses (`e4`, `e0` on a 10-rank board, `e:` for tatsu's `e10` on a 12-rank board).
+pub fn square_from_xboard(g: Geometry, text: &str) -> Option<tatsu::rules::Square> {
+    let converted = from_xboard(g, text)?;
+    g.parse_square(&converted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ten_rank_boards_count_ranks_from_zero() {
+        let g = Geometry {
+            files: 10,
+            ranks: 10,
+        };
+        assert_eq!(to_xboard(g, "e2e4"), "e1e3");
+        assert_eq!(to_xboard(g, "a9a10q"), "a8a9q");
+        assert_eq!(from_xboard(g, "a8a9q").as_deref(), Some("a9a10q"));
+    }
+
+    #[test]
+    fn ranks_past_nine_continue_in_ascii() {
+        let g = Geometry {
+            files: 7,
+            ranks: 12,
+        };
+        assert_eq!(to_xboard(g, "b10b12+"), "b:b<+");
+        assert_eq!(from_xboard(g, "b:b<+").as_deref(), Some("b10b12+"));
+        assert_eq!(from_xboard(g, "p@c<").as_deref(), Some("P@c12"));
+        assert_eq!(from_xboard(g, "c7c8=").as_deref(), Some("c7c8"));
+        assert_eq!(from_xboard(g, "z1z2"), None);
+    }
+}

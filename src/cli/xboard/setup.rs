@@ -1,0 +1,202 @@
+//! What tatsu tells XBoard about a game it defines: the variant's name, the `setup` line (which letter is which of
+//! XBoard's piece types, board size, holdings, parent variant, start position) and a `piece` line in XBetza for every
+//! piece whose moves do not depend on its zone.
+//!
+//! XBoard 4.9 has 44 piece types per side: types 0–10 and 22–32 are plain, type `t + 11` is the promoted form of
+//! type `t` (it turns back into `t` when captured, written `+X` in FEN), and type 43 is the king. The first
+//! `S` types listed go into the holdings. So droppable pieces come first, each promoted form sits 11 types after
+//! its base, and the royal piece last.
+use tatsu::engine::Engine;
+use tatsu::rules::{Game, PieceId};
+
+/// XBoard's piece types per side, and the slots tatsu may give to unpromoted pieces.
+const TYPES: usize = 44;
+const KING: usize = 43;
+const PLAIN_SLOTS: [usize; 22] = [
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32,
+];
+
+/// How a game maps onto XBoard, or why it cannot.
+pub struct XboardGame {
+    /// XBoard's piece type per tatsu piece (`None`: not representable).
+    pub slots: Vec<Option<usize>>,
+    /// Pieces XBoard cannot show, with the reason.
+    pub problems: Vec<String>,
+    pub holdings: usize,
+}
+
+/// The name a game is offered under in `feature variants`.
+pub fn xboard_name(game_name: &str) -> String {
+    match game_name {
+        "chess" => "normal".into(),
+        other => other.to_lowercase().replace([' ', '_'], "-"),
+    }
+}
+
+/// XBoard's own letters for its piece types, which choose the picture it draws: a piece whose letter is one of
+/// these gets that type where the rules allow, so that a Queen looks like a queen. Drop games use XBoard's shogi
+/// pictures.
+const PICTURES: &str = "PNBRQFEACWMOHIJGDVLSU";
+const SHOGI_PICTURES: &str = "PNBRLS...G";
+
+/// Assigns XBoard piece types to the game's pieces.
+pub fn map_game(engine: &Engine) -> XboardGame {
+    let game = &engine.game;
+    let mut slots: Vec<Option<usize>> = vec![None; game.pieces.len()];
+    let mut taken = [false; TYPES];
+    let mut problems = Vec::new();
+    let plain = order_plain(game);
+    let promoted_form = |p: usize| {
+        let symbol = format!("+{}", game.pieces[p].symbol);
+        game.piece_by_symbol(&symbol).is_some()
+    };
+    for &p in &plain {
+        let piece = &game.pieces[p];
+        if piece.royal && !taken[KING] {
+            slots[p] = Some(KING);
+            taken[KING] = true;
+            continue;
+        }
+        let needs_pair = promoted_form(p);
+        let fits = |slot: usize, taken: &[bool; TYPES]| {
+            !taken[slot] && (!needs_pair || (PLAIN_SLOTS.contains(&slot) && !taken[slot + 11]))
+        };
+        // In drop games the holdings are the first types: droppable pieces take types 0-10, the others 22 on.
+        let droppable = game.drops && piece.drop.is_some();
+        let allowed = |slot: usize| !game.drops || (slot <= 10) == droppable;
+        let letter = piece.symbol.chars().next().unwrap_or('.');
+        let pictures = if game.drops { SHOGI_PICTURES } else { PICTURES };
+        let pictured = pictures
+            .find(letter)
+            .filter(|&slot| allowed(slot) && fits(slot, &taken));
+        let slot = pictured.or_else(|| {
+            PLAIN_SLOTS
+                .iter()
+                .copied()
+                .find(|&s| allowed(s) && fits(s, &taken))
+        });
+        match slot {
+            Some(slot) => {
+                slots[p] = Some(slot);
+                taken[slot] = true;
+                if needs_pair {
+                    taken[slot + 11] = true;
+                }
+            }
+            None => problems.push(format!(
+                "{} ({}): XBoard has no piece type left for it",
+                piece.name, piece.symbol
+            )),
+        }
+    }
+    for (p, piece) in game.pieces.iter().enumerate() {
+        let Some(base_symbol) = piece.symbol.strip_prefix('+') else {
+            continue;
+        };
+        let base = game.piece_by_symbol(base_symbol);
+        match base.and_then(|b| slots[b.index()]) {
+            Some(slot) if slot != KING && slot + 11 < KING => slots[p] = Some(slot + 11),
+            _ => problems.push(format!(
+                "{} ({}): XBoard writes a promoted piece as + and its base's letter, and `{}` has no type",
+                piece.name, piece.symbol, base_symbol
+            )),
+        }
+    }
+    let droppable = plain
+        .iter()
+        .filter(|&&p| game.drops && game.pieces[p].drop.is_some())
+        .count();
+    if droppable > 11 {
+        problems.push(format!(
+            "the holdings correctly: {droppable} piece types may be dropped, XBoard keeps 11 in order"
+        ));
+    }
+    XboardGame {
+        slots,
+        problems,
+        holdings: droppable,
+    }
+}
+
+/// The unpromoted pieces in the order they get XBoard types: droppable ones first (the holdings are the first
+/// types), royal last.
+fn order_plain(game: &Game) -> Vec<usize> {
+    let mut plain: Vec<usize> = (0..game.pieces.len())
+        .filter(|&p| !game.pieces[p].symbol.starts_with('+'))
+        .collect();
+    plain.sort_by_key(|&p| {
+        let piece = &game.pieces[p];
+        (piece.royal, piece.drop.is_none())
+    });
+    plain
+}
+
+impl XboardGame {
+    /// The PIECETOCHAR string: 44 letters for White, then 44 for Black; `.` for unused types, `+` for promoted forms.
+    pub fn piece_to_char(&self, game: &Game) -> String {
+        let mut white = vec!['.'; TYPES];
+        for (p, slot) in self.slots.iter().enumerate() {
+            if let Some(slot) = *slot {
+                let symbol = &game.pieces[p].symbol;
+                white[slot] = if symbol.starts_with('+') {
+                    '+'
+                } else {
+                    symbol.chars().next().unwrap_or('.')
+                };
+            }
+        }
+        let black: String = white.iter().map(|c| c.to_ascii_lowercase()).collect();
+        white.into_iter().collect::<String>() + &black
+    }
+
+    /// The `setup` line.
+    pub fn setup_line(&self, game: &Game) -> String {
+        let parent = if game.drops { "shogi" } else { "fairy" };
+        let fen = xboard_fen(&game.start_fen);
+        format!(
+            "setup ({}) {}x{}+{}_{} {}",
+            self.piece_to_char(game),
+            game.geometry.files,
+            game.geometry.ranks,
+            self.holdings,
+            parent,
+            fen
+        )
+    }
+
+    /// A `piece` line per piece whose moves are one XBetza string everywhere (XBoard has no zones).
+    pub fn piece_lines(&self, game: &Game) -> Vec<String> {
+        let mut lines = Vec::new();
+        for (p, piece) in game.pieces.iter().enumerate() {
+            if self.slots[p].is_none() {
+                continue;
+            }
+            let mut sets: Vec<&str> = game
+                .move_sets
+                .iter()
+                .filter(|s| s.piece == PieceId(p as u16))
+                .map(|s| s.betza.as_str())
+                .collect();
+            sets.sort();
+            sets.dedup();
+            let letter = piece.symbol.trim_start_matches('+');
+            let id = if piece.symbol.starts_with('+') {
+                format!("+{letter}&")
+            } else {
+                format!("{letter}&")
+            };
+            match sets.as_slice() {
+                [one] => lines.push(format!("piece {id} {one}")),
+                _ => lines.push(format!(
+                    "# piece {id}: its moves depend on the zone it stands in; the highlights give them"
+                )),
+            }
+        }
+        lines
+    }
+}
+
+/// tatsu's FEN as XBoard reads it: empty holdings are written `[]`.
+pub fn xboard_fen(fen: &str) -> String {
+    fen.replacen("[-]", "[]", 1)
+}

@@ -1,0 +1,245 @@
+//! Evaluation built from the compiled rules, with no game code: material from the piece values that
+//! [`values::estimate`] derives from each piece's moves, pieces in hand, square terms from each piece's mobility
+//! on its square and its distance to promotion, a royal-safety term and a tempo bonus. Everything is computed
+//! once per game ([`Evaluator::new`]); [`Evaluator::evaluate`] allocates nothing.
+pub mod values;
+
+use crate::engine::{Engine, Position};
+use crate::rules::{Game, PieceId, PromotionTrigger, RayFlags, RayKind, Side, Square};
+
+/// Share of a piece's value that its square's mobility may add or remove (centralisation).
+const SQUARE_SHARE: f64 = 0.2;
+/// Share of the promotion gain counted one move away from promoting (divided by the distance squared).
+const PROMOTION_SHARE: f64 = 0.2;
+/// A royal piece's penalty per rank it has left its own back rank.
+const ROYAL_ADVANCE: i32 = 8;
+/// Per friendly piece next to the royal piece, and per enemy piece next to it.
+const SHELTER: i32 = 10;
+const ATTACKER: i32 = 14;
+const TEMPO: i32 = 10;
+
+pub struct Evaluator {
+    squares: usize,
+    pieces: usize,
+    /// Material on the board, per piece type (royal pieces count 0: both sides always have theirs).
+    board: Vec<i32>,
+    hand: Vec<i32>,
+    /// Index `(side * pieces + piece) * squares + square`.
+    square_terms: Vec<i32>,
+    /// The squares one king step away, per square: `neighbours[starts[sq]..starts[sq + 1]]`.
+    neighbours: Vec<Square>,
+    starts: Vec<u32>,
+    /// The estimates `board` and `hand` come from (for `tatsu values`).
+    pub estimates: Vec<values::Estimate>,
+    pub density: f64,
+    lowest: i32,
+}
+
+impl Evaluator {
+    pub fn new(engine: &Engine) -> Evaluator {
+        let game = &engine.game;
+        let squares = engine.squares();
+        let pieces = game.pieces.len();
+        let mobility = values::estimate(engine);
+        let board: Vec<i32> = mobility
+            .estimates
+            .iter()
+            .map(|e| if e.royal { 0 } else { e.value })
+            .collect();
+        let hand = mobility.estimates.iter().map(|e| e.hand).collect();
+        let mut square_terms = vec![0; 2 * pieces * squares];
+        for side in Side::BOTH {
+            for (p, e) in mobility.estimates.iter().enumerate() {
+                let slot = (side.index() * pieces + p) * squares;
+                let distance = promotion_distance(game, PieceId(p as u16), side);
+                let gain = promotion_gain(game, &mobility.estimates, p);
+                for sq in game.geometry.all() {
+                    let term = if e.royal {
+                        -ROYAL_ADVANCE * advance(game, side, sq)
+                    } else {
+                        let local = mobility.local[slot + sq.index()];
+                        let share = if e.mobility > 0.0 {
+                            (local / e.mobility - 1.0).clamp(-1.0, 1.0)
+                        } else {
+                            0.0
+                        };
+                        let centre = e.value as f64 * SQUARE_SHARE * share;
+                        let promote = match distance[sq.index()] {
+                            0 | u16::MAX => 0.0,
+                            d => gain * PROMOTION_SHARE / (d as f64 * d as f64),
+                        };
+                        (centre + promote).round() as i32
+                    };
+                    square_terms[slot + sq.index()] = term;
+                }
+            }
+        }
+        let (neighbours, starts) = king_steps(game);
+        let lowest = mobility
+            .estimates
+            .iter()
+            .filter(|e| !e.royal)
+            .map(|e| e.value)
+            .min()
+            .unwrap_or(0);
+        Evaluator {
+            lowest,
+            squares,
+            pieces,
+            board,
+            hand,
+            square_terms,
+            neighbours,
+            starts,
+            estimates: mobility.estimates,
+            density: mobility.density,
+        }
+    }
+
+    /// The material value of a piece type on the board (0 for a royal piece).
+    #[inline]
+    pub fn value(&self, piece: PieceId) -> i32 {
+        self.board[piece.index()]
+    }
+
+    /// The value of the least valuable non-royal piece type.
+    pub fn lowest_value(&self) -> i32 {
+        self.lowest
+    }
+
+    /// The score of the position for the side to move, in centipawns.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let mut score = [0i32; 2];
+        for side in Side::BOTH {
+            let s = side.index();
+            for &sq in pos.pieces_of(side) {
+                if let Some((piece, _)) = pos.piece_at(sq) {
+                    let p = piece.index();
+                    score[s] += self.board[p]
+                        + self.square_terms[(s * self.pieces + p) * self.squares + sq.index()];
+                }
+            }
+            for (p, &count) in pos.hand(side).iter().enumerate() {
+                score[s] += self.hand[p] * count as i32;
+            }
+            score[s] += self.royal_safety(pos, side);
+        }
+        let us = pos.side_to_move();
+        score[us.index()] - score[us.opponent().index()] + TEMPO
+    }
+
+    /// Friendly pieces next to the royal piece shelter it; enemy pieces next to it threaten it.
+    fn royal_safety(&self, pos: &Position, side: Side) -> i32 {
+        let Some(royal) = pos.royal_square(side) else {
+            return 0;
+        };
+        let around = &self.neighbours
+            [self.starts[royal.index()] as usize..self.starts[royal.index() + 1] as usize];
+        around
+            .iter()
+            .map(|&sq| match pos.piece_at(sq) {
+                Some((_, owner)) if owner == side => SHELTER,
+                Some(_) => -ATTACKER,
+                None => 0,
+            })
+            .sum()
+    }
+}
+
+/// Ranks from the side's own back rank.
+fn advance(game: &Game, side: Side, sq: Square) -> i32 {
+    let rank = game.geometry.rank(sq);
+    match side {
+        Side::White => rank,
+        Side::Black => game.geometry.ranks as i32 - 1 - rank,
+    }
+}
+
+/// What promoting adds: the best choice's value over the piece's own (0 if it cannot promote).
+fn promotion_gain(game: &Game, estimates: &[values::Estimate], p: usize) -> f64 {
+    let Some(promotion) = &game.pieces[p].promotion else {
+        return 0.0;
+    };
+    let best = promotion
+        .choices
+        .iter()
+        .map(|c| estimates[c.index()].value)
+        .max()
+        .unwrap_or(0);
+    (best - estimates[p].value).max(0) as f64
+}
+
+/// Per square, the fewest moves (on an empty board) after which the piece has made a promoting move; 0 where it
+/// cannot promote, `u16::MAX` where it never gets there.
+fn promotion_distance(game: &Game, piece: PieceId, side: Side) -> Vec<u16> {
+    let squares = game.geometry.squares();
+    let mut distance = vec![u16::MAX; squares];
+    let Some(promotion) = &game.pieces[piece.index()].promotion else {
+        return vec![0; squares];
+    };
+    let zone = game.zone(promotion.zone);
+    let start_counts = promotion.trigger == PromotionTrigger::StartOrDestination;
+    let steps = |from: Square| -> Vec<Square> {
+        let slice = game.pieces[piece.index()].rays(side, squares, from);
+        game.rays[slice.range()]
+            .iter()
+            .filter(|ray| ray.flags.has(RayFlags::MOVE))
+            .flat_map(|ray| match ray.kind {
+                RayKind::Slide => game.ray_squares(ray).to_vec(),
+                RayKind::Lame => game.ray_squares(ray).last().copied().into_iter().collect(),
+                _ => Vec::new(),
+            })
+            .collect()
+    };
+    let moves: Vec<Vec<Square>> = game.geometry.all().map(steps).collect();
+    for from in game.geometry.all() {
+        let here = &moves[from.index()];
+        if (start_counts && zone.contains(side, from) && !here.is_empty())
+            || here.iter().any(|to| zone.contains(side, *to))
+        {
+            distance[from.index()] = 1;
+        }
+    }
+    // Relax until stable: a square is one move further than its nearest destination.
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for from in game.geometry.all() {
+            let best = moves[from.index()]
+                .iter()
+                .map(|t| distance[t.index()])
+                .min()
+                .unwrap_or(u16::MAX);
+            if best < u16::MAX && best + 1 < distance[from.index()] {
+                distance[from.index()] = best + 1;
+                changed = true;
+            }
+        }
+    }
+    distance
+}
+
+/// Every square's king-step neighbours, flattened.
+fn king_steps(game: &Game) -> (Vec<Square>, Vec<u32>) {
+    let g = game.geometry;
+    let mut neighbours = Vec::new();
+    let mut starts = vec![0u32];
+    for sq in g.all() {
+        for (df, dr) in [
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+            (-1, 0),
+            (1, 0),
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+        ] {
+            if let Some(n) = g.square(g.file(sq) + df, g.rank(sq) + dr) {
+                neighbours.push(n);
+            }
+        }
+        starts.push(neighbours.len() as u32);
+    }
+    (neighbours, starts)
+}

@@ -1,0 +1,503 @@
+//! One search thread: principal variation search with a transposition table, null-move pruning and late-move
+//! reductions where they are safe, check extensions, and a quiescence search over captures and promotions.
+//!
+//! The variant's rules hold inside the tree. A move may leave the same side to move (a bonus turn): its score is
+//! then not negated. A position without legal moves is scored by [`Position::outcome`] (mate, stalemate as the
+//! game says, and whatever else the game decides). A position that repeats one on the line or in the game history
+//! is scored as the repetition rule would end the game, at its first recurrence, as engines do: a loss for the
+//! side that gave check with every move of the cycle, a loss for the side the rule names (`mover-loses`,
+//! `white-loses`), else a draw. The move-count rule draws. A draw scores 0, or as a win under `draws-win`.
+use super::order::{self, pick, Heuristics};
+use super::tt::{signature, Bound, Entry, Table};
+use super::{Control, MATE, MAX_PLY};
+use crate::engine::outcome::perpetual_checker;
+use crate::engine::{Move, MoveKind, MoveList, Position};
+use crate::eval::Evaluator;
+use crate::rules::{PieceId, RepetitionLoser, Side, Square};
+
+pub const INFINITE: i32 = 32_000;
+/// Scores beyond this are mates (or perpetual-check losses) a number of plies away.
+pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
+/// Quiescence plies searched while in check before falling back to the static evaluation.
+const QUIESCENCE_CHECK_PLIES: i32 = 4;
+
+/// One position on the current line or in the game before it, for repetition.
+#[derive(Clone, Copy, Debug)]
+pub struct Visit {
+    pub hash: u64,
+    pub mover: Side,
+    /// The side to move here is in check.
+    pub check: bool,
+    /// The turn passed with the move into here (false mid bonus turn).
+    pub turn_passed: bool,
+    /// Reached by a null move: repetitions are not looked for across it.
+    pub null: bool,
+}
+
+/// The null move: the turn passes without a move.
+const NULL_MOVE: Move = Move {
+    from: Square(0),
+    to: Square(0),
+    piece: PieceId(0),
+    kind: MoveKind::Pass,
+    promotion: None,
+};
+
+pub struct Worker<'a, 'e> {
+    pub pos: &'a mut Position<'e>,
+    pub eval: &'a Evaluator,
+    pub tt: &'a Table,
+    pub control: &'a Control<'a>,
+    pub nodes: u64,
+    pub stopped: bool,
+    pub seldepth: usize,
+    pub heuristics: Heuristics,
+    pub path: Vec<Visit>,
+    pub pv: Vec<Vec<Move>>,
+    lists: Vec<MoveList>,
+    scores: Vec<Vec<i32>>,
+    /// Null-move pruning is off in this game (see [`Worker::null_move_allowed`]).
+    null_moves: bool,
+}
+
+impl<'a, 'e> Worker<'a, 'e> {
+    pub fn new(
+        pos: &'a mut Position<'e>,
+        eval: &'a Evaluator,
+        tt: &'a Table,
+        control: &'a Control<'a>,
+    ) -> Self {
+        let game = pos.game();
+        let plies = MAX_PLY + 16;
+        let path = pos
+            .history_visits()
+            .map(|(hash, mover, check, turn_passed)| Visit {
+                hash,
+                mover,
+                check,
+                turn_passed,
+                null: false,
+            })
+            .collect();
+        Worker {
+            heuristics: Heuristics::new(game.pieces.len(), game.geometry.squares(), plies),
+            null_moves: true,
+            pos,
+            eval,
+            tt,
+            control,
+            nodes: 0,
+            stopped: false,
+            seldepth: 0,
+            path,
+            pv: (0..plies).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            lists: (0..plies).map(|_| MoveList::with_capacity(256)).collect(),
+            scores: (0..plies).map(|_| Vec::with_capacity(256)).collect(),
+        }
+    }
+
+    /// Counts a node; every 1024 nodes asks whether the search must stop.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && self.control.should_stop(1024) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Plays `mv` and searches the reply; the score is for the side that played it.
+    pub fn child(&mut self, mv: Move, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        let us = self.pos.side_to_move();
+        self.pos.make(mv);
+        let same = self.pos.side_to_move() == us;
+        let check = self.pos.in_check();
+        self.path.push(Visit {
+            hash: self.pos.hash(),
+            mover: us,
+            check,
+            turn_passed: !same,
+            null: false,
+        });
+        let score = if same {
+            self.search(depth, alpha, beta, ply + 1, check)
+        } else {
+            -self.search(depth, -beta, -alpha, ply + 1, check)
+        };
+        self.path.pop();
+        self.pos.unmake();
+        score
+    }
+
+    /// The score of a position for the side to move, searched `depth` plies (then quiescence).
+    pub fn search(&mut self, depth: i32, alpha: i32, beta: i32, ply: usize, check: bool) -> i32 {
+        let depth = if check && ply < 2 * MAX_PLY / 3 {
+            depth + 1
+        } else {
+            depth
+        };
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiescence(alpha, beta, ply, check, 0);
+        }
+        self.pv[ply].clear();
+        if self.tick() {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        let (mut alpha, mut beta) = (alpha, beta);
+        if let Some(score) = self.repetition(ply) {
+            return score;
+        }
+        // Mate-distance pruning: no score here can beat a mate already found nearer the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let key = self.pos.hash();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry.filter(|e| !pv_node && e.depth >= depth) {
+            let score = from_tt(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        self.pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.lists[ply] = moves;
+            return self.terminal(ply);
+        }
+        if self.move_limit_reached() {
+            self.lists[ply] = moves;
+            return self.drawn(ply);
+        }
+        if !pv_node && !check && depth >= 3 && self.null_move_allowed() {
+            let static_eval = self.eval.evaluate(self.pos);
+            if static_eval >= beta && self.null_move_fails_high(depth, beta, ply) {
+                self.lists[ply] = moves;
+                return beta;
+            }
+        }
+        let hash_move = entry.map_or(0, |e| e.mv);
+        let result = self.moves_loop(&mut moves, depth, alpha, beta, ply, check, hash_move);
+        self.lists[ply] = moves;
+        if self.stopped {
+            return 0;
+        }
+        let (best, best_move) = result;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            Entry {
+                mv: best_move.map_or(0, |m| signature(&m)),
+                score: to_tt(best, ply),
+                depth,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// Searches the moves of a node in order; returns the best score and move.
+    #[allow(clippy::too_many_arguments)]
+    fn moves_loop(
+        &mut self,
+        moves: &mut MoveList,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        check: bool,
+        hash_move: u32,
+    ) -> (i32, Option<Move>) {
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.heuristics
+            .score(self.pos, self.eval, moves, &mut scores, hash_move, ply);
+        self.heuristics.clear_killers(ply + 1);
+        let us = self.pos.side_to_move();
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut quiets_tried = 0;
+        for i in 0..moves.len() {
+            pick(moves, &mut scores, i);
+            let mv = moves[i];
+            let tactical = order::is_tactical(self.pos, self.eval, &mv);
+            let score = if i == 0 {
+                self.child(mv, depth - 1, alpha, beta, ply)
+            } else {
+                // Late quiet moves are searched less deep first (never in check, never a capture or promotion,
+                // never a drop that gives check: the child's own check extension undoes the reduction).
+                let reduction = if depth >= 3 && i >= 3 && !check && !tactical {
+                    1 + (depth >= 6 && i >= 8) as i32
+                } else {
+                    0
+                };
+                let mut s = self.child(mv, depth - 1 - reduction, alpha, alpha + 1, ply);
+                if s > alpha && reduction > 0 {
+                    s = self.child(mv, depth - 1, alpha, alpha + 1, ply);
+                }
+                if s > alpha && s < beta {
+                    s = self.child(mv, depth - 1, alpha, beta, ply);
+                }
+                s
+            };
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        if !tactical {
+                            self.heuristics.reward(us, ply, &mv, depth, quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical {
+                quiets_tried += 1;
+            }
+        }
+        self.scores[ply] = scores;
+        (best, best_move)
+    }
+
+    pub fn set_root_pv(&mut self, mv: Move) {
+        self.update_pv(0, mv);
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        if let Some(rest) = tail.first() {
+            line.extend_from_slice(rest);
+        }
+    }
+
+    /// Null-move pruning: if passing the turn still fails high at reduced depth, so would a real move. Off in
+    /// check, mid bonus turn, and for a side with nothing but royal pieces and its lowest piece type on the board
+    /// and an empty hand (where zugzwang is likely).
+    fn null_move_allowed(&self) -> bool {
+        if !self.null_moves || self.pos.bonus_pending() {
+            return false;
+        }
+        let us = self.pos.side_to_move();
+        let game = self.pos.game();
+        if self.pos.hand(us).iter().any(|&n| n > 0) {
+            return true;
+        }
+        let lowest = self.eval.lowest_value();
+        self.pos.pieces_of(us).iter().any(|&sq| {
+            self.pos
+                .piece_at(sq)
+                .is_some_and(|(p, _)| !game.pieces[p.index()].royal && self.eval.value(p) > lowest)
+        })
+    }
+
+    fn null_move_fails_high(&mut self, depth: i32, beta: i32, ply: usize) -> bool {
+        if let Some(last) = self.path.last() {
+            if last.null {
+                return false;
+            }
+        }
+        let reduction = 3 + depth / 4;
+        let us = self.pos.side_to_move();
+        self.pos.make(NULL_MOVE);
+        self.path.push(Visit {
+            hash: self.pos.hash(),
+            mover: us,
+            check: false,
+            turn_passed: true,
+            null: true,
+        });
+        let score = -self.search(depth - reduction, -beta, -beta + 1, ply + 1, false);
+        self.path.pop();
+        self.pos.unmake();
+        !self.stopped && score >= beta && score < MATE_BOUND
+    }
+
+    /// Quiescence: stand pat on the static evaluation, then only captures and promotions (every move in check,
+    /// for a few plies, so that mates at the horizon are seen).
+    fn quiescence(&mut self, alpha: i32, beta: i32, ply: usize, check: bool, qply: i32) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY + 8 {
+            return self.eval.evaluate(self.pos);
+        }
+        let mut alpha = alpha;
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        self.pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.lists[ply] = moves;
+            return self.terminal(ply);
+        }
+        let mut best = -INFINITE;
+        if !check || qply >= QUIESCENCE_CHECK_PLIES {
+            best = self.eval.evaluate(self.pos);
+            if best >= beta || check {
+                self.lists[ply] = moves;
+                return best;
+            }
+            alpha = alpha.max(best);
+            let (pos, eval) = (&*self.pos, self.eval);
+            moves.retain(|mv| order::is_tactical(pos, eval, mv));
+        }
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.heuristics
+            .score(self.pos, self.eval, &moves, &mut scores, 0, ply);
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            let us = self.pos.side_to_move();
+            self.pos.make(mv);
+            let same = self.pos.side_to_move() == us;
+            let gives = self.pos.in_check();
+            let score = if same {
+                self.quiescence(alpha, beta, ply + 1, gives, qply + 1)
+            } else {
+                -self.quiescence(-beta, -alpha, ply + 1, gives, qply + 1)
+            };
+            self.pos.unmake();
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.scores[ply] = scores;
+        self.lists[ply] = moves;
+        best
+    }
+
+    /// The score of a position without legal moves, as the game's rules end it.
+    fn terminal(&mut self, ply: usize) -> i32 {
+        let us = self.pos.side_to_move();
+        match self.pos.outcome() {
+            Some(outcome) => match outcome.winner {
+                Some(w) if w == us => MATE - ply as i32,
+                Some(_) => -MATE + ply as i32,
+                None => 0,
+            },
+            None if self.pos.in_check() => -MATE + ply as i32,
+            None => 0,
+        }
+    }
+
+    fn move_limit_reached(&self) -> bool {
+        let game = self.pos.game();
+        game.end
+            .move_limit
+            .is_some_and(|limit| self.pos.halfmove_clock() >= limit)
+    }
+
+    /// At a position that occurred before on the line or in the game (with the turn passed both times): its score
+    /// under the game's repetition rule. `None` if it did not occur, or mid bonus turn.
+    fn repetition(&self, ply: usize) -> Option<i32> {
+        let now = *self.path.last()?;
+        if !now.turn_passed {
+            return None;
+        }
+        // Without drops a capture can never be undone, so nothing before the last one can repeat.
+        let reach = if self.pos.game().drops {
+            self.path.len()
+        } else {
+            self.pos.halfmove_clock() as usize + 1
+        };
+        let oldest = self.path.len().saturating_sub(reach + 1);
+        let mut first = None;
+        for i in (oldest..self.path.len() - 1).rev() {
+            let visit = self.path[i + 1];
+            if visit.null {
+                return None;
+            }
+            let earlier = self.path[i];
+            if earlier.turn_passed && earlier.hash == now.hash {
+                first = Some(i);
+                break;
+            }
+        }
+        let first = first?;
+        let rule = self.pos.game().end.repetition;
+        if rule.is_some_and(|r| r.perpetual_check_loses) {
+            let cycle = self.path[first + 1..]
+                .iter()
+                .map(|v| (v.mover, v.check, v.turn_passed));
+            if let Some(side) = perpetual_checker(cycle) {
+                return Some(self.lost_by(side, ply));
+            }
+        }
+        Some(match rule.and_then(|r| r.loser) {
+            None => self.drawn(ply),
+            // The side to move did not complete the repetition: its opponent did.
+            Some(RepetitionLoser::Mover) => self.lost_by(self.pos.side_to_move().opponent(), ply),
+            Some(RepetitionLoser::Side(loser)) => self.lost_by(loser, ply),
+        })
+    }
+
+    /// The score, for the side to move, of the game ending here with `loser` losing.
+    fn lost_by(&self, loser: Side, ply: usize) -> i32 {
+        let lost = MATE - ply as i32;
+        if loser == self.pos.side_to_move() {
+            -lost
+        } else {
+            lost
+        }
+    }
+
+    /// The score, for the side to move, of a draw by a history rule (repetition, the move-count rule): 0, or a
+    /// win for the side the game scores draws to (`draws-win`, armageddon).
+    fn drawn(&self, ply: usize) -> i32 {
+        match self.pos.game().end.draws_win {
+            Some(winner) => self.lost_by(winner.opponent(), ply),
+            None => 0,
+        }
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

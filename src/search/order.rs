@@ -1,0 +1,129 @@
+//! Move ordering: the hash move first, then captures and promotions by victim and attacker value (MVV-LVA), then
+//! the two killer moves of the ply, then quiet moves by their history score.
+use super::tt::signature;
+use crate::engine::{Move, MoveKind, Position};
+use crate::eval::Evaluator;
+use crate::rules::Side;
+
+const HASH_MOVE: i32 = 2_000_000_000;
+const CAPTURE: i32 = 1_000_000_000;
+const KILLER: i32 = 900_000_000;
+/// History scores stay within this bound (a saturating "gravity" update).
+const HISTORY_MAX: i32 = 1 << 20;
+
+/// The value of what a move captures (0 for a quiet move; a friendly piece removed by `d` is not a capture).
+pub fn captured_value(pos: &Position, eval: &Evaluator, mv: &Move) -> i32 {
+    let us = pos.side_to_move();
+    let victim_at = |sq| match pos.piece_at(sq) {
+        Some((piece, side)) if side != us => eval.value(piece).max(1),
+        _ => 0,
+    };
+    match mv.kind {
+        MoveKind::Drop | MoveKind::Pass | MoveKind::Castle { .. } => 0,
+        MoveKind::EnPassant { victim } => victim_at(victim),
+        MoveKind::Locust { victim } => victim_at(victim) + victim_at(mv.to),
+        MoveKind::Normal | MoveKind::CreatesEp | MoveKind::Unload { .. } => victim_at(mv.to),
+    }
+}
+
+/// What a promotion adds (0 if the move does not promote).
+pub fn promotion_gain(eval: &Evaluator, mv: &Move) -> i32 {
+    mv.promotion
+        .map_or(0, |p| (eval.value(p) - eval.value(mv.piece)).max(1))
+}
+
+/// Is the move a capture or a promotion (what quiescence searches)?
+pub fn is_tactical(pos: &Position, eval: &Evaluator, mv: &Move) -> bool {
+    mv.promotion.is_some() || captured_value(pos, eval, mv) > 0
+}
+
+/// Killer moves and the history table of one search thread.
+pub struct Heuristics {
+    killers: Vec<[u32; 2]>,
+    history: Vec<i32>,
+    pieces: usize,
+    squares: usize,
+}
+
+impl Heuristics {
+    pub fn new(pieces: usize, squares: usize, plies: usize) -> Heuristics {
+        Heuristics {
+            killers: vec![[0; 2]; plies],
+            history: vec![0; 2 * pieces * squares],
+            pieces,
+            squares,
+        }
+    }
+
+    fn slot(&self, side: Side, mv: &Move) -> usize {
+        (side.index() * self.pieces + mv.piece.index()) * self.squares + mv.to.index()
+    }
+
+    /// A quiet move caused a cutoff: it becomes a killer and gains history, more so the deeper the search and the
+    /// later it came (the quiet moves ordered before it failed).
+    pub fn reward(&mut self, side: Side, ply: usize, mv: &Move, depth: i32, tried: usize) {
+        let sig = signature(mv);
+        let killers = &mut self.killers[ply];
+        if killers[0] != sig {
+            killers[1] = killers[0];
+            killers[0] = sig;
+        }
+        let bonus = (depth * depth).min(400) * (32 + 4 * tried.min(16) as i32);
+        let slot = self.slot(side, mv);
+        update(&mut self.history[slot], bonus);
+    }
+
+    pub fn clear_killers(&mut self, ply: usize) {
+        if let Some(k) = self.killers.get_mut(ply) {
+            *k = [0; 2];
+        }
+    }
+
+    /// Scores every move of `moves` into `scores` for [`pick`].
+    pub fn score(
+        &self,
+        pos: &Position,
+        eval: &Evaluator,
+        moves: &[Move],
+        scores: &mut Vec<i32>,
+        hash_move: u32,
+        ply: usize,
+    ) {
+        scores.clear();
+        let side = pos.side_to_move();
+        let killers = self.killers.get(ply).copied().unwrap_or([0; 2]);
+        for mv in moves {
+            let sig = signature(mv);
+            let victim = captured_value(pos, eval, mv);
+            let promotion = promotion_gain(eval, mv);
+            let score = if sig == hash_move {
+                HASH_MOVE
+            } else if victim > 0 || promotion > 0 {
+                CAPTURE + victim * 64 + promotion * 16 - eval.value(mv.piece) / 16
+            } else if sig == killers[0] {
+                KILLER + 1
+            } else if sig == killers[1] {
+                KILLER
+            } else {
+                self.history[self.slot(side, mv)]
+            };
+            scores.push(score);
+        }
+    }
+}
+
+fn update(entry: &mut i32, bonus: i32) {
+    *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+}
+
+/// Moves the best-scored of `moves[i..]` to index `i` (selection sort, one step per move searched).
+pub fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+}

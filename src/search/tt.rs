@@ -1,0 +1,160 @@
+//! The transposition table: a fixed-size table of entries keyed by the executor's Zobrist hash, shared by every
+//! search thread without locks. Each entry is two atomic words, the key stored XOR the data, so that a torn write
+//! by another thread reads back as a miss instead of a wrong entry.
+use crate::engine::{Move, MoveKind};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The smallest and largest table the user may ask for, in MiB.
+pub const MIN_MB: usize = 1;
+pub const MAX_MB: usize = 65_536;
+const ENTRY_BYTES: usize = 16;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    /// The score is at least this (a fail high).
+    Lower,
+    /// The score is at most this (a fail low).
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// [`signature`] of the best move found, 0 if none.
+    pub mv: u32,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+pub struct Table {
+    slots: Vec<[AtomicU64; 2]>,
+    mask: usize,
+}
+
+/// A move in 32 bits: origin and destination (11 bits each, enough for 36x36) and 10 bits of its kind, piece and
+/// promotion. It only orders moves: a hash move is always looked up among the legal moves generated.
+pub fn signature(mv: &Move) -> u32 {
+    let kind: u32 = match mv.kind {
+        MoveKind::Normal => 1,
+        MoveKind::CreatesEp => 2,
+        MoveKind::EnPassant { victim } => 3 + victim.0 as u32 * 7,
+        MoveKind::Locust { victim } => 4 + victim.0 as u32 * 7,
+        MoveKind::Castle { index } => 5 + index as u32 * 7,
+        MoveKind::Drop => 6 + mv.piece.0 as u32 * 7,
+        MoveKind::Pass => 7,
+        MoveKind::Unload { square } => 8 + square.0 as u32 * 7,
+    };
+    let promo = mv.promotion.map_or(0, |p| p.0 as u32 + 1);
+    let tag = (kind.wrapping_mul(31) ^ promo.wrapping_mul(0x9E37)) & 0x3FF;
+    ((mv.from.0 as u32 & 0x7FF) << 21) | ((mv.to.0 as u32 & 0x7FF) << 10) | tag.max(1)
+}
+
+impl Table {
+    /// A table of about `mb` MiB (clamped to [`MIN_MB`]..=[`MAX_MB`]), rounded down to a power of two entries.
+    pub fn new(mb: usize) -> Table {
+        let bytes = mb.clamp(MIN_MB, MAX_MB) * 1024 * 1024;
+        let entries = (bytes / ENTRY_BYTES).next_power_of_two() / 2;
+        let entries = entries.max(1024);
+        Table {
+            slots: (0..entries)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+            mask: entries - 1,
+        }
+    }
+
+    pub fn clear(&self) {
+        for slot in &self.slots {
+            slot[0].store(0, Ordering::Relaxed);
+            slot[1].store(0, Ordering::Relaxed);
+        }
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let slot = &self.slots[key as usize & self.mask];
+        let data = slot[1].load(Ordering::Relaxed);
+        if data == 0 || slot[0].load(Ordering::Relaxed) ^ data != key {
+            return None;
+        }
+        Some(unpack(data))
+    }
+
+    /// Stores an entry, keeping a deeper one of the same position unless this one is exact.
+    pub fn store(&self, key: u64, entry: Entry) {
+        let slot = &self.slots[key as usize & self.mask];
+        let old = slot[1].load(Ordering::Relaxed);
+        let mut entry = entry;
+        if old != 0 && slot[0].load(Ordering::Relaxed) ^ old == key {
+            let previous = unpack(old);
+            if previous.depth > entry.depth + 2 && entry.bound != Bound::Exact {
+                return;
+            }
+            if entry.mv == 0 {
+                entry.mv = previous.mv;
+            }
+        }
+        let data = pack(entry);
+        slot[0].store(key ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of the first thousand slots in use (XBoard and UCI's "hashfull").
+    pub fn usage(&self) -> usize {
+        let n = self.slots.len().min(1000);
+        self.slots[..n]
+            .iter()
+            .filter(|s| s[1].load(Ordering::Relaxed) != 0)
+            .count()
+            * 1000
+            / n
+    }
+}
+
+fn pack(e: Entry) -> u64 {
+    let bound = match e.bound {
+        Bound::Exact => 1u64,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    (e.mv as u64) << 32
+        | ((e.score as i16 as u16) as u64) << 16
+        | (e.depth.clamp(0, 255) as u64) << 8
+        | bound
+}
+
+fn unpack(data: u64) -> Entry {
+    Entry {
+        mv: (data >> 32) as u32,
+        score: (data >> 16) as u16 as i16 as i32,
+        depth: (data >> 8 & 0xFF) as i32,
+        bound: match data & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entry_reads_back_as_stored_and_another_key_misses() {
+        let table = Table::new(1);
+        let entry = Entry {
+            mv: 0x1234_5678,
+            score: -29_990,
+            depth: 17,
+            bound: Bound::Lower,
+        };
+        table.store(42, entry);
+        let read = table.probe(42).expect("stored");
+        assert_eq!(
+            (read.mv, read.score, read.depth, read.bound),
+            (0x1234_5678, -29_990, 17, Bound::Lower)
+        );
+        assert!(table.probe(42 + (1 << 40)).is_none());
+    }
+}

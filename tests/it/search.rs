@@ -1,0 +1,144 @@
+//! The search: it finds forced mates (the mate distances were confirmed with Fairy-Stockfish 11.1, `go depth 10`
+//! on the same FEN), never returns an illegal move, and leaves the position exactly as it found it.
+use crate::support::variants;
+use proptest::prelude::*;
+use std::sync::atomic::AtomicBool;
+use tatsu::engine::{Engine, Position};
+use tatsu::eval::Evaluator;
+use tatsu::search::{mate_in, Limits, Searcher, Table};
+
+fn bundled(name: &str) -> Engine {
+    Engine::new(tatsu::variants::load(name).expect("bundled").game)
+}
+
+/// Searches `fen` to `depth`; returns the best move in UCI and the mate distance found, if any.
+fn search(engine: &Engine, fen: &str, depth: u32) -> (String, Option<i32>) {
+    let mut pos = Position::from_fen(engine, fen).expect("valid FEN");
+    let eval = Evaluator::new(engine);
+    let tt = Table::new(4);
+    let searcher = Searcher {
+        eval: &eval,
+        tt: &tt,
+        threads: 1,
+    };
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let outcome = searcher.search(&mut pos, &limits, &AtomicBool::new(false), &mut |_| {});
+    let best = outcome.best.expect("a legal move exists");
+    (pos.uci(&best), mate_in(outcome.report.score))
+}
+
+#[test]
+fn search_finds_the_chess_back_rank_mate_in_one() {
+    let (mv, mate) = search(
+        &bundled("chess"),
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+        4,
+    );
+    assert_eq!((mv.as_str(), mate), ("d1d8", Some(1)));
+}
+
+#[test]
+fn search_finds_the_chess_rook_mate_in_two() {
+    let (mv, mate) = search(&bundled("chess"), "k7/8/2K5/8/8/8/8/7R w - - 0 1", 6);
+    assert_eq!(mate, Some(2));
+    // Fairy-Stockfish plays c6b6; every mate in 2 starts with a king move that takes b7 and a7 or b8 away.
+    assert!(mv.starts_with("c6"), "{mv}");
+}
+
+#[test]
+fn search_finds_the_chess_rook_mate_in_three() {
+    let (_, mate) = search(&bundled("chess"), "k7/8/8/3K4/8/8/8/7R w - - 0 1", 8);
+    assert_eq!(mate, Some(3));
+}
+
+#[test]
+fn search_sees_being_mated() {
+    // Black to move, mated next move whatever it does (the white rook mates on h8 after any king move).
+    let (_, mate) = search(&bundled("chess"), "k7/8/1K6/8/8/8/8/7R b - - 0 1", 4);
+    assert_eq!(mate, Some(-1));
+}
+
+#[test]
+fn search_finds_the_shogi_gold_drop_mate_in_one() {
+    let (mv, mate) = search(&bundled("shogi"), "4k4/9/4P4/9/9/9/9/9/4K4[G] w - - 0 1", 4);
+    assert_eq!((mv.as_str(), mate), ("G@e8", Some(1)));
+}
+
+#[test]
+fn search_finds_the_shogi_drop_mate_in_two() {
+    let (mv, mate) = search(&bundled("shogi"), "4k4/9/9/9/9/9/9/9/4K4[GGS] w - - 0 1", 6);
+    assert_eq!(mate, Some(2));
+    assert!(mv.contains('@'), "every mate in 2 starts with a drop: {mv}");
+}
+
+#[test]
+fn search_finds_the_euroshogi_gold_drop_mate_in_one() {
+    let (mv, mate) = search(
+        &bundled("euroshogi"),
+        "3k4/8/3P4/8/8/8/8/3K4[G] w - - 0 1",
+        4,
+    );
+    assert_eq!((mv.as_str(), mate), ("G@d7", Some(1)));
+}
+
+#[test]
+fn search_does_not_drop_a_pawn_for_mate_where_the_rules_forbid_it() {
+    // P@e8 would leave the king, boxed in by its own golds with the gold on e7 guarding d8, e8 and f8, no move: a
+    // pawn-drop mate, which shogi forbids (uchifuzume). Fairy-Stockfish finds no mate in this position either.
+    let fen = "3gkg3/9/4G4/9/9/9/9/9/4K4[P] w - - 0 1";
+    let (mv, _) = search(&bundled("shogi"), fen, 3);
+    assert_ne!(mv, "P@e8");
+}
+
+/// A position `plies` random legal moves (from `seed`) into a game, or earlier if the game ends.
+fn random_position<'e>(engine: &'e Engine, seed: u64, plies: u32) -> Position<'e> {
+    let mut pos = Position::start(engine);
+    let mut rng = tatsu::rng::SplitMix64::new(seed);
+    for _ in 0..plies {
+        let moves = pos.legal_move_list();
+        if moves.is_empty() {
+            break;
+        }
+        pos.play(moves[rng.below(moves.len())]);
+    }
+    pos
+}
+
+fn every_game() -> Vec<String> {
+    let mut games: Vec<String> = tatsu::variants::bundled()
+        .iter()
+        .map(|&(name, _)| name.to_string())
+        .collect();
+    games.extend(variants::all_paths());
+    games
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6))]
+
+    /// On random positions of every bundled and test variant, a shallow search returns one of the legal moves
+    /// and leaves the position (FEN and hash) unchanged.
+    #[test]
+    fn search_returns_a_legal_move_and_restores_the_position(seed in any::<u64>(), plies in 0u32..60) {
+        for game in every_game() {
+            let engine = Engine::new(tatsu::variants::load(&game).expect("loads").game);
+            let mut pos = random_position(&engine, seed, plies);
+            let (fen, hash) = (pos.to_fen(), pos.hash());
+            let legal = pos.legal_move_list();
+            let eval = Evaluator::new(&engine);
+            let tt = Table::new(1);
+            let searcher = Searcher { eval: &eval, tt: &tt, threads: 1 };
+            let limits = Limits { depth: Some(2), nodes: Some(20_000), ..Limits::default() };
+            let outcome = searcher.search(&mut pos, &limits, &AtomicBool::new(false), &mut |_| {});
+            prop_assert_eq!(pos.to_fen(), fen.clone(), "{}", game);
+            prop_assert_eq!(pos.hash(), hash, "{}", game);
+            match outcome.best {
+                Some(mv) => prop_assert!(legal.contains(&mv), "{}: {} at {}", game, pos.uci(&mv), fen),
+                None => prop_assert!(legal.is_empty(), "{}: no move at {}", game, fen),
+            }
+        }
+    }
+}

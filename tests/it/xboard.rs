@@ -1,0 +1,219 @@
+//! `tatsu xboard` driven through scripted CECP sessions, as XBoard would drive it: features, engine-defined
+//! variants, highlights and promotion choices, illegal moves, game ends, and bad input that must not end the session.
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+/// Runs `tatsu xboard` on `script` (one command per line, `#sleep MS` to pause), waits for the answer to a final `ping` (so that a
+/// search the script started has moved), sends `quit` and returns what it printed before the `pong`.
+fn session(script: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tatsu"))
+        .arg("xboard")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // `#sleep MS` lines pause the script (to let the engine think between commands).
+    for line in format!("{script}\nping 424242").lines() {
+        if let Some(ms) = line.strip_prefix("#sleep ") {
+            stdin.flush().expect("flush");
+            std::thread::sleep(std::time::Duration::from_millis(ms.parse().expect("ms")));
+        } else {
+            writeln!(stdin, "{line}").expect("write the script");
+        }
+    }
+    stdin.flush().expect("flush");
+    let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut out = String::new();
+    for line in stdout.lines() {
+        let line = line.expect("UTF-8 output");
+        if line == "pong 424242" {
+            break;
+        }
+        out += &line;
+        out.push('\n');
+    }
+    let _ = stdin.write_all(b"quit\n");
+    drop(stdin);
+    let status = child.wait().expect("the session ends");
+    assert!(status.success(), "exit status {status:?}\n{out}");
+    out
+}
+
+fn line_starting<'a>(output: &'a str, prefix: &str) -> &'a str {
+    output
+        .lines()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no line starting with `{prefix}` in:\n{output}"))
+}
+
+#[test]
+fn protover_announces_every_bundled_game_and_finishes_the_features() {
+    let out = session("xboard\nprotover 2");
+    let features = line_starting(&out, "feature myname=");
+    for name in [
+        "ryugi",
+        "euroshogi",
+        "ryu-shogi",
+        "heian-ryu-shogi",
+        "dai-ryu-shogi",
+        "normal",
+        "shogi",
+    ] {
+        assert!(features.contains(name), "{name} missing: {features}");
+    }
+    for feature in [
+        "setboard=1",
+        "usermove=1",
+        "ping=1",
+        "highlight=1",
+        "memory=1",
+        "smp=1",
+    ] {
+        assert!(features.contains(feature), "{feature} missing: {features}");
+    }
+    assert!(out.lines().any(|l| l == "feature done=1"));
+}
+
+#[test]
+fn an_engine_defined_variant_is_set_up_with_its_board_pieces_and_start_position() {
+    let out = session("xboard\nprotover 2\nvariant ryugi");
+    let setup = line_starting(&out, "setup (");
+    assert!(
+        setup.ends_with(
+            ") 10x10+0_fairy ribmqkdbir/ppppnnpppp/4pp4/10/10/10/10/4PP4/PPPPNNPPPP/RIBMQKDBIR w KQkq - 0 1"
+        ),
+        "{setup}"
+    );
+    // 44 piece types per side: the queen keeps XBoard's queen type (4), the king the last type (43).
+    let table = &setup["setup (".len()..setup.find(')').unwrap()];
+    assert_eq!(table.len(), 88, "{table}");
+    assert_eq!(&table[4..5], "Q");
+    assert_eq!(&table[43..44], "K");
+    assert!(out.lines().any(|l| l == "piece N& N"), "{out}");
+}
+
+#[test]
+fn drop_games_put_the_droppable_pieces_in_the_holdings() {
+    let out = session("variant euroshogi");
+    let setup = line_starting(&out, "setup (");
+    // EuroShogi drops five piece types (pawn, knight, bishop, rook, general): holdings of 5, shogi as parent.
+    assert!(setup.contains(" 8x8+5_shogi "), "{setup}");
+    assert!(
+        setup.contains("[] w"),
+        "empty holdings are written [] for XBoard: {setup}"
+    );
+}
+
+#[test]
+fn an_unknown_variant_is_an_error_and_the_session_goes_on() {
+    let out = session("variant nosuchgame\nping 3");
+    assert!(out.contains("Error (unknown variant): nosuchgame"), "{out}");
+    assert!(out.lines().any(|l| l == "pong 3"), "{out}");
+}
+
+#[test]
+fn an_illegal_move_is_refused_with_illegal_move() {
+    let out = session("new\nforce\nusermove e2e5\nusermove e9e9\nping 1");
+    assert!(out.lines().any(|l| l == "Illegal move: e2e5"), "{out}");
+    assert!(out.lines().any(|l| l == "Illegal move: e9e9"), "{out}");
+    assert!(out.lines().any(|l| l == "pong 1"), "{out}");
+}
+
+#[test]
+fn bad_commands_get_an_error_and_never_end_the_session() {
+    let junk = "foo bar\nlevel x y z\nst -\nsd many\nmemory lots\ncores\nsetboard not a fen\nlift zz99\nput\n\
+                usermove\ntime\n\u{1b}[A\n@@@@\nvariant\nundo\nremove\nping 9";
+    let out = session(junk);
+    assert!(out.contains("Error (unknown command): foo bar"), "{out}");
+    assert!(out.contains("tellusererror Illegal position"), "{out}");
+    assert!(out.lines().any(|l| l == "pong 9"), "{out}");
+}
+
+#[test]
+fn lift_highlights_exactly_the_legal_destinations() {
+    // Ryugi's e2 knight (XBoard counts the ranks of a 10-rank board from 0, so it says e1): c3 and g3, d4 and f4;
+    // c1 and g1 hold its own bishop and dragon, e3 and f3 its own pawns.
+    let out = session("variant ryugi\nlift e1");
+    assert_eq!(
+        line_starting(&out, "highlight "),
+        "highlight 10/10/10/10/10/10/3Y1Y4/2Y3Y3/10/10"
+    );
+}
+
+#[test]
+fn a_promotion_is_offered_as_a_choice_of_the_legal_pieces() {
+    // A chess pawn on e7: e8 is a promotion square with four choices (magenta), and putting it there asks for
+    // the queen first.
+    let out = session("new\nforce\nsetboard 4k3/4P3/8/8/8/8/8/4K3 w - - 0 1\nlift e7\nput e8");
+    assert_eq!(
+        line_starting(&out, "highlight "),
+        "highlight 8/8/8/8/8/8/8/8"
+    );
+    let out = session("new\nforce\nsetboard 7k/4P3/8/8/8/8/8/4K3 w - - 0 1\nlift e7\nput e8");
+    assert_eq!(
+        line_starting(&out, "highlight "),
+        "highlight 4M3/8/8/8/8/8/8/8"
+    );
+    assert_eq!(line_starting(&out, "choice "), "choice QRBN");
+}
+
+#[test]
+fn the_engine_mates_and_announces_the_result_with_its_reason() {
+    let out = session("new\nforce\nsetboard 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\nsd 3\ngo");
+    assert!(out.lines().any(|l| l == "move d1d8"), "{out}");
+    assert!(
+        out.lines().any(|l| l == "1-0 {White wins by checkmate}"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_user_move_that_ends_the_game_is_announced() {
+    let out = session("new\nforce\nsetboard 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\nusermove d1d8");
+    assert!(
+        out.lines().any(|l| l == "1-0 {White wins by checkmate}"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_engine_answers_a_move_in_every_bundled_game() {
+    for (name, first) in [
+        ("ryugi", "a1a2"),
+        ("euroshogi", "a3a4"),
+        ("ryu-shogi", "a3a4"),
+        ("shogi", "a3a4"),
+        ("dai-ryu-shogi", "a4a5"),
+    ] {
+        let script = format!("new\nvariant {name}\nsd 2\nusermove {first}\nping 2");
+        let out = session(&script);
+        assert!(!out.contains("Illegal move"), "{name}: {out}");
+        assert!(
+            out.lines().any(|l| l.starts_with("move ")),
+            "{name}: no move in\n{out}"
+        );
+    }
+}
+
+#[test]
+fn undo_takes_a_move_back_and_the_same_move_is_legal_again() {
+    let out = session("new\nforce\nusermove e2e4\nundo\nusermove e2e4\nremove\nremove\nping 4");
+    assert!(!out.contains("Illegal move"), "{out}");
+    assert!(out.contains("Error (command not legal now)"), "{out}");
+    assert!(out.lines().any(|l| l == "pong 4"), "{out}");
+}
+
+#[test]
+fn analysis_posts_lines_until_exit_and_the_session_goes_on() {
+    let out = session("new\nforce\npost\nanalyze\n#sleep 500\n.\n#sleep 200\nexit\nping 4");
+    // Thinking output: depth, score, time, nodes, principal variation.
+    let posted = out
+        .lines()
+        .find(|l| l.starts_with("1 "))
+        .unwrap_or_else(|| panic!("no depth-1 line in:\n{out}"));
+    assert!(posted.split_whitespace().count() >= 5, "{posted}");
+    assert!(out.lines().any(|l| l == "pong 4"), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("move ")), "{out}");
+}
