@@ -1,4 +1,5 @@
-//! Pass 1: the game-wide statements (board, orientation, title, start, drops, demotion, bonus turn, end block).
+//! Pass 1: the game-wide statements (board, orientation, title, start, drops, demotion, bonus turn, forced
+//! capture, end block).
 //! Each may appear once; the board must fit in 36x36.
 use super::Diags;
 use crate::diag::Span;
@@ -19,6 +20,8 @@ pub struct Header {
     pub demote: Option<Name>,
     pub bonus: Option<(Name, bool)>,
     pub end: Option<Vec<EndItem>>,
+    /// `forced-capture` given: the piece types listed after `by` (none: every type).
+    pub forced_capture: Option<Vec<Name>>,
 }
 
 pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
@@ -33,6 +36,7 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
         demote: None,
         bonus: None,
         end: None,
+        forced_capture: None,
     };
     let mut seen: Vec<(&'static str, Span)> = Vec::new();
     let mut once = |what: &'static str, span: Span, d: &mut Diags| -> bool {
@@ -95,6 +99,9 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
                 h.bonus = Some((zone.clone(), *may_pass))
             }
             StatementKind::End(items) if once("end", kw, d) => h.end = Some(items.clone()),
+            StatementKind::ForcedCapture { by } if once("forced-capture", kw, d) => {
+                h.forced_capture = Some(by.clone())
+            }
             _ => {}
         }
     }

@@ -1,7 +1,7 @@
 //! The compiler: spanned syntax tree → [`crate::rules::Game`], as small passes that each report every problem they find.
 //!
 //! Order: header (board, orientation, singletons) → zones → piece names → start position → move-rule graph →
-//! castling → promotion, drops and the other rules → end rules → warnings. A pass that cannot run (no board) is
+//! castling → promotion, drops and the other rules → end rules → move restrictions → warnings. A pass that cannot run (no board) is
 //! skipped; the others still report.
 
 mod castling;
@@ -12,6 +12,7 @@ mod header;
 mod piece_rules;
 mod pieces;
 mod rays;
+mod restrict;
 mod start;
 mod zones;
 
@@ -89,6 +90,10 @@ fn build(
         castling::build_castling(&infos, &names, &built, geometry, start.as_ref(), d);
     piece_rules::apply_piece_rules(&head, &infos, &names, &mut zones, &mut built, d);
     let end = end::resolve_end(&head, &names, &infos, &mut zones, d);
+    let forced_capture = head
+        .forced_capture
+        .as_ref()
+        .map(|by| restrict::resolve_forced_capture(by, &names, &built, d));
     let bonus_turn = match &head.bonus {
         Some((z, may_pass)) => zones.resolve(z, d).map(|zone| piece_rules::BonusTurn {
             zone,
@@ -127,6 +132,7 @@ fn build(
         castlings,
         drops: head.drops.is_some(),
         bonus_turn,
+        forced_capture,
         end: end?,
         start_fen,
     };

@@ -83,6 +83,26 @@ fn game_rules(g: &Game) -> BTreeMap<String, String> {
             ),
         );
     }
+    if let Some(forced) = &g.forced_capture {
+        let by: Vec<&str> = g
+            .pieces
+            .iter()
+            .zip(&forced.by)
+            .filter(|(_, &listed)| listed)
+            .map(|(p, _)| p.symbol.as_str())
+            .collect();
+        m.insert(
+            "forced capture".into(),
+            if by.len() == g.pieces.len() {
+                "when a capture is legal, only captures are".to_string()
+            } else {
+                format!(
+                    "when a capture by {} is legal, only such captures are",
+                    by.join(" ")
+                )
+            },
+        );
+    }
     // Demotion is one rule of the game (`demote in ZONE`), though the compiler records it on each promoted piece.
     let demotions: Vec<String> = g
         .pieces

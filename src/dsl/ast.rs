@@ -81,6 +81,10 @@ pub enum StatementKind {
         may_pass: bool,
     },
     End(Vec<EndItem>),
+    /// When a capture by one of these piece types (any type, if none is listed) is legal, only such captures are.
+    ForcedCapture {
+        by: Vec<Name>,
+    },
 }
 
 #[derive(Clone, Debug)]

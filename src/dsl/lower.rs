@@ -109,6 +109,13 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
                 .expect("bonus-turn names a zone"),
             may_pass: rest.iter().any(|q| q.as_rule() == Rule::kw_may_pass),
         },
+        Rule::forced_capture_stmt => StatementKind::ForcedCapture {
+            by: rest
+                .iter()
+                .filter(|q| q.as_rule() == Rule::piece_id)
+                .map(|q| o.text(q))
+                .collect(),
+        },
         Rule::zone_stmt => StatementKind::Zone(lower_zone(o, rest)),
         Rule::piece_stmt => StatementKind::Piece(lower_piece(o, rest)),
         Rule::end_stmt => StatementKind::End(

@@ -23,6 +23,9 @@ impl Position<'_> {
             self.pseudo_moves(out);
             out.retain(|&mv| self.is_legal_pseudo(mv));
         }
+        if self.engine.game.forced_capture.is_some() {
+            self.keep_forced_captures(out);
+        }
     }
 
     /// The number of legal moves (perft's last ply: nothing is stored for most moves).
@@ -31,7 +34,8 @@ impl Position<'_> {
             return 0;
         }
         let mut counter = Counter(0);
-        if self.legal_fast(&mut counter) {
+        // Compulsory capture judges the whole list, so it cannot be counted move by move.
+        if self.engine.game.forced_capture.is_none() && self.legal_fast(&mut counter) {
             return counter.0;
         }
         let mut list = std::mem::take(&mut self.scratch);
@@ -220,7 +224,7 @@ impl Position<'_> {
                 self.piece_moves_unique(mv.from, &mut candidates);
             }
         }
-        candidates.contains(&mv) && self.is_legal_pseudo(mv)
+        candidates.contains(&mv) && self.is_legal_pseudo(mv) && self.allowed_by_forced_capture(mv)
     }
 
     /// Does the side to move have at least one legal move? Stops at the first one found, and allocates nothing
@@ -322,6 +326,7 @@ mod tests {
                     let mut slow = MoveList::new();
                     pos.pseudo_moves(&mut slow);
                     slow.retain(|&mv| pos.is_legal_pseudo(mv));
+                    pos.keep_forced_captures(&mut slow);
                     let key =
                         |m: &Move| (m.from, m.to, m.piece, m.promotion, format!("{:?}", m.kind));
                     fast.sort_by_key(key);

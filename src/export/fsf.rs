@@ -475,6 +475,15 @@ impl Writer<'_> {
             self.lossy
                 .push("`bonus-turn after drop`: FSF has no bonus turns".into());
         }
+        if let Some(forced) = &self.game.forced_capture {
+            self.set("mustCapture", true);
+            if !forced.by.iter().all(|&listed| listed) {
+                self.lossy.push(
+                    "`forced-capture by …`: FSF's mustCapture forces the captures of every piece"
+                        .into(),
+                );
+            }
+        }
     }
 }
 

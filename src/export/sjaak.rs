@@ -349,6 +349,10 @@ impl Writer<'_> {
             self.lossy
                 .push("`bonus-turn after drop`: Sjaak II has no bonus turns".into());
         }
+        if game.forced_capture.is_some() {
+            self.lossy
+                .push("`forced-capture`: Sjaak II has no compulsory capture".into());
+        }
         if game.pieces.iter().any(|p| p.demote_in.is_some()) {
             self.lossy
                 .push("`demote in`: Sjaak II has no demotion on entering a zone".into());

@@ -575,6 +575,27 @@ fn drops_section(game: &Game, doc: &mut Doc) {
             list_words(&ep_makers)
         ));
     }
+    if let Some(forced) = &game.forced_capture {
+        let by: Vec<String> = game
+            .pieces
+            .iter()
+            .zip(&forced.by)
+            .filter(|(_, &listed)| listed)
+            .map(|(p, _)| p.name.clone())
+            .collect();
+        doc.heading(2, "Compulsory capture");
+        doc.para(if by.len() == game.pieces.len() {
+            "When a player can capture (en passant included), they must: only captures are legal then, and they may \
+             choose which."
+                .to_string()
+        } else {
+            format!(
+                "When a {} of the player to move can capture, that player must capture with one: only such \
+                 captures are legal then.",
+                list_words(&by)
+            )
+        });
+    }
     if !game.drops {
         return;
     }

@@ -138,6 +138,14 @@ pub struct BonusTurn {
     pub may_pass: bool,
 }
 
+/// Compulsory capture (antichess, losers): when a capture by one of the listed types is legal, only such
+/// captures are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForcedCapture {
+    /// Per piece type (index = [`PieceId`]): are its captures compulsory?
+    pub by: Vec<bool>,
+}
+
 /// The stalemated side's result.
 pub type StalemateResult = Verdict;
 
@@ -292,6 +300,7 @@ pub struct Game {
     /// Captured pieces go to the captor's hand and may be dropped.
     pub drops: bool,
     pub bonus_turn: Option<BonusTurn>,
+    pub forced_capture: Option<ForcedCapture>,
     pub end: EndRules,
     pub start_fen: String,
 }

@@ -10,7 +10,8 @@ mod graph;
 pub use board::{Geometry, Side, Square, SquareSet, MAX_FILES, MAX_RANKS, MAX_SQUARES};
 pub use game::{
     BareKing, BonusTurn, Castling, CastlingRight, DropRule, EndRules, Extinct, Extinction, Flag,
-    Game, MoveComponent, MoveSet, PieceId, PieceType, Promotion, PromotionTrigger, RaySource,
-    Repetition, RepetitionLoser, StalemateResult, Symmetry, Verdict, Zone, ZoneId, MAX_PIECE_TYPES,
+    ForcedCapture, Game, MoveComponent, MoveSet, PieceId, PieceType, Promotion, PromotionTrigger,
+    RaySource, Repetition, RepetitionLoser, StalemateResult, Symmetry, Verdict, Zone, ZoneId,
+    MAX_PIECE_TYPES,
 };
 pub use graph::{step, Occupant, Ray, RayFlags, RayKind, RaySlice, StepOutcome, StepRule};

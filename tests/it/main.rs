@@ -20,6 +20,7 @@ mod no_panic;
 mod parallel_perft;
 mod perft;
 mod reader_limits;
+mod restrictions;
 mod rule_tests;
 mod search;
 mod setup;

@@ -1,0 +1,46 @@
+//! Move restrictions that judge a position's legal moves as a whole: compulsory capture. Games without them
+//! never call in here (a compiled flag decides, once per node).
+use super::moves::{Move, MoveKind, MoveList};
+use super::Position;
+use crate::rules::ForcedCapture;
+
+impl Position<'_> {
+    /// Does `mv` (a move of the side to move, not yet made) capture an enemy piece? Destroying a friendly
+    /// piece (`d`) is not a capture.
+    pub fn is_capture(&self, mv: Move) -> bool {
+        let them = self.side.opponent();
+        match mv.kind {
+            MoveKind::EnPassant { .. } | MoveKind::Locust { .. } => true,
+            MoveKind::Normal | MoveKind::CreatesEp | MoveKind::Unload { .. } => {
+                self.board[mv.to.index()].is(them)
+            }
+            MoveKind::Castle { .. } | MoveKind::Drop | MoveKind::Pass => false,
+        }
+    }
+
+    fn is_forced(&self, forced: &ForcedCapture, mv: Move) -> bool {
+        forced.by[mv.piece.index()] && self.is_capture(mv)
+    }
+
+    /// Applies compulsory capture to a list of legal moves: when one of them is a forced capture, only those
+    /// stay.
+    pub(crate) fn keep_forced_captures(&self, moves: &mut MoveList) {
+        if let Some(forced) = &self.engine.game.forced_capture {
+            if moves.iter().any(|&mv| self.is_forced(forced, mv)) {
+                moves.retain(|&mv| self.is_forced(forced, mv));
+            }
+        }
+    }
+
+    /// Is a legal `mv` still allowed by compulsory capture?
+    pub(crate) fn allowed_by_forced_capture(&mut self, mv: Move) -> bool {
+        match &self.engine.game.forced_capture {
+            Some(forced) if !self.is_forced(forced, mv) => {
+                let mut moves = MoveList::with_capacity(128);
+                self.legal_moves(&mut moves);
+                moves.contains(&mv)
+            }
+            _ => true,
+        }
+    }
+}

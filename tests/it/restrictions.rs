@@ -1,0 +1,99 @@
+//! Move restrictions that judge a position's moves as a whole: compulsory capture (`forced-capture`). The
+//! variants are `tests/data/variants/antichess.tatsu` (every capture compulsory, checked against Fairy-Stockfish in
+//! `perft.rs`) and `tests/data/variants/forced-pawn-capture.tatsu` (only pawn captures). Counts are worked out
+//! by hand in the comments.
+use tatsu::engine::{Engine, Move, MoveKind, Position};
+use variants::{engine, moves, sorted};
+
+use crate::support::variants;
+
+fn antichess() -> Engine {
+    engine("antichess")
+}
+
+#[test]
+fn forced_capture_keeps_only_the_captures_en_passant_included() {
+    let e = antichess();
+    // Black's pawn d4 may take e3 en passant; nothing else captures, so that is the only move.
+    let fen = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b - e3 0 3";
+    assert_eq!(moves(&e, fen), sorted(&["d4e3"]));
+    // White's knight c3 may take d5 or e4 ... only the two captures (the pawn d2 captures nothing).
+    let fen = "4k3/8/8/3p4/4p3/2N5/3P4/4K3 w - - 0 1";
+    assert_eq!(moves(&e, fen), sorted(&["c3d5", "c3e4"]));
+}
+
+#[test]
+fn forced_capture_refuses_a_quiet_move_as_illegal() {
+    let e = antichess();
+    let fen = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b - e3 0 3";
+    let mut pos = Position::from_fen(&e, fen).unwrap();
+    assert!(pos.parse_move("e7e6").is_err());
+    let mut legal = pos.legal_move_list();
+    let capture = legal.pop().unwrap();
+    assert!(pos.is_legal(capture));
+    // The same quiet pawn step, built by hand, is refused by `is_legal` too.
+    let g = e.game.geometry;
+    let quiet = Move {
+        from: g.parse_square("e7").unwrap(),
+        to: g.parse_square("e6").unwrap(),
+        piece: e.game.piece_by_symbol("P").unwrap(),
+        kind: MoveKind::Normal,
+        promotion: None,
+    };
+    assert!(!pos.is_capture(quiet));
+    assert!(!pos.is_legal(quiet));
+}
+
+#[test]
+fn forced_capture_by_listed_types_leaves_other_captures_optional() {
+    let e = engine("forced-pawn-capture");
+    // The pawn e4 can take d5: the only legal move, though the rook a1 could take a8.
+    assert_eq!(
+        moves(&e, "r3k3/8/8/3p4/4P3/8/8/R3K3 w - - 0 1"),
+        sorted(&["e4d5"])
+    );
+    // No pawn can capture: the rook's capture a8 is optional. Rook a1: a2..a8 (7), b1 c1 d1 (3); king e1: d1 d2
+    // e2 f1 f2 (5); pawn e3: e4 (1). 16 moves.
+    let all = moves(&e, "r3k3/8/8/3p4/8/4P3/8/R3K3 w - - 0 1");
+    assert_eq!(all.len(), 16, "{all:?}");
+}
+
+#[test]
+fn forced_capture_is_stated_in_the_rulebook() {
+    let run = crate::support::binary::tatsu(&[
+        "describe",
+        "tests/data/variants/forced-pawn-capture.tatsu",
+    ]);
+    assert!(
+        run.stdout.contains("## Compulsory capture")
+            && run
+                .stdout
+                .contains("When a Pawn of the player to move can capture"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn forced_capture_exports_as_fairy_stockfish_must_capture_and_by_types_is_lossy() {
+    use crate::support::binary::tatsu;
+    let all = tatsu(&[
+        "export",
+        "tests/data/variants/antichess.tatsu",
+        "--to",
+        "fsf",
+    ]);
+    assert!(all.stdout.contains("mustCapture = true"), "{}", all.stderr);
+    let pawns = tatsu(&[
+        "export",
+        "tests/data/variants/forced-pawn-capture.tatsu",
+        "--to",
+        "fsf",
+    ]);
+    assert_ne!(pawns.code, 0);
+    assert!(
+        pawns.stderr.contains("forced-capture by"),
+        "{}",
+        pawns.stderr
+    );
+}
