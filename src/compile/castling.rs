@@ -86,28 +86,14 @@ pub fn build_castling(
                 let sq = |f: i32| g.square(f, kr).expect("on the king's rank");
                 let king_to = sq(king_to_file);
                 let rook_to = sq(king_to_file - dx);
-                let right = match rights
-                    .iter()
-                    .position(|r| r.side == side && r.rook_from == rook_from)
-                {
-                    Some(i) => i,
-                    None => {
-                        let letter = if dx > 0 { 'K' } else { 'Q' };
-                        rights.push(CastlingRight {
-                            side,
-                            letter: if side == Side::White {
-                                letter
-                            } else {
-                                letter.to_ascii_lowercase()
-                            },
-                            king_from: *king_from,
-                            rook_from,
-                            king,
-                            rook: partner,
-                        });
-                        rights.len() - 1
-                    }
-                };
+                let right = right_for(
+                    &mut rights,
+                    side,
+                    *king_from,
+                    rook_from,
+                    dx > 0,
+                    (king, partner),
+                );
                 if castlings.iter().any(|c| {
                     c.king_from == *king_from && c.king_to == king_to && c.rook_from == rook_from
                 }) {
@@ -139,4 +125,36 @@ pub fn build_castling(
         }
     }
     (rights, castlings)
+}
+
+/// The index of the castling right of `side`'s king on `king_from` with the partner on `rook_from`, added if new:
+/// `K`/`k` toward the higher files, `Q`/`q` toward the lower ones. `pieces` are the king's and the partner's types.
+fn right_for(
+    rights: &mut Vec<CastlingRight>,
+    side: Side,
+    king_from: Square,
+    rook_from: Square,
+    kingside: bool,
+    (king, rook): (PieceId, PieceId),
+) -> usize {
+    if let Some(i) = rights
+        .iter()
+        .position(|r| r.side == side && r.rook_from == rook_from)
+    {
+        return i;
+    }
+    let letter = if kingside { 'K' } else { 'Q' };
+    rights.push(CastlingRight {
+        side,
+        letter: if side == Side::White {
+            letter
+        } else {
+            letter.to_ascii_lowercase()
+        },
+        king_from,
+        rook_from,
+        king,
+        rook,
+    });
+    rights.len() - 1
 }

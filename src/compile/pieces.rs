@@ -241,26 +241,7 @@ fn resolve_one(
                     continue;
                 }
                 let zone_id = zones.resolve(zone, d);
-                let mut choices = Vec::new();
-                for t in to {
-                    let Some(id) = names.resolve(t, d) else {
-                        continue;
-                    };
-                    if choices.contains(&id) {
-                        d.error(t.span, format!("`{}` is listed twice", t.value));
-                    } else if names.decls[id.index()]
-                        .items
-                        .iter()
-                        .any(|i| matches!(i, PieceItem::Royal(_)))
-                    {
-                        d.error(
-                            t.span,
-                            format!("a piece cannot promote to the royal piece `{}`", t.value),
-                        );
-                    } else {
-                        choices.push(id);
-                    }
-                }
+                let choices = promotion_choices(to, names, d);
                 if let (Some(zone), false) = (zone_id, choices.is_empty()) {
                     info.promote = Some(Promote {
                         keyword: *keyword,
@@ -276,29 +257,57 @@ fn resolve_one(
                     info.castles_with = names.resolve(partner, d).map(|id| (id, partner.span));
                 }
             }
-            PieceItem::Drop(opts) => {
-                for o in opts {
-                    match o {
-                        DropOption::OnePerFile(s) => {
-                            info.one_per_file = true;
-                            info.drop_span.get_or_insert(*s);
-                        }
-                        DropOption::NoMate(s) => {
-                            info.no_drop_mate = true;
-                            info.drop_span.get_or_insert(*s);
-                        }
-                        DropOption::NotIn(z) => {
-                            info.drop_span.get_or_insert(z.span);
-                            if let Some(id) = zones.resolve(z, d) {
-                                info.drop_forbidden.push(id);
-                            }
-                        }
-                    }
+            PieceItem::Drop(opts) => drop_options(&mut info, opts, zones, d),
+        }
+    }
+    info
+}
+
+/// The pieces a `promote to` line lists, each once, none of them royal.
+fn promotion_choices(to: &[Name], names: &PieceNames, d: &mut Diags) -> Vec<PieceId> {
+    let mut choices = Vec::new();
+    for t in to {
+        let Some(id) = names.resolve(t, d) else {
+            continue;
+        };
+        if choices.contains(&id) {
+            d.error(t.span, format!("`{}` is listed twice", t.value));
+        } else if names.decls[id.index()]
+            .items
+            .iter()
+            .any(|i| matches!(i, PieceItem::Royal(_)))
+        {
+            d.error(
+                t.span,
+                format!("a piece cannot promote to the royal piece `{}`", t.value),
+            );
+        } else {
+            choices.push(id);
+        }
+    }
+    choices
+}
+
+/// A piece's `drop` options: nifu, no drop mate, zones closed to its drops.
+fn drop_options(info: &mut PieceInfo, opts: &[DropOption], zones: &mut ZoneTable, d: &mut Diags) {
+    for o in opts {
+        match o {
+            DropOption::OnePerFile(s) => {
+                info.one_per_file = true;
+                info.drop_span.get_or_insert(*s);
+            }
+            DropOption::NoMate(s) => {
+                info.no_drop_mate = true;
+                info.drop_span.get_or_insert(*s);
+            }
+            DropOption::NotIn(z) => {
+                info.drop_span.get_or_insert(z.span);
+                if let Some(id) = zones.resolve(z, d) {
+                    info.drop_forbidden.push(id);
                 }
             }
         }
     }
-    info
 }
 
 /// Parses an XBetza string, mapping each error's span inside the string to the file.

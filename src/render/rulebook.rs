@@ -405,31 +405,44 @@ fn piece_section(game: &Game, id: PieceId, doc: &mut Doc) {
     for (view, caption) in diagrams {
         doc.board(view, caption, true);
     }
-    let mut rules = Vec::new();
-    if let Some(pr) = &p.promotion {
-        let choices: Vec<String> = pr.choices.iter().map(|&c| piece_ref(game, c)).collect();
-        let target = if choices.len() == 1 {
-            choices[0].clone()
-        } else {
-            format!("one of {} (the mover's choice)", list_words(&choices))
-        };
-        let when = match pr.trigger {
-            PromotionTrigger::Destination => "that ends in",
-            PromotionTrigger::StartOrDestination => "that starts or ends in",
-        };
-        let mut line = format!(
-            "**Promotion**: on any move {when} {}, it {} promote to {target}.",
-            zone_words(game, pr.zone),
-            if pr.mandatory { "must" } else { "may" }
+    let rules: Vec<String> = [promotion_line(game, id), drop_line(game, id)]
+        .into_iter()
+        .flatten()
+        .collect();
+    doc.list(rules);
+}
+
+/// The piece's promotion rule in words, if it promotes.
+fn promotion_line(game: &Game, id: PieceId) -> Option<String> {
+    let p = game.piece(id);
+    let pr = p.promotion.as_ref()?;
+    let choices: Vec<String> = pr.choices.iter().map(|&c| piece_ref(game, c)).collect();
+    let target = if choices.len() == 1 {
+        choices[0].clone()
+    } else {
+        format!("one of {} (the mover's choice)", list_words(&choices))
+    };
+    let when = match pr.trigger {
+        PromotionTrigger::Destination => "that ends in",
+        PromotionTrigger::StartOrDestination => "that starts or ends in",
+    };
+    let mut line = format!(
+        "**Promotion**: on any move {when} {}, it {} promote to {target}.",
+        zone_words(game, pr.zone),
+        if pr.mandatory { "must" } else { "may" }
+    );
+    if !pr.mandatory && !p.dead[0].is_empty() {
+        line += &format!(
+            " It must where it could never move again ({} for White).",
+            inspect::squares_in_words(game, &p.dead[0])
         );
-        if !pr.mandatory && !p.dead[0].is_empty() {
-            line += &format!(
-                " It must where it could never move again ({} for White).",
-                inspect::squares_in_words(game, &p.dead[0])
-            );
-        }
-        rules.push(line);
     }
+    Some(line)
+}
+
+/// The piece's drop rule in words (or where it goes when captured), if it has one.
+fn drop_line(game: &Game, id: PieceId) -> Option<String> {
+    let p = game.piece(id);
     if let Some(drop) = &p.drop {
         let mut line =
             "**Drops**: a captured one may be dropped from hand on any empty square".to_string();
@@ -463,16 +476,16 @@ fn piece_section(game: &Game, id: PieceId, doc: &mut Doc) {
         if drop.no_drop_mate {
             line += " A drop of it may not give checkmate (giving check is allowed).";
         }
-        rules.push(line);
+        return Some(line);
     } else if game.drops && !p.royal && !p.promoted {
         if let Some(base) = p.in_hand.filter(|&b| b != id) {
-            rules.push(format!(
+            return Some(format!(
                 "Captured, it goes to the captor's hand as {}.",
                 piece_ref(game, base)
             ));
         }
     }
-    doc.list(rules);
+    None
 }
 
 fn forbidden_words(game: &Game, set: &[SquareSet; 2]) -> String {
