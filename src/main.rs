@@ -4,6 +4,21 @@
 use clap::Parser;
 use std::process::ExitCode;
 
+// Standard error may be closed or full (`2>/dev/full`, a reader that quit): what cannot be written is dropped,
+// never a panic. These shadow std's macros in the whole command line (declared before `mod cli`).
+macro_rules! eprint {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod cli;
 
 fn main() -> ExitCode {

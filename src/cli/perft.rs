@@ -18,8 +18,9 @@ use tatsu::engine::{perft, Position};
 pub struct PerftArgs {
     #[command(flatten)]
     pub position: super::position::PositionArgs,
-    /// How many plies deep to count.
-    #[arg(long, short)]
+    /// How many plies deep to count (at most 64: far past any count that could finish, and the recursion's
+    /// bound; docs/limits.md).
+    #[arg(long, short, value_parser = clap::value_parser!(u32).range(0..=64))]
     pub depth: u32,
     /// Print one `move: count` line per legal move (sorted by move text) before the total.
     #[arg(long)]

@@ -27,3 +27,22 @@ fn perft_json_gives_the_total_and_the_divide() {
     assert_eq!(plain["nodes"], 20);
     assert!(plain["divide"].is_null());
 }
+
+/// A depth past the documented limit (64) is a usage error, not a stack overflow.
+#[test]
+fn perft_depth_past_its_limit_is_a_usage_error() {
+    let run = tatsu(&["perft", "chess", "--depth", "10000"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("0..=64"), "{}", run.stderr);
+}
+
+/// Diagnostics written to a full standard error are dropped; the exit status still says what happened.
+#[test]
+fn a_full_standard_error_is_no_panic() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tatsu"))
+        .args(["betza", "fkW"])
+        .stderr(std::fs::File::create("/dev/full").expect("/dev/full exists on Linux"))
+        .output()
+        .expect("tatsu runs");
+    assert_eq!(out.status.code(), Some(1));
+}
