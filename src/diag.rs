@@ -1,6 +1,6 @@
 //! Located diagnostics: the data (`Diagnostic`, byte `Span`s) and its renderers.
 //!
-//! The compiler returns diagnostics as plain data; rendering is a separate step ([`render`]) so that the CLI can
+//! The compiler returns diagnostics as plain data; rendering is a separate step (`render`, [`Renderer`]) so that the CLI can
 //! print them for people (`human`: message, location, source line, `^^^` underline, notes), for editors (`short`:
 //! `file:line:col: severity: message`) or for tools (`json`).
 

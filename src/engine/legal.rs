@@ -229,7 +229,7 @@ impl Position<'_> {
 
     /// Does the side to move have at least one legal move? Stops at the first one found, and allocates nothing
     /// once warm (it runs inside generation, for drops that may not mate: a list from
-    /// [`Position::spare_lists`], since generation holds the others).
+    /// `Position::spare_lists`, since generation holds the others).
     pub fn has_legal_move(&mut self) -> bool {
         !self.is_decided() && self.has_reply()
     }

@@ -266,7 +266,7 @@ impl<'e> Position<'e> {
     }
 
     /// The positions of the game so far, oldest first, as `(hash, mover, check, turn_passed)`: what a search
-    /// needs to score repetitions with the game's own history (see [`HistoryEntry`]).
+    /// needs to score repetitions with the game's own history (see `HistoryEntry`).
     pub fn history_visits(&self) -> impl Iterator<Item = (u64, Side, bool, bool)> + '_ {
         self.history
             .iter()

@@ -1,4 +1,4 @@
-//! The search: iterative deepening over [`node::Worker`]'s principal variation search, generic over any compiled
+//! The search: iterative deepening over `node::Worker`'s principal variation search, generic over any compiled
 //! game (it uses only the executor: legal moves, make/unmake, check, [`Position::outcome`], the Zobrist hash).
 //!
 //! What is on and off, and why (docs/play.md repeats it for users):
@@ -73,7 +73,7 @@ impl Limits {
 pub struct Report {
     pub depth: u32,
     pub seldepth: u32,
-    /// Centipawns for the side to move; beyond ±[`MATE_BOUND`] a mate (see [`mate_in`]).
+    /// Centipawns for the side to move; beyond ±`MATE_BOUND` a mate (see [`mate_in`]).
     pub score: i32,
     pub nodes: u64,
     pub elapsed: Duration,
