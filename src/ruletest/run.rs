@@ -319,7 +319,9 @@ impl Runner<'_> {
             );
             return Err(Stop);
         };
-        let mut pos = Position::from_pieces(engine, side, &[(from, id, side)]);
+        // The piece alone on the board, through the designer's view (the same walk as move generation): a lone
+        // piece's position may be decided by an end rule (a bare king, extinction), and then it has no moves.
+        let pos = Position::from_pieces(engine, side, &[(from, id, side)]);
         let reach = crate::inspect::piece_moves(game, id, side, from, &pos, &[]);
         if let Some(z) = zone {
             let found = reach.zone.map(|z| game.zone(z).name.clone());
@@ -334,17 +336,14 @@ impl Runner<'_> {
                 );
             }
         }
-        let moves = pos.legal_move_list();
         let g = game.geometry;
         let mut found: Vec<(String, Square)> = Vec::new();
-        for m in &moves {
-            let text = if m.promotion.is_some() {
-                format!("{}+", g.name(m.to))
-            } else {
-                g.name(m.to)
-            };
-            if !found.iter().any(|(t, _)| *t == text) {
-                found.push((text, m.to));
+        for d in &reach.destinations {
+            if !d.promotion.is_empty() {
+                found.push((format!("{}+", g.name(d.to)), d.to));
+            }
+            if d.promotion.is_empty() || !d.must_promote {
+                found.push((g.name(d.to), d.to));
             }
         }
         let name = &game.piece(id).name;

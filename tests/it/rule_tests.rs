@@ -244,3 +244,13 @@ fn perft_deeper_than_the_limit_is_refused_not_run() {
         .message
         .contains("over the limit of 7"));
 }
+
+/// A piece's destinations are asked of the piece alone on the board; in an extinction game that position is
+/// decided, and its destinations must still be found (they come from the designer's view, not the legal moves).
+#[test]
+fn piece_reaches_holds_in_a_game_where_a_lone_piece_is_a_decided_position() {
+    assert_eq!(
+        assert_passes("tests/data/ruletest/lone-piece-in-extinction.tatsu-test"),
+        1
+    );
+}
