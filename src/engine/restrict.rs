@@ -10,11 +10,8 @@ impl Position<'_> {
     pub fn is_capture(&self, mv: Move) -> bool {
         let them = self.side.opponent();
         match mv.kind {
-            MoveKind::EnPassant { .. } | MoveKind::Locust { .. } => true,
-            MoveKind::Normal | MoveKind::CreatesEp | MoveKind::Unload { .. } => {
-                self.board[mv.to.index()].is(them)
-            }
             MoveKind::Castle { .. } | MoveKind::Drop | MoveKind::Pass => false,
+            kind => kind.victim().is_some() || self.board[mv.to.index()].is(them),
         }
     }
 

@@ -20,9 +20,8 @@ pub fn captured_value(pos: &Position, eval: &Evaluator, mv: &Move) -> i32 {
     };
     match mv.kind {
         MoveKind::Drop | MoveKind::Pass | MoveKind::Castle { .. } => 0,
-        MoveKind::EnPassant { victim } => victim_at(victim),
-        MoveKind::Locust { victim } => victim_at(victim) + victim_at(mv.to),
-        MoveKind::Normal | MoveKind::CreatesEp | MoveKind::Unload { .. } => victim_at(mv.to),
+        // A piece taken elsewhere (e.p., locust), and whatever stands on the destination (empty after e.p.).
+        kind => kind.victim().map_or(0, victim_at) + victim_at(mv.to),
     }
 }
 
