@@ -5,6 +5,8 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::path::PathBuf;
 use tatsu::diag::{Diagnostic, Format, Renderer};
+use tatsu::dsl::ast::StatementKind;
+use tatsu::engine::{Engine, Position};
 use tatsu::variants;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -116,7 +118,14 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
             }
         };
         let diagnostics: Vec<Diagnostic> = match read.compile() {
-            Ok(c) => c.warnings,
+            Ok(c) => {
+                let mut diagnostics = c.warnings.clone();
+                if let Some(d) = unplayable_start(c) {
+                    failed = true;
+                    diagnostics.push(d);
+                }
+                diagnostics
+            }
             Err(d) => {
                 failed = true;
                 d
@@ -138,4 +147,22 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
     } else {
         Ok(())
     }
+}
+
+/// The one test of the start position the compiler leaves to the executor (it builds none): the side not to move
+/// must not be in check. The error points at the `start` string.
+fn unplayable_start(c: tatsu::compile::Compiled) -> Option<Diagnostic> {
+    let (file, source) = (c.file.clone(), c.source.clone());
+    let engine = Engine::new(c.game);
+    let error = Position::from_fen(&engine, &engine.game.start_fen).err()?;
+    let (ast, _) = tatsu::dsl::parse(&file, &source);
+    let span = ast.statements.iter().find_map(|s| match &s.kind {
+        StatementKind::Start(fen) => Some(fen.span),
+        _ => None,
+    })?;
+    Some(Diagnostic::error(
+        &file,
+        span,
+        format!("start position: {error}"),
+    ))
 }

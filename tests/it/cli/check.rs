@@ -97,3 +97,19 @@ fn check_colours_its_report_only_when_asked_or_on_a_terminal() {
         .collect::<String>();
     assert_eq!(stripped, plain);
 }
+
+/// The start position's one executor test: the side not to move may not be in check (Black's king on a5 faces
+/// the White rook on a1 up the empty a-file, with White to move).
+#[test]
+fn check_refuses_a_start_where_the_side_not_to_move_is_in_check() {
+    let (code, stderr) = tatsu(&[
+        "check",
+        "tests/data/cli/start-side-not-to-move-in-check.tatsu",
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("the side not to move is in check"),
+        "{stderr}"
+    );
+    assert!(stderr.contains(":6:8"), "{stderr}");
+}
