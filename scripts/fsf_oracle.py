@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
 """Fairy-Stockfish (pyffish 0.0.90) as the oracle for tatsu variant files written after its built-in variants.
 
-    scripts/fsf_oracle.py perft FSF_VARIANT FILE.tatsu [--depth 3] [--positions 4] [--seed 1]
+    scripts/fsf_oracle.py perft FSF_VARIANT FILE.tatsu [--depth 3] [--positions 4] [--seed 1] [--chess960]
         Prints perft rows (tests/data/perft format) computed by pyffish alone: the start position at depths 1..N
         and positions reached by seeded random games played by pyffish, at depths 2..N. Counts come from pyffish's
         legal move lists, recursively; tatsu is never asked.
 
-    scripts/fsf_oracle.py results FSF_VARIANT FILE.tatsu [--games 20] [--plies 120] [--seed 1]
+    scripts/fsf_oracle.py results FSF_VARIANT FILE.tatsu [--games 20] [--plies 120] [--seed 1] [--chess960]
         Plays seeded random games with pyffish. At every ply it compares the legal moves tatsu lists with pyffish's;
         at the end of each game it compares the result: pyffish.is_immediate_game_end / game_result (when no move
         is left) against the result `tatsu show` prints. Prints one line per disagreement and a summary.
+
+--chess960 asks pyffish for Chess960 castling and notation (the king takes its own rook: `e1h1`), as tatsu writes
+fixed-file castling (`castles with R to g c`); the random games of both commands then start from seeded Chess960
+arrays instead of the variant's start position.
 
 The tatsu binary is target/release/tatsu (override with TATSU=path).
 """
@@ -22,12 +26,43 @@ import sys
 
 import pyffish as sf
 
+CHESS960 = False
+
+
+def legal_moves(variant, fen, moves):
+    return sf.legal_moves(variant, fen, moves, CHESS960)
+
+
+def get_fen(variant, fen, moves):
+    return sf.get_fen(variant, fen, moves, CHESS960)
+
+
+def chess960_start(variant, rng):
+    """A seeded Chess960 arrangement of the variant's back ranks (bishops on opposite colours, the king between
+    the rooks), the other pieces of the back rank shuffled; castling rights by the rooks' files."""
+    board, *rest = sf.start_fen(variant).split(" ")
+    ranks = board.split("/")
+    back = list(ranks[-1])
+    while True:
+        rng.shuffle(back)
+        bishops = [i for i, p in enumerate(back) if p == "B"]
+        rooks = [i for i, p in enumerate(back) if p == "R"]
+        king = back.index("K")
+        if len(bishops) == 2 and bishops[0] % 2 == bishops[1] % 2:
+            continue
+        if len(rooks) == 2 and rooks[0] < king < rooks[1]:
+            break
+    white = "".join(back)
+    rights = chr(ord("A") + rooks[1]) + chr(ord("A") + rooks[0])
+    ranks[0], ranks[-1] = white.lower(), white
+    return " ".join(["/".join(ranks), rest[0], rights + rights.lower()] + rest[2:])
+
 TATSU = os.environ.get("TATSU", os.path.join(os.path.dirname(__file__), "..", "target", "release", "tatsu"))
 
 
 def perft(variant, fen, depth, moves=None):
     moves = moves or []
-    legal = sf.legal_moves(variant, fen, moves)
+    legal = legal_moves(variant, fen, moves)
     if depth == 1:
         return len(legal)
     return sum(perft(variant, fen, depth - 1, moves + [m]) for m in legal)
@@ -37,18 +72,21 @@ def random_positions(variant, count, seed, plies=(6, 40)):
     rng = random.Random(seed)
     start = sf.start_fen(variant)
     out = []
+    if CHESS960:
+        out = [chess960_start(variant, rng) for _ in range(count // 2)]
     attempts = 0
     while len(out) < count and attempts < 50 * count:
         attempts += 1
         target = rng.randint(*plies)
         moves = []
+        origin = chess960_start(variant, rng) if CHESS960 else start
         for _ in range(target):
-            legal = sf.legal_moves(variant, start, moves)
+            legal = legal_moves(variant, origin, moves)
             if not legal:
                 break
             moves.append(rng.choice(sorted(legal)))
-        fen = sf.get_fen(variant, start, moves)
-        if sf.legal_moves(variant, fen, []) and fen not in out:
+        fen = get_fen(variant, origin, moves)
+        if legal_moves(variant, fen, []) and fen not in out:
             out.append(fen)
     return out
 
@@ -100,14 +138,13 @@ def fsf_result(variant, fen):
 
 def cmd_results(args):
     rng = random.Random(args.seed)
-    start = sf.start_fen(args.variant)
     plies = positions = move_mismatch = result_mismatch = decided = 0
     endings = {}
     for game in range(args.games):
-        fen = start
+        fen = chess960_start(args.variant, rng) if CHESS960 else sf.start_fen(args.variant)
         for ply in range(args.plies):
             positions += 1
-            legal = sorted(sf.legal_moves(args.variant, fen, []))
+            legal = sorted(legal_moves(args.variant, fen, []))
             mine, err = tatsu_moves(args.file, fen)
             expected = fsf_result(args.variant, fen)
             if mine is None:
@@ -130,7 +167,7 @@ def cmd_results(args):
                     print(f"game {game} ply {ply}: result differs at {fen}: pyffish {expected}, tatsu {got} ({why})")
                 break
             plies += 1
-            fen = sf.get_fen(args.variant, fen, [rng.choice(legal)])
+            fen = get_fen(args.variant, fen, [rng.choice(legal)])
     print(f"{args.variant}: {args.games} games, {positions} positions compared, {decided} decided games; "
           f"move-list mismatches {move_mismatch}, result mismatches {result_mismatch}; endings {endings}")
     return 1 if move_mismatch or result_mismatch else 0
@@ -151,7 +188,11 @@ def main():
     b.add_argument("--games", type=int, default=20)
     b.add_argument("--plies", type=int, default=150)
     b.add_argument("--seed", type=int, default=1)
+    for cmd in (a, b):
+        cmd.add_argument("--chess960", action="store_true")
     args = p.parse_args()
+    global CHESS960
+    CHESS960 = args.chess960
     sys.exit(cmd_perft(args) if args.cmd == "perft" else cmd_results(args))
 
 

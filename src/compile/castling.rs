@@ -4,6 +4,7 @@
 //! destination must be safe when it is royal (a non-royal castling piece castles without the safety test). A side
 //! whose start position lacks the castling piece has no castling. One castling right per side and partner: `K`/`k` toward the higher files, `Q`/`q`
 //! toward the lower.
+use super::fixed_castling;
 use super::graph::Built;
 use super::pieces::{PieceInfo, PieceNames};
 use super::Diags;
@@ -22,10 +23,22 @@ pub fn build_castling(
     let mut castlings: Vec<Castling> = Vec::new();
     for (pi, info) in infos.iter().enumerate() {
         let paths = &built.castling[pi];
+        if let Some(files) = &info.castle_files {
+            let fixed = fixed_castling::Setting {
+                king: PieceId(pi as u16),
+                info,
+                names,
+                paths,
+                files,
+                g,
+            };
+            fixed.build(start, &mut rights, &mut castlings, d);
+            continue;
+        }
         if paths.is_empty() {
-            if let Some((_, span)) = info.castles_with {
+            if let (Some((_, span)), None) = (&info.castles_with, &info.castle_files) {
                 d.warning(
-                    span,
+                    *span,
                     format!(
                         "piece `{}` has no castling move (`O`), so `castles with` does nothing",
                         names.decls[pi].id.value
@@ -34,7 +47,7 @@ pub fn build_castling(
             }
             continue;
         }
-        let Some((partner, _)) = info.castles_with else {
+        let Some((partners, _)) = &info.castles_with else {
             d.error(paths[0].2, "castling (`O`) needs a partner piece")
                 .note("add `castles with R` (the partner's id) to the piece");
             continue;
@@ -42,20 +55,7 @@ pub fn build_castling(
         let Some(start) = start else { continue };
         let king = PieceId(pi as u16);
         for side in Side::BOTH {
-            let kings: Vec<Square> = start.squares_of(king, side).collect();
-            if kings.is_empty() {
-                // A side without the castling piece simply has no castling (Horde's White).
-                continue;
-            }
-            let [king_from] = kings.as_slice() else {
-                d.error(
-                    names.decls[pi].id.span,
-                    format!(
-                    "a castling piece must start on exactly one square per side; `{}` starts on {}",
-                    names.decls[pi].id.value,
-                    kings.len()
-                ),
-                );
+            let Some(king_from) = &castling_start(start, king, side, names, d) else {
                 continue;
             };
             let (kf, kr) = (g.file(*king_from), g.rank(*king_from));
@@ -66,8 +66,9 @@ pub fn build_castling(
                     continue;
                 }
                 // The outermost partner in that direction on the king's rank.
-                let rook_from = start
-                    .squares_of(partner, side)
+                let rook_from = partners
+                    .iter()
+                    .flat_map(|&partner| start.squares_of(partner, side))
                     .filter(|sq| g.rank(*sq) == kr && (g.file(*sq) - kf).signum() == dx)
                     .max_by_key(|sq| (g.file(*sq) - kf).abs());
                 let Some(rook_from) = rook_from else { continue };
@@ -92,7 +93,7 @@ pub fn build_castling(
                     *king_from,
                     rook_from,
                     dx > 0,
-                    (king, partner),
+                    (king, partners),
                 );
                 if castlings.iter().any(|c| {
                     c.king_from == *king_from && c.king_to == king_to && c.rook_from == rook_from
@@ -118,6 +119,7 @@ pub fn build_castling(
                     king_to,
                     rook_from,
                     rook_to,
+                    move_to: king_to,
                     empty,
                     safe,
                 });
@@ -125,6 +127,34 @@ pub fn build_castling(
         }
     }
     (rights, castlings)
+}
+
+/// The square `side`'s castling piece `king` starts on; `None`, reported, when it starts on more than one, and
+/// `None` when it is absent (a side without the castling piece simply has no castling: Horde's White).
+pub(super) fn castling_start(
+    start: &Setup,
+    king: PieceId,
+    side: Side,
+    names: &PieceNames,
+    d: &mut Diags,
+) -> Option<Square> {
+    let kings: Vec<Square> = start.squares_of(king, side).collect();
+    match kings.as_slice() {
+        [] => None,
+        [one] => Some(*one),
+        _ => {
+            let id = &names.decls[king.index()].id;
+            d.error(
+                id.span,
+                format!(
+                    "a castling piece must start on exactly one square per side; `{}` starts on {}",
+                    id.value,
+                    kings.len()
+                ),
+            );
+            None
+        }
+    }
 }
 
 /// The index of the castling right of `side`'s king on `king_from` with the partner on `rook_from`, added if new:
@@ -135,7 +165,7 @@ fn right_for(
     king_from: Square,
     rook_from: Square,
     kingside: bool,
-    (king, rook): (PieceId, PieceId),
+    (king, rooks): (PieceId, &[PieceId]),
 ) -> usize {
     if let Some(i) = rights
         .iter()
@@ -151,10 +181,10 @@ fn right_for(
         } else {
             letter.to_ascii_lowercase()
         },
-        king_from,
+        king_from: Some(king_from),
         rook_from,
         king,
-        rook,
+        rooks: rooks.to_vec(),
     });
     rights.len() - 1
 }

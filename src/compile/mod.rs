@@ -7,6 +7,7 @@
 mod castling;
 mod diags;
 mod end;
+mod fixed_castling;
 mod graph;
 mod header;
 mod piece_rules;

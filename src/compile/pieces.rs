@@ -145,13 +145,46 @@ pub struct PieceInfo {
     pub move_sets: Vec<ParsedMoveSet>,
     pub initial: Option<ZoneId>,
     pub promote: Option<Promote>,
-    pub castles_with: Option<(PieceId, Span)>,
+    /// The partner types of its castling, and the span of the `castles with` item's first partner.
+    pub castles_with: Option<(Vec<PieceId>, Span)>,
+    /// `castles with … to KFILE QFILE`: the king's destination files (fixed-file castling).
+    pub castle_files: Option<(Name, Name)>,
     pub drop_forbidden: Vec<ZoneId>,
     pub one_per_file: bool,
     pub no_drop_mate: bool,
     pub drop_span: Option<Span>,
     /// A move set failed to resolve: later checks of what the piece can do stay quiet to avoid follow-on errors.
     pub broken: bool,
+}
+
+/// The partner types of a `castles with` item, each once: `None` when one of them is unknown.
+fn castling_partners(
+    partners: &[Name],
+    names: &PieceNames,
+    d: &mut Diags,
+) -> Option<(Vec<PieceId>, Span)> {
+    let mut ids: Vec<PieceId> = Vec::new();
+    let mut known = true;
+    for (i, partner) in partners.iter().enumerate() {
+        match names.resolve(partner, d) {
+            Some(id) if ids.contains(&id) => {
+                d.warning(
+                    partner.span,
+                    format!("partner `{}` is listed twice", partner.value),
+                )
+                .label(
+                    partners[..i]
+                        .iter()
+                        .find(|p| p.value == partner.value)
+                        .map_or(partner.span, |p| p.span),
+                    "listed before",
+                );
+            }
+            Some(id) => ids.push(id),
+            None => known = false,
+        }
+    }
+    known.then(|| (ids, partners[0].span))
 }
 
 pub fn resolve_piece_items(
@@ -252,9 +285,10 @@ fn resolve_one(
                     });
                 }
             }
-            PieceItem::CastlesWith(partner) => {
-                if !twice("castles".into(), partner.span, "`castles with`", d) {
-                    info.castles_with = names.resolve(partner, d).map(|id| (id, partner.span));
+            PieceItem::CastlesWith { partners, files } => {
+                if !twice("castles".into(), partners[0].span, "`castles with`", d) {
+                    info.castles_with = castling_partners(partners, names, d);
+                    info.castle_files = files.clone();
                 }
             }
             PieceItem::Drop(opts) => drop_options(&mut info, opts, zones, d),

@@ -236,7 +236,7 @@ fn eval(
     set
 }
 
-fn file_index(g: Geometry, name: &Name, d: &mut Diags) -> Option<i32> {
+pub(super) fn file_index(g: Geometry, name: &Name, d: &mut Diags) -> Option<i32> {
     match g.parse_square(&format!("{}1", name.value)) {
         Some(sq) => Some(g.file(sq)),
         None => {

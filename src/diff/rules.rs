@@ -115,8 +115,41 @@ fn game_rules(g: &Game) -> BTreeMap<String, String> {
             format!("a promoted piece that ends its move in its owner's {zone} turns back into its base piece"),
         );
     }
+    // Under fixed-file castling, one rule per side says it all (the castlings are every pairing of squares).
+    for right in g.castling_rights.iter().filter(|r| r.king_from.is_none()) {
+        let to = |kingside: bool| {
+            g.castlings
+                .iter()
+                .filter(|c| g.castling_rights[c.right].side == right.side)
+                .find(|c| (geo.file(c.rook_from) > geo.file(c.king_from)) == kingside)
+                .map_or(String::new(), |c| {
+                    betza::diagram::file_name(geo.file(c.king_to))
+                })
+        };
+        let partners: Vec<&str> = right
+            .rooks
+            .iter()
+            .map(|&p| g.piece(p).symbol.as_str())
+            .collect();
+        m.insert(
+            format!(
+                "castling {} to fixed files",
+                crate::render::side_name(right.side)
+            ),
+            format!(
+                "{} to {}/{} with {}",
+                g.piece(right.king).symbol,
+                to(true),
+                to(false),
+                partners.join(" ")
+            ),
+        );
+    }
     for c in &g.castlings {
         let right = &g.castling_rights[c.right];
+        if right.king_from.is_none() {
+            continue;
+        }
         m.insert(
             format!(
                 "castling {} {}-{}",

@@ -136,7 +136,12 @@ pub enum PieceItem {
         mandatory: Option<Spanned<bool>>,
         start_or_destination: bool,
     },
-    CastlesWith(Name),
+    /// `castles with R C [to g c]`: the partner types, and the king's fixed destination files (toward the
+    /// higher files, toward the lower) when castling does not depend on where king and partner start.
+    CastlesWith {
+        partners: Vec<Name>,
+        files: Option<(Name, Name)>,
+    },
     Drop(Vec<DropOption>),
 }
 

@@ -273,7 +273,20 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
                 start_or_destination,
             }
         }
-        Rule::castles_item => PieceItem::CastlesWith(o.text(parts.last().expect("partner"))),
+        Rule::castles_item => PieceItem::CastlesWith {
+            partners: parts
+                .iter()
+                .filter(|q| q.as_rule() == Rule::piece_id)
+                .map(|q| o.text(q))
+                .collect(),
+            files: parts
+                .iter()
+                .find(|q| q.as_rule() == Rule::castle_files)
+                .map(|q| {
+                    let files: Vec<P> = q.clone().into_inner().collect();
+                    (o.text(&files[1]), o.text(&files[2]))
+                }),
+        },
         Rule::drop_item => PieceItem::Drop(
             parts
                 .iter()

@@ -47,9 +47,13 @@ impl Position<'_> {
                 if mv.kind == MoveKind::CreatesEp {
                     new_ep = self.passed_squares(mv.from, mv.to);
                 }
-                let lost = engine.castle_mask[mv.from.index()] | engine.castle_mask[mv.to.index()];
-                if self.castling & lost != 0 {
-                    self.set_castling(self.castling & !lost);
+                if self.castling != 0 {
+                    let lost = engine.castle_mask[mv.from.index()]
+                        | engine.castle_mask[mv.to.index()]
+                        | engine.mover_castle_mask[self.mover_index(mv.piece)];
+                    if self.castling & lost != 0 {
+                        self.set_castling(self.castling & !lost);
+                    }
                 }
             }
             MoveKind::Drop => {
@@ -68,7 +72,8 @@ impl Position<'_> {
                 let rook = self.take(castling.rook_from);
                 self.put(castling.king_to, king.piece(), us);
                 self.put(castling.rook_to, rook.piece(), us);
-                let lost = engine.castle_mask[castling.king_from.index()];
+                let lost = engine.castle_mask[castling.king_from.index()]
+                    | engine.mover_castle_mask[self.mover_index(king.piece())];
                 self.set_castling(self.castling & !lost);
             }
             MoveKind::Pass => {}
@@ -160,6 +165,12 @@ impl Position<'_> {
         }
     }
 
+    /// The index of the side to move's `piece` in [`super::Engine`]'s per-(side, piece) castling masks.
+    #[inline]
+    fn mover_index(&self, piece: PieceId) -> usize {
+        self.side.index() * self.engine.game.pieces.len() + piece.index()
+    }
+
     /// Plays an unloading capture (`u`): the piece on `mv.to` is not removed but moved to `square` once the mover
     /// has left its square (`square` is that square, or an empty square the move turned on). Returns the captured
     /// piece's cell, which `unmake` puts back on `mv.to`.
@@ -172,7 +183,8 @@ impl Position<'_> {
         self.put(square, captured.piece(), captured.side());
         let lost = engine.castle_mask[mv.from.index()]
             | engine.castle_mask[mv.to.index()]
-            | engine.castle_mask[square.index()];
+            | engine.castle_mask[square.index()]
+            | engine.mover_castle_mask[self.mover_index(mv.piece)];
         if self.castling & lost != 0 {
             self.set_castling(self.castling & !lost);
         }

@@ -363,7 +363,10 @@ impl Position<'_> {
             }
             let king = self.board[castling.king_from.index()];
             let rook = self.board[castling.rook_from.index()];
-            if !king.is(self.side) || !rook.is(self.side) {
+            // The right holds while king and partner have not moved, but under fixed-file castling it has one
+            // castling per square the king may stand on: the king's square must hold the castling piece.
+            let castles = game.castling_rights[castling.right].king;
+            if !king.is(self.side) || king.piece() != castles || !rook.is(self.side) {
                 continue;
             }
             let free = |sq: Square| {
@@ -377,7 +380,7 @@ impl Position<'_> {
             {
                 out.push(Move {
                     from: castling.king_from,
-                    to: castling.king_to,
+                    to: castling.move_to,
                     piece: king.piece(),
                     kind: MoveKind::Castle { index },
                     promotion: None,

@@ -29,6 +29,9 @@ pub struct Engine {
     pub(crate) castlings: [Vec<u16>; 2],
     /// Per square: the castling rights lost when a move starts or ends there.
     pub(crate) castle_mask: Vec<u32>,
+    /// Per (side, piece type), at `side * pieces + piece`: the rights lost when that piece moves (under fixed-file
+    /// castling the castling piece may start anywhere on its rank, so its rights follow the piece, not a square).
+    pub(crate) mover_castle_mask: Vec<u32>,
     /// Some piece hops, or turns on an occupied square: then any piece that moves or arrives may open or close a
     /// line, and the legality shortcuts that rely on pins are off.
     pub(crate) pins_unreliable: bool,
@@ -123,8 +126,15 @@ impl Engine {
             }
         }
         let mut castle_mask = vec![0u32; squares];
+        let mut mover_castle_mask = vec![0u32; 2 * game.pieces.len()];
         for (i, right) in game.castling_rights.iter().enumerate() {
-            castle_mask[right.king_from.index()] |= 1 << i;
+            match right.king_from {
+                Some(sq) => castle_mask[sq.index()] |= 1 << i,
+                None => {
+                    mover_castle_mask
+                        [right.side.index() * game.pieces.len() + right.king.index()] |= 1 << i
+                }
+            }
             castle_mask[right.rook_from.index()] |= 1 << i;
         }
         let castlings = Side::BOTH.map(|side| {
@@ -145,6 +155,7 @@ impl Engine {
             entry_ranges,
             entries,
             castle_mask,
+            mover_castle_mask,
             castlings,
             pins_unreliable,
             traits,

@@ -389,20 +389,20 @@ impl Writer<'_> {
             return;
         }
         let g = game.geometry;
-        let ok = game.castling_rights.len() == game.castlings.len()
-            && game.castlings.iter().all(|c| {
-                let right = &game.castling_rights[c.right];
-                let kingside = g.file(right.rook_from) > g.file(right.king_from);
-                let step = if kingside { -1 } else { 1 };
-                g.file(c.rook_to) == g.file(c.king_to) + step
-            });
-        let file_of = |kingside: bool| {
+        let kingside = |c: &crate::rules::Castling| g.file(c.rook_from) > g.file(c.king_from);
+        // Fixed-file castling is Fairy-Stockfish's own rule (its `chess960`); `O`n castling matches it only
+        // with one castling per right, the partner landing beside the king.
+        let fixed = game.castling_rights.iter().any(|r| r.king_from.is_none());
+        let ok = fixed
+            || game.castling_rights.len() == game.castlings.len()
+                && game.castlings.iter().all(|c| {
+                    let step = if kingside(c) { -1 } else { 1 };
+                    g.file(c.rook_to) == g.file(c.king_to) + step
+                });
+        let file_of = |side: bool| {
             game.castlings
                 .iter()
-                .find(|c| {
-                    let r = &game.castling_rights[c.right];
-                    (g.file(r.rook_from) > g.file(r.king_from)) == kingside
-                })
+                .find(|c| kingside(c) == side)
                 .map(|c| g.file(c.king_to))
         };
         if !ok {
@@ -413,6 +413,9 @@ impl Writer<'_> {
             ));
         }
         self.set("castling", true);
+        if fixed {
+            self.set("chess960", true);
+        }
         if let Some(f) = file_of(true) {
             self.set("castlingKingsideFile", file_letter(f as u8));
         }
@@ -420,7 +423,8 @@ impl Writer<'_> {
             self.set("castlingQueensideFile", file_letter(f as u8));
         }
         if let Some(r) = game.castling_rights.first() {
-            self.set("castlingRookPieces", letters[r.rook.index()]);
+            let rooks: String = r.rooks.iter().map(|p| letters[p.index()]).collect();
+            self.set("castlingRookPieces", rooks);
             self.set("castlingKingPiece", letters[r.king.index()]);
         }
     }

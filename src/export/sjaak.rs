@@ -296,6 +296,13 @@ impl Writer<'_> {
             if right.king != king {
                 continue;
             }
+            let Some(king_from) = right.king_from else {
+                self.lossy.push(
+                    "castling to fixed files (Chess960): Sjaak II's castlings name the king's and rook's squares"
+                        .into(),
+                );
+                return;
+            };
             let tos: Vec<String> = game
                 .castlings
                 .iter()
@@ -309,7 +316,7 @@ impl Writer<'_> {
             };
             self.line(format!(
                 "Castle: {side} {}-{} with {}",
-                g.name(right.king_from),
+                g.name(king_from),
                 tos.join(","),
                 g.name(right.rook_from)
             ));

@@ -533,7 +533,21 @@ fn castling_section(engine: &Engine, doc: &mut Doc) {
         list_words(&partners),
         list_words(&royal)
     ));
-    let mut castlings: Vec<&crate::rules::Castling> = game.castlings.iter().collect();
+    let fixed = game.castling_rights.iter().any(|r| r.king_from.is_none());
+    if fixed {
+        doc.para(fixed_files_text(game, &royal, &partners));
+    }
+    // Under fixed-file castling there is one castling per square the king may stand on: show the start position's.
+    let from_start = |c: &&crate::rules::Castling| {
+        let right = &game.castling_rights[c.right];
+        !fixed
+            || start.piece_at(c.king_from) == Some((right.king, right.side))
+                && start
+                    .piece_at(c.rook_from)
+                    .is_some_and(|(p, s)| s == right.side && right.rooks.contains(&p))
+    };
+    let mut castlings: Vec<&crate::rules::Castling> =
+        game.castlings.iter().filter(from_start).collect();
     castlings.sort_by_key(|c| (game.castling_rights[c.right].side, c.king_to));
     let rows = castlings
         .iter()
@@ -544,7 +558,16 @@ fn castling_section(engine: &Engine, doc: &mut Doc) {
             };
             vec![
                 format!("{} (`{}`)", super::side_name(right.side), right.letter),
-                format!("`{}{}`", g.name(c.king_from), g.name(c.king_to)),
+                if c.move_to == c.king_to {
+                    format!("`{}{}`", g.name(c.king_from), g.name(c.king_to))
+                } else {
+                    format!(
+                        "`{}{}` (to {})",
+                        g.name(c.king_from),
+                        g.name(c.move_to),
+                        g.name(c.king_to)
+                    )
+                },
                 format!("{}–{}", g.name(c.rook_from), g.name(c.rook_to)),
                 names(&c.empty),
                 names(&c.safe),
@@ -561,6 +584,30 @@ fn castling_section(engine: &Engine, doc: &mut Doc) {
         ],
         rows,
     });
+}
+
+/// Fixed-file castling in words: where king and partner end, the notation and the FEN letters.
+fn fixed_files_text(game: &Game, royal: &[String], partners: &[String]) -> String {
+    let g = game.geometry;
+    let file = |kingside: bool| {
+        game.castlings
+            .iter()
+            .find(|c| (g.file(c.rook_from) > g.file(c.king_from)) == kingside)
+            .map_or(String::new(), |c| {
+                betza::diagram::file_name(g.file(c.king_to))
+            })
+    };
+    format!(
+        "Castling does not depend on where the {king} and the {rook} start on the rank (Chess960 castling): toward \
+         the higher files the {king} always ends on the {high}-file, toward the lower on the {low}-file, and the \
+         {rook} beside it on the inner side. The table shows the castlings of the start position. A castling is \
+         written as the {king} taking its own {rook} (`e1h1`), and each right by the file letter of its {rook} \
+         (`H`, `a`); `K` and `Q` in a FEN name the outermost {rook} on that side.",
+        king = list_words(royal),
+        rook = list_words(partners),
+        high = file(true),
+        low = file(false)
+    )
 }
 
 fn drops_section(game: &Game, doc: &mut Doc) {

@@ -104,16 +104,19 @@ impl PieceType {
     }
 }
 
-/// One castling right, written with a FEN letter (`K`, `Q`, `k`, `q`).
+/// One castling right, written with a FEN letter: `K`, `Q`, `k`, `q`, or under fixed-file castling the partner's
+/// file (`H`, `a`: Shredder-FEN).
 #[derive(Clone, Debug)]
 pub struct CastlingRight {
     pub side: Side,
     pub letter: char,
-    pub king_from: Square,
+    /// The castling piece's square; `None` under fixed-file castling, where it castles from wherever it stands on
+    /// the partner's rank.
+    pub king_from: Option<Square>,
     pub rook_from: Square,
-    /// The castling piece and its partner: a FEN may grant the right only with these two on their squares.
+    /// The castling piece and its partner types: a FEN may grant the right only with these on their squares.
     pub king: PieceId,
-    pub rook: PieceId,
+    pub rooks: Vec<PieceId>,
 }
 
 /// One castling move: king and rook squares and what must hold for it.
@@ -125,6 +128,10 @@ pub struct Castling {
     pub king_to: Square,
     pub rook_from: Square,
     pub rook_to: Square,
+    /// The square the move is written to: the king's destination, or under fixed-file castling the partner's
+    /// square (the king takes its own rook, as Fairy-Stockfish writes Chess960 castling), which no other move of
+    /// the king can share.
+    pub move_to: Square,
     /// Every square that must be empty (other than the king's and rook's own).
     pub empty: Vec<Square>,
     /// Every square the opponent must not attack, the king's start square included.

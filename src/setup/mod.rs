@@ -15,6 +15,7 @@
 //! `Na` or a White `N` beside a Black `A`). The parentheses follow H. G. Muller's proposal for multi-letter piece
 //! ids in FEN (Game Courier uses braces the same way). Move text needs no parentheses: a drop's piece ends at `@`,
 //! a promotion suffix at the end of the move (`a7a8n2`, `N2@e4`).
+mod castling;
 mod error;
 mod read;
 mod validate;

@@ -1,5 +1,6 @@
 //! A setup checked against the rules of a game, without an executor: what the compiler can say about a start
 //! position and what `Position::from_setup` relies on.
+use super::castling;
 use super::error::{FenProblem, Problem};
 use super::{Setup, MAX_PIECES};
 use crate::rules::{Game, PieceId, Side, Square};
@@ -64,30 +65,7 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
     if let (false, Some(span), false) = (game.drops, setup.hands_span, setup.hands.is_empty()) {
         problem(span, Problem::NoHands);
     }
-    let mut castling = 0;
-    for &(letter, span) in &setup.castling {
-        let Some(i) = game.castling_rights.iter().position(|r| r.letter == letter) else {
-            problem(span, Problem::UnknownCastling(letter));
-            continue;
-        };
-        let right = &game.castling_rights[i];
-        // The very pieces, not any of that side's: a rook standing on the king's square cannot castle.
-        let at = |sq: Square| board[sq.index()];
-        if at(right.king_from) == Some((right.king, right.side))
-            && at(right.rook_from) == Some((right.rook, right.side))
-        {
-            castling |= 1 << i;
-        } else {
-            let needs = format!(
-                "the {} on {} and the {} on {}",
-                game.piece(right.king).name,
-                g.name(right.king_from),
-                game.piece(right.rook).name,
-                g.name(right.rook_from)
-            );
-            problem(span, Problem::CastlingPieces { letter, needs });
-        }
-    }
+    let castling = castling::read_rights(&setup.castling, &board, game, &mut problem);
     let ep = setup.ep.and_then(|(target, span)| {
         let victim = ep_victim(&board, game, setup.side.opponent(), target);
         if victim.is_none() {
