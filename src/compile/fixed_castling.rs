@@ -122,7 +122,7 @@ impl Setting<'_> {
         if let Some((_, _, span)) = self.paths.first() {
             d.error(
                 *span,
-                "a piece that castles to fixed files (`castles with … to`) has no `O` component",
+                "an `O` component cannot go with castling to fixed files (`castles with … to`)",
             )
             .note("the `to` files say where the king goes; remove the `O` component");
         }

@@ -1,6 +1,7 @@
 //! The integration tests, one binary: a module per area (the command line by subcommand, the engine rules, the
 //! games of RULES.md, the invariants, the no-panic guarantees), sharing the helpers of `support/`.
 mod betza_corpus;
+mod castling;
 mod cli;
 mod compiler_never_panics;
 mod diagnostics;
