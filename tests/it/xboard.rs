@@ -6,8 +6,15 @@ use std::process::{Command, Stdio};
 /// Runs `tatsu xboard` on `script` (one command per line, `#sleep MS` to pause), waits for the answer to a final `ping` (so that a
 /// search the script started has moved), sends `quit` and returns what it printed before the `pong`.
 fn session(script: &str) -> String {
+    session_with(&[], script)
+}
+
+/// [`session`] with variant files given to `tatsu xboard`.
+fn session_with(files: &[&str], script: &str) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tatsu"))
         .arg("xboard")
+        .args(files)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -216,4 +223,17 @@ fn analysis_posts_lines_until_exit_and_the_session_goes_on() {
     assert!(posted.split_whitespace().count() >= 5, "{posted}");
     assert!(out.lines().any(|l| l == "pong 4"), "{out}");
     assert!(!out.lines().any(|l| l.starts_with("move ")), "{out}");
+}
+
+#[test]
+fn chess960_castling_is_o_o_and_o_o_o_as_xboard_writes_it() {
+    let out = session_with(
+        &["tests/data/variants/fischerandom.tatsu"],
+        "xboard\nprotover 2\nvariant fischerandom\nforce\n\
+         setboard r3k2r/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1\nusermove O-O\nusermove 0-0-0\nusermove O-O",
+    );
+    // White castles with the g1 rook (king e1 to g1, rook to f1), Black with the a8 rook (written with zeros:
+    // king to c8, rook to d8); White has no right left, so the second `O-O` is refused.
+    assert_eq!(out.matches("Illegal move").count(), 1, "{out}");
+    assert!(out.contains("Illegal move: O-O"), "{out}");
 }

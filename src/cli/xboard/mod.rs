@@ -299,10 +299,18 @@ impl<'e> Session<'e> {
     }
 
     fn user_move(&mut self, text: &str) {
-        let g = self.pos.game().geometry;
-        let found = notation::candidates(g, text)
-            .into_iter()
-            .find_map(|uci| self.pos.parse_move(&uci).ok());
+        let game = self.pos.game();
+        let castling = text.replace('0', "O");
+        let found = if castling == "O-O" || castling == "O-O-O" {
+            let legal = self.pos.legal_move_list();
+            legal
+                .into_iter()
+                .find(|mv| notation::castling(game, mv) == Some(castling.as_str()))
+        } else {
+            notation::candidates(game.geometry, text)
+                .into_iter()
+                .find_map(|uci| self.pos.parse_move(&uci).ok())
+        };
         match found {
             Some(mv) => {
                 self.pos.play(mv);
@@ -383,15 +391,7 @@ impl<'e> Session<'e> {
         let started = std::time::Instant::now();
         let outcome = searcher.search(&mut self.pos, &limits, &self.stop, &mut |r| {
             if post {
-                let pv: Vec<String> =
-                    r.pv.iter()
-                        .map(|m| {
-                            notation::to_xboard(
-                                game.geometry,
-                                &tatsu::engine::notation::to_uci(game, m),
-                            )
-                        })
-                        .collect();
+                let pv: Vec<String> = r.pv.iter().map(|m| notation::move_text(game, m)).collect();
                 say(&format!(
                     "{} {} {} {} {}",
                     r.depth,
@@ -408,7 +408,7 @@ impl<'e> Session<'e> {
         self.clock.spent(started.elapsed());
         match outcome.best {
             Some(mv) => {
-                let text = notation::to_xboard(game.geometry, &self.pos.uci(&mv));
+                let text = notation::move_text(game, &mv);
                 self.pos.play(mv);
                 say(&format!("move {text}"));
                 self.announce_end();

@@ -1,8 +1,35 @@
 //! Squares and moves as XBoard writes them. XBoard gives every coordinate one character: files from `a`, ranks from
 //! `1`, except that a board of exactly 10 ranks counts them from `0`, and ranks past the ninth continue in ASCII
 //! (`:`, `;`, `<`, …). tatsu writes ranks as numbers from 1 (`e10`). Moves are otherwise the same text (`e2e4`,
-//! `e7e8q`, `c7c8+`, `P@e4`, `e5f6,f6g7`), except that XBoard may add `=` for a promotion declined.
-use tatsu::rules::Geometry;
+//! `e7e8q`, `c7c8+`, `P@e4`, `e5f6,f6g7`), except that XBoard may add `=` for a promotion declined, and that castling
+//! to fixed files (Chess960) is `O-O` toward the higher files and `O-O-O` toward the lower, as XBoard writes it.
+use tatsu::engine::{Move, MoveKind};
+use tatsu::rules::{Game, Geometry};
+
+/// XBoard's text of a move of `game`.
+pub fn move_text(game: &Game, mv: &Move) -> String {
+    match castling(game, mv) {
+        Some(text) => text.into(),
+        None => to_xboard(game.geometry, &tatsu::engine::notation::to_uci(game, mv)),
+    }
+}
+
+/// `O-O` or `O-O-O` for a castling to fixed files; `None` for every other move.
+pub fn castling(game: &Game, mv: &Move) -> Option<&'static str> {
+    let MoveKind::Castle { index } = mv.kind else {
+        return None;
+    };
+    let c = &game.castlings[index as usize];
+    if game.castling_rights[c.right].king_from.is_some() {
+        return None;
+    }
+    let g = game.geometry;
+    Some(if g.file(c.rook_from) > g.file(c.king_from) {
+        "O-O"
+    } else {
+        "O-O-O"
+    })
+}
 
 /// The character of rank `rank` (from 0) on this board.
 fn rank_char(g: Geometry, rank: i32) -> char {
