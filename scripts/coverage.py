@@ -44,6 +44,9 @@ FILES = {
     "fischerandom": "tests/data/variants/fischerandom.tatsu",
     "caparandom": "tests/data/variants/caparandom.tatsu",
     "perfect": "tests/data/variants/perfect.tatsu",
+    "gustav3": "tests/data/variants/gustav3.tatsu",
+    "troitzky": "tests/data/variants/troitzky.tatsu",
+    "omicron": "tests/data/variants/omicron.tatsu",
 }
 
 # Rule groups, so that each gap is named once.
@@ -54,7 +57,6 @@ COUNTING = "makruk counting rules"
 XIANGQI = "flying general and confinement to palace/river"
 DROPS_MEMORY = "promoted-piece memory for pieces in hand"
 MATERIAL_PROMO = "promotion limited by material"
-HOLES = "holes in the board"
 GATING = "gating (Seirawan)"
 PLACEMENT = "must-drop set-up phase"
 OTHER_KIND = "not a capture game (flipping, connection, blocking or walling)"
@@ -76,7 +78,7 @@ MISSING = {
     "dragon": "drops of a reserve piece on the back rank", "pocketknight": "a reserve hand not fed by captures",
     "placement": PLACEMENT, "seirawan": GATING,
     "grand": MATERIAL_PROMO, "opulent": MATERIAL_PROMO, "shako": NO_FILE,
-    "omicron": HOLES, "gustav3": HOLES, "troitzky": HOLES, "wolf": "promotion limited by material",
+    "wolf": "promotion limited by material",
     "dobutsu": "a flag win that must not be capturable next move",     "checkshogi": "check counting with drops (the first check wins): " + NO_FILE,
     "kyotoshogi": "pieces that change type after every move", "micro": "promotion and demotion on capture",
     "torishogi": "at most two swallows per file", "gorogoro": NO_FILE, "yarishogi": NO_FILE,

@@ -1,6 +1,7 @@
 //! Pass 4: the move-rule graph. For every piece, side and square, pick the move set of the zone the square is
 //! in (or the piece's unconditional one), expand it for the side's orientation, and clip each path into a ray.
 //! `i` moves are kept only on the piece's initial squares; `O` castling paths are set aside for the castling pass.
+use super::holes;
 use super::pieces::{ParsedMoveSet, PieceInfo, PieceNames};
 use super::rays::{build_ray, fits, fixed_box, refused, BuiltRay, Chain, FixedBox};
 use super::zones::ZoneTable;
@@ -78,6 +79,8 @@ pub struct Setting<'a> {
     pub geometry: Geometry,
     pub orientation: Symmetry,
     pub start: Option<&'a Setup>,
+    /// The squares that are not part of the board.
+    pub holes: &'a SquareSet,
 }
 
 pub fn build_graph(infos: &[PieceInfo], setting: &Setting, d: &mut Diags) -> Built {
@@ -271,6 +274,9 @@ impl<'a> PieceGraph<'a> {
         let Some(mi) = self.move_set_on(side, sq) else {
             return;
         };
+        if self.setting.holes.contains(sq) {
+            return;
+        }
         let g = self.setting.geometry;
         let mut candidates: Vec<Candidate> = Vec::new();
         for pi in 0..self.expanded[mi][side.index()].len() {
@@ -283,7 +289,7 @@ impl<'a> PieceGraph<'a> {
             let key = (mi, path.component);
             // A path that cannot fit here gives no ray; only its refusal, if any, is reported.
             let built = if fits(g, sq, self.boxes[mi][side.index()][pi]) {
-                build_ray(g, sq, path)
+                holes::clip(build_ray(g, sq, path), self.setting.holes)
             } else {
                 refused(path).map_or(BuiltRay::Empty, BuiltRay::Unsupported)
             };

@@ -10,6 +10,7 @@ mod end;
 mod fixed_castling;
 mod graph;
 mod header;
+mod holes;
 mod piece_rules;
 mod pieces;
 mod rays;
@@ -20,6 +21,7 @@ mod zones;
 use crate::diag::{self, Diagnostic, Span};
 use crate::dsl;
 use crate::rules::Game;
+use crate::rules::SquareSet;
 
 pub use diags::Diags;
 
@@ -79,16 +81,23 @@ fn build(
     if let Some(s) = &head.start {
         pieces::explain_start_letters(s, &names, d);
     }
+    let holes = start.as_ref().map_or_else(SquareSet::new, |s| {
+        let mut set = SquareSet::new();
+        s.holes.iter().for_each(|&(sq, _)| set.insert(sq));
+        set
+    });
     let setting = graph::Setting {
         names: &names,
         zones: &zones,
         geometry,
         orientation: head.orientation,
         start: start.as_ref(),
+        holes: &holes,
     };
     let mut built = graph::build_graph(&infos, &setting, d);
-    let (castling_rights, castlings) =
+    let (castling_rights, mut castlings) =
         castling::build_castling(&infos, &names, &built, geometry, start.as_ref(), d);
+    castlings.retain(|c| holes::keeps_castling(c, &holes));
     piece_rules::apply_piece_rules(&head, &infos, &names, &mut zones, &mut built, d);
     let end = end::resolve_end(&head, &names, &infos, &mut zones, d);
     let forced_capture = head
@@ -129,6 +138,7 @@ fn build(
         ray_rules: built.ray_rules,
         ray_sources: built.ray_sources,
         move_sets: built.move_sets,
+        holes,
         castling_rights,
         castlings,
         drops: head.drops.is_some(),

@@ -134,6 +134,8 @@ impl<'e> Position<'e> {
         held.sort_by_key(|r| (r.side, -g.file(r.rook_from)));
         Setup {
             board,
+            holes: game.holes.iter().map(|sq| (sq, none)).collect(),
+            board_span: none,
             hands,
             hands_span: None,
             side: self.side,

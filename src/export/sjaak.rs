@@ -83,6 +83,12 @@ impl Writer<'_> {
             self.piece(PieceId(i as u16));
         }
         self.rules();
+        if !game.holes.is_empty() {
+            self.lossy.push(format!(
+                "{} holes (squares not on the board): Sjaak II has none; the FEN keeps them as `*`",
+                game.holes.len()
+            ));
+        }
         let pieces = std::mem::take(&mut self.out);
         let _ = writeln!(self.out, "Variant: {name} ({}x{})", g.files, g.ranks);
         let _ = writeln!(self.out, "Board: {}x{}", g.files, g.ranks);

@@ -39,6 +39,8 @@ pub struct Cell {
     pub shade: [bool; 2],
     /// The square a diagram's piece stands on.
     pub origin: bool,
+    /// Not part of the board (a hole).
+    pub hole: bool,
 }
 
 /// A board to draw: cells indexed by [`Square`], and whether to draw it from the second player's side.
@@ -58,10 +60,19 @@ impl View {
         }
     }
 
+    /// The empty board of `game`, its holes marked.
+    pub fn board(game: &Game) -> View {
+        let mut view = View::new(game.geometry);
+        for sq in game.holes.iter() {
+            view.cells[sq.index()].hole = true;
+        }
+        view
+    }
+
     /// The pieces of a position.
     pub fn position(pos: &Position) -> View {
         let game = pos.game();
-        let mut view = View::new(game.geometry);
+        let mut view = View::board(game);
         for sq in game.geometry.all() {
             if let Some((piece, side)) = pos.piece_at(sq) {
                 view.cells[sq.index()].piece =
@@ -75,7 +86,7 @@ impl View {
     pub fn piece_moves(game: &Game, moves: &PieceMoves, position: Option<&Position>) -> View {
         let mut view = match position {
             Some(pos) => View::position(pos),
-            None => View::new(game.geometry),
+            None => View::board(game),
         };
         let from = &mut view.cells[moves.from.index()];
         from.piece = Some((

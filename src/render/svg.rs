@@ -113,7 +113,9 @@ fn keys(view: &View, legend: bool) -> Vec<(Option<Kind>, String)> {
 
 /// One square of a board image at (`px`, `py`): its colour, its piece, its marks.
 fn square(out: &mut String, cell: &super::Cell, px: i32, py: i32) {
-    let fill = if cell.origin {
+    let fill = if cell.hole {
+        "#5d4e3c"
+    } else if cell.origin {
         "#ffe082"
     } else {
         match cell.shade {

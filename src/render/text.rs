@@ -10,6 +10,12 @@ pub enum Style {
 /// The three characters of one square.
 fn cell_text(view: &View, index: usize, style: Style) -> String {
     let cell = &view.cells[index];
+    if cell.hole {
+        return match style {
+            Style::Unicode => "░░░".into(),
+            Style::Ascii => " * ".into(),
+        };
+    }
     if let (Some((text, _)), Some(_), false) = (&cell.piece, cell.mark, cell.origin) {
         // A piece that can be captured: `×p`, `×+p`.
         let marked = format!("×{text}");

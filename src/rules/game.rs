@@ -302,6 +302,9 @@ pub struct Game {
     pub ray_sources: Vec<RaySource>,
     /// Every piece's move sets, in the order of the file.
     pub move_sets: Vec<MoveSet>,
+    /// Squares that are not part of the board (Fairy-Stockfish's walls, `*` in a FEN): no ray reaches, crosses or
+    /// leaves them, no piece is dropped there.
+    pub holes: SquareSet,
     pub castling_rights: Vec<CastlingRight>,
     pub castlings: Vec<Castling>,
     /// Captured pieces go to the captor's hand and may be dropped.

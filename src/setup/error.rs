@@ -49,6 +49,10 @@ pub enum Problem {
         piece: String,
         square: String,
     },
+    /// A square written `*` (a hole) that is part of this game's board.
+    NotAHole(String),
+    /// A hole of the game (a square that is not part of the board) written as a piece or an empty square.
+    MissingHole(String),
     /// A castling letter the game does not have.
     UnknownCastling(char),
     /// A castling right without its two pieces on their squares.
@@ -155,6 +159,18 @@ impl fmt::Display for Problem {
                 write!(
                     f,
                     "{side:?} {piece} on {square} could never move from there"
+                )
+            }
+            Problem::NotAHole(sq) => {
+                write!(
+                    f,
+                    "`*` on {sq}: that square is part of this game's board (it has no hole there)"
+                )
+            }
+            Problem::MissingHole(sq) => {
+                write!(
+                    f,
+                    "{sq} is a hole of this game (not part of the board): write it `*`"
                 )
             }
             Problem::UnknownCastling(c) => {

@@ -33,6 +33,11 @@ use crate::rules::{PieceId, Side, Square};
 pub struct Setup {
     /// The pieces on the board, in the order they are written (top rank first, each from the a-file).
     pub board: Vec<Placed>,
+    /// The squares written `*`: holes, squares that are not part of the board (Fairy-Stockfish's walls), each
+    /// checked against the game's holes by [`validate`].
+    pub holes: Vec<(Square, Span)>,
+    /// Where the board is written.
+    pub board_span: Span,
     /// The pieces in hand, one entry per token (`2P` is one entry of count 2; the same piece may come back).
     pub hands: Vec<Held>,
     /// The holdings between `[` and `]`, when the FEN has them.
@@ -80,6 +85,8 @@ impl Setup {
     pub fn empty() -> Setup {
         Setup {
             board: Vec::new(),
+            holes: Vec::new(),
+            board_span: Span::new(0, 0),
             hands: Vec::new(),
             hands_span: None,
             side: Side::White,

@@ -112,6 +112,7 @@ impl<L: Fn(&str) -> Option<PieceId>> Reader<L> {
 
     fn board(&mut self, board: &str, at: usize) {
         let g = self.geometry;
+        self.setup.board_span = span(at, board.len());
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != g.ranks as usize {
             self.problem(
@@ -142,6 +143,14 @@ impl<L: Fn(&str) -> Option<PieceId>> Reader<L> {
                         }
                     }
                     pos += digits;
+                    continue;
+                }
+                if rest.starts_with('*') {
+                    if let Some(square) = g.square(file as i32, rank) {
+                        self.setup.holes.push((square, span(offset + pos, 1)));
+                    }
+                    file += 1;
+                    pos += 1;
                     continue;
                 }
                 let (piece, len) = self.piece(rest, offset + pos);

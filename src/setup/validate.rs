@@ -38,7 +38,8 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
                 problem(p.span, Problem::SecondRoyal(p.side));
             }
         }
-        if piece.dead[p.side.index()].contains(p.square) {
+        // A piece on a hole is reported once, as on a hole (below).
+        if piece.dead[p.side.index()].contains(p.square) && !game.holes.contains(p.square) {
             problem(
                 p.span,
                 Problem::DeadSquare {
@@ -64,6 +65,20 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
     }
     if let (false, Some(span), false) = (game.drops, setup.hands_span, setup.hands.is_empty()) {
         problem(span, Problem::NoHands);
+    }
+    for &(sq, span) in &setup.holes {
+        if !game.holes.contains(sq) {
+            problem(span, Problem::NotAHole(g.name(sq)));
+        }
+    }
+    for hole in game.holes.iter() {
+        match setup.board.iter().find(|p| p.square == hole) {
+            Some(p) => problem(p.span, Problem::MissingHole(g.name(hole))),
+            None if !setup.holes.iter().any(|&(sq, _)| sq == hole) => {
+                problem(setup.board_span, Problem::MissingHole(g.name(hole)))
+            }
+            None => {}
+        }
     }
     let castling = castling::read_rights(&setup.castling, &board, game, &mut problem);
     let ep = setup.ep.and_then(|(target, span)| {

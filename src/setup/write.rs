@@ -39,6 +39,14 @@ impl Setup {
             let mut empty = 0;
             for file in 0..g.files as i32 {
                 let sq = g.square(file, rank).expect("on the board");
+                if game.holes.contains(sq) {
+                    if empty > 0 {
+                        out += &empty.to_string();
+                        empty = 0;
+                    }
+                    out.push('*');
+                    continue;
+                }
                 match grid[sq.index()] {
                     None => empty += 1,
                     Some((piece, side)) => {

@@ -13,6 +13,7 @@ mod export_sjaak;
 mod friendly_capture;
 mod fuzz_regressions;
 mod games;
+mod holes;
 mod induction;
 mod invariants;
 mod language;

@@ -1,0 +1,71 @@
+//! Holes: squares that are not part of the board (`*` in the start position, Fairy-Stockfish's walls). The rays
+//! built for the rectangle are clipped here, once, as at the board's edge: a slide or a rider's leg stops before a
+//! hole, a leap or a lame leap whose destination or passed square is a hole does not exist, a multi-leg move ends
+//! where it would enter one, and a piece has no move from a hole. So the executor, the attack tables and the
+//! designer's diagrams know nothing of holes, and games without them pay nothing.
+use super::rays::BuiltRay;
+use crate::rules::{Castling, RayKind, SquareSet, StepRule};
+
+/// Does a castling stay on the board: no square it needs empty or safe, and neither destination, is a hole?
+pub fn keeps_castling(c: &Castling, holes: &SquareSet) -> bool {
+    let mut squares = c
+        .empty
+        .iter()
+        .chain(&c.safe)
+        .chain([&c.king_to, &c.rook_to]);
+    !squares.any(|&sq| holes.contains(sq))
+}
+
+/// `built` with every square from the first hole on taken away (every square of a lame leap, whose path must all
+/// be on the board).
+pub fn clip(built: BuiltRay, holes: &SquareSet) -> BuiltRay {
+    if holes.is_empty() {
+        return built;
+    }
+    let before_hole = |squares: &[crate::rules::Square]| {
+        squares
+            .iter()
+            .position(|&sq| holes.contains(sq))
+            .unwrap_or(squares.len())
+    };
+    match built {
+        BuiltRay::Rays { kind, flags, rays } => {
+            let rays: Vec<_> = rays
+                .into_iter()
+                .filter_map(|mut squares| {
+                    let keep = before_hole(&squares);
+                    if kind == RayKind::Lame && keep < squares.len() {
+                        return None;
+                    }
+                    squares.truncate(keep);
+                    (!squares.is_empty()).then_some(squares)
+                })
+                .collect();
+            if rays.is_empty() {
+                BuiltRay::Empty
+            } else {
+                BuiltRay::Rays { kind, flags, rays }
+            }
+        }
+        BuiltRay::Chains { flags, chains } => {
+            let chains: Vec<_> = chains
+                .into_iter()
+                .filter_map(|(mut squares, mut rules)| {
+                    let keep = before_hole(&squares);
+                    squares.truncate(keep);
+                    rules.truncate(keep);
+                    rules
+                        .iter()
+                        .any(|r| r.contains(StepRule::DEST))
+                        .then_some((squares, rules))
+                })
+                .collect();
+            if chains.is_empty() {
+                BuiltRay::Empty
+            } else {
+                BuiltRay::Chains { flags, chains }
+            }
+        }
+        other => other,
+    }
+}
