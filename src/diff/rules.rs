@@ -118,13 +118,8 @@ fn game_rules(g: &Game) -> BTreeMap<String, String> {
     // Under fixed-file castling, one rule per side says it all (the castlings are every pairing of squares).
     for right in g.castling_rights.iter().filter(|r| r.king_from.is_none()) {
         let to = |kingside: bool| {
-            g.castlings
-                .iter()
-                .filter(|c| g.castling_rights[c.right].side == right.side)
-                .find(|c| (geo.file(c.rook_from) > geo.file(c.king_from)) == kingside)
-                .map_or(String::new(), |c| {
-                    betza::diagram::file_name(geo.file(c.king_to))
-                })
+            g.castling_king_file(Some(right.side), kingside)
+                .map_or(String::new(), betza::diagram::file_name)
         };
         let partners: Vec<&str> = right
             .rooks

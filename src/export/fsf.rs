@@ -399,12 +399,7 @@ impl Writer<'_> {
                     let step = if kingside(c) { -1 } else { 1 };
                     g.file(c.rook_to) == g.file(c.king_to) + step
                 });
-        let file_of = |side: bool| {
-            game.castlings
-                .iter()
-                .find(|c| kingside(c) == side)
-                .map(|c| g.file(c.king_to))
-        };
+        let file_of = |kingside: bool| game.castling_king_file(None, kingside);
         if !ok {
             self.lossy.push(format!(
                 "castling: {} castling moves for {} rights (a king that may go 2 or 3 squares); FSF has one castling per right",

@@ -588,14 +588,9 @@ fn castling_section(engine: &Engine, doc: &mut Doc) {
 
 /// Fixed-file castling in words: where king and partner end, the notation and the FEN letters.
 fn fixed_files_text(game: &Game, royal: &[String], partners: &[String]) -> String {
-    let g = game.geometry;
     let file = |kingside: bool| {
-        game.castlings
-            .iter()
-            .find(|c| (g.file(c.rook_from) > g.file(c.king_from)) == kingside)
-            .map_or(String::new(), |c| {
-                betza::diagram::file_name(g.file(c.king_to))
-            })
+        game.castling_king_file(None, kingside)
+            .map_or(String::new(), betza::diagram::file_name)
     };
     format!(
         "Castling does not depend on where the {king} and the {rook} start on the rank (Chess960 castling): toward \

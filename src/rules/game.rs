@@ -316,6 +316,17 @@ pub struct Game {
 }
 
 impl Game {
+    /// The file a castling king ends on toward the higher files (`kingside`) or the lower ones, if the game has
+    /// such a castling (`side`'s, or either side's).
+    pub fn castling_king_file(&self, side: Option<Side>, kingside: bool) -> Option<i32> {
+        let g = self.geometry;
+        self.castlings
+            .iter()
+            .filter(|c| side.is_none_or(|s| self.castling_rights[c.right].side == s))
+            .find(|c| (g.file(c.rook_from) > g.file(c.king_from)) == kingside)
+            .map(|c| g.file(c.king_to))
+    }
+
     pub fn piece(&self, id: PieceId) -> &PieceType {
         &self.pieces[id.index()]
     }

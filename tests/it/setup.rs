@@ -69,8 +69,14 @@ fn every_reading_error_names_the_offending_text() {
         ),
         (
             &chess,
+            "4k3/8/8/8/8/8/8/4K2! w - - 0 1".into(),
+            Problem::Unexpected('!'),
+            "!",
+        ),
+        (
+            &chess,
             "4k3/8/8/8/8/8/8/4K2* w - - 0 1".into(),
-            Problem::Unexpected('*'),
+            Problem::NotAHole("h1".into()),
             "*",
         ),
         (
