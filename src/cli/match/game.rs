@@ -1,10 +1,10 @@
 //! One refereed game: both engines told the moves, tatsu judging every move (legality, notation) and every game
 //! end (the game's own rules), illegal moves, crashes, silence and time losses adjudicated with the reason.
 use super::player::{Player, Reply};
-use crate::cli::xboard::notation;
 use std::time::{Duration, Instant};
 use tatsu::engine::{Engine, Move, Position};
 use tatsu::rules::Side;
+use tatsu::xboard::notation;
 
 /// How long a game may run without the rules ending it: then it is drawn.
 pub const MAX_PLIES: usize = 600;

@@ -67,7 +67,7 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     let variant_name = args
         .xboard_variant
         .clone()
-        .unwrap_or_else(|| super::xboard::xboard_name(&engine.game.name));
+        .unwrap_or_else(|| tatsu::xboard::xboard_name(&engine.game.name));
     let pairs = args.games.div_ceil(2).max(1);
     let openings: Vec<Vec<Move>> = (0..pairs)
         .map(|i| {

@@ -2,7 +2,7 @@
 //! `1`, except that a board of exactly 10 ranks counts them from `0`, and ranks past the ninth continue in ASCII
 //! (`:`, `;`, `<`, …). tatsu writes ranks as numbers from 1 (`e10`). Moves are otherwise the same text (`e2e4`,
 //! `e7e8q`, `c7c8+`, `P@e4`, `e5f6,f6g7`), except that XBoard may add `=` for a promotion declined.
-use tatsu::rules::Geometry;
+use crate::rules::Geometry;
 
 /// The character of rank `rank` (from 0) on this board.
 fn rank_char(g: Geometry, rank: i32) -> char {
@@ -80,7 +80,7 @@ fn squares(g: Geometry, text: &str) -> Option<String> {
 }
 
 /// The square name XBoard uses (`e4`, `e0` on a 10-rank board, `e:` for tatsu's `e10` on a 12-rank board).
-pub fn square_from_xboard(g: Geometry, text: &str) -> Option<tatsu::rules::Square> {
+pub fn square_from_xboard(g: Geometry, text: &str) -> Option<crate::rules::Square> {
     let converted = from_xboard(g, text)?;
     g.parse_square(&converted)
 }
