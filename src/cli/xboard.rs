@@ -2,12 +2,11 @@
 //! ([`tatsu::xboard::Session`]); this file reads the command line and wires the session to the terminal: a reader
 //! thread queues stdin's lines and raises the search's stop flag when one must interrupt it.
 use super::error::CliError;
-use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
 use std::sync::Arc;
 use tatsu::engine::Engine;
-use tatsu::xboard::Session;
+use tatsu::xboard::{Input, Session};
 
 /// Speak the XBoard protocol (CECP v2) on stdin/stdout, for XBoard, WinBoard, cutechess or `tatsu match`.
 ///
@@ -60,14 +59,15 @@ pub fn run(args: XboardArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn spawn_reader(stop: Arc<AtomicBool>, discard: Arc<AtomicBool>) -> Receiver<String> {
+fn spawn_reader(stop: Arc<AtomicBool>, discard: Arc<AtomicBool>) -> Receiver<Input> {
     let (send, receive) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
-        for line in stdin.lock().lines() {
-            let Ok(line) = line else { break };
-            let interrupt = tatsu::xboard::interrupts(&line);
-            if send.send(line).is_err() {
+        let mut stdin = stdin.lock();
+        // A read error ends the session as the end of input does: the GUI is gone.
+        while let Ok(Some(input)) = tatsu::xboard::read_input(&mut stdin) {
+            let interrupt = input.interrupts();
+            if send.send(input).is_err() {
                 break;
             }
             if let Some(moot) = interrupt {

@@ -3,9 +3,11 @@
 //! game is described to XBoard, XBoard's square notation, and the highlights of a picked-up piece.
 mod clock;
 mod highlight;
+mod input;
 pub mod notation;
 mod session;
 mod setup;
 
+pub use input::{read_input, Input, MAX_LINE_BYTES};
 pub use session::{interrupts, Session};
 pub use setup::xboard_name;

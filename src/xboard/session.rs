@@ -6,6 +6,7 @@
 //! `?`) raises a discard flag too. The session handles each line in order; no input, however malformed, ends the
 //! session except `quit` or the end of input.
 use super::clock::TimeControl;
+use super::input::{Input, MAX_LINE_BYTES};
 use super::{highlight, notation, setup};
 use crate::engine::{Engine, Move, Position};
 use crate::eval::Evaluator;
@@ -125,7 +126,7 @@ impl<'e> Session<'e> {
 
     /// Handles the GUI's lines in order. The engine thinks when it is its move and no waiting line would
     /// interrupt the search (a `ping` waits for the move, as the protocol says); analysis runs while no line waits.
-    pub fn serve(&mut self, lines: Receiver<String>) {
+    pub fn serve(&mut self, lines: Receiver<Input>) {
         let mut pending = std::collections::VecDeque::new();
         let mut open = true;
         while !self.quit {
@@ -142,11 +143,16 @@ impl<'e> Session<'e> {
                     Err(TryRecvError::Empty) => break,
                 }
             }
-            let waiting_interrupt = pending.iter().any(|l: &String| interrupts(l).is_some());
+            let waiting_interrupt = pending.iter().any(|l: &Input| l.interrupts().is_some());
             if !self.analyzing && !waiting_interrupt && open && self.engine_to_move() {
                 self.think(false);
-            } else if let Some(line) = pending.pop_front() {
-                self.handle(&line);
+            } else if let Some(input) = pending.pop_front() {
+                match input {
+                    Input::Line(line) => self.handle(&line),
+                    Input::TooLong(n) => self.say(&format!(
+                        "Error (a line of {n} bytes; at most {MAX_LINE_BYTES} are read): the line is dropped"
+                    )),
+                }
             } else if !open {
                 break;
             } else if self.analyzing {
