@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Fills fuzz/corpus/<target>/ with seeds: the bundled and test variants, the XBetza test data, the perft FENs."""
+"""Fills fuzz/corpus/<target>/ with seeds: the bundled and test variants, the XBetza test data, the perft FENs,
+the rule-test files, and the scripted XBoard sessions of seeds/xboard_session/."""
 import glob, hashlib, os
 
 os.chdir(os.path.dirname(os.path.abspath(__file__)))
@@ -30,3 +31,9 @@ for path in glob.glob("../tests/data/perft/*.tsv"):
         fields = line.rstrip("\n").split("\t")
         if len(fields) > 1:
             put("fen", fields[1])
+for path in glob.glob("seeds/xboard_session/*"):
+    put("xboard_session", open(path, "rb").read())
+for path in sorted(glob.glob("../tests/data/ruletest/*") + glob.glob("../tests/data/cli/*.tatsu-test")):
+    if os.path.isfile(path):
+        put("ruletest_file", open(path, "rb").read())
+put("ruletest_file", 'variant "chess"\ntest "start" { count 20 moves from g1 f3 h3 perft 2 = 400 }\n')

@@ -22,3 +22,4 @@ pub mod ruletest;
 pub mod search;
 pub mod setup;
 pub mod variants;
+pub mod xboard;

@@ -31,7 +31,7 @@ pub enum LoadError {
     /// Neither a bundled name nor a readable file.
     NotFound { name: String, io: std::io::Error },
     /// A file larger than [`source::MAX_FILE_BYTES`].
-    TooLarge { name: String, bytes: u64 },
+    TooLarge { name: String, bytes: Option<u64> },
     /// The file was read but does not compile.
     Invalid {
         file: String,

@@ -217,3 +217,126 @@ pub fn exercise(pos: &mut Position, choices: &[usize]) {
         }
     }
 }
+
+/// An XBoard session fed arbitrary lines: every line the engine writes is one of the protocol's forms, and the
+/// session's position always reads back from its FEN. Searches are capped at a few hundred nodes so that `go`
+/// returns at once.
+pub fn xboard_session(data: &[u8]) -> String {
+    use std::io::Write;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::{Arc, Mutex};
+
+    /// The session's output, kept for the checks.
+    #[derive(Clone, Default)]
+    struct Sink(Arc<Mutex<Vec<u8>>>);
+    impl Write for Sink {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    static GAMES: OnceLock<(Vec<Engine>, Vec<String>)> = OnceLock::new();
+    let (games, names) = GAMES.get_or_init(|| {
+        let games: Vec<Engine> = engines()
+            .iter()
+            .map(|(name, source, _)| {
+                let compiled =
+                    tatsu::compile::compile(&format!("{name}.tatsu"), source).expect("compiles");
+                Engine::new(compiled.game)
+            })
+            .collect();
+        let names = games
+            .iter()
+            .map(|e| tatsu::xboard::xboard_name(&e.game.name))
+            .collect();
+        (games, names)
+    });
+    let sink = Sink::default();
+    let flag = || Arc::new(AtomicBool::new(false));
+    let mut session = tatsu::xboard::Session::new(
+        games,
+        names.clone(),
+        1,
+        Box::new(sink.clone()),
+        flag(),
+        flag(),
+    );
+    session.cap_nodes(300);
+    let text = String::from_utf8_lossy(data);
+    for line in text.lines().take(64) {
+        // A GUI's `memory` asks for real memory; the fuzzer may not have gigabytes to give.
+        if line.trim_start().starts_with("memory") || line.trim_start().starts_with("cores") {
+            continue;
+        }
+        session.feed(line);
+        let pos = session.position();
+        let fen = pos.to_fen();
+        let again = Position::from_fen(pos.engine(), &fen)
+            .unwrap_or_else(|e| panic!("the session's position `{fen}` does not read back: {e}"));
+        assert_eq!(again.to_fen(), fen, "the session's FEN does not round-trip");
+        if session.has_quit() {
+            break;
+        }
+    }
+    let out = String::from_utf8(sink.0.lock().unwrap().clone()).expect("the engine writes UTF-8");
+    const FORMS: &[&str] = &[
+        "feature ",
+        "move ",
+        "Error (",
+        "Illegal move",
+        "pong ",
+        "# ",
+        "setup ",
+        "piece ",
+        "highlight ",
+        "choice ",
+        "tellusererror ",
+        "1-0 {",
+        "0-1 {",
+        "1/2-1/2 {",
+        "variant ",
+    ];
+    for line in out.lines() {
+        let post = line
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| w.parse::<i64>().is_ok());
+        assert!(
+            post || FORMS.iter().any(|f| line.starts_with(f)),
+            "not a protocol line: {line:?}"
+        );
+    }
+    out
+}
+
+/// A rule-test file's text: it reads into tests or located errors, and the tests run without a panic. A file
+/// named by `variant` is read as `tatsu test` would (at most 1 MiB). A deep `perft` step is a long computation
+/// the user asked for, not a hang: inputs with one deeper than 2 are skipped.
+pub fn ruletest_file(text: &str) {
+    let mut words = text.split_whitespace();
+    while let Some(word) = words.next() {
+        if word == "perft"
+            && words
+                .next()
+                .and_then(|d| d.parse::<u32>().ok())
+                .is_some_and(|d| d > 2)
+        {
+            return;
+        }
+    }
+    let report = tatsu::ruletest::run_source("fuzz.tests", text);
+    for d in &report.errors {
+        assert!(
+            d.file != "fuzz.tests" || (d.span.start <= d.span.end && d.span.end <= text.len()),
+            "{d:?}"
+        );
+        let _ = tatsu::diag::render_human(d, text);
+    }
+    for t in &report.tests {
+        let _ = t.passed();
+    }
+}

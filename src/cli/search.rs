@@ -39,18 +39,12 @@ pub struct SearchArgs {
 }
 
 pub fn run(args: SearchArgs) -> Result<(), CliError> {
-    if !(search::tt::MIN_MB..=search::tt::MAX_MB).contains(&args.hash) {
-        return Err(CliError::usage(format!(
-            "--hash {} is outside 1..=65536 MiB",
-            args.hash
-        )));
-    }
-    args.position.run(|pos| go(&args, pos))
+    let tt = Table::try_new(args.hash).map_err(|e| CliError::usage(format!("--hash: {e}")))?;
+    args.position.run(|pos| go(&args, pos, &tt))
 }
 
-fn go(args: &SearchArgs, mut pos: Position) -> Result<(), CliError> {
+fn go(args: &SearchArgs, mut pos: Position, tt: &Table) -> Result<(), CliError> {
     let eval = Evaluator::new(pos.engine());
-    let tt = Table::new(args.hash);
     let mut limits = Limits {
         depth: args.depth,
         nodes: args.nodes,
@@ -62,7 +56,7 @@ fn go(args: &SearchArgs, mut pos: Position) -> Result<(), CliError> {
     }
     let searcher = Searcher {
         eval: &eval,
-        tt: &tt,
+        tt,
         threads: args.threads.max(1),
     };
     let stop = AtomicBool::new(false);

@@ -61,8 +61,8 @@ fn human_report(reports: &[FileReport]) -> String {
     for r in reports {
         let game = r.variant.as_deref().unwrap_or("?");
         out += &format!("{} ({game}): {} tests\n", r.file, r.tests.len());
+        errors += usize::from(!r.errors.is_empty());
         for d in &r.errors {
-            errors += 1;
             out += &diag::render_human(d, &r.source);
             out.push('\n');
         }

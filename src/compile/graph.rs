@@ -109,6 +109,9 @@ struct PieceGraph<'a> {
     expanded: Vec<[Vec<betza::Path>; 2]>,
     /// Parallel to `expanded`: each path's [`fixed_box`], computed once for every square.
     boxes: Vec<[Vec<Option<FixedBox>>; 2]>,
+    /// Parallel to `expanded`: why the executor cannot play each path ([`refused`]), computed once: a piece with
+    /// thousands of paths (`pzQ`) would otherwise ask it again on every square.
+    refusals: Vec<[Vec<Option<&'static str>>; 2]>,
     /// Per side: the squares its `i` moves start from.
     initial: [SquareSet; 2],
     /// The index in [`Built::move_sets`] of its first move set.
@@ -153,6 +156,14 @@ impl<'a> PieceGraph<'a> {
                     .map(|paths| paths.iter().map(fixed_box).collect())
             })
             .collect();
+        let refusals = expanded
+            .iter()
+            .map(|sides| {
+                sides
+                    .each_ref()
+                    .map(|paths| paths.iter().map(refused).collect())
+            })
+            .collect();
         let initial = Side::BOTH.map(|side| match info.initial {
             Some(z) => setting.zones.get(z).squares[side.index()].clone(),
             None => setting
@@ -166,6 +177,7 @@ impl<'a> PieceGraph<'a> {
             setting,
             expanded,
             boxes,
+            refusals,
             initial,
             first_set: 0,
             sources: HashMap::new(),
@@ -288,10 +300,11 @@ impl<'a> PieceGraph<'a> {
             }
             let key = (mi, path.component);
             // A path that cannot fit here gives no ray; only its refusal, if any, is reported.
+            let refusal = self.refusals[mi][side.index()][pi];
             let built = if fits(g, sq, self.boxes[mi][side.index()][pi]) {
-                holes::clip(build_ray(g, sq, path), self.setting.holes)
+                holes::clip(build_ray(g, sq, path, refusal), self.setting.holes)
             } else {
-                refused(path).map_or(BuiltRay::Empty, BuiltRay::Unsupported)
+                refusal.map_or(BuiltRay::Empty, BuiltRay::Unsupported)
             };
             if self.over_limit(&built, b) {
                 let span = component_span(&self.info.move_sets[mi], key.1);

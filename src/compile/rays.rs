@@ -20,8 +20,14 @@ pub enum BuiltRay {
     Unsupported(&'static str),
 }
 
-pub fn build_ray(g: Geometry, from: Square, path: &Path) -> BuiltRay {
-    if let Some(what) = refused(path) {
+/// The ray of `path` from `from`; `refusal` is [`refused`]`(path)`, asked once per path by the caller.
+pub fn build_ray(
+    g: Geometry,
+    from: Square,
+    path: &Path,
+    refusal: Option<&'static str>,
+) -> BuiltRay {
+    if let Some(what) = refusal {
         return BuiltRay::Unsupported(what);
     }
     if path.universal {

@@ -11,16 +11,23 @@ pub const MAX_FILE_BYTES: u64 = 1 << 20;
 #[derive(Debug)]
 pub enum ReadError {
     Io(std::io::Error),
-    TooLarge { bytes: u64 },
+    /// Longer than [`MAX_FILE_BYTES`]: its size when the file system knows it (a pipe or a device does not).
+    TooLarge {
+        bytes: Option<u64>,
+    },
 }
 
 impl std::fmt::Display for ReadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ReadError::Io(e) => write!(f, "{e}"),
-            ReadError::TooLarge { bytes } => write!(
+            ReadError::TooLarge { bytes: Some(bytes) } => write!(
                 f,
                 "the file is {bytes} bytes; a variant file may have at most {MAX_FILE_BYTES} (1 MiB)"
+            ),
+            ReadError::TooLarge { bytes: None } => write!(
+                f,
+                "the input goes on past {MAX_FILE_BYTES} bytes (1 MiB), the most a variant file may have"
             ),
         }
     }
@@ -43,7 +50,10 @@ pub fn read_file(file_name: &str, path: &Path) -> Result<Source, ReadError> {
         .read_to_end(&mut bytes)
         .map_err(ReadError::Io)?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        let bytes = std::fs::metadata(path).map_or(MAX_FILE_BYTES + 1, |m| m.len());
+        let bytes = std::fs::metadata(path)
+            .ok()
+            .map(|m| m.len())
+            .filter(|&n| n > MAX_FILE_BYTES);
         return Err(ReadError::TooLarge { bytes });
     }
     Ok(decode(file_name, bytes))

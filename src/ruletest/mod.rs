@@ -11,7 +11,7 @@ mod syntax;
 
 pub use explain::{source_text, why_destination, why_move};
 pub use run::{run_test, TestResult, MAX_PERFT_DEPTH};
-pub use syntax::{parse_block, parse_file};
+pub use syntax::{parse_block, parse_file, MAX_SYNTAX_ERRORS};
 
 use crate::compile::compile;
 use crate::diag::{Diagnostic, Span};
@@ -111,7 +111,7 @@ fn load_variant_file(path: &str, source: &str) -> Loaded {
 
 /// A rule-test file: parse it, then load the game it names.
 fn load_test_file(path: &str, source: &str) -> Loaded {
-    let file = parse_file(path, source).map_err(|d| vec![d])?;
+    let file = parse_file(path, source)?;
     let Some(variant) = &file.variant else {
         return Err(vec![Diagnostic::error(
             path,

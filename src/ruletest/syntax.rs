@@ -15,12 +15,50 @@ struct RuleTestParser;
 
 type P<'a> = Pair<'a, Rule>;
 
-/// Parses a rule-test file.
-pub fn parse_file(file: &str, source: &str) -> Result<TestFile, Diagnostic> {
-    let pair = RuleTestParser::parse(Rule::file, source)
-        .map_err(|e| to_diagnostic(file, source, 0, &e))?
-        .next()
-        .expect("the file rule yields one pair");
+/// Parses a rule-test file: its tests, or every syntax error in it (at most [`MAX_SYNTAX_ERRORS`]).
+pub fn parse_file(file: &str, source: &str) -> Result<TestFile, Vec<Diagnostic>> {
+    let first = match RuleTestParser::parse(Rule::file, source) {
+        Ok(mut pairs) => {
+            return Ok(lower_file(
+                pairs.next().expect("the file rule yields one pair"),
+            ))
+        }
+        Err(e) => to_diagnostic(file, source, 0, &e),
+    };
+    // Read again one top-level item at a time, so that one mistake does not hide the next: each item (the
+    // `variant` line, a test block, or the text between them) is parsed on its own, in one pass over the file.
+    let mut errors = Vec::new();
+    let mut more = 0usize;
+    for span in top_level_items(source) {
+        let text = &source[span.start..span.end];
+        let rule = if text.starts_with("variant") {
+            Rule::single_variant
+        } else {
+            Rule::single_test
+        };
+        if let Err(e) = RuleTestParser::parse(rule, text) {
+            if errors.len() < MAX_SYNTAX_ERRORS {
+                errors.push(to_diagnostic(file, source, span.start, &e));
+            } else {
+                more += 1;
+            }
+        }
+    }
+    if errors.is_empty() {
+        // Every item reads alone, so the items are in the wrong order (a `variant` line after a test).
+        errors.push(first);
+    } else if more > 0 {
+        let last = errors.last_mut().expect("not empty");
+        last.notes
+            .push(format!("{more} more syntax errors not shown"));
+    }
+    Err(errors)
+}
+
+/// At most this many syntax errors are reported for one rule-test file; the last one counts the rest.
+pub const MAX_SYNTAX_ERRORS: usize = 50;
+
+fn lower_file(pair: P) -> TestFile {
     let mut out = TestFile::default();
     for p in pair.into_inner() {
         match p.as_rule() {
@@ -31,7 +69,65 @@ pub fn parse_file(file: &str, source: &str) -> Result<TestFile, Diagnostic> {
             _ => {}
         }
     }
-    Ok(out)
+    out
+}
+
+/// The file's top-level items: each starts at a `variant` or `test` word outside braces, strings and comments
+/// (or at the start of the file) and runs to the next. One pass, so a file of many mistakes reads in linear time.
+fn top_level_items(source: &str) -> Vec<Span> {
+    let bytes = source.as_bytes();
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b == b'_';
+    let mut starts = Vec::new();
+    let (mut depth, mut i) = (0usize, 0usize);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'#' => {
+                i = source[i..].find('\n').map_or(bytes.len(), |n| i + n);
+                continue;
+            }
+            b'"' => {
+                let rest = &source[i + 1..];
+                i += 1 + rest.find(['"', '\n']).map_or(rest.len(), |n| n + 1);
+                continue;
+            }
+            b'{' => depth += 1,
+            b'}' => {
+                depth = depth.saturating_sub(1);
+                // What follows a closed block up to the next item is an item of its own (an error, unless blank).
+                if depth == 0 {
+                    starts.push(i + 1);
+                }
+            }
+            b if is_word(b) && (i == 0 || !is_word(bytes[i - 1])) => {
+                let end = bytes[i..]
+                    .iter()
+                    .position(|&c| !is_word(c))
+                    .map_or(bytes.len(), |n| i + n);
+                if depth == 0 && matches!(&source[i..end], "test" | "variant") {
+                    starts.push(i);
+                }
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    // The text before the first item is an item too (an error, unless blank).
+    starts.insert(0, 0);
+    starts.dedup();
+    starts
+        .iter()
+        .zip(starts.iter().skip(1).chain([&source.len()]))
+        .map(|(&s, &e)| Span::new(s, e))
+        .filter(|span| !is_blank(&source[span.start..span.end]))
+        .collect()
+}
+
+/// Only white space and comments?
+fn is_blank(text: &str) -> bool {
+    text.lines()
+        .all(|line| line.split('#').next().unwrap_or("").trim().is_empty())
 }
 
 /// Parses one test block of a variant file, found at `span` of `source`.

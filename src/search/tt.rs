@@ -27,6 +27,26 @@ pub struct Entry {
     pub bound: Bound,
 }
 
+/// Why a table of the size asked for was not made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableError {
+    OutOfRange(usize),
+    NoMemory(usize),
+}
+
+impl std::fmt::Display for TableError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            TableError::OutOfRange(mb) => {
+                write!(f, "{mb} MiB is outside {MIN_MB}..={MAX_MB} MiB")
+            }
+            TableError::NoMemory(mb) => write!(f, "{mb} MiB cannot be allocated"),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
 pub struct Table {
     slots: Vec<[AtomicU64; 2]>,
     mask: usize,
@@ -52,16 +72,35 @@ pub fn signature(mv: &Move) -> u32 {
 
 impl Table {
     /// A table of about `mb` MiB (clamped to [`MIN_MB`]..=[`MAX_MB`]), rounded down to a power of two entries.
+    /// When the memory cannot be had, the largest smaller table that can (a table of [`MIN_MB`] always can).
     pub fn new(mb: usize) -> Table {
-        let bytes = mb.clamp(MIN_MB, MAX_MB) * 1024 * 1024;
-        let entries = (bytes / ENTRY_BYTES).next_power_of_two() / 2;
-        let entries = entries.max(1024);
-        Table {
-            slots: (0..entries)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
-            mask: entries - 1,
+        let mut mb = mb.clamp(MIN_MB, MAX_MB);
+        loop {
+            match Table::try_new(mb) {
+                Ok(table) => return table,
+                Err(_) if mb > MIN_MB => mb /= 2,
+                Err(e) => panic!("{e}"),
+            }
         }
+    }
+
+    /// A table of about `mb` MiB, rounded down to a power of two entries, or an error when `mb` is outside
+    /// [`MIN_MB`]..=[`MAX_MB`] or the allocator refuses it: asking never aborts the process.
+    pub fn try_new(mb: usize) -> Result<Table, TableError> {
+        if !(MIN_MB..=MAX_MB).contains(&mb) {
+            return Err(TableError::OutOfRange(mb));
+        }
+        let bytes = mb * 1024 * 1024;
+        let entries = ((bytes / ENTRY_BYTES).next_power_of_two() / 2).max(1024);
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(entries)
+            .map_err(|_| TableError::NoMemory(mb))?;
+        slots.extend((0..entries).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
+        Ok(Table {
+            slots,
+            mask: entries - 1,
+        })
     }
 
     pub fn clear(&self) {

@@ -19,6 +19,8 @@ fn saved_crash_inputs() {
                 "fen" => checks::fen(&text),
                 "moves" => checks::moves(&data),
                 "variant_mutate" => checks::variant_mutate(&data),
+                "xboard_session" => drop(checks::xboard_session(&data)),
+                "ruletest_file" => checks::ruletest_file(&text),
                 other => panic!("no fuzz target `{other}`"),
             }
             count += 1;
@@ -36,6 +38,42 @@ fn seeds_pass_the_checks() {
     }
     checks::betza_parse("fmWfceFifmnD");
     checks::moves(b"\x00e2e4 e7e5 g1f3");
+    checks::ruletest_file("variant \"chess\"\ntest \"start\" { count 20 perft 2 = 400 }\n");
+}
+
+/// The XBoard session under abuse, through the fuzz target's checks (every line the engine writes is a protocol
+/// form; the position always reads back): commands out of order, moves in a finished game, nonsense `setboard`,
+/// unknown variants, oversized and binary lines, and the engine playing both sides until the game ends.
+#[test]
+fn xboard_session_survives_abuse() {
+    let long = "e2e4 ".repeat(20_000);
+    let script = format!(
+        "new\nforce\nundo\nusermove e2e4\ngo\nundo\nundo\nundo\nremove\nnew\nvariant nonsense\nvariant 99x99+0_\n\
+         setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra\nsetboard \u{0}\u{ff}\n\
+         setboard 8/8/8/8/8/8/8/8 w - - 0 1\nnew\nforce\nusermove f2f3\nusermove e7e5\nusermove g2g4\n\
+         usermove d8h4\nusermove a2a3\ngo\nlevel x y z\nst -1\nsd 99999999999\ntime\nping\n{long}\n\
+         lift z99\nput z99\nlift\nput\nresult\nnew\nvariant ryugi\ngo\nplayother\nanalyze\nexit\nquit\n"
+    );
+    let out = checks::xboard_session(script.as_bytes());
+    for expected in [
+        "Error (command not legal now): undo",
+        "Error (unknown variant): nonsense",
+        "tellusererror Illegal position",
+        "0-1 {Black wins by checkmate}",
+        "Illegal move: a2a3",
+        "Error (`x` is not a number): level x y z",
+    ] {
+        let shown: String = out
+            .lines()
+            .map(|l| &l[..l.len().min(200)])
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(out.contains(expected), "no `{expected}` in\n{shown}");
+    }
+    assert!(
+        out.lines().any(|l| l.starts_with("move ")),
+        "the engine never moved"
+    );
 }
 
 use tatsu::engine::{Engine, Position};

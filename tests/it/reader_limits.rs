@@ -146,8 +146,26 @@ fn a_file_over_the_size_limit_is_refused_before_it_is_read() {
     let read_at = variants::read(at_limit.to_str().unwrap());
     assert!(read_at.is_ok(), "{:?}", read_at.err());
     match variants::read(over.to_str().unwrap()) {
-        Err(LoadError::TooLarge { bytes, .. }) => assert!(bytes > MAX_FILE_BYTES),
+        Err(LoadError::TooLarge { bytes, .. }) => {
+            assert!(bytes.is_some_and(|b| b > MAX_FILE_BYTES))
+        }
         other => panic!("{:?}", other.err()),
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A device or a pipe has no size: the reader stops one byte past the limit and says the input goes on past it
+/// (not that a file of 0 bytes is too large).
+#[cfg(unix)]
+#[test]
+fn an_endless_input_is_refused_after_one_mebibyte() {
+    match variants::read("/dev/zero") {
+        Err(error @ LoadError::TooLarge { bytes: None, .. }) => {
+            assert!(
+                error.to_string().contains("goes on past 1048576 bytes"),
+                "{error}"
+            )
+        }
+        other => panic!("{:?}", other.err()),
+    }
 }

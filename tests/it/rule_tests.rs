@@ -254,3 +254,63 @@ fn piece_reaches_holds_in_a_game_where_a_lone_piece_is_a_decided_position() {
         1
     );
 }
+
+/// One mistake does not hide the next: every test block with a syntax error is reported, each at its place, and
+/// text between blocks that is not a test is an error of its own.
+#[test]
+fn every_syntax_error_of_a_test_file_is_reported() {
+    let source = "variant \"chess\"\n\
+                  test \"a\" { count thirty }\n\
+                  test \"b\" { count 20 }\n\
+                  test \"c\" { perft 1 400 }\n\
+                  stray words\n\
+                  test \"d\" { legal }\n";
+    let report = ruletest::run_source("x.tatsu-test", source);
+    let renderer = tatsu::diag::Renderer::new(source);
+    let places: Vec<(usize, usize)> = report
+        .errors
+        .iter()
+        .map(|d| renderer.line_col(d.span.start))
+        .collect();
+    assert_eq!(
+        places,
+        [(2, 18), (4, 20), (5, 1), (6, 18)],
+        "{:#?}",
+        report.errors
+    );
+    assert!(
+        report.errors[2].message.contains("`stray`"),
+        "{}",
+        report.errors[2].message
+    );
+    let dir = std::env::temp_dir().join(format!("tatsu-ruletest-many-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("broken.tatsu-test"), source).unwrap();
+    let run = tatsu_in(dir.to_str().unwrap(), &["test", "broken.tatsu-test"]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(
+        run.stdout
+            .contains("0 passed; 0 failed; 1 files could not run"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// Thousands of mistakes are read in one pass and reported up to the cap, the last error counting the rest.
+#[test]
+fn a_test_file_of_many_mistakes_reports_the_first_fifty() {
+    let source = format!(
+        "variant \"chess\"\n{}",
+        "test \"x\" { count x }\n".repeat(20_000)
+    );
+    let report = ruletest::run_source("x.tatsu-test", &source);
+    assert_eq!(report.errors.len(), tatsu::ruletest::MAX_SYNTAX_ERRORS);
+    let last = report.errors.last().unwrap();
+    assert!(
+        last.notes
+            .iter()
+            .any(|n| n == "19950 more syntax errors not shown"),
+        "{:?}",
+        last.notes
+    );
+}

@@ -237,3 +237,46 @@ fn chess960_castling_is_o_o_and_o_o_o_as_xboard_writes_it() {
     assert_eq!(out.matches("Illegal move").count(), 1, "{out}");
     assert!(out.contains("Illegal move: O-O"), "{out}");
 }
+
+/// A line past the reader's limit (1 MiB) is dropped with an error, and the session reads on.
+#[test]
+fn an_oversized_line_is_refused_and_the_session_goes_on() {
+    let huge = "x".repeat(tatsu::xboard::MAX_LINE_BYTES + 10);
+    let out = session(&format!("new\n{huge}\nping 1"));
+    assert!(
+        out.contains("Error (a line of 1048586 bytes; at most 1048576 are read)"),
+        "{}",
+        &out[..out.len().min(500)]
+    );
+    assert!(out.contains("pong 1"), "{out}");
+}
+
+/// The GUI closing the engine's input while the engine thinks on a long clock ends the session at once, with
+/// exit status 0 (the protocol's end of input), never a hang.
+#[test]
+fn closed_input_during_a_search_ends_the_session() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tatsu"))
+        .arg("xboard")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    writeln!(stdin, "new\nlevel 0 60 0\ntime 360000\nusermove e2e4").expect("write");
+    stdin.flush().expect("flush");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    drop(stdin);
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "the engine still runs 30 s after its input closed"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
+}

@@ -1,10 +1,10 @@
 //! One refereed game: both engines told the moves, tatsu judging every move (legality, notation) and every game
 //! end (the game's own rules), illegal moves, crashes, silence and time losses adjudicated with the reason.
-use super::player::{Player, Reply};
-use crate::cli::xboard::notation;
+use super::player::{Player, Reply, Sync};
 use std::time::{Duration, Instant};
 use tatsu::engine::{Engine, Move, Position};
 use tatsu::rules::Side;
+use tatsu::xboard::notation;
 
 /// How long a game may run without the rules ending it: then it is drawn.
 pub const MAX_PLIES: usize = 600;
@@ -17,22 +17,26 @@ pub struct TimeControl {
     pub increment: Duration,
 }
 
-/// A finished game: the moves (in tatsu's notation), the winner and why.
+/// A finished game: the opening it was played from, the moves (in tatsu's notation), the winner and why.
+#[derive(Clone)]
 pub struct Record {
     pub opening: usize,
     pub moves: Vec<String>,
     pub winner: Option<Side>,
     pub reason: String,
+    /// Decided by an engine's fault (an illegal move, a refused legal move, a crash, silence, a time loss), not
+    /// by play: the summary also gives the score without these games.
+    pub fault: bool,
 }
 
 /// Plays one game from the start position after the opening `moves`; `players[0]` has White.
 pub fn play(
     engine: &Engine,
     variant_name: &str,
-    opening: &[Move],
+    (index, opening): (usize, &[Move]),
     players: [&mut Player; 2],
     tc: TimeControl,
-) -> (Vec<String>, Option<Side>, String) {
+) -> Record {
     let mut pos = Position::start(engine);
     let g = engine.game.geometry;
     let [white, black] = players;
@@ -64,14 +68,13 @@ pub fn play(
         moves.push(text);
     }
     for (i, p) in players.iter_mut().enumerate() {
-        if !p.sync(Duration::from_secs(10)) {
-            let side = if i == 0 { Side::White } else { Side::Black };
-            return (
-                moves,
-                Some(side.opponent()),
-                format!("{} did not answer ping", side_name(side)),
-            );
-        }
+        let side = if i == 0 { Side::White } else { Side::Black };
+        let why = match p.sync(Duration::from_secs(10)) {
+            Sync::Pong => continue,
+            Sync::Refused(line) => format!("refused a legal opening move ({line})"),
+            Sync::Silent => "did not answer ping".to_string(),
+        };
+        return fault(index, moves, side, why);
     }
     let mut clocks = [tc.base, tc.base];
     loop {
@@ -80,18 +83,22 @@ pub fn play(
             let reason = text
                 .split_once(' ')
                 .map_or(text.clone(), |(_, r)| r.to_string());
-            return (
+            return Record {
+                opening: index,
                 moves,
-                outcome.winner,
-                reason.trim_matches(|c| c == '(' || c == ')').into(),
-            );
+                winner: outcome.winner,
+                reason: reason.trim_matches(|c| c == '(' || c == ')').into(),
+                fault: false,
+            };
         }
         if moves.len() >= MAX_PLIES {
-            return (
+            return Record {
+                opening: index,
                 moves,
-                None,
-                format!("draw by adjudication after {MAX_PLIES} plies"),
-            );
+                winner: None,
+                reason: format!("draw by adjudication after {MAX_PLIES} plies"),
+                fault: false,
+            };
         }
         let side = pos.side_to_move();
         let (us, them) = (side.index(), side.opponent().index());
@@ -103,21 +110,44 @@ pub fn play(
         let reply = mover.await_move(started + clocks[us] + GRACE);
         let took = started.elapsed();
         mover.send("force");
-        let lost = |why: String| (Some(side.opponent()), format!("{} {why}", side_name(side)));
         let text = match reply {
             Reply::Move(text) => text,
-            Reply::Resign => return with(moves, lost("resigns".into())),
-            Reply::Crashed => return with(moves, lost("crashed (the engine exited)".into())),
-            Reply::Timeout => return with(moves, lost("lost on time".into())),
+            Reply::Resign => {
+                return Record {
+                    opening: index,
+                    moves,
+                    winner: Some(side.opponent()),
+                    reason: format!("{} resigns", side_name(side)),
+                    fault: false,
+                }
+            }
+            Reply::Crashed => {
+                return fault(index, moves, side, "crashed (the engine exited)".into())
+            }
+            Reply::Timeout => return fault(index, moves, side, "lost on time".into()),
+            Reply::Refused(line) => {
+                let last = moves.last().cloned().unwrap_or_default();
+                return fault(
+                    index,
+                    moves,
+                    side,
+                    format!("refused the legal move {last} ({line})"),
+                );
+            }
         };
         if took > clocks[us] + GRACE {
-            return with(moves, lost("lost on time".into()));
+            return fault(index, moves, side, "lost on time".into());
         }
         clocks[us] = clocks[us].saturating_sub(took) + tc.increment;
         let mut readings = notation::candidates(g, &text);
         readings.push(text.clone());
         let Some(mv) = readings.iter().find_map(|r| pos.parse_move(r).ok()) else {
-            return with(moves, lost(format!("played an illegal move: {text}")));
+            return fault(
+                index,
+                moves,
+                side,
+                format!("played an illegal move: {text}"),
+            );
         };
         let uci = pos.uci(&mv);
         players[them].tell_move(&notation::to_xboard(g, &uci));
@@ -126,11 +156,15 @@ pub fn play(
     }
 }
 
-fn with(
-    moves: Vec<String>,
-    (winner, reason): (Option<Side>, String),
-) -> (Vec<String>, Option<Side>, String) {
-    (moves, winner, reason)
+/// `side` loses by its engine's fault.
+fn fault(opening: usize, moves: Vec<String>, side: Side, why: String) -> Record {
+    Record {
+        opening,
+        moves,
+        winner: Some(side.opponent()),
+        reason: format!("{} {why}", side_name(side)),
+        fault: true,
+    }
 }
 
 fn side_name(side: Side) -> &'static str {

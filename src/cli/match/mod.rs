@@ -67,7 +67,7 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     let variant_name = args
         .xboard_variant
         .clone()
-        .unwrap_or_else(|| super::xboard::xboard_name(&engine.game.name));
+        .unwrap_or_else(|| tatsu::xboard::xboard_name(&engine.game.name));
     let pairs = args.games.div_ceil(2).max(1);
     let openings: Vec<Vec<Move>> = (0..pairs)
         .map(|i| {
@@ -114,14 +114,8 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
                     } else {
                         [&mut b, &mut a]
                     };
-                    let (moves, winner, reason) =
-                        game::play(&engine, &variant_name, &openings[i / 2], players, tc);
-                    let record = Record {
-                        opening: i / 2,
-                        moves,
-                        winner,
-                        reason,
-                    };
+                    let opening = (i / 2, openings[i / 2].as_slice());
+                    let record = game::play(&engine, &variant_name, opening, players, tc);
                     let white_black = if first_is_white {
                         [a.name.as_str(), b.name.as_str()]
                     } else {
@@ -155,6 +149,19 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         ));
     }
     outln!("{}", summary(&results, &names));
+    let played: Vec<(usize, Record)> = results.iter().filter(|(_, r)| !r.fault).cloned().collect();
+    let faults = results.len() - played.len();
+    if faults > 0 {
+        outln!(
+            "{faults} games were decided by an engine's fault (an illegal or refused move, a crash, silence, \
+             time); without them:"
+        );
+        if played.is_empty() {
+            outln!("no game left");
+        } else {
+            outln!("{}", summary(&played, &names));
+        }
+    }
     Ok(())
 }
 

@@ -22,6 +22,23 @@ pub enum Reply {
     Crashed,
     /// Nothing within the deadline.
     Timeout,
+    /// It answered a move it was told with `Illegal move` (this line): it does not know a rule of the game.
+    Refused(String),
+}
+
+/// How a `ping` ended.
+pub enum Sync {
+    Pong,
+    /// The engine refused a move it was told before answering (this line).
+    Refused(String),
+    Silent,
+}
+
+/// Is this an engine's refusal of a move it was told? XBoard's form is `Illegal move: …`; Sjaak II writes
+/// `Error (Illegal move or unknown command): …`.
+fn is_refusal(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    lower.starts_with("illegal move") || lower.starts_with("error (illegal move")
 }
 
 impl Player {
@@ -96,18 +113,22 @@ impl Player {
         self.lines.recv_timeout(wait).ok()
     }
 
-    /// Sends `ping` and waits for the `pong` (true) or gives up at `within`.
-    pub fn sync(&mut self, within: Duration) -> bool {
+    /// Sends `ping` and waits for the `pong`, or for a refusal of a move told before it, or gives up at `within`.
+    pub fn sync(&mut self, within: Duration) -> Sync {
         self.ping += 1;
         let ping = self.ping;
         self.send(&format!("ping {ping}"));
         let deadline = Instant::now() + within;
         while let Some(line) = self.next_line(deadline) {
-            if line.trim() == format!("pong {ping}") {
-                return true;
+            let line = line.trim();
+            if line == format!("pong {ping}") {
+                return Sync::Pong;
+            }
+            if is_refusal(line) {
+                return Sync::Refused(line.to_string());
             }
         }
-        false
+        Sync::Silent
     }
 
     pub fn tell_move(&mut self, text: &str) {
@@ -130,6 +151,9 @@ impl Player {
                     }
                     if line == "resign" || line.starts_with("tellics resign") {
                         return Reply::Resign;
+                    }
+                    if is_refusal(line) {
+                        return Reply::Refused(line.to_string());
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => return Reply::Timeout,

@@ -10,6 +10,7 @@ mod help;
 mod moves;
 mod perft;
 mod piece;
+mod referee;
 mod selfplay;
 mod show;
 

@@ -1,7 +1,7 @@
 //! The time control XBoard sets (`level`, `st`, `sd`, `time`, `otim`) and the search limits it gives a move.
+use crate::engine::Position;
+use crate::search::{Clock, Limits};
 use std::time::Duration;
-use tatsu::engine::Position;
-use tatsu::search::{Clock, Limits};
 
 #[derive(Clone, Debug, Default)]
 pub struct TimeControl {

@@ -6,8 +6,8 @@
 //! type `t` (it turns back into `t` when captured, written `+X` in FEN), and type 43 is the king. The first
 //! `S` types listed go into the holdings. So droppable pieces come first, each promoted form sits 11 types after
 //! its base, and the royal piece last.
-use tatsu::engine::Engine;
-use tatsu::rules::{Game, PieceId};
+use crate::engine::Engine;
+use crate::rules::{Game, PieceId};
 
 /// XBoard's piece types per side, and the slots tatsu may give to unpromoted pieces.
 const TYPES: usize = 44;

@@ -3,14 +3,14 @@
 //! (`:`, `;`, `<`, …). tatsu writes ranks as numbers from 1 (`e10`). Moves are otherwise the same text (`e2e4`,
 //! `e7e8q`, `c7c8+`, `P@e4`, `e5f6,f6g7`), except that XBoard may add `=` for a promotion declined, and that castling
 //! to fixed files (Chess960) is `O-O` toward the higher files and `O-O-O` toward the lower, as XBoard writes it.
-use tatsu::engine::{Move, MoveKind};
-use tatsu::rules::{Game, Geometry};
+use crate::engine::{Move, MoveKind};
+use crate::rules::{Game, Geometry};
 
 /// XBoard's text of a move of `game`.
 pub fn move_text(game: &Game, mv: &Move) -> String {
     match castling(game, mv) {
         Some(text) => text.into(),
-        None => to_xboard(game.geometry, &tatsu::engine::notation::to_uci(game, mv)),
+        None => to_xboard(game.geometry, &crate::engine::notation::to_uci(game, mv)),
     }
 }
 
@@ -107,7 +107,7 @@ fn squares(g: Geometry, text: &str) -> Option<String> {
 }
 
 /// The square name XBoard uses (`e4`, `e0` on a 10-rank board, `e:` for tatsu's `e10` on a 12-rank board).
-pub fn square_from_xboard(g: Geometry, text: &str) -> Option<tatsu::rules::Square> {
+pub fn square_from_xboard(g: Geometry, text: &str) -> Option<crate::rules::Square> {
     let converted = from_xboard(g, text)?;
     g.parse_square(&converted)
 }

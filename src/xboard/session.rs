@@ -1,77 +1,21 @@
-//! `tatsu xboard`: the engine side of the Chess Engine Communication Protocol (CECP, version 2) as XBoard 4.9
-//! expects it of an engine that defines its own variants.
+//! One XBoard session (CECP version 2), independent of where its lines come from and go to: the command line
+//! feeds it stdin through a reader thread and gives it stdout; tests and the fuzzer feed it lines directly.
 //!
-//! A reader thread queues the GUI's lines; a command that must interrupt a search (`?`, `force`, `new`, `quit`,
-//! …) also raises the search's stop flag, and one that makes the search's move moot (everything but `?`) raises
-//! a discard flag too. The session handles each line in order; no input, however malformed, ends the session
-//! except `quit` or the end of input.
-mod clock;
-mod highlight;
-pub mod notation;
-mod setup;
-
-pub use setup::xboard_name;
-
-use super::error::CliError;
-use clock::TimeControl;
-use std::io::BufRead;
+//! A command that must interrupt a search (`?`, `force`, `new`, `quit`, …) raises the search's stop flag when it
+//! arrives (the reader does that, see [`interrupts`]), and one that makes the search's move moot (everything but
+//! `?`) raises a discard flag too. The session handles each line in order; no input, however malformed, ends the
+//! session except `quit` or the end of input.
+use super::clock::TimeControl;
+use super::input::{Input, MAX_LINE_BYTES};
+use super::{highlight, notation, setup};
+use crate::engine::{Engine, Move, Position};
+use crate::eval::Evaluator;
+use crate::rules::Side;
+use crate::search::{self, Limits, Searcher, Table};
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::sync::Arc;
-use tatsu::engine::{Engine, Move, Position};
-use tatsu::eval::Evaluator;
-use tatsu::rules::Side;
-use tatsu::search::{self, Limits, Searcher, Table};
-
-/// Speak the XBoard protocol (CECP v2) on stdin/stdout, for XBoard, WinBoard, cutechess or `tatsu match`.
-///
-/// Every bundled game is offered (chess as XBoard's `normal`), and every variant file given, under its file name.
-/// See docs/play.md for how to set up XBoard.
-///
-/// Examples:
-///   xboard -fcp "tatsu xboard" -variant ryugi
-///   tatsu xboard my-game.tatsu
-#[derive(clap::Args, Debug)]
-#[command(verbatim_doc_comment)]
-pub struct XboardArgs {
-    /// Variant files to offer besides the bundled games.
-    pub files: Vec<String>,
-    /// Transposition table size in MiB (XBoard's `memory` command changes it).
-    #[arg(long, default_value_t = 64)]
-    pub hash: usize,
-}
-
-pub fn run(args: XboardArgs) -> Result<(), CliError> {
-    let mut engines = Vec::new();
-    let mut names = Vec::new();
-    let bundled = tatsu::variants::bundled()
-        .iter()
-        .map(|(n, _)| n.to_string());
-    for name in bundled.chain(args.files.iter().cloned()) {
-        match tatsu::variants::load(&name) {
-            Ok(compiled) => {
-                let engine = Engine::new(compiled.game);
-                names.push(setup::xboard_name(&engine.game.name));
-                engines.push(engine);
-            }
-            Err(error) => {
-                // Told to XBoard as a comment: the session goes on with the games that load.
-                for line in error.to_string().lines() {
-                    println!("# {line}");
-                }
-            }
-        }
-    }
-    if engines.is_empty() {
-        return Err(CliError::input("no variant loads"));
-    }
-    let stop = Arc::new(AtomicBool::new(false));
-    let discard = Arc::new(AtomicBool::new(false));
-    let lines = spawn_reader(stop.clone(), discard.clone());
-    let mut session = Session::new(&engines, names, args.hash, stop, discard);
-    session.serve(lines);
-    Ok(())
-}
 
 /// Commands that do not disturb a search in progress.
 const QUIET: &[&str] = &[
@@ -81,40 +25,15 @@ const QUIET: &[&str] = &[
 ];
 
 /// Does this line stop a search in progress, and does it make the search's move moot (`?` plays it)?
-fn interrupts(line: &str) -> Option<bool> {
+pub fn interrupts(line: &str) -> Option<bool> {
     let word = line.split_whitespace().next().unwrap_or("");
     (!word.is_empty() && !QUIET.contains(&word)).then_some(word != "?")
 }
 
-fn spawn_reader(stop: Arc<AtomicBool>, discard: Arc<AtomicBool>) -> Receiver<String> {
-    let (send, receive) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let stdin = std::io::stdin();
-        for line in stdin.lock().lines() {
-            let Ok(line) = line else { break };
-            let interrupt = interrupts(&line);
-            if send.send(line).is_err() {
-                break;
-            }
-            if let Some(moot) = interrupt {
-                discard.fetch_or(moot, Ordering::SeqCst);
-                stop.store(true, Ordering::SeqCst);
-            }
-        }
-        discard.store(true, Ordering::SeqCst);
-        stop.store(true, Ordering::SeqCst);
-    });
-    receive
-}
-
-/// Writes one protocol line and flushes it.
-fn say(line: &str) {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
-}
-
-struct Session<'e> {
+/// The engine's side of one session: the games it offers, the position, the clock and the search.
+pub struct Session<'e> {
+    /// Where the engine's lines go (stdout for a GUI).
+    out: Box<dyn Write + 'e>,
     engines: &'e [Engine],
     names: Vec<String>,
     evaluators: Vec<Option<Evaluator>>,
@@ -131,17 +50,24 @@ struct Session<'e> {
     lifted: Vec<Move>,
     stop: Arc<AtomicBool>,
     discard: Arc<AtomicBool>,
+    /// A cap on every search's nodes (the fuzzer's, so that `go` always returns quickly); `None` for play.
+    node_cap: Option<u64>,
     quit: bool,
 }
 
 impl<'e> Session<'e> {
-    fn new(
+    /// A session offering `engines` under XBoard's `names` (one each), with a transposition table of `hash` MiB.
+    /// `stop` and `discard` are the flags the line reader raises (see [`interrupts`]).
+    pub fn new(
         engines: &'e [Engine],
         names: Vec<String>,
         hash: usize,
+        out: Box<dyn Write + 'e>,
         stop: Arc<AtomicBool>,
         discard: Arc<AtomicBool>,
     ) -> Self {
+        assert_eq!(engines.len(), names.len(), "one XBoard name per game");
+        assert!(!engines.is_empty(), "a session offers at least one game");
         let current = names.iter().position(|n| n == "normal").unwrap_or(0);
         Session {
             engines,
@@ -158,13 +84,49 @@ impl<'e> Session<'e> {
             lifted: Vec::new(),
             stop,
             discard,
+            node_cap: None,
+            out,
             quit: false,
         }
     }
 
+    /// Caps every search at `nodes`, whatever the clock says.
+    pub fn cap_nodes(&mut self, nodes: u64) {
+        self.node_cap = Some(nodes);
+    }
+
+    /// The position the session is at.
+    pub fn position(&self) -> &Position<'e> {
+        &self.pos
+    }
+
+    /// Has `quit` been read?
+    pub fn has_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Handles one line and, when the engine is then to move, thinks and plays: the session without a reader
+    /// thread (nothing interrupts a search; `analyze` searches once per line).
+    pub fn feed(&mut self, line: &str) {
+        self.handle(line);
+        if self.quit {
+            return;
+        }
+        if self.analyzing {
+            self.think(true);
+        } else if self.engine_to_move() {
+            self.think(false);
+        }
+    }
+
+    /// Writes one protocol line and flushes it; a closed output is not the session's concern (the GUI left).
+    fn say(&mut self, line: &str) {
+        let _ = writeln!(self.out, "{line}").and_then(|()| self.out.flush());
+    }
+
     /// Handles the GUI's lines in order. The engine thinks when it is its move and no waiting line would
     /// interrupt the search (a `ping` waits for the move, as the protocol says); analysis runs while no line waits.
-    fn serve(&mut self, lines: Receiver<String>) {
+    pub fn serve(&mut self, lines: Receiver<Input>) {
         let mut pending = std::collections::VecDeque::new();
         let mut open = true;
         while !self.quit {
@@ -181,11 +143,16 @@ impl<'e> Session<'e> {
                     Err(TryRecvError::Empty) => break,
                 }
             }
-            let waiting_interrupt = pending.iter().any(|l: &String| interrupts(l).is_some());
+            let waiting_interrupt = pending.iter().any(|l: &Input| l.interrupts().is_some());
             if !self.analyzing && !waiting_interrupt && open && self.engine_to_move() {
                 self.think(false);
-            } else if let Some(line) = pending.pop_front() {
-                self.handle(&line);
+            } else if let Some(input) = pending.pop_front() {
+                match input {
+                    Input::Line(line) => self.handle(&line),
+                    Input::TooLong(n) => self.say(&format!(
+                        "Error (a line of {n} bytes; at most {MAX_LINE_BYTES} are read): the line is dropped"
+                    )),
+                }
             } else if !open {
                 break;
             } else if self.analyzing {
@@ -223,21 +190,23 @@ impl<'e> Session<'e> {
             "result" => self.engine_side = None,
             "level" | "st" | "sd" | "time" | "otim" => {
                 if let Err(message) = self.clock.command(command, rest) {
-                    say(&format!("Error ({message}): {line}"));
+                    self.say(&format!("Error ({message}): {line}"));
                 }
             }
-            "ping" => say(&format!("pong {rest}")),
+            "ping" => self.say(&format!("pong {rest}")),
             "post" => self.post = true,
             "nopost" => self.post = false,
             "analyze" => self.analyzing = true,
             "exit" => self.analyzing = false,
-            "memory" => match rest.parse::<usize>() {
-                Ok(mb) => self.tt = Table::new(mb.clamp(search::tt::MIN_MB, search::tt::MAX_MB)),
-                Err(_) => say(&format!("Error (not a number of MiB): {line}")),
+            "memory" => match rest.parse::<usize>().map(Table::try_new) {
+                Ok(Ok(table)) => self.tt = table,
+                // The old table stays: the GUI asked for more than this machine gives.
+                Ok(Err(e)) => self.say(&format!("Error ({e}): {line}")),
+                Err(_) => self.say(&format!("Error (not a number of MiB): {line}")),
             },
             "cores" => match rest.parse::<usize>() {
                 Ok(n) => self.threads = n.clamp(1, 256),
-                Err(_) => say(&format!("Error (not a number of cores): {line}")),
+                Err(_) => self.say(&format!("Error (not a number of cores): {line}")),
             },
             "option" => {}
             "lift" => self.lift(rest),
@@ -248,19 +217,19 @@ impl<'e> Session<'e> {
             {
                 self.user_move(command)
             }
-            _ => say(&format!("Error (unknown command): {line}")),
+            _ => self.say(&format!("Error (unknown command): {line}")),
         }
     }
 
-    fn features(&self) {
-        say(&format!(
+    fn features(&mut self) {
+        self.say(&format!(
             "feature myname=\"tatsu {}\" variants=\"{}\" setboard=1 usermove=1 ping=1 playother=1 \
              analyze=1 colors=0 time=1 draw=0 reuse=1 san=0 sigint=0 sigterm=0 memory=1 smp=1 \
              highlight=1 debug=1 exclude=0",
             env!("CARGO_PKG_VERSION"),
             self.names.join(",")
         ));
-        say("feature done=1");
+        self.say("feature done=1");
     }
 
     fn new_game(&mut self) {
@@ -280,7 +249,7 @@ impl<'e> Session<'e> {
         // XBoard may prefix a board size (`10x10+0_ryugi`): the game defines its own.
         let name = name.rsplit('_').next().unwrap_or(name);
         let Some(index) = self.names.iter().position(|n| n == name) else {
-            say(&format!("Error (unknown variant): {name}"));
+            self.say(&format!("Error (unknown variant): {name}"));
             return;
         };
         self.current = index;
@@ -288,13 +257,13 @@ impl<'e> Session<'e> {
         self.pos = Position::start(engine);
         let mapped = setup::map_game(engine);
         for problem in &mapped.problems {
-            say(&format!("# XBoard cannot show {problem}"));
+            self.say(&format!("# XBoard cannot show {problem}"));
         }
         if engine.game.name != "chess" {
-            say(&mapped.setup_line(&engine.game));
+            self.say(&mapped.setup_line(&engine.game));
         }
         for line in mapped.piece_lines(&engine.game) {
-            say(&line);
+            self.say(&line);
         }
     }
 
@@ -316,7 +285,7 @@ impl<'e> Session<'e> {
                 self.pos.play(mv);
                 self.announce_end();
             }
-            None => say(&format!("Illegal move: {text}")),
+            None => self.say(&format!("Illegal move: {text}")),
         }
     }
 
@@ -325,8 +294,8 @@ impl<'e> Session<'e> {
         match Position::from_fen(&self.engines[self.current], &fen) {
             Ok(pos) => self.pos = pos,
             Err(error) => {
-                say("tellusererror Illegal position");
-                say(&format!("Error ({error}): setboard {fen}"));
+                self.say("tellusererror Illegal position");
+                self.say(&format!("Error ({error}): setboard {fen}"));
             }
         }
     }
@@ -334,7 +303,7 @@ impl<'e> Session<'e> {
     fn take_back(&mut self, plies: usize) {
         for _ in 0..plies {
             if self.pos.history_visits().count() <= 1 {
-                say("Error (command not legal now): undo");
+                self.say("Error (command not legal now): undo");
                 return;
             }
             self.pos.unplay();
@@ -343,14 +312,14 @@ impl<'e> Session<'e> {
 
     fn lift(&mut self, square: &str) {
         self.lifted = highlight::moves_from(&mut self.pos, square);
-        say(&highlight::highlight(&self.pos, &self.lifted));
+        self.say(&highlight::highlight(&self.pos, &self.lifted));
     }
 
     fn put(&mut self, square: &str) {
         let g = self.pos.game().geometry;
         if let Some(to) = notation::square_from_xboard(g, square) {
             if let Some(line) = highlight::choice(&self.pos, &self.lifted, to) {
-                say(&line);
+                self.say(&line);
             }
         }
     }
@@ -363,7 +332,7 @@ impl<'e> Session<'e> {
         let text = outcome.to_string();
         let (score, reason) = text.split_once(' ').unwrap_or((&text, ""));
         let reason = reason.trim_start_matches('(').trim_end_matches(')');
-        say(&format!("{score} {{{reason}}}"));
+        self.say(&format!("{score} {{{reason}}}"));
         true
     }
 
@@ -374,11 +343,14 @@ impl<'e> Session<'e> {
 
     /// Searches the position: in analysis until interrupted, else within the clock, then plays the move.
     fn think(&mut self, analysis: bool) {
-        let limits = if analysis {
+        let mut limits = if analysis {
             Limits::default()
         } else {
             self.clock.limits(&self.pos)
         };
+        if let Some(cap) = self.node_cap {
+            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
+        }
         self.evaluator();
         let eval = self.evaluators[self.current].as_ref().expect("built above");
         let searcher = Searcher {
@@ -389,17 +361,19 @@ impl<'e> Session<'e> {
         let post = self.post || analysis;
         let game = self.pos.game();
         let started = std::time::Instant::now();
+        let out = &mut self.out;
         let outcome = searcher.search(&mut self.pos, &limits, &self.stop, &mut |r| {
             if post {
                 let pv: Vec<String> = r.pv.iter().map(|m| notation::move_text(game, m)).collect();
-                say(&format!(
+                let line = format!(
                     "{} {} {} {} {}",
                     r.depth,
                     xboard_score(r.score),
                     r.elapsed.as_millis() / 10,
                     r.nodes,
                     pv.join(" ")
-                ));
+                );
+                let _ = writeln!(out, "{line}").and_then(|()| out.flush());
             }
         });
         if analysis || self.discard.load(Ordering::SeqCst) {
@@ -410,7 +384,7 @@ impl<'e> Session<'e> {
             Some(mv) => {
                 let text = notation::move_text(game, &mv);
                 self.pos.play(mv);
-                say(&format!("move {text}"));
+                self.say(&format!("move {text}"));
                 self.announce_end();
             }
             None => {

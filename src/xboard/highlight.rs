@@ -3,8 +3,8 @@
 //! included: yellow a move, red a capture, magenta a destination where the player chooses a promotion, blue one
 //! where the promotion is forced, cyan the turning square of a multi-leg move.
 use super::notation;
-use tatsu::engine::{Move, MoveKind, Position};
-use tatsu::rules::Square;
+use crate::engine::{Move, MoveKind, Position};
+use crate::rules::Square;
 
 /// The moves of the piece on (or the hand piece named by) the lifted square.
 pub fn moves_from(pos: &mut Position, lifted: &str) -> Vec<Move> {
@@ -92,7 +92,7 @@ pub fn choice(pos: &Position, moves: &[Move], to: Square) -> Option<String> {
     let mut letters = String::new();
     for mv in &there {
         if let Some(p) = mv.promotion {
-            let suffix = tatsu::engine::notation::promotion_suffix(game, mv.piece, p);
+            let suffix = crate::engine::notation::promotion_suffix(game, mv.piece, p);
             letters += &suffix.to_uppercase();
         }
     }

@@ -1,0 +1,82 @@
+//! `tatsu xboard`: the XBoard protocol on stdin and stdout. The session itself is the library's
+//! ([`tatsu::xboard::Session`]); this file reads the command line and wires the session to the terminal: a reader
+//! thread queues stdin's lines and raises the search's stop flag when one must interrupt it.
+use super::error::CliError;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Receiver;
+use std::sync::Arc;
+use tatsu::engine::Engine;
+use tatsu::xboard::{Input, Session};
+
+/// Speak the XBoard protocol (CECP v2) on stdin/stdout, for XBoard, WinBoard, cutechess or `tatsu match`.
+///
+/// Every bundled game is offered (chess as XBoard's `normal`), and every variant file given, under its file name.
+/// See docs/play.md for how to set up XBoard.
+///
+/// Examples:
+///   xboard -fcp "tatsu xboard" -variant ryugi
+///   tatsu xboard my-game.tatsu
+#[derive(clap::Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct XboardArgs {
+    /// Variant files to offer besides the bundled games.
+    pub files: Vec<String>,
+    /// Transposition table size in MiB (XBoard's `memory` command changes it).
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
+}
+
+pub fn run(args: XboardArgs) -> Result<(), CliError> {
+    let mut engines = Vec::new();
+    let mut names = Vec::new();
+    let bundled = tatsu::variants::bundled()
+        .iter()
+        .map(|(n, _)| n.to_string());
+    for name in bundled.chain(args.files.iter().cloned()) {
+        match tatsu::variants::load(&name) {
+            Ok(compiled) => {
+                let engine = Engine::new(compiled.game);
+                names.push(tatsu::xboard::xboard_name(&engine.game.name));
+                engines.push(engine);
+            }
+            Err(error) => {
+                // Told to XBoard as a comment: the session goes on with the games that load.
+                for line in error.to_string().lines() {
+                    println!("# {line}");
+                }
+            }
+        }
+    }
+    if engines.is_empty() {
+        return Err(CliError::input("no variant loads"));
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let discard = Arc::new(AtomicBool::new(false));
+    let lines = spawn_reader(stop.clone(), discard.clone());
+    let out = Box::new(std::io::stdout());
+    let mut session = Session::new(&engines, names, args.hash, out, stop, discard);
+    session.serve(lines);
+    Ok(())
+}
+
+fn spawn_reader(stop: Arc<AtomicBool>, discard: Arc<AtomicBool>) -> Receiver<Input> {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        let mut stdin = stdin.lock();
+        // A read error ends the session as the end of input does: the GUI is gone.
+        while let Ok(Some(input)) = tatsu::xboard::read_input(&mut stdin) {
+            let interrupt = input.interrupts();
+            if send.send(input).is_err() {
+                break;
+            }
+            if let Some(moot) = interrupt {
+                discard.fetch_or(moot, Ordering::SeqCst);
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+        discard.store(true, Ordering::SeqCst);
+        stop.store(true, Ordering::SeqCst);
+    });
+    receive
+}
