@@ -14,6 +14,22 @@ pub fn move_text(game: &Game, mv: &Move) -> String {
     }
 }
 
+/// The legal move an XBoard text names in `pos`: `O-O`/`O-O-O` (or with zeros) for a castling to fixed files,
+/// else the move in XBoard's or tatsu's rank notation.
+pub fn read_move(pos: &mut crate::engine::Position, text: &str) -> Option<Move> {
+    let game = pos.game();
+    let castling = text.replace('0', "O");
+    if castling == "O-O" || castling == "O-O-O" {
+        return pos
+            .legal_move_list()
+            .into_iter()
+            .find(|mv| self::castling(game, mv) == Some(castling.as_str()));
+    }
+    let mut readings = candidates(game.geometry, text);
+    readings.push(text.to_string());
+    readings.iter().find_map(|r| pos.parse_move(r).ok())
+}
+
 /// `O-O` or `O-O-O` for a castling to fixed files; `None` for every other move.
 pub fn castling(game: &Game, mv: &Move) -> Option<&'static str> {
     let MoveKind::Castle { index } = mv.kind else {

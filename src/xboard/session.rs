@@ -268,19 +268,7 @@ impl<'e> Session<'e> {
     }
 
     fn user_move(&mut self, text: &str) {
-        let game = self.pos.game();
-        let castling = text.replace('0', "O");
-        let found = if castling == "O-O" || castling == "O-O-O" {
-            let legal = self.pos.legal_move_list();
-            legal
-                .into_iter()
-                .find(|mv| notation::castling(game, mv) == Some(castling.as_str()))
-        } else {
-            notation::candidates(game.geometry, text)
-                .into_iter()
-                .find_map(|uci| self.pos.parse_move(&uci).ok())
-        };
-        match found {
+        match notation::read_move(&mut self.pos, text) {
             Some(mv) => {
                 self.pos.play(mv);
                 self.announce_end();

@@ -38,7 +38,6 @@ pub fn play(
     tc: TimeControl,
 ) -> Record {
     let mut pos = Position::start(engine);
-    let g = engine.game.geometry;
     let [white, black] = players;
     let mut players = [white, black];
     let mut moves: Vec<String> = Vec::new();
@@ -60,7 +59,7 @@ pub fn play(
     }
     for mv in opening {
         let text = pos.uci(mv);
-        let xb = notation::to_xboard(g, &text);
+        let xb = notation::move_text(&engine.game, mv);
         for p in players.iter_mut() {
             p.tell_move(&xb);
         }
@@ -139,9 +138,7 @@ pub fn play(
             return fault(index, moves, side, "lost on time".into());
         }
         clocks[us] = clocks[us].saturating_sub(took) + tc.increment;
-        let mut readings = notation::candidates(g, &text);
-        readings.push(text.clone());
-        let Some(mv) = readings.iter().find_map(|r| pos.parse_move(r).ok()) else {
+        let Some(mv) = notation::read_move(&mut pos, &text) else {
             return fault(
                 index,
                 moves,
@@ -150,7 +147,7 @@ pub fn play(
             );
         };
         let uci = pos.uci(&mv);
-        players[them].tell_move(&notation::to_xboard(g, &uci));
+        players[them].tell_move(&notation::move_text(&engine.game, &mv));
         pos.play(mv);
         moves.push(uci);
     }
