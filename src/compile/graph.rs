@@ -218,7 +218,7 @@ impl<'a> PieceGraph<'a> {
             royal: self.info.royal,
             graph,
             dead,
-            promotion: None,
+            promotions: Vec::new(),
             in_hand: None,
             demote_in: None,
             drop: None,

@@ -88,7 +88,15 @@ fn build(
     let mut built = graph::build_graph(&infos, &setting, d);
     let (castling_rights, castlings) =
         castling::build_castling(&infos, &names, &built, geometry, start.as_ref(), d);
-    piece_rules::apply_piece_rules(&head, &infos, &names, &mut zones, &mut built, d);
+    piece_rules::apply_piece_rules(
+        &head,
+        &infos,
+        &names,
+        &mut zones,
+        &mut built,
+        start.as_ref(),
+        d,
+    );
     let end = end::resolve_end(&head, &names, &infos, &mut zones, d);
     let forced_capture = head
         .forced_capture

@@ -5,7 +5,7 @@ use super::zones::ZoneTable;
 use super::Diags;
 use crate::diag::{suggest, Span};
 use crate::dsl::ast::{self, DropOption, Name, PieceDecl, PieceItem, StatementKind, Str};
-use crate::rules::{PieceId, ZoneId, MAX_PIECE_TYPES};
+use crate::rules::{PieceId, Side, ZoneId, MAX_PIECE_TYPES};
 use std::collections::{HashMap, HashSet};
 
 pub struct PieceNames {
@@ -134,9 +134,14 @@ pub struct ParsedMoveSet {
 pub struct Promote {
     pub keyword: Span,
     pub to: Vec<PieceId>,
+    /// Parallel to `to`: where each choice is written.
+    pub to_spans: Vec<Span>,
     pub zone: ZoneId,
     pub mandatory: bool,
     pub start_or_destination: bool,
+    /// Where `limited` is written, if it is.
+    pub limited: Option<Span>,
+    pub side: Option<Side>,
 }
 
 #[derive(Default)]
@@ -144,7 +149,8 @@ pub struct PieceInfo {
     pub royal: bool,
     pub move_sets: Vec<ParsedMoveSet>,
     pub initial: Option<ZoneId>,
-    pub promote: Option<Promote>,
+    /// Its `promote` lines, in the order of the file.
+    pub promotes: Vec<Promote>,
     pub castles_with: Option<(PieceId, Span)>,
     pub drop_forbidden: Vec<ZoneId>,
     pub one_per_file: bool,
@@ -235,20 +241,32 @@ fn resolve_one(
                 zone,
                 mandatory,
                 start_or_destination,
+                limited,
+                side,
             } => {
-                if twice("promote".into(), *keyword, "`promote`", d) {
+                let side = side.as_ref().map(|s| s.value);
+                let key = format!("promote {} {start_or_destination} {side:?}", zone.value);
+                let what = format!(
+                    "a `promote` line in zone `{}`{}",
+                    zone.value,
+                    side.map_or(String::new(), |s| format!(" for {s:?}"))
+                );
+                if twice(key, *keyword, &what, d) {
                     zones.mention(Some(zone));
                     continue;
                 }
                 let zone_id = zones.resolve(zone, d);
-                let choices = promotion_choices(to, names, d);
+                let (choices, to_spans) = promotion_choices(to, names, d);
                 if let (Some(zone), false) = (zone_id, choices.is_empty()) {
-                    info.promote = Some(Promote {
+                    info.promotes.push(Promote {
                         keyword: *keyword,
                         to: choices,
+                        to_spans,
                         zone,
                         mandatory: mandatory.as_ref().is_some_and(|m| m.value),
                         start_or_destination: *start_or_destination,
+                        limited: *limited,
+                        side,
                     });
                 }
             }
@@ -264,8 +282,9 @@ fn resolve_one(
 }
 
 /// The pieces a `promote to` line lists, each once, none of them royal.
-fn promotion_choices(to: &[Name], names: &PieceNames, d: &mut Diags) -> Vec<PieceId> {
+fn promotion_choices(to: &[Name], names: &PieceNames, d: &mut Diags) -> (Vec<PieceId>, Vec<Span>) {
     let mut choices = Vec::new();
+    let mut spans = Vec::new();
     for t in to {
         let Some(id) = names.resolve(t, d) else {
             continue;
@@ -283,9 +302,10 @@ fn promotion_choices(to: &[Name], names: &PieceNames, d: &mut Diags) -> Vec<Piec
             );
         } else {
             choices.push(id);
+            spans.push(t.span);
         }
     }
-    choices
+    (choices, spans)
 }
 
 /// A piece's `drop` options: nifu, no drop mate, zones closed to its drops.

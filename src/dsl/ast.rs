@@ -1,5 +1,6 @@
 //! The spanned syntax tree of a variant file. Every name, number and string keeps its byte span.
 use crate::diag::Span;
+use crate::rules::Side;
 pub use crate::rules::Symmetry;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,6 +136,10 @@ pub enum PieceItem {
         zone: Name,
         mandatory: Option<Spanned<bool>>,
         start_or_destination: bool,
+        /// `limited`: only to a type of which the side has fewer on the board than at the start.
+        limited: Option<Span>,
+        /// `for white` / `for black`: the line is that side's only.
+        side: Option<Spanned<Side>>,
     },
     CastlesWith(Name),
     Drop(Vec<DropOption>),

@@ -2,6 +2,7 @@
 use super::ast::*;
 use super::syntax::Rule;
 use crate::diag::Span;
+use crate::rules::Side;
 use pest::iterators::Pair;
 
 type P<'a> = Pair<'a, Rule>;
@@ -241,6 +242,8 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
         Rule::promote_item => {
             let mut mandatory = None;
             let mut start_or_destination = false;
+            let mut limited = None;
+            let mut side = None;
             for opt in parts.iter().filter(|q| q.as_rule() == Rule::promote_opt) {
                 for q in opt.clone().into_inner() {
                     match q.as_rule() {
@@ -257,6 +260,17 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
                             })
                         }
                         Rule::trigger => start_or_destination = q.as_str() != "destination",
+                        Rule::kw_limited => limited = Some(o.span_of(&q)),
+                        Rule::kw_white | Rule::kw_black => {
+                            side = Some(Spanned {
+                                value: if q.as_rule() == Rule::kw_white {
+                                    Side::White
+                                } else {
+                                    Side::Black
+                                },
+                                span: o.span_of(&q),
+                            })
+                        }
                         _ => {}
                     }
                 }
@@ -271,6 +285,8 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
                 zone: names().remove(0),
                 mandatory,
                 start_or_destination,
+                limited,
+                side,
             }
         }
         Rule::castles_item => PieceItem::CastlesWith(o.text(parts.last().expect("partner"))),

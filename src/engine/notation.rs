@@ -34,10 +34,10 @@ impl std::error::Error for MoveError {}
 pub fn promotion_suffix(game: &Game, piece: PieceId, promoted: PieceId) -> String {
     let from = &game.pieces[piece.index()];
     let to = &game.pieces[promoted.index()];
-    let single = from
-        .promotion
-        .as_ref()
-        .is_some_and(|p| p.choices.len() == 1);
+    // One promoted form, however many lines offer it.
+    let mut choices = from.promotions.iter().flat_map(|p| &p.choices);
+    let first = choices.next();
+    let single = first.is_some() && choices.all(|c| Some(c) == first);
     if single && to.symbol.starts_with('+') {
         "+".into()
     } else {

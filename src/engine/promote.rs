@@ -1,0 +1,55 @@
+//! The promotions a board move may or must make: every choice of every `promote` line that fires for it, each
+//! once, the material limit applied; and the unpromoted move unless a fired line is mandatory or the piece could
+//! never move again from its destination. A piece with no `promote` line never comes here.
+use super::moves::{Move, MoveKind, Sink};
+use super::Position;
+use crate::rules::{PieceId, Square};
+
+impl Position<'_> {
+    #[inline(always)]
+    pub(super) fn push_promotions<S: Sink>(
+        &self,
+        from: Square,
+        to: Square,
+        piece: PieceId,
+        kind: MoveKind,
+        out: &mut S,
+    ) {
+        let game = &self.engine.game;
+        let us = self.side;
+        let ty = &game.pieces[piece.index()];
+        let mut forced = ty.dead[us.index()].contains(to);
+        for (i, line) in ty.promotions.iter().enumerate() {
+            if !line.fires(game, us, from, to) {
+                continue;
+            }
+            forced |= line.mandatory;
+            for (c, &choice) in line.choices.iter().enumerate() {
+                let on_board = self.count_on_board(us, choice);
+                // A choice an earlier line that also fires offers is already there.
+                let repeated = ty.promotions[..i]
+                    .iter()
+                    .any(|l| l.choices.contains(&choice) && l.fires(game, us, from, to));
+                if line.open(us, c, on_board) && !repeated {
+                    out.add(Move {
+                        from,
+                        to,
+                        piece,
+                        kind,
+                        promotion: Some(choice),
+                    });
+                }
+            }
+        }
+        // Where promotion is forced and no choice is open, the move is not made at all.
+        if !forced {
+            out.add(Move {
+                from,
+                to,
+                piece,
+                kind,
+                promotion: None,
+            });
+        }
+    }
+}
