@@ -263,7 +263,7 @@ impl Survey<'_> {
         if !(can_move || can_cap || can_destroy || lends) {
             return;
         }
-        if !self.may_stand(sq) {
+        if !self.may_stand(sq, can_cap) {
             self.dead_ends.insert(sq);
             return;
         }
@@ -287,20 +287,20 @@ impl Survey<'_> {
 
     /// May the piece end a move on `sq`: not where it must promote (a dead square, a mandatory line) unless a
     /// choice is open there, as move generation says.
-    fn may_stand(&self, sq: Square) -> bool {
-        let (choices, must) = self.promotions_to(sq);
+    fn may_stand(&self, sq: Square, captures: bool) -> bool {
+        let (choices, must) = self.promotions_to(sq, captures);
         !choices.is_empty() || !must
     }
 
-    /// The types a move to `sq` may become, each once (closed choices of a `limited` line left out where the
-    /// board says how many there are), and whether the move must promote (or else may not be made).
-    fn promotions_to(&self, sq: Square) -> (Vec<PieceId>, bool) {
+    /// The types a move to `sq` (a capture or not) may become, each once (closed choices of a `limited` line left
+    /// out where the board says how many there are), and whether the move must promote (or else may not be made).
+    fn promotions_to(&self, sq: Square, captures: bool) -> (Vec<PieceId>, bool) {
         let (game, side) = (self.game, self.side);
         let ty = game.piece(self.piece);
         let mut choices = Vec::new();
         let mut must = ty.dead[side.index()].contains(sq);
         for line in ty.promotions.iter() {
-            if !line.fires(game, side, self.from, sq) {
+            if !line.fires(game, side, self.from, sq, captures) {
                 continue;
             }
             must |= line.mandatory;
@@ -309,7 +309,8 @@ impl Survey<'_> {
                     .board
                     .on_board(side, c)
                     .is_none_or(|n| line.open(side, i, n));
-                if open && !choices.contains(&c) {
+                let dead = game.piece(c).dead[side.index()].contains(sq);
+                if open && !dead && !choices.contains(&c) {
                     choices.push(c);
                 }
             }
@@ -440,7 +441,7 @@ impl Survey<'_> {
             let Some((kind, also)) = kinds(a) else {
                 continue;
             };
-            let (promotion, must_promote) = match self.promotions_to(sq) {
+            let (promotion, must_promote) = match self.promotions_to(sq, a.cap) {
                 (choices, must) if a.castling.is_none() && !choices.is_empty() => (choices, must),
                 _ => (Vec::new(), false),
             };

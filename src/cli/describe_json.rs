@@ -54,7 +54,8 @@ struct MoveSetJson {
 #[derive(Serialize)]
 struct PromotionJson {
     zone: String,
-    /// `destination` (the move ends in the zone) or `start_or_destination` (it starts or ends there).
+    /// `destination` (the move ends in the zone), `start_or_destination` (it starts or ends there), `entering`
+    /// (it ends there from outside) or `capture` (it captures and ends there).
     trigger: &'static str,
     mandatory: bool,
     choices: Vec<String>,
@@ -113,6 +114,8 @@ impl DescribeJson {
                             trigger: match p.trigger {
                                 PromotionTrigger::Destination => "destination",
                                 PromotionTrigger::StartOrDestination => "start_or_destination",
+                                PromotionTrigger::Entering => "entering",
+                                PromotionTrigger::Capture => "capture",
                             },
                             mandatory: p.mandatory,
                             choices: p.choices.iter().map(|&c| symbol(c)).collect(),

@@ -219,6 +219,7 @@ impl<'a> PieceGraph<'a> {
             graph,
             dead,
             promotions: Vec::new(),
+            promotion_reach: Default::default(),
             in_hand: None,
             demote_in: None,
             drop: None,

@@ -18,7 +18,7 @@ mod zones;
 
 use crate::diag::{self, Diagnostic, Span};
 use crate::dsl;
-use crate::rules::Game;
+use crate::rules::{Game, PromotionReach, Side};
 
 pub use diags::Diags;
 
@@ -124,7 +124,7 @@ fn build(
         || file_name.to_string(),
         |s| s.to_string_lossy().into_owned(),
     );
-    let game = Game {
+    let mut game = Game {
         name,
         title: head.title.clone().unwrap_or_default(),
         geometry,
@@ -144,6 +144,10 @@ fn build(
         end: end?,
         start_fen,
     };
+    for i in 0..game.pieces.len() {
+        let reach = Side::BOTH.map(|s| PromotionReach::of(&game, &game.pieces[i].promotions, s));
+        game.pieces[i].promotion_reach = reach;
+    }
     if let (Some(setup), Some(fen)) = (&start, &head.start) {
         start::check_start(fen, setup, &game, &infos, d);
     }

@@ -37,7 +37,7 @@ pub fn apply_piece_rules(
                 .filter(|s| p.side.is_none_or(|only| only == **s));
             if !info.broken
                 && !zones.broken[p.zone.0 as usize]
-                && !p.start_or_destination
+                && p.trigger != PromotionTrigger::StartOrDestination
                 && sides.clone().all(|s| {
                     !intersects(&built.destinations[pi][s.index()], &zone.squares[s.index()])
                 })
@@ -52,11 +52,7 @@ pub fn apply_piece_rules(
             }
             piece.promotions.push(Promotion {
                 zone: p.zone,
-                trigger: if p.start_or_destination {
-                    PromotionTrigger::StartOrDestination
-                } else {
-                    PromotionTrigger::Destination
-                },
+                trigger: p.trigger,
                 mandatory: p.mandatory,
                 choices: p.to.clone(),
                 side: p.side,

@@ -5,7 +5,7 @@ use super::zones::ZoneTable;
 use super::Diags;
 use crate::diag::{suggest, Span};
 use crate::dsl::ast::{self, DropOption, Name, PieceDecl, PieceItem, StatementKind, Str};
-use crate::rules::{PieceId, Side, ZoneId, MAX_PIECE_TYPES};
+use crate::rules::{PieceId, PromotionTrigger, Side, ZoneId, MAX_PIECE_TYPES};
 use std::collections::{HashMap, HashSet};
 
 pub struct PieceNames {
@@ -138,7 +138,7 @@ pub struct Promote {
     pub to_spans: Vec<Span>,
     pub zone: ZoneId,
     pub mandatory: bool,
-    pub start_or_destination: bool,
+    pub trigger: PromotionTrigger,
     /// Where `limited` is written, if it is.
     pub limited: Option<Span>,
     pub side: Option<Side>,
@@ -240,12 +240,12 @@ fn resolve_one(
                 to,
                 zone,
                 mandatory,
-                start_or_destination,
+                trigger,
                 limited,
                 side,
             } => {
                 let side = side.as_ref().map(|s| s.value);
-                let key = format!("promote {} {start_or_destination} {side:?}", zone.value);
+                let key = format!("promote {} {trigger:?} {side:?}", zone.value);
                 let what = format!(
                     "a `promote` line in zone `{}`{}",
                     zone.value,
@@ -264,7 +264,7 @@ fn resolve_one(
                         to_spans,
                         zone,
                         mandatory: mandatory.as_ref().is_some_and(|m| m.value),
-                        start_or_destination: *start_or_destination,
+                        trigger: *trigger,
                         limited: *limited,
                         side,
                     });

@@ -242,6 +242,8 @@ fn piece_rules(g: &Game) -> BTreeMap<String, String> {
                     match pr.trigger {
                         PromotionTrigger::Destination => "destination",
                         PromotionTrigger::StartOrDestination => "start or destination",
+                        PromotionTrigger::Entering => "entering",
+                        PromotionTrigger::Capture => "capture",
                     },
                     if pr.limits.is_some() {
                         ", limited by material"

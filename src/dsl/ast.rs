@@ -1,7 +1,7 @@
 //! The spanned syntax tree of a variant file. Every name, number and string keeps its byte span.
 use crate::diag::Span;
-use crate::rules::Side;
 pub use crate::rules::Symmetry;
+use crate::rules::{PromotionTrigger, Side};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spanned<T> {
@@ -135,7 +135,7 @@ pub enum PieceItem {
         to: Vec<Name>,
         zone: Name,
         mandatory: Option<Spanned<bool>>,
-        start_or_destination: bool,
+        trigger: PromotionTrigger,
         /// `limited`: only to a type of which the side has fewer on the board than at the start.
         limited: Option<Span>,
         /// `for white` / `for black`: the line is that side's only.

@@ -2,7 +2,7 @@
 use super::ast::*;
 use super::syntax::Rule;
 use crate::diag::Span;
-use crate::rules::Side;
+use crate::rules::{PromotionTrigger, Side};
 use pest::iterators::Pair;
 
 type P<'a> = Pair<'a, Rule>;
@@ -241,7 +241,7 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
         },
         Rule::promote_item => {
             let mut mandatory = None;
-            let mut start_or_destination = false;
+            let mut trigger = PromotionTrigger::Destination;
             let mut limited = None;
             let mut side = None;
             for opt in parts.iter().filter(|q| q.as_rule() == Rule::promote_opt) {
@@ -259,7 +259,14 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
                                 span: o.span_of(&q),
                             })
                         }
-                        Rule::trigger => start_or_destination = q.as_str() != "destination",
+                        Rule::trigger => {
+                            trigger = match q.as_str() {
+                                "start-or-destination" => PromotionTrigger::StartOrDestination,
+                                "entering" => PromotionTrigger::Entering,
+                                "capture" => PromotionTrigger::Capture,
+                                _ => PromotionTrigger::Destination,
+                            }
+                        }
                         Rule::kw_limited => limited = Some(o.span_of(&q)),
                         Rule::kw_white | Rule::kw_black => {
                             side = Some(Spanned {
@@ -284,7 +291,7 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
                     .collect(),
                 zone: names().remove(0),
                 mandatory,
-                start_or_destination,
+                trigger,
                 limited,
                 side,
             }

@@ -265,7 +265,8 @@ impl Position<'_> {
         let game = &self.engine.game;
         let us = self.side;
         let ty = &game.pieces[piece.index()];
-        if !ty.promotions.is_empty() {
+        // Out of line only where a line may fire: a piece's ordinary moves stay on this path.
+        if ty.promotion_reach[us.index()].may_fire(from, to) {
             self.push_promotions(from, to, piece, kind, out);
             return;
         }

@@ -190,10 +190,11 @@ fn promotion_distance(game: &Game, piece: PieceId, side: Side) -> Vec<u16> {
     let moves: Vec<Vec<Square>> = game.geometry.all().map(steps).collect();
     for from in game.geometry.all() {
         let here = &moves[from.index()];
-        if here
-            .iter()
-            .any(|&to| promotions.iter().any(|l| l.fires(game, side, from, to)))
-        {
+        if here.iter().any(|&to| {
+            promotions
+                .iter()
+                .any(|l| l.fires(game, side, from, to, true))
+        }) {
             distance[from.index()] = 1;
         }
     }

@@ -426,6 +426,8 @@ fn promotion_lines(game: &Game, id: PieceId) -> Vec<String> {
         let when = match pr.trigger {
             PromotionTrigger::Destination => "that ends in",
             PromotionTrigger::StartOrDestination => "that starts or ends in",
+            PromotionTrigger::Entering => "that enters",
+            PromotionTrigger::Capture => "that captures and ends in",
         };
         let whose = match pr.side {
             Some(side) => format!(" of {side:?}'s"),

@@ -1,6 +1,8 @@
 //! The compiled game: board, zones, piece types with their move-rule graphs, and the rules around them.
 
-use super::{Geometry, Promotion, Ray, RaySlice, Side, Square, SquareSet, StepRule};
+use super::{
+    Geometry, Promotion, PromotionReach, Ray, RaySlice, Side, Square, SquareSet, StepRule,
+};
 
 /// At most this many piece types in one game, promoted forms included (Taikyoku Shogi, the largest historical game,
 /// has about 300). Far below the 32,767 that [`PieceId`] and the executor's packed board cells can number.
@@ -68,6 +70,9 @@ pub struct PieceType {
     pub dead: [SquareSet; 2],
     /// Its `promote` lines, in the order of the file (empty: it never promotes).
     pub promotions: Vec<Promotion>,
+    /// Per side: where a move must end, or (for `start-or-destination` lines) may start, for one of its lines to
+    /// fire ([`PromotionReach`]).
+    pub promotion_reach: [PromotionReach; 2],
     /// What the piece becomes in the captor's hand (its unpromoted type), or `None` if it is removed.
     pub in_hand: Option<PieceId>,
     /// Per side: ending a move here turns the piece back into this type (Heian's demotion in the first zone).

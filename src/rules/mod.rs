@@ -15,4 +15,4 @@ pub use game::{
     RepetitionLoser, StalemateResult, Symmetry, Verdict, Zone, ZoneId, MAX_PIECE_TYPES,
 };
 pub use graph::{step, Occupant, Ray, RayFlags, RayKind, RaySlice, StepOutcome, StepRule};
-pub use promotion::{Promotion, PromotionTrigger};
+pub use promotion::{Promotion, PromotionReach, PromotionTrigger};
