@@ -47,6 +47,10 @@ FILES = {
     "gustav3": "tests/data/variants/gustav3.tatsu",
     "troitzky": "tests/data/variants/troitzky.tatsu",
     "omicron": "tests/data/variants/omicron.tatsu",
+    "grand": "tests/data/variants/grand.tatsu",
+    "opulent": "tests/data/variants/opulent.tatsu",
+    "sortofalmost": "tests/data/variants/sortofalmost.tatsu",
+    "chigorin": "tests/data/variants/chigorin.tatsu",
 }
 
 # Rule groups, so that each gap is named once.
@@ -56,7 +60,6 @@ ROYALS = "several royal pieces per side with a declared meaning"
 COUNTING = "makruk counting rules"
 XIANGQI = "flying general and confinement to palace/river"
 DROPS_MEMORY = "promoted-piece memory for pieces in hand"
-MATERIAL_PROMO = "promotion limited by material"
 GATING = "gating (Seirawan)"
 PLACEMENT = "must-drop set-up phase"
 OTHER_KIND = "not a capture game (flipping, connection, blocking or walling)"
@@ -69,7 +72,7 @@ MISSING = {
     "antichess": FORCED_CAPTURE, "giveaway": FORCED_CAPTURE, "suicide": FORCED_CAPTURE, "codrus": FORCED_CAPTURE,
     "losers": FORCED_CAPTURE,
     "atomic": EXPLOSION, "nocheckatomic": EXPLOSION, "atomar": EXPLOSION, "petrified": "petrification on capture",
-    "coregal": ROYALS, "spartan": ROYALS + "; " + MATERIAL_PROMO, "shoshogi": ROYALS + " (Crown Prince)",
+    "coregal": ROYALS, "spartan": ROYALS, "shoshogi": ROYALS + " (Crown Prince)",
     "xiangqi": XIANGQI, "minixiangqi": XIANGQI, "manchu": XIANGQI, "supply": XIANGQI + "; drops",
     "janggi": XIANGQI + "; janggi cannon restrictions; pass", "janggicasual": XIANGQI + "; janggi cannon; pass",
     "janggimodern": XIANGQI + "; janggi cannon; pass", "janggitraditional": XIANGQI + "; janggi cannon; pass",
@@ -77,13 +80,12 @@ MISSING = {
     "loop": DROPS_MEMORY, "chessgi": DROPS_MEMORY, "shouse": GATING + "; " + DROPS_MEMORY,
     "dragon": "drops of a reserve piece on the back rank", "pocketknight": "a reserve hand not fed by captures",
     "placement": PLACEMENT, "seirawan": GATING,
-    "grand": MATERIAL_PROMO, "opulent": MATERIAL_PROMO, "shako": NO_FILE,
-    "wolf": "promotion limited by material",
+    "shako": NO_FILE, "wolf": NO_FILE,
     "dobutsu": "a flag win that must not be capturable next move",     "checkshogi": "check counting with drops (the first check wins): " + NO_FILE,
-    "kyotoshogi": "pieces that change type after every move", "micro": "promotion and demotion on capture",
+    "kyotoshogi": "drops in either form; drops onto squares where a piece can never move",
+    "micro": "drops in either form; pieces standing where they can never move",
     "torishogi": "at most two swallows per file", "gorogoro": NO_FILE, "yarishogi": NO_FILE,
     "okisakishogi": NO_FILE, "judkins": NO_FILE,
-    "chigorin": "per-side promotion choices", "sortofalmost": "per-side promotion choices",
     "newzealand": "rook and knight capture-by-promotion rules", "paradigm": NO_FILE,
     "berolina": NO_FILE, "pawnback": NO_FILE, "pawnsideways": NO_FILE, "torpedo": NO_FILE,
     "hoppelpoppel": NO_FILE, "nightrider": NO_FILE, "grasshopper": NO_FILE, "amazon": NO_FILE, "almost": NO_FILE,

@@ -3,8 +3,8 @@
 //!
 //! Used by `tatsu piece` and `tatsu describe`; nothing here knows any particular game.
 use crate::rules::{
-    step, Game, MoveSet, Occupant, PieceId, PromotionTrigger, Ray, RayFlags, RayKind, Side, Square,
-    SquareSet, StepOutcome, StepRule, ZoneId,
+    step, Game, MoveSet, Occupant, PieceId, Ray, RayFlags, RayKind, Side, Square, SquareSet,
+    StepOutcome, StepRule, ZoneId,
 };
 use betza::diagram::Kind;
 
@@ -101,6 +101,11 @@ pub trait Board {
     }
     /// The type of the piece on `sq`, if known (a borrower on a real board moves as the friends next to it).
     fn piece(&self, _sq: Square) -> Option<PieceId> {
+        None
+    }
+    /// How many pieces of `piece` `side` has on the board, if known (a promotion limited by material is judged by
+    /// it; on an empty board every choice is shown).
+    fn on_board(&self, _side: Side, _piece: PieceId) -> Option<u16> {
         None
     }
     /// Show what the piece could do if the squares held whatever it needs (see [`EmptyBoard`]).
@@ -258,7 +263,7 @@ impl Survey<'_> {
         if !(can_move || can_cap || can_destroy || lends) {
             return;
         }
-        if !self.may_stand(sq) {
+        if !self.may_stand(sq, can_cap) {
             self.dead_ends.insert(sq);
             return;
         }
@@ -280,11 +285,37 @@ impl Survey<'_> {
         }
     }
 
-    /// May the piece end a move on `sq`: not a dead square, unless it promotes there (as move generation says).
-    fn may_stand(&self, sq: Square) -> bool {
-        let ty = self.game.piece(self.piece);
-        !ty.dead[self.side.index()].contains(sq)
-            || promotes(self.game, ty, self.side, self.from, sq)
+    /// May the piece end a move on `sq`: not where it must promote (a dead square, a mandatory line) unless a
+    /// choice is open there, as move generation says.
+    fn may_stand(&self, sq: Square, captures: bool) -> bool {
+        let (choices, must) = self.promotions_to(sq, captures);
+        !choices.is_empty() || !must
+    }
+
+    /// The types a move to `sq` (a capture or not) may become, each once (closed choices of a `limited` line left
+    /// out where the board says how many there are), and whether the move must promote (or else may not be made).
+    fn promotions_to(&self, sq: Square, captures: bool) -> (Vec<PieceId>, bool) {
+        let (game, side) = (self.game, self.side);
+        let ty = game.piece(self.piece);
+        let mut choices = Vec::new();
+        let mut must = ty.dead[side.index()].contains(sq);
+        for line in ty.promotions.iter() {
+            if !line.fires(game, side, self.from, sq, captures) {
+                continue;
+            }
+            must |= line.mandatory;
+            for (i, &c) in line.choices.iter().enumerate() {
+                let open = self
+                    .board
+                    .on_board(side, c)
+                    .is_none_or(|n| line.open(side, i, n));
+                let dead = game.piece(c).dead[side.index()].contains(sq);
+                if open && !dead && !choices.contains(&c) {
+                    choices.push(c);
+                }
+            }
+        }
+        (choices, must)
     }
 
     fn ray(&mut self, ray: &Ray, lend: bool) {
@@ -404,19 +435,14 @@ impl Survey<'_> {
 
     fn finish(self, zone: Option<ZoneId>) -> PieceMoves {
         let game = self.game;
-        let ty = game.piece(self.piece);
         let mut destinations = Vec::new();
         for sq in game.geometry.all() {
             let a = &self.acc[sq.index()];
             let Some((kind, also)) = kinds(a) else {
                 continue;
             };
-            let fires = a.castling.is_none() && promotes(game, ty, self.side, self.from, sq);
-            let (promotion, must_promote) = match &ty.promotion {
-                Some(p) if fires => (
-                    p.choices.clone(),
-                    p.mandatory || ty.dead[self.side.index()].contains(sq),
-                ),
+            let (promotion, must_promote) = match self.promotions_to(sq, a.cap) {
+                (choices, must) if a.castling.is_none() && !choices.is_empty() => (choices, must),
                 _ => (Vec::new(), false),
             };
             destinations.push(Destination {
@@ -451,21 +477,6 @@ fn imagined_occupant(rule: StepRule) -> Occupant {
     } else {
         Occupant::Friend
     }
-}
-
-/// Does the promotion rule of `ty` fire on a move of `side` from `from` to `to`?
-fn promotes(
-    game: &Game,
-    ty: &crate::rules::PieceType,
-    side: Side,
-    from: Square,
-    to: Square,
-) -> bool {
-    ty.promotion.as_ref().is_some_and(|p| {
-        let z = game.zone(p.zone);
-        z.contains(side, to)
-            || p.trigger == PromotionTrigger::StartOrDestination && z.contains(side, from)
-    })
 }
 
 /// The main kind of a square and the others, or `None` if it is no destination.
@@ -569,5 +580,8 @@ impl Board for crate::engine::Position<'_> {
     }
     fn piece(&self, sq: Square) -> Option<PieceId> {
         self.piece_at(sq).map(|(piece, _)| piece)
+    }
+    fn on_board(&self, side: Side, piece: PieceId) -> Option<u16> {
+        Some(self.count_on_board(side, piece))
     }
 }

@@ -1,4 +1,4 @@
-//! `tatsu describe --json`: the compiled rules of a variant as data (schema `tatsu.describe/1`), for programs that
+//! `tatsu describe --json`: the compiled rules of a variant as data (schema `tatsu.describe/2`), for programs that
 //! would otherwise parse the rule book's prose.
 use serde::Serialize;
 use tatsu::inspect;
@@ -38,7 +38,8 @@ struct PieceJson {
     promoted: bool,
     /// Its XBetza move sets; `zone` is the zone the piece must start its move in, `null` for everywhere else.
     moves: Vec<MoveSetJson>,
-    promotion: Option<PromotionJson>,
+    /// One per `promote` line (empty: it never promotes).
+    promotions: Vec<PromotionJson>,
     /// The piece a capture puts into the captor's hand (`null`: the piece is not kept).
     in_hand_as: Option<String>,
     drop: Option<DropJson>,
@@ -53,10 +54,15 @@ struct MoveSetJson {
 #[derive(Serialize)]
 struct PromotionJson {
     zone: String,
-    /// `destination` (the move ends in the zone) or `start_or_destination` (it starts or ends there).
+    /// `destination` (the move ends in the zone), `start_or_destination` (it starts or ends there), `entering`
+    /// (it ends there from outside) or `capture` (it captures and ends there).
     trigger: &'static str,
     mandatory: bool,
     choices: Vec<String>,
+    /// `white` or `black` for a line of one side only; `null`: both.
+    side: Option<&'static str>,
+    /// Only to a type of which the side has fewer on the board than at the start.
+    limited: bool,
 }
 
 #[derive(Serialize)]
@@ -100,15 +106,26 @@ impl DescribeJson {
                             betza: m.betza.clone(),
                         })
                         .collect(),
-                    promotion: ty.promotion.as_ref().map(|p| PromotionJson {
-                        zone: game.zone(p.zone).name.clone(),
-                        trigger: match p.trigger {
-                            PromotionTrigger::Destination => "destination",
-                            PromotionTrigger::StartOrDestination => "start_or_destination",
-                        },
-                        mandatory: p.mandatory,
-                        choices: p.choices.iter().map(|&c| symbol(c)).collect(),
-                    }),
+                    promotions: ty
+                        .promotions
+                        .iter()
+                        .map(|p| PromotionJson {
+                            zone: game.zone(p.zone).name.clone(),
+                            trigger: match p.trigger {
+                                PromotionTrigger::Destination => "destination",
+                                PromotionTrigger::StartOrDestination => "start_or_destination",
+                                PromotionTrigger::Entering => "entering",
+                                PromotionTrigger::Capture => "capture",
+                            },
+                            mandatory: p.mandatory,
+                            choices: p.choices.iter().map(|&c| symbol(c)).collect(),
+                            side: p.side.map(|s| match s {
+                                Side::White => "white",
+                                Side::Black => "black",
+                            }),
+                            limited: p.limits.is_some(),
+                        })
+                        .collect(),
                     in_hand_as: ty.in_hand.map(symbol),
                     drop: ty.drop.as_ref().map(|d| DropJson {
                         one_per_file: d.one_per_file,
@@ -120,7 +137,7 @@ impl DescribeJson {
             })
             .collect();
         DescribeJson {
-            schema: "tatsu.describe/1",
+            schema: "tatsu.describe/2",
             variant: game.name.clone(),
             title: game.title.clone(),
             files: g.files,

@@ -20,8 +20,8 @@ mod zones;
 
 use crate::diag::{self, Diagnostic, Span};
 use crate::dsl;
-use crate::rules::Game;
 use crate::rules::SquareSet;
+use crate::rules::{Game, PromotionReach, Side};
 
 pub use diags::Diags;
 
@@ -98,7 +98,15 @@ fn build(
     let (castling_rights, mut castlings) =
         castling::build_castling(&infos, &names, &built, geometry, start.as_ref(), d);
     castlings.retain(|c| holes::keeps_castling(c, &holes));
-    piece_rules::apply_piece_rules(&head, &infos, &names, &mut zones, &mut built, d);
+    piece_rules::apply_piece_rules(
+        &head,
+        &infos,
+        &names,
+        &mut zones,
+        &mut built,
+        start.as_ref(),
+        d,
+    );
     let end = end::resolve_end(&head, &names, &infos, &mut zones, d);
     let forced_capture = head
         .forced_capture
@@ -126,7 +134,7 @@ fn build(
         || file_name.to_string(),
         |s| s.to_string_lossy().into_owned(),
     );
-    let game = Game {
+    let mut game = Game {
         name,
         title: head.title.clone().unwrap_or_default(),
         geometry,
@@ -147,6 +155,10 @@ fn build(
         end: end?,
         start_fen,
     };
+    for i in 0..game.pieces.len() {
+        let reach = Side::BOTH.map(|s| PromotionReach::of(&game, &game.pieces[i].promotions, s));
+        game.pieces[i].promotion_reach = reach;
+    }
     if let (Some(setup), Some(fen)) = (&start, &head.start) {
         start::check_start(fen, setup, &game, &infos, d);
     }

@@ -2,10 +2,11 @@
 //! demotion. Warns about a promotion the piece can never reach.
 use super::graph::Built;
 use super::header::Header;
-use super::pieces::{PieceInfo, PieceNames};
+use super::pieces::{PieceInfo, PieceNames, Promote};
 use super::zones::ZoneTable;
 use super::Diags;
 use crate::rules::{DropRule, PieceId, Promotion, PromotionTrigger, Side, SquareSet};
+use crate::setup::Setup;
 
 pub use crate::rules::BonusTurn;
 
@@ -15,6 +16,7 @@ pub fn apply_piece_rules(
     names: &PieceNames,
     zones: &mut ZoneTable,
     built: &mut Built,
+    start: Option<&Setup>,
     d: &mut Diags,
 ) {
     // Game-wide: the zone closed to drops, and the demotion zone.
@@ -28,13 +30,16 @@ pub fn apply_piece_rules(
         let decl = &names.decls[pi];
         let base = names.base[pi];
         let piece = &mut built.pieces[pi];
-        if let Some(p) = &info.promote {
+        for p in &info.promotes {
             let zone = zones.get(p.zone);
+            let sides = Side::BOTH
+                .iter()
+                .filter(|s| p.side.is_none_or(|only| only == **s));
             if !info.broken
                 && !zones.broken[p.zone.0 as usize]
-                && Side::BOTH.iter().all(|s| {
+                && p.trigger != PromotionTrigger::StartOrDestination
+                && sides.clone().all(|s| {
                     !intersects(&built.destinations[pi][s.index()], &zone.squares[s.index()])
-                        && !p.start_or_destination
                 })
             {
                 d.warning(
@@ -45,15 +50,16 @@ pub fn apply_piece_rules(
                     ),
                 );
             }
-            piece.promotion = Some(Promotion {
+            piece.promotions.push(Promotion {
                 zone: p.zone,
-                trigger: if p.start_or_destination {
-                    PromotionTrigger::StartOrDestination
-                } else {
-                    PromotionTrigger::Destination
-                },
+                trigger: p.trigger,
                 mandatory: p.mandatory,
                 choices: p.to.clone(),
+                side: p.side,
+                limits: p
+                    .limited
+                    .and(start)
+                    .map(|setup| material_limits(p, setup, names, d)),
             });
         }
         if head.drops.is_some() && !info.royal {
@@ -86,6 +92,30 @@ pub fn apply_piece_rules(
             piece.demote_in = Some((z, b));
         }
     }
+}
+
+/// Per side, parallel to the choices of a `limited` line: how many of each the side has in the start position.
+/// A choice the side starts without could never be made: an error at the choice.
+fn material_limits(p: &Promote, start: &Setup, names: &PieceNames, d: &mut Diags) -> [Vec<u16>; 2] {
+    Side::BOTH.map(|side| {
+        p.to.iter()
+            .zip(&p.to_spans)
+            .map(|(&choice, &span)| {
+                let n = start.squares_of(choice, side).count();
+                if n == 0 && p.side.is_none_or(|only| only == side) {
+                    d.error(
+                        span,
+                        format!(
+                            "{side:?} has no `{}` in the start position, so under `limited` it can never promote to one",
+                            names.decls[choice.index()].id.value
+                        ),
+                    )
+                    .note("`limited` allows a choice while the side has fewer of it on the board than at the start");
+                }
+                u16::try_from(n).unwrap_or(u16::MAX)
+            })
+            .collect()
+    })
 }
 
 fn intersects(a: &SquareSet, b: &SquareSet) -> bool {

@@ -5,7 +5,7 @@ use super::zones::ZoneTable;
 use super::Diags;
 use crate::diag::{suggest, Span};
 use crate::dsl::ast::{self, DropOption, Name, PieceDecl, PieceItem, StatementKind, Str};
-use crate::rules::{PieceId, ZoneId, MAX_PIECE_TYPES};
+use crate::rules::{PieceId, PromotionTrigger, Side, ZoneId, MAX_PIECE_TYPES};
 use std::collections::{HashMap, HashSet};
 
 pub struct PieceNames {
@@ -134,9 +134,14 @@ pub struct ParsedMoveSet {
 pub struct Promote {
     pub keyword: Span,
     pub to: Vec<PieceId>,
+    /// Parallel to `to`: where each choice is written.
+    pub to_spans: Vec<Span>,
     pub zone: ZoneId,
     pub mandatory: bool,
-    pub start_or_destination: bool,
+    pub trigger: PromotionTrigger,
+    /// Where `limited` is written, if it is.
+    pub limited: Option<Span>,
+    pub side: Option<Side>,
 }
 
 #[derive(Default)]
@@ -144,7 +149,8 @@ pub struct PieceInfo {
     pub royal: bool,
     pub move_sets: Vec<ParsedMoveSet>,
     pub initial: Option<ZoneId>,
-    pub promote: Option<Promote>,
+    /// Its `promote` lines, in the order of the file.
+    pub promotes: Vec<Promote>,
     /// The partner types of its castling, and the span of the `castles with` item's first partner.
     pub castles_with: Option<(Vec<PieceId>, Span)>,
     /// `castles with … to KFILE QFILE`: the king's destination files (fixed-file castling).
@@ -267,21 +273,33 @@ fn resolve_one(
                 to,
                 zone,
                 mandatory,
-                start_or_destination,
+                trigger,
+                limited,
+                side,
             } => {
-                if twice("promote".into(), *keyword, "`promote`", d) {
+                let side = side.as_ref().map(|s| s.value);
+                let key = format!("promote {} {trigger:?} {side:?}", zone.value);
+                let what = format!(
+                    "a `promote` line in zone `{}`{}",
+                    zone.value,
+                    side.map_or(String::new(), |s| format!(" for {s:?}"))
+                );
+                if twice(key, *keyword, &what, d) {
                     zones.mention(Some(zone));
                     continue;
                 }
                 let zone_id = zones.resolve(zone, d);
-                let choices = promotion_choices(to, names, d);
+                let (choices, to_spans) = promotion_choices(to, names, d);
                 if let (Some(zone), false) = (zone_id, choices.is_empty()) {
-                    info.promote = Some(Promote {
+                    info.promotes.push(Promote {
                         keyword: *keyword,
                         to: choices,
+                        to_spans,
                         zone,
                         mandatory: mandatory.as_ref().is_some_and(|m| m.value),
-                        start_or_destination: *start_or_destination,
+                        trigger: *trigger,
+                        limited: *limited,
+                        side,
                     });
                 }
             }
@@ -298,8 +316,9 @@ fn resolve_one(
 }
 
 /// The pieces a `promote to` line lists, each once, none of them royal.
-fn promotion_choices(to: &[Name], names: &PieceNames, d: &mut Diags) -> Vec<PieceId> {
+fn promotion_choices(to: &[Name], names: &PieceNames, d: &mut Diags) -> (Vec<PieceId>, Vec<Span>) {
     let mut choices = Vec::new();
+    let mut spans = Vec::new();
     for t in to {
         let Some(id) = names.resolve(t, d) else {
             continue;
@@ -317,9 +336,10 @@ fn promotion_choices(to: &[Name], names: &PieceNames, d: &mut Diags) -> Vec<Piec
             );
         } else {
             choices.push(id);
+            spans.push(t.span);
         }
     }
-    choices
+    (choices, spans)
 }
 
 /// A piece's `drop` options: nifu, no drop mate, zones closed to its drops.

@@ -252,13 +252,16 @@ fn piece_rules(g: &Game) -> BTreeMap<String, String> {
             })
             .collect();
         m.insert(format!("{key} moves"), sets.join(", "));
-        if let Some(pr) = &p.promotion {
+        for pr in &p.promotions {
+            let whose = match pr.side {
+                Some(side) => format!(" for {side:?}"),
+                None => String::new(),
+            };
             m.insert(
-                format!("{key} promotion"),
+                format!("{key} promotion in {}{whose}", g.zone(pr.zone).name),
                 format!(
-                    "to {} in {}, {}, on {}",
+                    "to {}, {}, on {}{}",
                     symbols(g, &pr.choices),
-                    g.zone(pr.zone).name,
                     if pr.mandatory {
                         "mandatory"
                     } else {
@@ -267,10 +270,18 @@ fn piece_rules(g: &Game) -> BTreeMap<String, String> {
                     match pr.trigger {
                         PromotionTrigger::Destination => "destination",
                         PromotionTrigger::StartOrDestination => "start or destination",
+                        PromotionTrigger::Entering => "entering",
+                        PromotionTrigger::Capture => "capture",
+                    },
+                    if pr.limits.is_some() {
+                        ", limited by material"
+                    } else {
+                        ""
                     }
                 ),
             );
         }
+
         if let (Some(d), true) = (&p.drop, g.drops) {
             let mut rules = Vec::new();
             if d.one_per_file {

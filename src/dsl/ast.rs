@@ -1,6 +1,7 @@
 //! The spanned syntax tree of a variant file. Every name, number and string keeps its byte span.
 use crate::diag::Span;
 pub use crate::rules::Symmetry;
+use crate::rules::{PromotionTrigger, Side};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spanned<T> {
@@ -134,7 +135,11 @@ pub enum PieceItem {
         to: Vec<Name>,
         zone: Name,
         mandatory: Option<Spanned<bool>>,
-        start_or_destination: bool,
+        trigger: PromotionTrigger,
+        /// `limited`: only to a type of which the side has fewer on the board than at the start.
+        limited: Option<Span>,
+        /// `for white` / `for black`: the line is that side's only.
+        side: Option<Spanned<Side>>,
     },
     /// `castles with R C [to g c]`: the partner types, and the king's fixed destination files (toward the
     /// higher files, toward the lower) when castling does not depend on where king and partner start.

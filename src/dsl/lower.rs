@@ -2,6 +2,7 @@
 use super::ast::*;
 use super::syntax::Rule;
 use crate::diag::Span;
+use crate::rules::{PromotionTrigger, Side};
 use pest::iterators::Pair;
 
 type P<'a> = Pair<'a, Rule>;
@@ -240,7 +241,9 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
         },
         Rule::promote_item => {
             let mut mandatory = None;
-            let mut start_or_destination = false;
+            let mut trigger = PromotionTrigger::Destination;
+            let mut limited = None;
+            let mut side = None;
             for opt in parts.iter().filter(|q| q.as_rule() == Rule::promote_opt) {
                 for q in opt.clone().into_inner() {
                     match q.as_rule() {
@@ -256,7 +259,25 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
                                 span: o.span_of(&q),
                             })
                         }
-                        Rule::trigger => start_or_destination = q.as_str() != "destination",
+                        Rule::trigger => {
+                            trigger = match q.as_str() {
+                                "start-or-destination" => PromotionTrigger::StartOrDestination,
+                                "entering" => PromotionTrigger::Entering,
+                                "capture" => PromotionTrigger::Capture,
+                                _ => PromotionTrigger::Destination,
+                            }
+                        }
+                        Rule::kw_limited => limited = Some(o.span_of(&q)),
+                        Rule::kw_white | Rule::kw_black => {
+                            side = Some(Spanned {
+                                value: if q.as_rule() == Rule::kw_white {
+                                    Side::White
+                                } else {
+                                    Side::Black
+                                },
+                                span: o.span_of(&q),
+                            })
+                        }
                         _ => {}
                     }
                 }
@@ -270,7 +291,9 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
                     .collect(),
                 zone: names().remove(0),
                 mandatory,
-                start_or_destination,
+                trigger,
+                limited,
+                side,
             }
         }
         Rule::castles_item => PieceItem::CastlesWith {

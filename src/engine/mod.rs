@@ -17,6 +17,7 @@ pub mod notation;
 pub mod outcome;
 pub mod perft;
 mod position;
+mod promote;
 mod restrict;
 mod tables;
 mod zobrist;

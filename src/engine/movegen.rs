@@ -3,9 +3,7 @@
 use super::moves::{Move, MoveKind, MoveList, Sink};
 use super::tables::PieceTraits;
 use super::{Cell, Position};
-use crate::rules::{
-    step, PieceId, PromotionTrigger, Ray, RayFlags, RayKind, Side, Square, StepOutcome, StepRule,
-};
+use crate::rules::{step, PieceId, Ray, RayFlags, RayKind, Side, Square, StepOutcome, StepRule};
 
 impl Position<'_> {
     /// Every move the rules of movement allow, before the test that the mover's royal piece is left safe.
@@ -267,33 +265,10 @@ impl Position<'_> {
         let game = &self.engine.game;
         let us = self.side;
         let ty = &game.pieces[piece.index()];
-        if let Some(promotion) = &ty.promotion {
-            let zone = game.zone(promotion.zone);
-            let triggered = zone.contains(us, to)
-                || (promotion.trigger == PromotionTrigger::StartOrDestination
-                    && zone.contains(us, from));
-            if triggered {
-                for &choice in &promotion.choices {
-                    out.add(Move {
-                        from,
-                        to,
-                        piece,
-                        kind,
-                        promotion: Some(choice),
-                    });
-                }
-                if promotion.mandatory || ty.dead[us.index()].contains(to) {
-                    return;
-                }
-                out.add(Move {
-                    from,
-                    to,
-                    piece,
-                    kind,
-                    promotion: None,
-                });
-                return;
-            }
+        // Out of line only where a line may fire: a piece's ordinary moves stay on this path.
+        if ty.promotion_reach[us.index()].may_fire(from, to) {
+            self.push_promotions(from, to, piece, kind, out);
+            return;
         }
         // A piece may never stand where it could not move again.
         if !ty.dead[us.index()].contains(to) {

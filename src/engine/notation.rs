@@ -20,7 +20,7 @@ impl fmt::Display for MoveError {
         match self {
             MoveError::Syntax(text) => write!(
                 f,
-                "`{text}` is not a move (expected e.g. e2e4, a9a10q, a7a8n2, d9d10+, P@e4, N2@e4, 0000)"
+                "`{text}` is not a move (expected e.g. e2e4, a9a10q, a7a8n2, d9d10+, d9d10-, P@e4, N2@e4, 0000)"
             ),
             MoveError::Illegal(text) => write!(f, "`{text}` is not a legal move in this position"),
         }
@@ -29,16 +29,19 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
-/// The suffix written after a promoting move: `+` when the piece has a single promoted form written `+X`,
-/// otherwise the chosen piece's id in lower case (`q`, `n2`, `+n` for a promoted form among several choices).
+/// The suffix written after a promoting move: `+` when the piece has a single promoted form written `+X`, `-`
+/// when a promoted form `+X` turns back into `X` (demotion, as Fairy-Stockfish writes it), otherwise the chosen
+/// piece's id in lower case (`q`, `n2`, `+n` for a promoted form among several choices).
 pub fn promotion_suffix(game: &Game, piece: PieceId, promoted: PieceId) -> String {
     let from = &game.pieces[piece.index()];
     let to = &game.pieces[promoted.index()];
-    let single = from
-        .promotion
-        .as_ref()
-        .is_some_and(|p| p.choices.len() == 1);
-    if single && to.symbol.starts_with('+') {
+    // One promoted form, however many lines offer it.
+    let mut choices = from.promotions.iter().flat_map(|p| &p.choices);
+    let first = choices.next();
+    let single = first.is_some() && choices.all(|c| Some(c) == first);
+    if from.symbol.strip_prefix('+') == Some(to.symbol.as_str()) {
+        "-".into()
+    } else if single && to.symbol.starts_with('+') {
         "+".into()
     } else {
         to.symbol.to_lowercase()
@@ -127,7 +130,10 @@ fn looks_like_move(text: &str) -> bool {
         }
         i += letters + digits;
     }
-    // Nothing, `+`, or a lower-case id: `q`, `n2`, `+n`.
+    // Nothing, `+`, `-` (a demotion), or a lower-case id: `q`, `n2`, `+n`.
+    if &text[i..] == "-" {
+        return true;
+    }
     let id = text[i..].strip_prefix('+').unwrap_or(&text[i..]);
     id.is_empty()
         || id.starts_with(|c: char| c.is_ascii_lowercase())

@@ -166,6 +166,10 @@ impl<'e> Position<'e> {
         self.royal[side.index()]
     }
     /// The squares of `side`'s pieces.
+    /// How many pieces of `piece` `side` has on the board.
+    pub fn count_on_board(&self, side: Side, piece: PieceId) -> u16 {
+        self.counts[piece.index() * 2 + side.index()]
+    }
     pub fn pieces_of(&self, side: Side) -> &[Square] {
         &self.lists[side.index()]
     }

@@ -257,10 +257,7 @@ fn ray_traits(ray: &Ray, rules: &[StepRule]) -> PieceTraits {
 fn becomes_royal(game: &Game, piece: &PieceType) -> bool {
     let royal = |id: &PieceId| game.pieces[id.index()].royal;
     !piece.royal
-        && (piece
-            .promotion
-            .as_ref()
-            .is_some_and(|p| p.choices.iter().any(royal))
+        && (piece.promotions.iter().any(|p| p.choices.iter().any(royal))
             || piece.demote_in.is_some_and(|(_, base)| royal(&base)))
 }
 

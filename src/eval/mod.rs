@@ -5,7 +5,7 @@
 pub mod values;
 
 use crate::engine::{Engine, Position};
-use crate::rules::{Game, PieceId, PromotionTrigger, RayFlags, RayKind, Side, Square};
+use crate::rules::{Game, PieceId, RayFlags, RayKind, Side, Square};
 
 /// Share of a piece's value that its square's mobility may add or remove (centralisation).
 const SQUARE_SHARE: f64 = 0.2;
@@ -157,11 +157,8 @@ fn advance(game: &Game, side: Side, sq: Square) -> i32 {
 
 /// What promoting adds: the best choice's value over the piece's own (0 if it cannot promote).
 fn promotion_gain(game: &Game, estimates: &[values::Estimate], p: usize) -> f64 {
-    let Some(promotion) = &game.pieces[p].promotion else {
-        return 0.0;
-    };
-    let best = promotion
-        .choices
+    let best = game
+        .promotion_choices(PieceId(p as u16))
         .iter()
         .map(|c| estimates[c.index()].value)
         .max()
@@ -174,11 +171,10 @@ fn promotion_gain(game: &Game, estimates: &[values::Estimate], p: usize) -> f64 
 fn promotion_distance(game: &Game, piece: PieceId, side: Side) -> Vec<u16> {
     let squares = game.geometry.squares();
     let mut distance = vec![u16::MAX; squares];
-    let Some(promotion) = &game.pieces[piece.index()].promotion else {
+    let promotions = &game.pieces[piece.index()].promotions;
+    if promotions.iter().all(|l| l.side.is_some_and(|s| s != side)) {
         return vec![0; squares];
-    };
-    let zone = game.zone(promotion.zone);
-    let start_counts = promotion.trigger == PromotionTrigger::StartOrDestination;
+    }
     let steps = |from: Square| -> Vec<Square> {
         let slice = game.pieces[piece.index()].rays(side, squares, from);
         game.rays[slice.range()]
@@ -194,9 +190,11 @@ fn promotion_distance(game: &Game, piece: PieceId, side: Side) -> Vec<u16> {
     let moves: Vec<Vec<Square>> = game.geometry.all().map(steps).collect();
     for from in game.geometry.all() {
         let here = &moves[from.index()];
-        if (start_counts && zone.contains(side, from) && !here.is_empty())
-            || here.iter().any(|to| zone.contains(side, *to))
-        {
+        if here.iter().any(|&to| {
+            promotions
+                .iter()
+                .any(|l| l.fires(game, side, from, to, true))
+        }) {
             distance[from.index()] = 1;
         }
     }

@@ -116,10 +116,11 @@ pub fn estimate(engine: &Engine) -> Mobility {
 fn add_promotion_potential(game: &Game, estimates: &mut [Estimate]) {
     let base: Vec<i32> = estimates.iter().map(|e| e.value).collect();
     for (p, e) in estimates.iter_mut().enumerate() {
-        let Some(promotion) = &game.pieces[p].promotion else {
+        if game.pieces[p].promotions.is_empty() {
             continue;
-        };
-        let best = promotion.choices.iter().map(|c| base[c.index()]).max();
+        }
+        let choices = game.promotion_choices(PieceId(p as u16));
+        let best = choices.iter().map(|c| base[c.index()]).max();
         let gain = (best.unwrap_or(0) - base[p]).max(0) as f64;
         let extra = (gain * POTENTIAL).round() as i32;
         e.value += extra;

@@ -259,7 +259,15 @@ impl Writer<'_> {
         let mut promoted = Vec::new();
         let mut mandatory_pieces: Option<bool> = None;
         for (i, p) in game.pieces.iter().enumerate() {
-            let Some(promo) = &p.promotion else { continue };
+            let Some(promo) = p.promotions.first() else {
+                continue;
+            };
+            if let Some(what) = super::promotion_beyond_one_line(p) {
+                self.lossy.push(format!(
+                    "the {} {what}; only its first line is exported",
+                    p.name
+                ));
+            }
             match region_zone {
                 None => region_zone = Some(promo.zone),
                 Some(z) if z != promo.zone => self.lossy.push(format!(

@@ -83,3 +83,18 @@ impl Draft {
         })
     }
 }
+
+/// What a piece's promotion says beyond one `promote` line for both sides without a material limit, which is all
+/// the exporters write: `None` if nothing.
+fn promotion_beyond_one_line(p: &crate::rules::PieceType) -> Option<&'static str> {
+    let first = p.promotions.first()?;
+    if p.promotions.len() > 1 {
+        Some("has several `promote` lines")
+    } else if first.side.is_some() {
+        Some("promotes for one side only")
+    } else if first.limits.is_some() {
+        Some("promotes limited by material")
+    } else {
+        None
+    }
+}

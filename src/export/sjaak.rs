@@ -266,7 +266,15 @@ impl Writer<'_> {
     fn promotion(&mut self, id: PieceId) {
         let game = self.game;
         let p = game.piece(id);
-        let Some(pr) = &p.promotion else { return };
+        let Some(pr) = p.promotions.first() else {
+            return;
+        };
+        if let Some(what) = super::promotion_beyond_one_line(p) {
+            self.lossy.push(format!(
+                "the {} {what}; only its first line is exported",
+                p.name
+            ));
+        }
         let z = game.zone(pr.zone);
         let (zn, zw, zb) = (z.name.clone(), z.squares[0].clone(), z.squares[1].clone());
         let w = self.zone(&format!("{}_white", slug(&zn)), &zw);

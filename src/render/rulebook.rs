@@ -155,10 +155,7 @@ fn zone_uses(game: &Game, zone: ZoneId) -> Vec<String> {
         ));
     }
     let promoters = symbols_where(game, |p| {
-        game.piece(p)
-            .promotion
-            .as_ref()
-            .is_some_and(|pr| pr.zone == zone)
+        game.piece(p).promotions.iter().any(|pr| pr.zone == zone)
     });
     if !promoters.is_empty() {
         uses.push(format!("promotes {}", list_words(&promoters)));
@@ -298,13 +295,16 @@ fn pieces_section(game: &Game, doc: &mut Doc) {
                     None => format!("`{}`", s.betza),
                 })
                 .collect();
-            let promotes = p.promotion.as_ref().map_or("–".to_string(), |pr| {
-                pr.choices
+            let choices = game.promotion_choices(PieceId(i as u16));
+            let promotes = if choices.is_empty() {
+                "–".to_string()
+            } else {
+                choices
                     .iter()
                     .map(|&c| format!("`{}`", game.piece(c).symbol))
                     .collect::<Vec<_>>()
                     .join(" ")
-            });
+            };
             vec![
                 format!("[`{}`](#{})", p.symbol, doc::slug(&piece_heading(p))),
                 p.name.clone(),
@@ -405,39 +405,51 @@ fn piece_section(game: &Game, id: PieceId, doc: &mut Doc) {
     for (view, caption) in diagrams {
         doc.board(view, caption, true);
     }
-    let rules: Vec<String> = [promotion_line(game, id), drop_line(game, id)]
+    let rules: Vec<String> = promotion_lines(game, id)
         .into_iter()
-        .flatten()
+        .chain(drop_line(game, id))
         .collect();
     doc.list(rules);
 }
 
-/// The piece's promotion rule in words, if it promotes.
-fn promotion_line(game: &Game, id: PieceId) -> Option<String> {
+/// The piece's promotion rules in words, one per `promote` line.
+fn promotion_lines(game: &Game, id: PieceId) -> Vec<String> {
     let p = game.piece(id);
-    let pr = p.promotion.as_ref()?;
-    let choices: Vec<String> = pr.choices.iter().map(|&c| piece_ref(game, c)).collect();
-    let target = if choices.len() == 1 {
-        choices[0].clone()
-    } else {
-        format!("one of {} (the mover's choice)", list_words(&choices))
-    };
-    let when = match pr.trigger {
-        PromotionTrigger::Destination => "that ends in",
-        PromotionTrigger::StartOrDestination => "that starts or ends in",
-    };
-    let mut line = format!(
-        "**Promotion**: on any move {when} {}, it {} promote to {target}.",
-        zone_words(game, pr.zone),
-        if pr.mandatory { "must" } else { "may" }
-    );
-    if !pr.mandatory && !p.dead[0].is_empty() {
-        line += &format!(
-            " It must where it could never move again ({} for White).",
-            inspect::squares_in_words(game, &p.dead[0])
+    let mut lines = Vec::new();
+    for pr in &p.promotions {
+        let choices: Vec<String> = pr.choices.iter().map(|&c| piece_ref(game, c)).collect();
+        let target = if choices.len() == 1 {
+            choices[0].clone()
+        } else {
+            format!("one of {} (the mover's choice)", list_words(&choices))
+        };
+        let when = match pr.trigger {
+            PromotionTrigger::Destination => "that ends in",
+            PromotionTrigger::StartOrDestination => "that starts or ends in",
+            PromotionTrigger::Entering => "that enters",
+            PromotionTrigger::Capture => "that captures and ends in",
+        };
+        let whose = match pr.side {
+            Some(side) => format!(" of {side:?}'s"),
+            None => String::new(),
+        };
+        let mut line = format!(
+            "**Promotion**: on any move{whose} {when} {}, it {} promote to {target}.",
+            zone_words(game, pr.zone),
+            if pr.mandatory { "must" } else { "may" }
         );
+        if pr.limits.is_some() {
+            line += " Only to a piece of which its side has fewer on the board than at the start; where it must promote and no such piece is left, it may not make the move.";
+        }
+        if !pr.mandatory && !p.dead[0].is_empty() {
+            line += &format!(
+                " It must where it could never move again ({} for White).",
+                inspect::squares_in_words(game, &p.dead[0])
+            );
+        }
+        lines.push(line);
     }
-    Some(line)
+    lines
 }
 
 /// The piece's drop rule in words (or where it goes when captured), if it has one.
@@ -686,11 +698,11 @@ fn notation_section(game: &Game, doc: &mut Doc) {
     let single = game
         .pieces
         .iter()
-        .any(|p| p.promotion.as_ref().is_some_and(|pr| pr.choices.len() == 1));
+        .any(|p| p.promotions.iter().any(|pr| pr.choices.len() == 1));
     let choice = game
         .pieces
         .iter()
-        .any(|p| p.promotion.as_ref().is_some_and(|pr| pr.choices.len() > 1));
+        .any(|p| p.promotions.iter().any(|pr| pr.choices.len() > 1));
     if single {
         items.push("A promoting move ends with `+`.".into());
     }

@@ -1,6 +1,8 @@
 //! The compiled game: board, zones, piece types with their move-rule graphs, and the rules around them.
 
-use super::{Geometry, Ray, RaySlice, Side, Square, SquareSet, StepRule};
+use super::{
+    Geometry, Promotion, PromotionReach, Ray, RaySlice, Side, Square, SquareSet, StepRule,
+};
 
 /// At most this many piece types in one game, promoted forms included (Taikyoku Shogi, the largest historical game,
 /// has about 300). Far below the 32,767 that [`PieceId`] and the executor's packed board cells can number.
@@ -43,26 +45,6 @@ impl Zone {
     }
 }
 
-/// When a move promotes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PromotionTrigger {
-    /// The destination is in the zone.
-    Destination,
-    /// The start or the destination is in the zone (EuroShogi).
-    StartOrDestination,
-}
-
-#[derive(Clone, Debug)]
-pub struct Promotion {
-    pub zone: ZoneId,
-    pub trigger: PromotionTrigger,
-    /// Must promote whenever the trigger fires. An optional promotion is still forced where the unpromoted
-    /// piece could never move again (see [`PieceType::dead`]).
-    pub mandatory: bool,
-    /// The types it may become; one for shogi-style promotion, several for a chess-style choice.
-    pub choices: Vec<PieceId>,
-}
-
 /// May this piece be dropped from hand, and where not.
 #[derive(Clone, Debug, Default)]
 pub struct DropRule {
@@ -86,7 +68,11 @@ pub struct PieceType {
     pub graph: Vec<RaySlice>,
     /// Per side: squares from which this piece has no move at all on an empty board.
     pub dead: [SquareSet; 2],
-    pub promotion: Option<Promotion>,
+    /// Its `promote` lines, in the order of the file (empty: it never promotes).
+    pub promotions: Vec<Promotion>,
+    /// Per side: where a move must end, or (for `start-or-destination` lines) may start, for one of its lines to
+    /// fire ([`PromotionReach`]).
+    pub promotion_reach: [PromotionReach; 2],
     /// What the piece becomes in the captor's hand (its unpromoted type), or `None` if it is removed.
     pub in_hand: Option<PieceId>,
     /// Per side: ending a move here turns the piece back into this type (Heian's demotion in the first zone).

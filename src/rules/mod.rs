@@ -6,12 +6,13 @@
 mod board;
 mod game;
 mod graph;
+mod promotion;
 
 pub use board::{Geometry, Side, Square, SquareSet, MAX_FILES, MAX_RANKS, MAX_SQUARES};
 pub use game::{
     BareKing, BonusTurn, Castling, CastlingRight, DropRule, EndRules, Extinct, Extinction, Flag,
-    ForcedCapture, Game, MoveComponent, MoveSet, PieceId, PieceType, Promotion, PromotionTrigger,
-    RaySource, Repetition, RepetitionLoser, StalemateResult, Symmetry, Verdict, Zone, ZoneId,
-    MAX_PIECE_TYPES,
+    ForcedCapture, Game, MoveComponent, MoveSet, PieceId, PieceType, RaySource, Repetition,
+    RepetitionLoser, StalemateResult, Symmetry, Verdict, Zone, ZoneId, MAX_PIECE_TYPES,
 };
 pub use graph::{step, Occupant, Ray, RayFlags, RayKind, RaySlice, StepOutcome, StepRule};
+pub use promotion::{Promotion, PromotionReach, PromotionTrigger};

@@ -46,10 +46,10 @@ fn long_piece_ids_and_zone_moves_with_a_default() {
     let k2 = g.piece(g.piece_by_symbol("K2").unwrap());
     let ky = g.piece(g.piece_by_symbol("Ky").unwrap());
     assert_eq!(
-        ky.promotion.as_ref().unwrap().choices,
+        ky.promotions.first().unwrap().choices,
         vec![g.piece_by_symbol("K2").unwrap()]
     );
-    assert!(!ky.promotion.as_ref().unwrap().mandatory);
+    assert!(!ky.promotions.first().unwrap().mandatory);
     let n = g.geometry.squares();
     // On a1 (in `both`) the second piece moves as a Ferz (1 ray), elsewhere as a Wazir.
     assert_eq!(

@@ -21,6 +21,7 @@ mod multi_leg;
 mod no_panic;
 mod parallel_perft;
 mod perft;
+mod promotion;
 mod reader_limits;
 mod restrictions;
 mod rule_tests;

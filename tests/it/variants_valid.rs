@@ -214,7 +214,7 @@ fn ryugi_castling_table_of_rules_1_5() {
 fn ryugi_promotion_end_rules() {
     let g = game("ryugi");
     let p = g.piece(g.piece_by_symbol("P").unwrap());
-    let promo = p.promotion.as_ref().unwrap();
+    let promo = p.promotions.first().unwrap();
     assert!(promo.mandatory);
     let choices: Vec<&str> = promo
         .choices
@@ -340,7 +340,7 @@ fn ryu_unpromoted_pieces_are_dead_in_zone_4() {
 fn ryu_promotion_drops_and_end() {
     let g = game("ryu-shogi");
     let s = g.piece(g.piece_by_symbol("S").unwrap());
-    let promo = s.promotion.as_ref().unwrap();
+    let promo = s.promotions.first().unwrap();
     assert!(promo.mandatory);
     assert_eq!(g.piece(promo.choices[0]).symbol, "+S");
     let drop = s.drop.as_ref().unwrap();
@@ -433,14 +433,14 @@ fn euroshogi_knight_pawn_and_promotion_trigger() {
     assert!(pawn.dead[0].contains(g.geometry.parse_square("c8").unwrap()));
     assert!(pawn.dead[1].contains(g.geometry.parse_square("c1").unwrap()));
     assert!(g.piece(g.piece_by_symbol("N").unwrap()).dead[0].is_empty());
-    let promo = pawn.promotion.as_ref().unwrap();
+    let promo = pawn.promotions.first().unwrap();
     assert_eq!(
         promo.trigger,
         tatsu::rules::PromotionTrigger::StartOrDestination
     );
     assert!(promo.mandatory);
     for p in ["G", "K"] {
-        assert!(g.piece(g.piece_by_symbol(p).unwrap()).promotion.is_none());
+        assert!(g.piece(g.piece_by_symbol(p).unwrap()).promotions.is_empty());
     }
     let drop = pawn.drop.as_ref().unwrap();
     assert!(drop.one_per_file && drop.no_drop_mate && drop.forbidden[0].is_empty());
@@ -459,6 +459,6 @@ fn shogi_knight_and_lance_are_dead_on_the_last_ranks() {
     assert!(knight.dead[0].contains(sq("a8")) && !knight.dead[0].contains(sq("a7")));
     let lance = g.piece(g.piece_by_symbol("L").unwrap());
     assert_eq!(lance.dead[0].len(), 9);
-    assert!(!lance.promotion.as_ref().unwrap().mandatory);
+    assert!(!lance.promotions.first().unwrap().mandatory);
     assert_eq!(count(&g, "+R", "e5"), 20);
 }

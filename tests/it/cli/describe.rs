@@ -77,7 +77,7 @@ fn describe_errors() {
 #[test]
 fn describe_json_gives_the_compiled_rules_of_chess() {
     let v = json(&["describe", "chess", "--json"]);
-    assert_eq!(v["schema"], "tatsu.describe/1");
+    assert_eq!(v["schema"], "tatsu.describe/2");
     assert_eq!(
         (v["files"].as_u64(), v["ranks"].as_u64()),
         (Some(8), Some(8))
@@ -89,7 +89,7 @@ fn describe_json_gives_the_compiled_rules_of_chess() {
     let king = pieces.iter().find(|p| p["symbol"] == "K").expect("a king");
     assert_eq!(king["royal"], true);
     let pawn = pieces.iter().find(|p| p["symbol"] == "P").expect("a pawn");
-    let choices: BTreeSet<&str> = pawn["promotion"]["choices"]
+    let choices: BTreeSet<&str> = pawn["promotions"][0]["choices"]
         .as_array()
         .unwrap()
         .iter()
