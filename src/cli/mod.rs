@@ -16,6 +16,7 @@ use error::CliError;
 // `common` first: its `outln!`/`out!` macros are used by the other commands.
 #[macro_use]
 mod common;
+mod balance;
 mod betza;
 pub mod check;
 mod describe;
@@ -53,6 +54,7 @@ pub enum Command {
     ///
     /// Examples: `tatsu betza fmWfceFifmnD` (chess pawn), `tatsu betza fNsW --at d4`,
     /// `tatsu betza KisO2 --at e1`, `tatsu betza mRcpR --board 9x10`, `tatsu betza fN --side black --json`.
+    Balance(balance::BalanceArgs),
     Betza(betza::BetzaArgs),
     Check(check::CheckArgs),
     Perft(perft::PerftArgs),
@@ -75,6 +77,7 @@ pub enum Command {
 pub fn run(cli: Cli) -> Result<(), CliError> {
     common::set_color(cli.color);
     match cli.command {
+        Command::Balance(args) => balance::run(args),
         Command::Betza(args) => betza::run(args),
         Command::Check(args) => check::run(args),
         Command::Perft(args) => perft::run(args),
