@@ -54,7 +54,6 @@ pub enum Command {
     ///
     /// Examples: `tatsu betza fmWfceFifmnD` (chess pawn), `tatsu betza fNsW --at d4`,
     /// `tatsu betza KisO2 --at e1`, `tatsu betza mRcpR --board 9x10`, `tatsu betza fN --side black --json`.
-    Balance(balance::BalanceArgs),
     Betza(betza::BetzaArgs),
     Check(check::CheckArgs),
     Perft(perft::PerftArgs),
@@ -72,6 +71,7 @@ pub enum Command {
     Search(search::SearchArgs),
     Xboard(xboard::XboardArgs),
     Match(r#match::MatchArgs),
+    Balance(balance::BalanceArgs),
 }
 
 pub fn run(cli: Cli) -> Result<(), CliError> {
