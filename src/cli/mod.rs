@@ -29,6 +29,7 @@ mod r#match;
 mod moves;
 mod new;
 mod perft;
+mod perft_units;
 mod piece;
 mod position;
 mod search;

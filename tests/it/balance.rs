@@ -223,3 +223,30 @@ fn resume_plays_only_the_games_missing_from_the_file() {
     assert_eq!(merged.stdout, full.stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `perft --split` cuts a perft into independent units (a FEN and a move prefix per line) whose counts add up to
+/// the whole: chess from the start to depth 4 is 197,281 (the published count, chessprogramming.org "Perft
+/// Results"), over the 400 two-ply prefixes.
+#[test]
+fn perft_work_units_add_up_to_the_published_chess_count() {
+    let dir = std::env::temp_dir().join(format!("tatsu-perft-units-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let split = tatsu(&["perft", "chess", "--depth", "4", "--split", "2"]);
+    assert_eq!(split.code, 0, "{}", split.stderr);
+    assert_eq!(
+        split.stdout.lines().count(),
+        400,
+        "20 × 20 two-ply prefixes"
+    );
+    assert!(split.stdout.lines().all(|l| l.ends_with("\t2")));
+    let file = dir.join("units.txt");
+    std::fs::write(&file, &split.stdout).expect("write units");
+    let counted = tatsu(&["perft", "chess", "--units", &file.display().to_string()]);
+    assert_eq!(counted.code, 0, "{}", counted.stderr);
+    assert_eq!(
+        counted.stdout.lines().last(),
+        Some("Nodes searched: 197281")
+    );
+    assert_eq!(counted.stdout.lines().count(), 401);
+    let _ = std::fs::remove_dir_all(&dir);
+}
