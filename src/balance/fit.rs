@@ -12,6 +12,12 @@ use super::tally::Sample;
 /// does not make the system singular; it shrinks such coefficients towards 0.
 const RIDGE: f64 = 1e-3;
 const ITERATIONS: usize = 50;
+/// A type is fitted only if its difference was non-zero in at least this many games: a coefficient resting on
+/// fewer clusters has a standard error that means nothing.
+pub const MIN_GAMES: usize = 10;
+/// The cluster-robust errors are trustworthy only with many more games than coefficients (they are biased low
+/// with few clusters); below this many games per coefficient the report says so.
+pub const GAMES_PER_COEFFICIENT: usize = 10;
 
 /// One type's fitted coefficient (log-odds per piece) and its standard error.
 #[derive(Clone, Debug)]
@@ -20,8 +26,9 @@ pub struct Coefficient {
     pub piece: usize,
     pub beta: f64,
     pub se: f64,
-    /// Samples in which this type's difference was not zero.
+    /// Samples, and games, in which this type's difference was not zero.
     pub samples_nonzero: usize,
+    pub games_nonzero: usize,
 }
 
 /// The fit: one coefficient per type whose difference was ever non-zero, and how much data it used.
@@ -30,12 +37,23 @@ pub struct Fit {
     pub coefficients: Vec<Coefficient>,
     pub samples: usize,
     pub games: usize,
+    /// Enough games per coefficient for the standard errors to be taken at their word.
+    pub trusted: bool,
 }
 
-/// Fits the model; `None` when there is nothing to fit (no samples, or no type ever differed).
+/// Fits the model; `None` when there is nothing to fit (no samples, or no type differed in `MIN_GAMES` games).
 pub fn fit(samples: &[Sample], types: usize) -> Option<Fit> {
+    let games_nonzero = |t: usize| {
+        let mut ids: Vec<u64> = samples
+            .iter()
+            .filter(|s| s.diff[t] != 0)
+            .map(|s| s.game)
+            .collect();
+        ids.dedup();
+        ids.len()
+    };
     let used: Vec<usize> = (0..types)
-        .filter(|&t| samples.iter().any(|s| s.diff[t] != 0))
+        .filter(|&t| games_nonzero(t) >= MIN_GAMES)
         .collect();
     if samples.is_empty() || used.is_empty() {
         return None;
@@ -91,9 +109,11 @@ pub fn fit(samples: &[Sample], types: usize) -> Option<Fit> {
                 beta: beta[i + 1],
                 se: covariance[i + 1][i + 1].max(0.0).sqrt(),
                 samples_nonzero: samples.iter().filter(|s| s.diff[t] != 0).count(),
+                games_nonzero: games_nonzero(t),
             })
             .collect(),
         samples: samples.len(),
+        trusted: games >= GAMES_PER_COEFFICIENT * k,
         games,
     })
 }

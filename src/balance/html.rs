@@ -250,7 +250,7 @@ fn piece_table(h: &mut String, r: &Report) {
 /// Fitted values with ±1 standard error bars beside the static estimates (squares).
 fn values_chart(h: &mut String, r: &Report) {
     let Some(v) = &r.values else {
-        h.push_str("<h2>Piece values from play</h2><p>No finished game with a material difference to fit.</p>");
+        h.push_str("<h2>Piece values from play</h2><p>No piece type differed in material in 10 finished games: nothing to fit.</p>");
         return;
     };
     let Some(_) = v.scale else {
@@ -302,7 +302,8 @@ fn values_chart(h: &mut String, r: &Report) {
         "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\">0</text>\
          <text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"end\">{top:.0}</text>\
          <text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\">-{top:.0}</text></svg>\
-         <p class=\"note\">{} samples from {} finished games. Few games give wide bars: see docs/balance.md.</p>",
+         <p class=\"note\">{} samples from {} finished games{}. Types whose material differed in fewer than 10 games are \
+         left out. See docs/balance.md for how many games a fit needs.</p>",
         x(0.0),
         height - 6.0,
         x(top),
@@ -310,6 +311,11 @@ fn values_chart(h: &mut String, r: &Report) {
         x(-top),
         height - 6.0,
         v.samples,
-        v.games
+        v.games,
+        if v.trusted {
+            ""
+        } else {
+            ": too few games per coefficient, so these bars are narrower than the truth"
+        }
     );
 }

@@ -107,6 +107,8 @@ pub struct Values {
     pub samples: usize,
     pub games: usize,
     pub every_plies: usize,
+    /// At least `fit::GAMES_PER_COEFFICIENT` games per fitted coefficient; otherwise the error bars are too narrow.
+    pub trusted: bool,
     /// Centipawns per log-odds unit: the least-squares scale that maps the fitted coefficients onto the static
     /// values (`null` when the two disagree in sign overall, and only the log-odds mean anything).
     pub scale: Option<f64>,
@@ -124,6 +126,7 @@ pub struct ValueRow {
     pub fitted: Option<f64>,
     pub fitted_se: Option<f64>,
     pub samples_nonzero: usize,
+    pub games_nonzero: usize,
 }
 
 /// The first player's score in a finished game: 1, ½ or 0.
@@ -305,6 +308,7 @@ fn values(engine: &Engine, tally: &Tally) -> Option<Values> {
         samples: fit.samples,
         games: fit.games,
         every_plies: super::tally::SAMPLE_EVERY,
+        trusted: fit.trusted,
         scale: scale.map(|s| round(s, 2)),
         pieces: fit
             .coefficients
@@ -317,6 +321,7 @@ fn values(engine: &Engine, tally: &Tally) -> Option<Values> {
                 fitted: scale.map(|s| round(c.beta * s, 0)),
                 fitted_se: scale.map(|s| round(c.se * s, 0)),
                 samples_nonzero: c.samples_nonzero,
+                games_nonzero: c.games_nonzero,
             })
             .collect(),
     })

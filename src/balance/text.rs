@@ -144,7 +144,7 @@ fn pieces(t: &mut String, r: &Report) {
 fn values(t: &mut String, r: &Report) {
     let Some(v) = &r.values else {
         t.push_str(
-            "\npiece values from play: no finished game with a material difference to fit\n",
+            "\npiece values from play: no piece type differed in material in 10 finished games, nothing to fit\n",
         );
         return;
     };
@@ -154,6 +154,14 @@ fn values(t: &mut String, r: &Report) {
          (every {} plies) from {} finished games; ±1 standard error, cluster-robust by game",
         v.samples, v.every_plies, v.games
     );
+    if !v.trusted {
+        let _ = writeln!(
+            t,
+            "  CAUTION: {} games for {} coefficients; these error bars need 10 games per coefficient to be trusted",
+            v.games,
+            v.pieces.len() + 1
+        );
+    }
     match v.scale {
         Some(s) => {
             let _ = writeln!(
@@ -180,7 +188,7 @@ fn values(t: &mut String, r: &Report) {
             p.static_value,
             format!("{:.3} ± {:.3}", p.beta, p.se),
             fitted,
-            p.samples_nonzero
+            p.games_nonzero
         );
     }
 }
