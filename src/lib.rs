@@ -7,6 +7,7 @@
 //! Nothing in `src/` knows any particular game; the games are text files in `variants/`.
 
 pub mod audit;
+pub mod balance;
 pub mod compile;
 pub mod diag;
 pub mod diff;

@@ -190,17 +190,5 @@ pub fn side_key(side: Side) -> &'static str {
 
 /// Why a game ended, as JSON names it.
 pub fn reason_key(reason: tatsu::engine::Reason) -> &'static str {
-    use tatsu::engine::Reason;
-    match reason {
-        Reason::Checkmate => "checkmate",
-        Reason::Stalemate => "stalemate",
-        Reason::Repetition => "repetition",
-        Reason::PerpetualCheck => "perpetual_check",
-        Reason::MoveLimit => "move_limit",
-        Reason::BareKing => "bare_king",
-        Reason::InsufficientMaterial => "insufficient_material",
-        Reason::Extinction => "extinction",
-        Reason::Flag => "flag",
-        Reason::CheckLimit => "check_limit",
-    }
+    reason.key()
 }

@@ -16,6 +16,7 @@ use error::CliError;
 // `common` first: its `outln!`/`out!` macros are used by the other commands.
 #[macro_use]
 mod common;
+mod balance;
 mod betza;
 pub mod check;
 mod describe;
@@ -28,6 +29,7 @@ mod r#match;
 mod moves;
 mod new;
 mod perft;
+mod perft_units;
 mod piece;
 mod position;
 mod search;
@@ -70,11 +72,13 @@ pub enum Command {
     Search(search::SearchArgs),
     Xboard(xboard::XboardArgs),
     Match(r#match::MatchArgs),
+    Balance(balance::BalanceArgs),
 }
 
 pub fn run(cli: Cli) -> Result<(), CliError> {
     common::set_color(cli.color);
     match cli.command {
+        Command::Balance(args) => balance::run(args),
         Command::Betza(args) => betza::run(args),
         Command::Check(args) => check::run(args),
         Command::Perft(args) => perft::run(args),

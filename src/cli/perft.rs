@@ -13,6 +13,7 @@ use tatsu::engine::{perft, Position};
 ///   tatsu perft chess --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" --depth 2
 ///   tatsu perft path/to/my-variant.tatsu --depth 3 --moves e2e4 e7e5
 ///   tatsu perft chess --depth 2 --divide --json
+///   tatsu perft chess --depth 6 --split 2 > units.txt && tatsu perft chess --units units.txt
 #[derive(clap::Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct PerftArgs {
@@ -20,14 +21,21 @@ pub struct PerftArgs {
     pub position: super::position::PositionArgs,
     /// How many plies deep to count (at most 64: far past any count that could finish, and the recursion's
     /// bound; docs/limits.md).
-    #[arg(long, short, value_parser = clap::value_parser!(u32).range(0..=64))]
-    pub depth: u32,
+    #[arg(long, short, value_parser = clap::value_parser!(u32).range(0..=64), required_unless_present = "units")]
+    pub depth: Option<u32>,
     /// Print one `move: count` line per legal move (sorted by move text) before the total.
     #[arg(long)]
     pub divide: bool,
     /// Count on this many threads, splitting the first moves between them (default: every core).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Write the work units of this perft instead of counting: one line per legal move sequence of this many
+    /// plies (`FEN<TAB>MOVES<TAB>DEPTH`), whose counts add up to the perft (docs/balance.md).
+    #[arg(long, value_name = "PLIES", conflicts_with_all = ["divide", "json"])]
+    pub split: Option<u32>,
+    /// Count the work units of this file (written by --split), each on its own line, and their total.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["divide", "json", "split"])]
+    pub units: Option<std::path::PathBuf>,
     /// Print one JSON object: the position, the depth, the total and (with --divide) the count per move.
     #[arg(long)]
     pub json: bool,
@@ -53,16 +61,26 @@ struct DivideJson {
 }
 
 pub fn run(args: PerftArgs) -> Result<(), CliError> {
-    args.position.run(|pos| count(&args, pos))
+    if let Some(path) = &args.units {
+        let engine = super::common::load_engine(&args.position.variant)?;
+        return super::perft_units::count(&engine, path);
+    }
+    let depth = args.depth.unwrap_or(0);
+    if let Some(plies) = args.split {
+        return args
+            .position
+            .run(|mut pos| super::perft_units::split(&mut pos, depth, plies));
+    }
+    args.position.run(|pos| count(&args, depth, pos))
 }
 
-fn count(args: &PerftArgs, mut pos: Position) -> Result<(), CliError> {
+fn count(args: &PerftArgs, depth: u32, mut pos: Position) -> Result<(), CliError> {
     let start = std::time::Instant::now();
     let bar = progress_bar(0, "perft", "first moves");
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
-    let divided = perft::divide_parallel(&mut pos, args.depth.max(1), threads, |done, total| {
+    let divided = perft::divide_parallel(&mut pos, depth.max(1), threads, |done, total| {
         if let Some(bar) = &bar {
             bar.set_length(total as u64);
             bar.set_position(done as u64);
@@ -71,12 +89,12 @@ fn count(args: &PerftArgs, mut pos: Position) -> Result<(), CliError> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let nodes: u64 = if args.depth == 0 {
+    let nodes: u64 = if depth == 0 {
         1
     } else {
         divided.iter().map(|(_, n)| n).sum()
     };
-    let mut lines: Vec<(String, u64)> = if args.depth > 0 {
+    let mut lines: Vec<(String, u64)> = if depth > 0 {
         divided.iter().map(|(mv, n)| (pos.uci(mv), *n)).collect()
     } else {
         Vec::new()
@@ -87,7 +105,7 @@ fn count(args: &PerftArgs, mut pos: Position) -> Result<(), CliError> {
             schema: "tatsu.perft/1",
             variant: pos.game().name.clone(),
             fen: pos.to_fen(),
-            depth: args.depth,
+            depth,
             nodes,
             divide: args.divide.then(|| {
                 lines
@@ -97,7 +115,7 @@ fn count(args: &PerftArgs, mut pos: Position) -> Result<(), CliError> {
             }),
         })?;
     } else {
-        if args.divide && args.depth > 0 {
+        if args.divide && depth > 0 {
             for (mv, n) in &lines {
                 outln!("{mv}: {n}");
             }

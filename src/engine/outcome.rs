@@ -24,6 +24,38 @@ pub enum Reason {
     CheckLimit,
 }
 
+impl Reason {
+    /// The reason as JSON and file formats name it (`checkmate`, `perpetual_check`, …).
+    pub fn key(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::Repetition => "repetition",
+            Reason::PerpetualCheck => "perpetual_check",
+            Reason::MoveLimit => "move_limit",
+            Reason::BareKing => "bare_king",
+            Reason::InsufficientMaterial => "insufficient_material",
+            Reason::Extinction => "extinction",
+            Reason::Flag => "flag",
+            Reason::CheckLimit => "check_limit",
+        }
+    }
+
+    /// Every reason, in the order reports list them.
+    pub const ALL: [Reason; 10] = [
+        Reason::Checkmate,
+        Reason::Stalemate,
+        Reason::Repetition,
+        Reason::PerpetualCheck,
+        Reason::MoveLimit,
+        Reason::BareKing,
+        Reason::InsufficientMaterial,
+        Reason::Extinction,
+        Reason::Flag,
+        Reason::CheckLimit,
+    ];
+}
+
 /// A finished game: the winner (`None` for a draw) and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {

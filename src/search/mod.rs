@@ -112,6 +112,10 @@ pub struct Control<'s> {
     hard: Option<Duration>,
     node_limit: Option<u64>,
     nodes: AtomicU64,
+    /// Nodes a thread counts between two looks at the stop conditions: 1024, or fewer under a small node limit
+    /// (a sixteenth of it, a power of two, at least 16) so that budgets a few hundred nodes apart search
+    /// differently.
+    batch: u64,
 }
 
 impl Control<'_> {
@@ -150,6 +154,9 @@ impl Searcher<'_> {
             hard,
             node_limit: limits.nodes,
             nodes: AtomicU64::new(0),
+            batch: limits.nodes.map_or(1024, |n| {
+                (n / 16).clamp(16, 1024).next_power_of_two().min(1024)
+            }),
         };
         let threads = self.threads.clamp(1, 256);
         std::thread::scope(|scope| {
@@ -228,7 +235,8 @@ fn iterate(
             depth,
             seldepth: worker.seldepth as u32,
             score,
-            nodes: worker.control.nodes.load(Ordering::Relaxed) + (worker.nodes & 1023),
+            nodes: worker.control.nodes.load(Ordering::Relaxed)
+                + (worker.nodes & (worker.control.batch - 1)),
             elapsed: worker.control.start.elapsed(),
             pv: worker.pv[0].clone(),
         };

@@ -96,11 +96,12 @@ impl<'a, 'e> Worker<'a, 'e> {
         }
     }
 
-    /// Counts a node; every 1024 nodes asks whether the search must stop.
+    /// Counts a node; every `Control::batch` nodes asks whether the search must stop.
     #[inline]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && self.control.should_stop(1024) {
+        let mask = self.control.batch - 1;
+        if self.nodes & mask == 0 && self.control.should_stop(self.control.batch) {
             self.stopped = true;
         }
         self.stopped

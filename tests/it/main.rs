@@ -1,5 +1,6 @@
 //! The integration tests, one binary: a module per area (the command line by subcommand, the engine rules, the
 //! games of RULES.md, the invariants, the no-panic guarantees), sharing the helpers of `support/`.
+mod balance;
 mod betza_corpus;
 mod castling;
 mod cli;

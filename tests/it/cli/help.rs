@@ -4,7 +4,7 @@ use super::*;
 #[test]
 fn help_of_every_command_shows_examples() {
     for command in [
-        "betza", "check", "perft", "piece", "moves", "show", "describe", "selfplay",
+        "betza", "check", "perft", "piece", "moves", "show", "describe", "selfplay", "balance",
     ] {
         let out = ok(&[command, "--help"]);
         assert!(out.contains("Examples:"), "{command}");

@@ -1,0 +1,45 @@
+//! Balance statistics from real play: games between two copies of tatsu's engine from varied openings, and what
+//! they say about a game (first-player advantage, how games end, how long they last, what each piece and each
+//! zone does, piece values fitted from the results). docs/balance.md explains every statistic.
+//!
+//! A run is a list of games numbered from 0; each game is a pure function of the run's settings ([`RunKey`]) and
+//! its number ([`play::Player::play`]), so a run can be split into shards played anywhere and merged back
+//! ([`record::collect`]) into exactly the report ([`report::build`]) a single run gives.
+pub mod compare;
+pub mod fit;
+pub mod html;
+pub mod math;
+pub mod play;
+pub mod record;
+pub mod report;
+pub mod tally;
+pub mod text;
+
+pub use play::Player;
+pub use record::{GameRecord, RunKey};
+pub use report::Report;
+
+/// A slice of a run: shard `index` (from 1) of `count` plays the games whose number is `index - 1` modulo `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
+
+    /// Reads `I/N` (1 ≤ I ≤ N).
+    pub fn parse(text: &str) -> Option<Shard> {
+        let (i, n) = text.split_once('/')?;
+        let (index, count) = (i.trim().parse().ok()?, n.trim().parse().ok()?);
+        (1..=count)
+            .contains(&index)
+            .then_some(Shard { index, count })
+    }
+
+    /// The games of the run this shard plays.
+    pub fn games(self, total: u64) -> impl Iterator<Item = u64> {
+        (self.index - 1..total).step_by(self.count as usize)
+    }
+}

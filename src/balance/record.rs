@@ -1,0 +1,118 @@
+//! One finished game as a line of a JSON Lines file: the run it belongs to, its index in the run, the moves and
+//! how it ended. The statistics are computed from these records alone (by replaying the moves), so a report made
+//! from a merged set of shard files is the report of the single run.
+use serde::{Deserialize, Serialize};
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+/// What makes two games parts of the same run: the game, the seed, the number of games and the settings of play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunKey {
+    /// The game's name (`Game::name`).
+    pub variant: String,
+    pub seed: u64,
+    pub games: u64,
+    pub max_plies: u32,
+    pub opening_plies: u32,
+    /// Nodes per move (the average of the two players' budgets); 0 for no node limit.
+    pub nodes: u64,
+    pub depth: Option<u32>,
+}
+
+/// A game as the engine played it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub run: RunKey,
+    /// The game's number in the run, from 0; its opening and budgets derive from the seed and this alone.
+    pub index: u64,
+    /// The node budgets per move of White and Black in this game.
+    pub nodes: [u64; 2],
+    /// How many of `moves` are random opening plies (fewer than the run's when the game ended sooner).
+    pub opening: u32,
+    /// All the moves in the engine's notation, the random opening plies first.
+    pub moves: Vec<String>,
+    /// `white`, `black`, or `null` for a draw or an unfinished game.
+    pub winner: Option<String>,
+    /// The rule that ended the game (`Reason::key`: `checkmate`, `repetition`, …) or `unfinished`.
+    pub end: String,
+    /// The same in words: `Black wins by checkmate`, `unfinished: 300 plies reached`.
+    pub detail: String,
+}
+
+impl GameRecord {
+    pub fn finished(&self) -> bool {
+        self.end != UNFINISHED
+    }
+}
+
+/// The `end` of a game stopped at the ply limit.
+pub const UNFINISHED: &str = "unfinished";
+
+/// Appends one game to a JSON Lines file and flushes it, so that an interrupted run keeps every finished game.
+pub fn append(file: &mut std::fs::File, record: &GameRecord) -> std::io::Result<()> {
+    let mut line = serde_json::to_string(record).map_err(std::io::Error::other)?;
+    line.push('\n');
+    file.write_all(line.as_bytes())?;
+    file.flush()
+}
+
+/// Opens a games file to add to it: afresh, or (`resume`) after the games already in it, dropping a last line an
+/// interruption cut short so that the next game starts on a line of its own.
+pub fn open(path: &Path, resume: bool) -> std::io::Result<std::fs::File> {
+    if resume && path.exists() {
+        let text = std::fs::read(path)?;
+        let keep = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        if keep < text.len() {
+            std::fs::write(path, &text[..keep])?;
+        }
+        return std::fs::OpenOptions::new().append(true).open(path);
+    }
+    std::fs::File::create(path)
+}
+
+/// Reads a JSON Lines file of games. A last line cut short by an interruption is skipped (it was never a finished
+/// record); any other unreadable line is an error naming the file and line.
+pub fn read(path: &Path) -> Result<Vec<GameRecord>, String> {
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let lines: Vec<String> = std::io::BufReader::new(file)
+        .lines()
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut records = Vec::new();
+    for (n, line) in lines.iter().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str(line) {
+            Ok(record) => records.push(record),
+            Err(_) if n + 1 == lines.len() => {}
+            Err(e) => {
+                return Err(format!(
+                    "{}:{}: not a game record: {e}",
+                    path.display(),
+                    n + 1
+                ))
+            }
+        }
+    }
+    Ok(records)
+}
+
+/// The games of one run from several files, in index order, each index once. Games of another run (another game,
+/// seed or settings) are an error: merging them would make a report of no single run.
+pub fn collect(sets: Vec<Vec<GameRecord>>) -> Result<Vec<GameRecord>, String> {
+    let mut all: Vec<GameRecord> = sets.into_iter().flatten().collect();
+    if let Some(first) = all.first() {
+        let key = first.run.clone();
+        if let Some(other) = all.iter().find(|r| r.run != key) {
+            return Err(format!(
+                "the files hold games of different runs: {key:?} and {:?}",
+                other.run
+            ));
+        }
+    }
+    all.sort_by_key(|r| r.index);
+    all.dedup_by_key(|r| r.index);
+    Ok(all)
+}

@@ -1,0 +1,252 @@
+//! `tatsu balance`: the statistics on tiny games whose answers are known, Wilson's interval against an exact
+//! binomial computation, and shards merged into exactly the single run's report.
+use crate::support::binary::tatsu;
+use crate::support::variants::engine;
+use tatsu::balance::math::{wilson, Z95};
+use tatsu::balance::{report, Player, Report, RunKey};
+
+/// Plays `games` games of a test variant with no random opening and reports them.
+fn run(name: &str, games: u64) -> Report {
+    let engine = engine(name);
+    let key = RunKey {
+        variant: engine.game.name.clone(),
+        seed: 5,
+        games,
+        max_plies: 60,
+        opening_plies: 0,
+        nodes: 400,
+        depth: None,
+    };
+    let player = Player::new(&engine);
+    let records: Vec<_> = (0..games).map(|i| player.play(&key, i)).collect();
+    report::build(&engine, &key, &records).expect("the games replay")
+}
+
+/// Each king stands one step from its goal rank; White, to move, steps onto it and wins every game in one ply.
+#[test]
+fn a_forced_win_in_one_scores_every_game_for_the_first_player() {
+    let r = run("balance-first-wins", 6);
+    assert_eq!((r.score.wins, r.score.draws, r.score.losses), (6, 0, 0));
+    assert_eq!(r.score.score, 1.0);
+    assert_eq!(r.score.draw_rate, 0.0);
+    assert_eq!(r.endings.len(), 1);
+    assert_eq!(r.endings[0].end, "flag");
+    assert_eq!(r.endings[0].winner.as_deref(), Some("white"));
+    assert_eq!((r.length.min, r.length.max, r.length.median), (1, 1, 1.0));
+    // Wilson's interval for 6 of 6: (1 + z²/12 ± z²/12) / (1 + z²/6) → upper 1, lower 6 / (6 + z²).
+    assert!(
+        (r.score.low - 6.0 / (6.0 + Z95 * Z95)).abs() < 1e-4,
+        "{}",
+        r.score.low
+    );
+    assert_eq!(r.score.high, 1.0);
+}
+
+/// Two lone kings: every game is drawn (by repetition or the 12-ply move-count rule).
+#[test]
+fn lone_kings_draw_every_game_and_score_half() {
+    let r = run("balance-always-draws", 4);
+    assert_eq!((r.score.wins, r.score.draws, r.score.losses), (0, 4, 0));
+    assert_eq!(r.score.score, 0.5);
+    assert_eq!(r.score.draw_rate, 1.0);
+    assert!(r
+        .endings
+        .iter()
+        .all(|e| e.winner.is_none() && e.text.starts_with("draw by")));
+    assert!(
+        r.length.max <= 12,
+        "the move-count rule ends a game by ply 12"
+    );
+}
+
+/// Statues that block each other never move; the runners move every turn.
+#[test]
+fn a_piece_that_cannot_move_is_reported_as_never_moved_in_every_game() {
+    let r = run("balance-immobile", 4);
+    let statue = r.pieces.iter().find(|p| p.symbol == "S").expect("statue");
+    assert_eq!(
+        (statue.moves, statue.distance, statue.games_present),
+        (0, 0, 4)
+    );
+    assert_eq!(statue.never_moved, 1.0);
+    let runner = r.pieces.iter().find(|p| p.symbol == "R").expect("runner");
+    assert_eq!(runner.never_moved, 0.0);
+    assert_eq!(
+        runner.moves,
+        4 * 10,
+        "ten plies a game, every one a runner's move"
+    );
+}
+
+/// P(X ≤ k) for X ~ Binomial(n, p), summed exactly (in log space for the coefficients).
+fn binomial_cdf(k: u32, n: u32, p: f64) -> f64 {
+    let ln_choose = |i: u32| -> f64 {
+        (1..=i)
+            .map(|j| f64::from(n - i + j).ln() - f64::from(j).ln())
+            .sum()
+    };
+    (0..=k)
+        .map(|i| (ln_choose(i) + f64::from(i) * p.ln() + f64::from(n - i) * (1.0 - p).ln()).exp())
+        .sum()
+}
+
+/// Wilson's interval covers the true proportion about 95% of the time: the exact coverage, summed over every
+/// outcome of Binomial(n, p), lies between 92% and 98% for sample sizes and proportions a balance run sees (its
+/// known behaviour: close to nominal, never far below it away from the extremes; Brown, Cai and DasGupta 2001).
+#[test]
+fn wilson_interval_covers_the_true_score_at_about_95_percent_by_exact_binomial_sums() {
+    for n in [20u32, 50, 100, 400] {
+        for p in [0.3, 0.5, 0.55, 0.7] {
+            let coverage: f64 = (0..=n)
+                .filter(|&k| {
+                    let (lo, hi) = wilson(f64::from(k) / f64::from(n), f64::from(n), Z95);
+                    lo <= p && p <= hi
+                })
+                .map(|k| {
+                    binomial_cdf(k, n, p)
+                        - if k == 0 {
+                            0.0
+                        } else {
+                            binomial_cdf(k - 1, n, p)
+                        }
+                })
+                .sum();
+            assert!(
+                (0.92..=0.98).contains(&coverage),
+                "n {n}, p {p}: coverage {coverage}"
+            );
+        }
+    }
+}
+
+/// Wilson's bounds lie within a few points of the exact (Clopper–Pearson) bounds, found by bisection on the
+/// binomial distribution: P(X ≥ k | p_low) = 2.5% and P(X ≤ k | p_high) = 2.5%.
+#[test]
+fn wilson_interval_is_close_to_the_exact_binomial_interval() {
+    let bisect = |f: &dyn Fn(f64) -> bool| {
+        let (mut lo, mut hi) = (0.0, 1.0);
+        for _ in 0..60 {
+            let mid = (lo + hi) / 2.0;
+            if f(mid) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        (lo + hi) / 2.0
+    };
+    for (k, n) in [(12u32, 20u32), (30, 50), (55, 100), (5, 40)] {
+        let low = bisect(&|p| 1.0 - binomial_cdf(k - 1, n, p) >= 0.025);
+        let high = bisect(&|p| binomial_cdf(k, n, p) <= 0.025);
+        let (wl, wh) = wilson(f64::from(k) / f64::from(n), f64::from(n), Z95);
+        assert!(
+            wl >= low - 1e-9 && wh <= high + 1e-9,
+            "{k}/{n}: Wilson inside the exact interval"
+        );
+        assert!(
+            wl - low < 0.04 && high - wh < 0.04,
+            "{k}/{n}: ({wl}, {wh}) vs ({low}, {high})"
+        );
+    }
+}
+
+/// Four shards, each writing its games to a file, merge into the very report of the single run (text and JSON).
+#[test]
+fn four_shards_merged_give_the_single_runs_report_byte_for_byte() {
+    let dir = std::env::temp_dir().join(format!("tatsu-balance-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let common = [
+        "balance",
+        "chess",
+        "--games",
+        "8",
+        "--max-plies",
+        "16",
+        "--nodes",
+        "200",
+        "--seed",
+        "9",
+    ];
+    let single = tatsu(&common);
+    assert_eq!(single.code, 0, "{}", single.stderr);
+    let single_json = tatsu(&[&common[..], &["--json"]].concat());
+    let mut files = Vec::new();
+    for i in 1..=4 {
+        let file = dir.join(format!("shard{i}.jsonl")).display().to_string();
+        let shard = format!("{i}/4");
+        let run = tatsu(&[&common[..], &["--shard", &shard, "--out", &file]].concat());
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        files.push(file);
+    }
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    let merged = tatsu(&[&["balance", "chess", "--merge"], &files[..]].concat());
+    assert_eq!(merged.code, 0, "{}", merged.stderr);
+    assert_eq!(merged.stdout, single.stdout);
+    let merged_json = tatsu(&[&["balance", "chess", "--json", "--merge"], &files[..]].concat());
+    assert_eq!(merged_json.stdout, single_json.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An interrupted run keeps its finished games: resuming plays only the missing ones and gives the same report.
+#[test]
+fn resume_plays_only_the_games_missing_from_the_file() {
+    let dir = std::env::temp_dir().join(format!("tatsu-balance-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("games.jsonl").display().to_string();
+    let args = [
+        "balance",
+        "chess",
+        "--games",
+        "4",
+        "--max-plies",
+        "12",
+        "--nodes",
+        "200",
+        "--out",
+        &file,
+    ];
+    let full = tatsu(&args);
+    assert_eq!(full.code, 0, "{}", full.stderr);
+    let text = std::fs::read_to_string(&file).expect("games file");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4);
+    // Cut the file after the second game, in the middle of the third line, as an interruption would.
+    std::fs::write(
+        &file,
+        format!("{}\n{}\n{}", lines[0], lines[1], &lines[2][..20]),
+    )
+    .expect("write");
+    let resumed = tatsu(&[&args[..], &["--resume"]].concat());
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    assert_eq!(resumed.stdout, full.stdout);
+    let merged = tatsu(&["balance", "chess", "--merge", &file]);
+    assert_eq!(merged.stdout, full.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `perft --split` cuts a perft into independent units (a FEN and a move prefix per line) whose counts add up to
+/// the whole: chess from the start to depth 4 is 197,281 (the published count, chessprogramming.org "Perft
+/// Results"), over the 400 two-ply prefixes.
+#[test]
+fn perft_work_units_add_up_to_the_published_chess_count() {
+    let dir = std::env::temp_dir().join(format!("tatsu-perft-units-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let split = tatsu(&["perft", "chess", "--depth", "4", "--split", "2"]);
+    assert_eq!(split.code, 0, "{}", split.stderr);
+    assert_eq!(
+        split.stdout.lines().count(),
+        400,
+        "20 × 20 two-ply prefixes"
+    );
+    assert!(split.stdout.lines().all(|l| l.ends_with("\t2")));
+    let file = dir.join("units.txt");
+    std::fs::write(&file, &split.stdout).expect("write units");
+    let counted = tatsu(&["perft", "chess", "--units", &file.display().to_string()]);
+    assert_eq!(counted.code, 0, "{}", counted.stderr);
+    assert_eq!(
+        counted.stdout.lines().last(),
+        Some("Nodes searched: 197281")
+    );
+    assert_eq!(counted.stdout.lines().count(), 401);
+    let _ = std::fs::remove_dir_all(&dir);
+}
