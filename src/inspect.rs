@@ -507,6 +507,23 @@ pub fn castlings_from(game: &Game, piece: PieceId, side: Side, from: Square) -> 
         .collect()
 }
 
+/// The pieces with a ray that leaves en-passant squares behind (a pawn's double step).
+pub fn en_passant_makers(game: &Game) -> Vec<PieceId> {
+    let n = game.geometry.squares();
+    (0..game.pieces.len())
+        .map(|i| PieceId(i as u16))
+        .filter(|&p| {
+            Side::BOTH.iter().any(|&s| {
+                game.geometry.all().any(|sq| {
+                    game.rays[game.piece(p).rays(s, n, sq).range()]
+                        .iter()
+                        .any(|r| r.flags.has(RayFlags::CREATES_EP))
+                })
+            })
+        })
+        .collect()
+}
+
 /// The squares from which a piece's `i` (initial) moves are allowed, per side.
 pub fn initial_squares(game: &Game, piece: PieceId, side: Side) -> SquareSet {
     let squares = game.geometry.squares();

@@ -6,7 +6,7 @@ use super::View;
 use crate::engine::{Engine, Position};
 use crate::inspect::{self, EmptyBoard};
 use crate::rules::MoveSet;
-use crate::rules::{Game, PieceId, PromotionTrigger, RayFlags, Side, SquareSet, Symmetry, ZoneId};
+use crate::rules::{Game, PieceId, PromotionTrigger, Side, SquareSet, Symmetry, ZoneId};
 use crate::setup::symbol_for;
 
 fn piece_ref(game: &Game, id: PieceId) -> String {
@@ -564,20 +564,9 @@ fn castling_section(engine: &Engine, doc: &mut Doc) {
 }
 
 fn drops_section(game: &Game, doc: &mut Doc) {
-    let ep_makers: Vec<String> = game
-        .pieces
-        .iter()
-        .filter(|p| {
-            let n = game.geometry.squares();
-            Side::BOTH.iter().any(|&s| {
-                game.geometry.all().any(|sq| {
-                    game.rays[p.rays(s, n, sq).range()]
-                        .iter()
-                        .any(|r| r.flags.has(RayFlags::CREATES_EP))
-                })
-            })
-        })
-        .map(|p| p.name.clone())
+    let ep_makers: Vec<String> = crate::inspect::en_passant_makers(game)
+        .into_iter()
+        .map(|p| game.piece(p).name.clone())
         .collect();
     if !ep_makers.is_empty() {
         doc.heading(2, "En passant");
