@@ -1,5 +1,6 @@
 //! `tatsu describe --json`: the compiled rules of a variant as data (schema `tatsu.describe/1`), for programs that
 //! would otherwise parse the rule book's prose.
+use super::common::side_key;
 use serde::Serialize;
 use tatsu::inspect;
 use tatsu::rules::{
@@ -159,13 +160,6 @@ fn verdict(v: Verdict) -> &'static str {
         Verdict::Win => "win",
         Verdict::Draw => "draw",
         Verdict::Loss => "loss",
-    }
-}
-
-fn side_key(side: Side) -> &'static str {
-    match side {
-        Side::White => "white",
-        Side::Black => "black",
     }
 }
 
