@@ -86,6 +86,16 @@ impl View {
         view
     }
 
+    /// The pieces of a setup (a FEN read against its game), without playing it.
+    pub fn setup(game: &Game, setup: &crate::setup::Setup) -> View {
+        let mut view = View::new(game.geometry);
+        for p in &setup.board {
+            view.cells[p.square.index()].piece =
+                Some((symbol_for(&game.piece(p.piece).symbol, p.side), p.side));
+        }
+        view
+    }
+
     /// A piece's destinations (on an empty board unless `position` is given).
     pub fn piece_moves(game: &Game, moves: &PieceMoves, position: Option<&Position>) -> View {
         let mut view = match position {
