@@ -159,6 +159,9 @@ pub struct PieceMoves {
     pub destinations: Vec<Destination>,
     /// Squares that must be empty for a lame leap (`n`), not destinations themselves.
     pub lame_path: Vec<Square>,
+    /// Squares where a first leg captures on the way to a destination (the Lion's first step), not destinations
+    /// themselves unless another move ends there.
+    pub first_legs: Vec<Square>,
     /// Squares a ray reaches where the piece may not stand, because it could never move again from there and
     /// does not promote there (the executor generates no move to them: see `docs/variant-language.md`).
     pub dead_ends: Vec<Square>,
@@ -170,11 +173,25 @@ struct Acc {
     cap: bool,
     initial: bool,
     hop: bool,
+    /// Reached after capturing on a first leg.
+    second_leg: bool,
+    /// A friend the piece makes move lands here.
+    induced: bool,
     destroy: bool,
     /// A friendly piece here would lend its moves (`x` on the last leg).
     borrow: bool,
     castling: Option<usize>,
     sources: Vec<usize>,
+}
+
+/// How a multi-leg walk got to a square: directly, over or turning on a piece, after capturing on the way,
+/// or as the friend it made move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Via {
+    Direct,
+    Hop,
+    Capture,
+    Induce,
 }
 
 /// The walk of one piece's rays from one square, accumulating what each square is.
@@ -188,6 +205,7 @@ struct Survey<'a> {
     acc: Vec<Acc>,
     lame: SquareSet,
     dead_ends: SquareSet,
+    first_legs: SquareSet,
     /// Slices of rays still to walk: the piece's own, then those its friends lend it; whether they may lend.
     slices: Vec<(std::ops::Range<usize>, bool)>,
     lenders: Vec<PieceId>,
@@ -215,6 +233,7 @@ pub fn piece_moves(
         acc: vec![Acc::default(); squares],
         lame: SquareSet::new(),
         dead_ends: SquareSet::new(),
+        first_legs: SquareSet::new(),
         slices: vec![(game.piece(piece).rays(side, squares, from).range(), true)],
         lenders: Vec::new(),
     };
@@ -243,13 +262,13 @@ impl Survey<'_> {
     }
 
     /// Records `sq` as a destination of `ray`, as far as the ray's flags and the square's occupant allow.
-    fn mark(&mut self, ray: &Ray, sq: Square, hop: bool) {
-        self.mark_as(ray, sq, self.occupant(sq), hop);
+    fn mark(&mut self, ray: &Ray, sq: Square, via: Via) {
+        self.mark_as(ray, sq, self.occupant(sq), via);
     }
 
-    /// [`Survey::mark`] with the occupant the walk sees there (after a hop or a turn on a piece if `hop`): a
-    /// chain that comes back to the mover's square finds it empty.
-    fn mark_as(&mut self, ray: &Ray, sq: Square, occupant: Occupant, hop: bool) {
+    /// [`Survey::mark`] with the occupant the walk sees there, reached `via` what the walk passed: a chain that
+    /// comes back to the mover's square finds it empty. Whether `sq` became a destination.
+    fn mark_as(&mut self, ray: &Ray, sq: Square, occupant: Occupant, via: Via) -> bool {
         let vacant = occupant == Occupant::Empty;
         let imagined = vacant && self.hypothetical;
         let flags = ray.flags;
@@ -261,18 +280,22 @@ impl Survey<'_> {
             flags.has(RayFlags::DESTROY) && (friend && !self.board.royal(sq) || imagined);
         let lends = flags.has(RayFlags::BORROW) && (friend || imagined);
         if !(can_move || can_cap || can_destroy || lends) {
-            return;
+            return false;
         }
         if !self.may_stand(sq, can_cap) {
             self.dead_ends.insert(sq);
-            return;
+            return false;
         }
         let source = ray.source as usize;
         let initial = self.game.source(source).1.initial_only;
         let a = &mut self.acc[sq.index()];
         a.borrow |= lends;
-        if hop {
+        if via == Via::Hop {
             a.hop = true;
+        } else if via == Via::Capture {
+            a.second_leg = true;
+        } else if via == Via::Induce {
+            a.induced = true;
         } else if initial {
             a.initial = true;
         } else {
@@ -283,6 +306,7 @@ impl Survey<'_> {
         if !a.sources.contains(&source) {
             a.sources.push(source);
         }
+        true
     }
 
     /// May the piece end a move on `sq`: not where it must promote (a dead square, a mandatory line) unless a
@@ -324,7 +348,7 @@ impl Survey<'_> {
         match ray.kind {
             RayKind::Slide => {
                 for &sq in path {
-                    self.mark(ray, sq, false);
+                    self.mark(ray, sq, Via::Direct);
                     if !empty(&sq) {
                         break;
                     }
@@ -334,14 +358,14 @@ impl Survey<'_> {
                 let (&to, before) = path.split_last().expect("a ray has squares");
                 if before.iter().all(empty) {
                     before.iter().for_each(|&s| self.lame.insert(s));
-                    self.mark(ray, to, false);
+                    self.mark(ray, to, Via::Direct);
                 }
             }
             // On an empty board every square of the line may be the hurdle: the cannon lands anywhere after the
             // first square, and so does the grasshopper.
             RayKind::Hop | RayKind::Grasshop if self.hypothetical => {
                 for &sq in &path[1..] {
-                    self.mark(ray, sq, true);
+                    self.mark(ray, sq, Via::Hop);
                 }
             }
             RayKind::Hop => {
@@ -350,7 +374,7 @@ impl Survey<'_> {
                     .position(|s| !empty(s))
                     .map_or(path.len(), |h| h + 1);
                 for &sq in &path[after..] {
-                    self.mark(ray, sq, true);
+                    self.mark(ray, sq, Via::Hop);
                     if !empty(&sq) {
                         break;
                     }
@@ -359,7 +383,7 @@ impl Survey<'_> {
             RayKind::Grasshop => {
                 let landing = path.iter().position(|s| !empty(s)).map(|h| h + 1);
                 if let Some(&sq) = landing.and_then(|i| path.get(i)) {
-                    self.mark(ray, sq, true);
+                    self.mark(ray, sq, Via::Hop);
                 }
             }
             RayKind::Chain => self.chain(ray, lend),
@@ -371,8 +395,9 @@ impl Survey<'_> {
     fn chain(&mut self, ray: &Ray, lend: bool) {
         let game = self.game;
         let mut victim: Option<Square> = None;
-        let mut via_piece = false;
+        let mut via = Via::Direct;
         let mut must_be_empty: Vec<Square> = Vec::new();
+        let mut captured_on_the_way: Vec<Square> = Vec::new();
         // After an induction (`x`) the friend there moves on: its square is the one left empty.
         let mut origin = self.from;
         for (&sq, &rule) in game.ray_squares(ray).iter().zip(game.ray_rules(ray)) {
@@ -394,24 +419,35 @@ impl Survey<'_> {
             match step(rule, occupant, royal) {
                 // A friend that lends its moves is not a destination of the move itself.
                 StepOutcome::Blocked if dest && ray.flags.has(RayFlags::BORROW) => {
-                    self.mark_as(ray, sq, occupant, via_piece);
+                    self.mark_as(ray, sq, occupant, via);
                     break;
                 }
                 StepOutcome::Blocked => break,
-                StepOutcome::Cross if dest => self.mark_as(ray, sq, occupant, via_piece),
-                StepOutcome::Cross if occupant != Occupant::Empty => via_piece = true,
+                StepOutcome::Cross if dest => {
+                    if self.mark_as(ray, sq, occupant, via) {
+                        captured_on_the_way
+                            .iter()
+                            .for_each(|&s| self.first_legs.insert(s));
+                    }
+                }
+                StepOutcome::Cross if occupant != Occupant::Empty => via = via.max_hop(),
                 StepOutcome::Cross if !rule.reads_occupant() => must_be_empty.push(sq),
                 StepOutcome::Cross => {}
                 StepOutcome::Remove => {
-                    via_piece = true;
+                    via = Via::Capture;
                     victim = Some(sq);
+                    captured_on_the_way.push(sq);
                 }
                 StepOutcome::Induce => {
-                    via_piece = true;
+                    via = Via::Induce;
                     origin = sq;
                 }
                 StepOutcome::Land | StepOutcome::Take => {
-                    self.mark_as(ray, sq, occupant, via_piece);
+                    if self.mark_as(ray, sq, occupant, via) {
+                        captured_on_the_way
+                            .iter()
+                            .for_each(|&s| self.first_legs.insert(s));
+                    }
                     must_be_empty.drain(..).for_each(|s| self.lame.insert(s));
                     if occupant != Occupant::Empty {
                         break;
@@ -463,7 +499,18 @@ impl Survey<'_> {
             zone,
             destinations,
             lame_path: self.lame.iter().filter(unreached).collect(),
+            first_legs: self.first_legs.iter().collect(),
             dead_ends: self.dead_ends.iter().filter(unreached).collect(),
+        }
+    }
+}
+
+impl Via {
+    /// Passing a piece: a hop, unless the walk already captured or pushed on the way (which says more).
+    fn max_hop(self) -> Via {
+        match self {
+            Via::Direct => Via::Hop,
+            other => other,
         }
     }
 }
@@ -492,6 +539,8 @@ fn kinds(a: &Acc) -> Option<(Kind, Vec<Kind>)> {
         plain,
         a.initial.then_some(Kind::Initial),
         a.hop.then_some(Kind::Hop),
+        a.second_leg.then_some(Kind::SecondLeg),
+        a.induced.then_some(Kind::Induced),
         a.destroy.then_some(Kind::Destroy),
         a.borrow.then_some(Kind::Borrow),
     ]
@@ -515,6 +564,23 @@ pub fn castlings_from(game: &Game, piece: PieceId, side: Side, from: Square) -> 
         .enumerate()
         .filter(|(_, c)| c.king_from == from && game.castling_rights[c.right].side == side)
         .map(|(i, _)| i)
+        .collect()
+}
+
+/// The pieces with a ray that leaves en-passant squares behind (a pawn's double step).
+pub fn en_passant_makers(game: &Game) -> Vec<PieceId> {
+    let n = game.geometry.squares();
+    (0..game.pieces.len())
+        .map(|i| PieceId(i as u16))
+        .filter(|&p| {
+            Side::BOTH.iter().any(|&s| {
+                game.geometry.all().any(|sq| {
+                    game.rays[game.piece(p).rays(s, n, sq).range()]
+                        .iter()
+                        .any(|r| r.flags.has(RayFlags::CREATES_EP))
+                })
+            })
+        })
         .collect()
 }
 

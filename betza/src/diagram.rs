@@ -28,6 +28,13 @@ pub enum Kind {
     Borrow,
     /// A friendly piece standing here may be captured (destroyed) (`d`).
     Destroy,
+    /// Not a destination: the first leg of a multi-leg move captures a piece here and the move goes on (the
+    /// Lion's first step, a locust's victim).
+    FirstLeg,
+    /// Reached by the second leg of a move that captured on its first (the Lion's double capture and igui).
+    SecondLeg,
+    /// Where a friend lands that the piece makes move on (induction, `x` on a first leg).
+    Induced,
 }
 
 impl Kind {
@@ -43,6 +50,9 @@ impl Kind {
             Kind::LamePath => "lame-path",
             Kind::Borrow => "borrow",
             Kind::Destroy => "destroy",
+            Kind::FirstLeg => "first-leg",
+            Kind::SecondLeg => "second-leg",
+            Kind::Induced => "induced",
         }
     }
 
@@ -58,10 +68,13 @@ impl Kind {
             Kind::LamePath => '-',
             Kind::Borrow => 'x',
             Kind::Destroy => 'd',
+            Kind::FirstLeg => '1',
+            Kind::SecondLeg => '2',
+            Kind::Induced => '>',
         }
     }
 
-    const ALL: [Kind; 9] = [
+    const ALL: [Kind; 12] = [
         Kind::MoveOrCapture,
         Kind::Move,
         Kind::Capture,
@@ -71,6 +84,9 @@ impl Kind {
         Kind::Destroy,
         Kind::LamePath,
         Kind::Borrow,
+        Kind::FirstLeg,
+        Kind::SecondLeg,
+        Kind::Induced,
     ];
 }
 
@@ -362,6 +378,9 @@ pub fn render(marks: &[Mark], width: i32, height: i32, from: (i32, i32)) -> Stri
                 Kind::LamePath => "must be empty for the lame leap",
                 Kind::Borrow => "a friendly piece here lends its moves",
                 Kind::Destroy => "captures (destroys) a friendly piece",
+                Kind::FirstLeg => "first leg: captures here and moves on",
+                Kind::SecondLeg => "second leg, after capturing on the way",
+                Kind::Induced => "where a friend it pushes lands",
             };
             legend.push(format!("{} {}", k.symbol(), text));
         }

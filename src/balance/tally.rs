@@ -119,7 +119,9 @@ impl Tally {
         if let Some(to) = mv.promotion {
             present[to.0 as usize] = true;
             self.pieces[piece].promotions += 1;
-            if let Some(rule) = &game.piece(mv.piece).promotion {
+            // The zone of the line that offered this choice (a piece may have several `promote` lines).
+            let lines = &game.piece(mv.piece).promotions;
+            if let Some(rule) = lines.iter().find(|r| r.choices.contains(&to)) {
                 self.zones[rule.zone.0 as usize].promotions += 1;
             }
         }

@@ -17,19 +17,23 @@ pub enum ColorWhen {
 }
 
 static STDERR_COLOR: OnceLock<Color> = OnceLock::new();
+static STDOUT_COLOR: OnceLock<Color> = OnceLock::new();
 
 /// Decides once, for the whole run, whether stderr gets colour. `auto` follows anstream's reading of the
 /// terminal and of the `NO_COLOR`, `CLICOLOR`, `CLICOLOR_FORCE` and `TERM` conventions.
 pub fn set_color(when: ColorWhen) {
-    let color = match when {
-        ColorWhen::Always => Color::Always,
-        ColorWhen::Never => Color::Never,
-        ColorWhen::Auto => match anstream::AutoStream::choice(&std::io::stderr()) {
-            anstream::ColorChoice::Never => Color::Never,
-            _ => Color::Always,
-        },
+    let decide = |auto: anstream::ColorChoice| match (when, auto) {
+        (ColorWhen::Always, _) => Color::Always,
+        (ColorWhen::Never, _) | (ColorWhen::Auto, anstream::ColorChoice::Never) => Color::Never,
+        (ColorWhen::Auto, _) => Color::Always,
     };
-    let _ = STDERR_COLOR.set(color);
+    let _ = STDERR_COLOR.set(decide(anstream::AutoStream::choice(&std::io::stderr())));
+    let _ = STDOUT_COLOR.set(decide(anstream::AutoStream::choice(&std::io::stdout())));
+}
+
+/// Whether pictures on stdout (`tatsu piece`) are coloured: `--color`, else whether stdout is a terminal.
+pub fn stdout_color() -> bool {
+    STDOUT_COLOR.get().copied().unwrap_or_default() == Color::Always
 }
 
 pub fn stderr_color() -> Color {

@@ -1,8 +1,13 @@
 //! `tatsu describe --json`: the compiled rules of a variant as data (schema `tatsu.describe/2`), for programs that
 //! would otherwise parse the rule book's prose.
+use super::common::side_key;
 use serde::Serialize;
+use tatsu::engine::Engine;
 use tatsu::inspect;
-use tatsu::rules::{Game, PieceId, PromotionTrigger, Side, SquareSet, StalemateResult, Symmetry};
+use tatsu::rules::{
+    Extinct, Game, PieceId, PromotionTrigger, RepetitionLoser, Side, Square, SquareSet, Symmetry,
+    Verdict,
+};
 
 #[derive(Serialize)]
 pub struct DescribeJson {
@@ -16,9 +21,37 @@ pub struct DescribeJson {
     start_fen: String,
     /// Captured pieces go to the captor's hand and may be dropped.
     drops: bool,
+    /// After a drop into this zone the same side moves again (Heian); `null` without the rule.
+    bonus_turn: Option<BonusTurnJson>,
+    /// The castling moves, one per right and side.
+    castling: Vec<CastlingJson>,
+    /// The pieces whose multi-square moves may be captured en passant.
+    en_passant: Vec<String>,
+    /// Compulsory capture: the pieces whose captures are compulsory; `null` without the rule.
+    forced_capture: Option<Vec<String>>,
     zones: Vec<ZoneJson>,
     pieces: Vec<PieceJson>,
     end: EndJson,
+}
+
+#[derive(Serialize)]
+struct BonusTurnJson {
+    zone: String,
+    /// The bonus move may be declined (a pass, `0000`).
+    may_pass: bool,
+}
+
+#[derive(Serialize)]
+struct CastlingJson {
+    side: &'static str,
+    /// The castling right's FEN letter.
+    right: char,
+    king_from: String,
+    king_to: String,
+    rook_from: String,
+    rook_to: String,
+    must_be_empty: Vec<String>,
+    must_not_be_attacked: Vec<String>,
 }
 
 /// A named zone: its squares for each side.
@@ -74,19 +107,72 @@ struct DropJson {
     forbidden_black: Vec<String>,
 }
 
+/// How the game ends; a verdict (`win`, `draw`, `loss`) is the result for the side it happens to.
 #[derive(Serialize)]
 struct EndJson {
-    /// What a stalemate means for the stalemated side: `win`, `draw` or `loss`.
+    /// The result for the mated side (`loss` but in misère games); it applies only to games with a royal piece.
+    checkmate: &'static str,
+    /// What a stalemate means for the stalemated side.
     stalemate: &'static str,
     /// The game ends the Nth time a position occurs; `null` without a repetition rule.
     repetition: Option<u8>,
+    /// Who loses by repetition: `null` (a draw), `mover` (the side completing it), `white` or `black`.
+    repetition_loser: Option<&'static str>,
     perpetual_check_loses: bool,
     /// The move-count draw, in plies without a reset; `null` without one.
     move_limit: Option<u32>,
+    /// The pieces whose moves reset the move-count clock (captures always do).
+    move_limit_reset_by: Vec<String>,
+    /// A side left with only royal pieces loses; `null` without the rule.
+    bare_king: Option<BareKingJson>,
+    /// Draw when the non-royal pieces left are exactly one of these sets (both sides together).
+    insufficient_material: Vec<Vec<String>>,
+    extinction: Vec<ExtinctionJson>,
+    flags: Vec<FlagJson>,
+    /// The side giving check this many times wins; `null` without the rule.
+    check_limit: Option<u8>,
+    /// A move that gives check is illegal.
+    giving_check_illegal: bool,
+    /// A royal piece in check may not move.
+    royal_frozen_in_check: bool,
+    /// Every drawn result is a win for this side (`white`, `black`); `null` without draw odds.
+    draws_win: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct BareKingJson {
+    hand_must_be_empty: bool,
+    /// A side bared on its own move is not lost while it can bare the opponent in turn (shatranj).
+    reprieve: bool,
+}
+
+#[derive(Serialize)]
+struct ExtinctionJson {
+    /// The piece types counted one by one; `null`: all of a side's pieces together.
+    pieces: Option<Vec<String>>,
+    at_most: u16,
+    verdict: &'static str,
+}
+
+#[derive(Serialize)]
+struct FlagJson {
+    pieces: Vec<String>,
+    zone: String,
+    /// Black may answer White's arrival by arriving too, which draws (racing kings).
+    black_may_equalise: bool,
+}
+
+fn verdict(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Win => "win",
+        Verdict::Draw => "draw",
+        Verdict::Loss => "loss",
+    }
 }
 
 impl DescribeJson {
-    pub fn new(game: &Game) -> DescribeJson {
+    pub fn new(engine: &Engine) -> DescribeJson {
+        let game = &engine.game;
         let g = game.geometry;
         let squares = |set: &SquareSet| set.iter().map(|sq| g.name(sq)).collect::<Vec<_>>();
         let symbol = |p: PieceId| game.piece(p).symbol.clone();
@@ -158,16 +244,100 @@ impl DescribeJson {
                 })
                 .collect(),
             pieces,
-            end: EndJson {
-                stalemate: match game.end.stalemate {
-                    StalemateResult::Win => "win",
-                    StalemateResult::Draw => "draw",
-                    StalemateResult::Loss => "loss",
-                },
-                repetition: game.end.repetition.map(|r| r.count),
-                perpetual_check_loses: game.end.repetition.is_some_and(|r| r.perpetual_check_loses),
-                move_limit: game.end.move_limit,
-            },
+            bonus_turn: game.bonus_turn.as_ref().map(|b| BonusTurnJson {
+                zone: game.zone(b.zone).name.clone(),
+                may_pass: b.may_pass,
+            }),
+            castling: castling(engine),
+            en_passant: inspect::en_passant_makers(game)
+                .into_iter()
+                .map(symbol)
+                .collect(),
+            forced_capture: game.forced_capture.as_ref().map(|f| {
+                f.by.iter()
+                    .enumerate()
+                    .filter(|(_, &by)| by)
+                    .map(|(i, _)| symbol(PieceId(i as u16)))
+                    .collect()
+            }),
+            end: EndJson::new(game),
+        }
+    }
+}
+
+/// The castlings the rule book's table shows (under fixed-file castling, the start position's).
+fn castling(engine: &Engine) -> Vec<CastlingJson> {
+    let game = &engine.game;
+    let g = game.geometry;
+    let names = |v: &[Square]| v.iter().map(|&s| g.name(s)).collect::<Vec<_>>();
+    let start = tatsu::engine::Position::start(engine);
+    tatsu::render::rulebook::start_castlings(game, &start)
+        .into_iter()
+        .map(|c| {
+            let right = &game.castling_rights[c.right];
+            CastlingJson {
+                side: side_key(right.side),
+                right: right.letter,
+                king_from: g.name(c.king_from),
+                king_to: g.name(c.king_to),
+                rook_from: g.name(c.rook_from),
+                rook_to: g.name(c.rook_to),
+                must_be_empty: names(&c.empty),
+                must_not_be_attacked: names(&c.safe),
+            }
+        })
+        .collect()
+}
+
+impl EndJson {
+    fn new(game: &Game) -> EndJson {
+        let end = &game.end;
+        let symbols = |ids: &[PieceId]| ids.iter().map(|&p| game.piece(p).symbol.clone()).collect();
+        EndJson {
+            checkmate: verdict(end.checkmate),
+            stalemate: verdict(end.stalemate),
+            repetition: end.repetition.map(|r| r.count),
+            repetition_loser: end.repetition.and_then(|r| r.loser).map(|l| match l {
+                RepetitionLoser::Mover => "mover",
+                RepetitionLoser::Side(side) => side_key(side),
+            }),
+            perpetual_check_loses: end.repetition.is_some_and(|r| r.perpetual_check_loses),
+            move_limit: end.move_limit,
+            move_limit_reset_by: symbols(&end.resets_clock),
+            bare_king: end.bare_king_loses.map(|b| BareKingJson {
+                hand_must_be_empty: b.hand_must_be_empty,
+                reprieve: b.reprieve,
+            }),
+            insufficient_material: end
+                .insufficient_material
+                .iter()
+                .map(|set| symbols(set))
+                .collect(),
+            extinction: end
+                .extinction
+                .iter()
+                .map(|e| ExtinctionJson {
+                    pieces: match &e.pieces {
+                        Extinct::AnyPiece => None,
+                        Extinct::Types(types) => Some(symbols(types)),
+                    },
+                    at_most: e.at_most,
+                    verdict: verdict(e.verdict),
+                })
+                .collect(),
+            flags: end
+                .flags
+                .iter()
+                .map(|f| FlagJson {
+                    pieces: symbols(&f.pieces),
+                    zone: game.zone(f.zone).name.clone(),
+                    black_may_equalise: end.black_may_equalise,
+                })
+                .collect(),
+            check_limit: end.check_limit,
+            giving_check_illegal: end.giving_check_illegal,
+            royal_frozen_in_check: end.royal_frozen_in_check,
+            draws_win: end.draws_win.map(side_key),
         }
     }
 }

@@ -1,4 +1,5 @@
-//! `tatsu export VARIANT --to fsf`: the game in another engine's format, or the list of what that engine cannot say.
+//! `tatsu export VARIANT --to fsf`: the game in another engine's format (or an Interactive Diagram page), or the
+//! list of what the target cannot say.
 use super::common::{emit, load_engine};
 use super::error::CliError;
 use clap::ValueEnum;
@@ -9,6 +10,8 @@ pub enum Target {
     Fsf,
     /// A Sjaak II variant definition (load it with `load <file>` in Sjaak II's console).
     Sjaak,
+    /// An HTML page with H. G. Muller's Interactive Diagram (chessvariants.com) for the game.
+    Diagram,
 }
 
 /// Write the game for another engine; refuse, listing every rule the engine cannot express, unless `--lossy`.
@@ -17,6 +20,7 @@ pub enum Target {
 ///   tatsu export euroshogi --to fsf
 ///   tatsu export chess --to fsf --lossy -o chess.ini
 ///   tatsu export ryu-shogi --to fsf            # refused: FSF cannot say zone-dependent moves
+///   tatsu export shogi --to diagram --lossy -o shogi.html   # an Interactive Diagram page
 #[derive(clap::Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct ExportArgs {
@@ -45,6 +49,7 @@ pub fn run(args: &ExportArgs) -> Result<(), CliError> {
     let exported = match args.to {
         Target::Fsf => tatsu::export::to_fsf(&engine.game, &name, args.lossy),
         Target::Sjaak => tatsu::export::to_sjaak(&engine.game, &name, args.lossy),
+        Target::Diagram => tatsu::export::to_diagram(&engine.game, &name, args.lossy),
     }
     .map_err(|refusal| CliError::input(refusal.to_string()))?;
     for d in &exported.dropped {

@@ -31,6 +31,7 @@ mod new;
 mod perft;
 mod perft_units;
 mod piece;
+mod piece_json;
 mod position;
 mod search;
 mod selfplay;
@@ -44,7 +45,8 @@ mod xboard;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
-    /// Colour the diagnostics on stderr: `auto` on a terminal (and not with `NO_COLOR` set).
+    /// Colour the diagnostics on stderr and the diagrams of `piece` on stdout: `auto` on a terminal (and not
+    /// with `NO_COLOR` set).
     #[arg(long, global = true, value_enum, default_value_t = common::ColorWhen::Auto)]
     pub color: common::ColorWhen,
 }

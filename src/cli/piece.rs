@@ -1,7 +1,7 @@
 //! `tatsu piece`: where one piece can go, and why — per zone when its moves depend on the zone.
-use super::common::{emit, load_engine, parse_square, side_key, SideArg};
+use super::common::{emit, load_engine, parse_square, print_json, stdout_color, SideArg};
 use super::error::CliError;
-use serde_json::{json, Value};
+use super::piece_json::{PieceDiagramsJson, PieceJson};
 use tatsu::engine::{MoveKind, Position};
 use tatsu::inspect::{self, Board, EmptyBoard, PieceMoves as Reach};
 use tatsu::render::text::{self, Style};
@@ -120,8 +120,12 @@ pub fn run(args: PieceArgs) -> Result<(), CliError> {
         write_svg(path, &views)?;
     }
     if args.json {
-        print_piece_json(game, piece, side, &reaches, position.is_some(), legal_only);
-        return Ok(());
+        let board = match (position.is_some(), legal_only) {
+            (true, true) => "position-legal",
+            (true, false) => "position",
+            (false, _) => "empty",
+        };
+        return print_piece_json(game, &reaches, board);
     }
     let mut out = String::new();
     for (i, ((reach, zone), (view, heading))) in reaches.iter().zip(&views).enumerate() {
@@ -138,8 +142,9 @@ pub fn run(args: PieceArgs) -> Result<(), CliError> {
             "{heading}, {board}: {n} destination{}\n",
             if n == 1 { "" } else { "s" }
         );
-        out += &text::board(view, Style::Unicode);
-        out += &text::legend(view);
+        let colour = stdout_color();
+        out += &text::board_in(view, Style::Unicode, colour);
+        out += &text::legend_in(view, Style::Unicode, colour);
         if args.explain {
             out += &explain(game, reach, *zone);
         }
@@ -209,29 +214,18 @@ fn write_svg(path: &std::path::Path, views: &[(View, String)]) -> Result<(), Cli
 /// `--json`: one object per diagram, wrapped when there are several (schema `tatsu.piece/1`).
 fn print_piece_json(
     game: &Game,
-    piece: PieceId,
-    side: Side,
     reaches: &[(Reach, Option<ZoneId>)],
-    in_position: bool,
-    legal_only: bool,
-) {
-    let mut objects: Vec<Value> = reaches
+    board: &'static str,
+) -> Result<(), CliError> {
+    let mut diagrams: Vec<PieceJson> = reaches
         .iter()
-        .map(|(r, z)| reach_json(game, r, *z, in_position, legal_only))
+        .map(|(r, z)| PieceJson::new(game, r, *z, board))
         .collect();
-    let out = if objects.len() == 1 {
-        objects.remove(0)
+    if diagrams.len() == 1 {
+        print_json(&diagrams.remove(0))
     } else {
-        json!({
-            "schema": "tatsu.piece/1",
-            "variant": game.name,
-            "piece": game.piece(piece).symbol,
-            "name": game.piece(piece).name,
-            "side": side_key(side),
-            "diagrams": objects,
-        })
-    };
-    emit(&format!("{out}\n"));
+        print_json(&PieceDiagramsJson::new(game, diagrams))
+    }
 }
 
 /// Without --at: the middle of the board, or one square per zone whose move set differs.
@@ -279,139 +273,103 @@ fn title(game: &Game, reach: &Reach, zone: Option<ZoneId>) -> String {
     t
 }
 
-/// The component of a ray source as text (`fR`) and in English.
-fn component(game: &Game, source: usize) -> (String, String) {
-    let (_, c) = game.source(source);
-    (c.text.clone(), c.description.clone())
-}
-
-fn promotion_text(game: &Game, reach: &Reach, d: &inspect::Destination) -> String {
-    if d.promotion.is_empty() {
-        return String::new();
-    }
-    let names: Vec<String> = d
-        .promotion
-        .iter()
-        .map(|&p| game.piece(p).symbol.clone())
-        .collect();
-    let how = if d.must_promote { "must" } else { "may" };
-    let _ = reach;
-    format!(", {how} promote to {}", names.join(" or "))
-}
-
+/// `--explain`: each XBetza component of the move set in plain words with the squares it reaches, then what
+/// promotes, what must be empty and what is captured on the way.
 fn explain(game: &Game, reach: &Reach, zone: Option<ZoneId>) -> String {
     let g = game.geometry;
-    let mut out = String::from("\nwhy:\n");
-    if let Some(z) = zone {
-        let sets = inspect::move_sets(game, reach.piece);
-        if let Some(set) = sets.iter().find(|s| s.zone == Some(z)) {
+    let names =
+        |v: &mut dyn Iterator<Item = Square>| v.map(|s| g.name(s)).collect::<Vec<_>>().join(" ");
+    let mut out = String::from("\nhow it moves");
+    if let Some(set) = zone.and_then(|z| {
+        inspect::move_sets(game, reach.piece)
+            .into_iter()
+            .find(|s| s.zone == Some(z))
+    }) {
+        out += &format!(
+            " (standing in {}, it moves as \"{}\")",
+            game.zone(set.zone.expect("zoned")).name,
+            set.betza
+        );
+    }
+    out += ":\n";
+    let mut sources: Vec<usize> = Vec::new();
+    for d in &reach.destinations {
+        for &s in &d.sources {
+            if !sources.contains(&s) {
+                sources.push(s);
+            }
+        }
+    }
+    sources.sort_unstable();
+    for s in sources {
+        let (_, c) = game.source(s);
+        let reached = names(
+            &mut reach
+                .destinations
+                .iter()
+                .filter(|d| d.sources.contains(&s))
+                .map(|d| d.to),
+        );
+        out += &format!("  {:<8} {}\n", c.text, leg_lines(&c.description));
+        out += &format!("  {:<8}   -> {reached}\n", "");
+    }
+    for d in reach.destinations.iter().filter(|d| d.castling.is_some()) {
+        let c = &game.castlings[d.castling.expect("castling")];
+        out += &format!(
+            "  castling -> {} (the rook goes {}-{})\n",
+            g.name(d.to),
+            g.name(c.rook_from),
+            g.name(c.rook_to)
+        );
+    }
+    let promoting: Vec<&inspect::Destination> = reach
+        .destinations
+        .iter()
+        .filter(|d| !d.promotion.is_empty())
+        .collect();
+    if let Some(d) = promoting.first() {
+        let choices: Vec<String> = d
+            .promotion
+            .iter()
+            .map(|&p| game.piece(p).symbol.clone())
+            .collect();
+        let (must, may): (Vec<&inspect::Destination>, Vec<&inspect::Destination>) =
+            promoting.iter().partition(|d| d.must_promote);
+        if !must.is_empty() {
             out += &format!(
-                "  {} is in {}, so the piece moves as \"{}\"\n",
-                g.name(reach.from),
-                game.zone(z).name,
-                set.betza
+                "  must promote (to {}) on {}\n",
+                choices.join(" or "),
+                names(&mut must.iter().map(|d| d.to))
+            );
+        }
+        if !may.is_empty() {
+            out += &format!(
+                "  may promote (to {}) on {}\n",
+                choices.join(" or "),
+                names(&mut may.iter().map(|d| d.to))
             );
         }
     }
-    for d in &reach.destinations {
-        let mut reasons: Vec<String> = d
-            .sources
-            .iter()
-            .map(|&s| {
-                let (text, words) = component(game, s);
-                let src = game.source(s).0;
-                let rule = match src.zone {
-                    Some(z) => format!("\"{}\" (in {})", src.betza, game.zone(z).name),
-                    None => format!("\"{}\"", src.betza),
-                };
-                format!("{text} of {rule}: {words}")
-            })
-            .collect();
-        if let Some(c) = d.castling {
-            let c = &game.castlings[c];
-            reasons.push(format!(
-                "castling: the rook goes {}-{}",
-                g.name(c.rook_from),
-                g.name(c.rook_to)
-            ));
+    let lists = [
+        (&reach.lame_path, "must be empty for a lame leap"),
+        (
+            &reach.first_legs,
+            "captured on the way by a first leg (not stops)",
+        ),
+        (
+            &reach.dead_ends,
+            "dead squares: reached, but it could never move again from there",
+        ),
+    ];
+    for (list, words) in lists {
+        if !list.is_empty() {
+            out += &format!("  {words}: {}\n", names(&mut list.iter().copied()));
         }
-        let kinds: Vec<&str> = std::iter::once(d.kind)
-            .chain(d.also.iter().copied())
-            .map(|k| k.name())
-            .collect();
-        out += &format!(
-            "  {:<4} {}{}  <- {}\n",
-            g.name(d.to),
-            kinds.join(" and "),
-            promotion_text(game, reach, d),
-            reasons.join("; ")
-        );
-    }
-    for sq in &reach.lame_path {
-        out += &format!("  {:<4} must be empty for a lame leap\n", g.name(*sq));
     }
     out
 }
 
-fn reach_json(
-    game: &Game,
-    reach: &Reach,
-    zone: Option<ZoneId>,
-    in_position: bool,
-    legal_only: bool,
-) -> Value {
-    let g = game.geometry;
-    let ty = game.piece(reach.piece);
-    let moves: Vec<Value> = reach
-        .destinations
-        .iter()
-        .map(|d| {
-            let sources: Vec<Value> = d
-                .sources
-                .iter()
-                .map(|&s| {
-                    let (text, words) = component(game, s);
-                    let src = game.source(s).0;
-                    json!({
-                        "betza": src.betza,
-                        "component": text,
-                        "description": words,
-                        "zone": src.zone.map(|z| game.zone(z).name.clone()),
-                    })
-                })
-                .collect();
-            let mut m = json!({
-                "to": g.name(d.to),
-                "kind": d.kind.name(),
-                "promotion": d.promotion.iter().map(|&p| game.piece(p).symbol.clone()).collect::<Vec<_>>(),
-                "must_promote": d.must_promote,
-                "sources": sources,
-            });
-            if !d.also.is_empty() {
-                m["also"] = json!(d.also.iter().map(|k| k.name()).collect::<Vec<_>>());
-            }
-            if let Some(c) = d.castling {
-                let c = &game.castlings[c];
-                m["rook_from"] = json!(g.name(c.rook_from));
-                m["rook_to"] = json!(g.name(c.rook_to));
-            }
-            m
-        })
-        .collect();
-    json!({
-        "schema": "tatsu.piece/1",
-        "variant": game.name,
-        "piece": ty.symbol,
-        "name": ty.name,
-        "side": side_key(reach.side),
-        "from": g.name(reach.from),
-        "zone": zone.map(|z| game.zone(z).name.clone()),
-        "board": match (in_position, legal_only) {
-            (true, true) => "position-legal",
-            (true, false) => "position",
-            (false, _) => "empty",
-        },
-        "moves": moves,
-        "must_be_empty": reach.lame_path.iter().map(|&s| g.name(s)).collect::<Vec<_>>(),
-    })
+/// A multi-leg description with each leg on its own line (`first …; then …`).
+fn leg_lines(description: &str) -> String {
+    description.replace("; then ", ";\n             then ")
 }

@@ -1,11 +1,14 @@
-//! Export a compiled game to another engine's format (`tatsu export VARIANT --to fsf`, docs/export.md).
+//! Export a compiled game to another engine's format (`tatsu export VARIANT --to fsf`, docs/export.md), or to
+//! an Interactive Diagram page for chessvariants.com.
 //!
 //! An exporter says everything the target can say and lists what it cannot. Without `lossy` any such rule refuses
 //! the export; with it, the definition is written without those rules and names each in a comment. Some limits
 //! (a board larger than the target's) refuse the export either way.
+pub mod diagram;
 mod fsf;
 mod sjaak;
 
+pub use diagram::to_diagram;
 pub use fsf::to_fsf;
 pub use sjaak::to_sjaak;
 

@@ -159,6 +159,12 @@ fn new_rules(game: &Game, items: &mut Vec<String>) {
             "**Check count**: the player who gives check for the {limit}th time wins."
         ));
     }
+    if end.royal_frozen_in_check {
+        items.push(
+            "**Royal frozen in check**: a royal piece in check may not move; the check must be met otherwise."
+                .to_string(),
+        );
+    }
     if end.giving_check_illegal {
         items.push("**No checks**: a move that would give check is not allowed.".to_string());
     }

@@ -28,11 +28,14 @@ pub struct Cell {
     /// The piece's FEN text as the side writes it (`S`, `+s`) and its owner.
     pub piece: Option<(String, Side)>,
     pub mark: Option<Kind>,
-    /// A move ending here may also capture (destroy) a friendly piece (`mcdK`), besides what `mark` says.
-    pub destroys: bool,
-    /// A move may also get here over a piece (a cannon's capture by hopping where it also moves), besides what
-    /// `mark` says.
-    pub hops: bool,
+    /// Other ways a move gets here besides `mark` (a cannon's hop where it also moves; the Lion's first leg
+    /// where it also steps), in legend order.
+    pub also: Vec<Kind>,
+    /// A ray reaches this square but the piece may not stop here: it could never move again and does not
+    /// promote here (a dead square).
+    pub dead: bool,
+    /// In the zone whose move set applies to the diagram's piece / in its promotion zone ([`Region`]).
+    pub region: [bool; 2],
     /// A move ending here promotes.
     pub promotes: bool,
     /// In White's / Black's copy of a zone.
@@ -49,6 +52,17 @@ pub struct View {
     pub geometry: Geometry,
     pub cells: Vec<Cell>,
     pub flip: bool,
+    /// The zones a piece diagram shades, by [`Region`], with what the legend says of each.
+    pub regions: [Option<String>; 2],
+}
+
+/// The zones a piece diagram shades.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Region {
+    /// The zone the piece stands in, whose move set the diagram shows.
+    MoveZone = 0,
+    /// Where the piece promotes.
+    PromotionZone = 1,
 }
 
 impl View {
@@ -57,6 +71,7 @@ impl View {
             geometry,
             cells: vec![Cell::default(); geometry.squares()],
             flip: false,
+            regions: [None, None],
         }
     }
 
@@ -82,6 +97,16 @@ impl View {
         view
     }
 
+    /// The pieces of a setup (a FEN read against its game), without playing it.
+    pub fn setup(game: &Game, setup: &crate::setup::Setup) -> View {
+        let mut view = View::new(game.geometry);
+        for p in &setup.board {
+            view.cells[p.square.index()].piece =
+                Some((symbol_for(&game.piece(p.piece).symbol, p.side), p.side));
+        }
+        view
+    }
+
     /// A piece's destinations (on an empty board unless `position` is given).
     pub fn piece_moves(game: &Game, moves: &PieceMoves, position: Option<&Position>) -> View {
         let mut view = match position {
@@ -100,11 +125,55 @@ impl View {
         for d in &moves.destinations {
             let cell = &mut view.cells[d.to.index()];
             cell.mark = Some(d.kind);
-            cell.destroys = d.also.contains(&Kind::Destroy);
-            cell.hops = d.also.contains(&Kind::Hop);
+            cell.also = d.also.clone();
             cell.promotes = !d.promotion.is_empty();
         }
+        for sq in &moves.first_legs {
+            let cell = &mut view.cells[sq.index()];
+            match cell.mark {
+                None => cell.mark = Some(Kind::FirstLeg),
+                // First: that a piece here is captured on the way says more than another way of arriving.
+                Some(_) => cell.also.insert(0, Kind::FirstLeg),
+            }
+        }
+        for sq in &moves.dead_ends {
+            view.cells[sq.index()].dead = true;
+        }
+        view.shade_regions(game, moves);
         view
+    }
+
+    /// Shades the zone whose move set the piece uses on its square, and its promotion zone (its side's copy).
+    fn shade_regions(&mut self, game: &Game, moves: &PieceMoves) {
+        let side = moves.side.index();
+        if let Some(z) = moves.zone {
+            let zone = game.zone(z);
+            self.shade(Region::MoveZone, &zone.squares[side]);
+            self.regions[Region::MoveZone as usize] = Some(format!(
+                "{}: the zone it stands in, where it moves as shown",
+                zone.name
+            ));
+        }
+        // Every `promote` line of this side's (a piece may have several, and lines for one side only).
+        let mut names: Vec<&str> = Vec::new();
+        let lines = game.piece(moves.piece).promotions.iter();
+        for p in lines.filter(|p| p.side.is_none_or(|s| s == moves.side)) {
+            let zone = game.zone(p.zone);
+            self.shade(Region::PromotionZone, &zone.squares[side]);
+            if !names.contains(&zone.name.as_str()) {
+                names.push(&zone.name);
+            }
+        }
+        if !names.is_empty() {
+            self.regions[Region::PromotionZone as usize] =
+                Some(format!("{}: its promotion zone", names.join(", ")));
+        }
+    }
+
+    fn shade(&mut self, region: Region, squares: &SquareSet) {
+        for sq in squares.iter() {
+            self.cells[sq.index()].region[region as usize] = true;
+        }
     }
 
     /// A zone: White's squares and Black's squares shaded.
@@ -135,37 +204,54 @@ impl View {
 
     /// The marks present, in legend order.
     pub fn kinds(&self) -> Vec<Kind> {
-        let order = [
-            Kind::MoveOrCapture,
-            Kind::Move,
-            Kind::Capture,
-            Kind::Initial,
-            Kind::Hop,
-            Kind::Destroy,
-            Kind::Castling,
-            Kind::LamePath,
-            Kind::Borrow,
-        ];
-        order
+        LEGEND_ORDER
             .into_iter()
             .filter(|k| self.cells.iter().any(|c| c.mark == Some(*k)))
             .collect()
     }
 
+    /// The kinds present as second marks on a square, in legend order, counting the first `shown` of each
+    /// square's (as many as a drawing shows).
+    pub fn also_kinds(&self, shown: usize) -> Vec<Kind> {
+        LEGEND_ORDER
+            .into_iter()
+            .filter(|k| {
+                self.cells
+                    .iter()
+                    .any(|c| c.also.iter().take(shown).any(|a| a == k))
+            })
+            .collect()
+    }
+
+    pub fn any_dead(&self) -> bool {
+        self.cells.iter().any(|c| c.dead)
+    }
+
+    /// The piece's own square is a destination too (the Lion's igui: capture next to it and come back).
+    pub fn origin_marked(&self) -> bool {
+        self.cells.iter().any(|c| c.origin && c.mark.is_some())
+    }
+
     pub fn any_promotion(&self) -> bool {
         self.cells.iter().any(|c| c.promotes)
     }
-
-    /// Some destination may also destroy a friendly piece besides its mark.
-    pub fn any_also_destroys(&self) -> bool {
-        self.cells.iter().any(|c| c.destroys)
-    }
-
-    /// Some destination may also be reached over a piece besides its mark.
-    pub fn any_also_hops(&self) -> bool {
-        self.cells.iter().any(|c| c.hops)
-    }
 }
+
+/// The order marks are listed in legends.
+const LEGEND_ORDER: [Kind; 12] = [
+    Kind::MoveOrCapture,
+    Kind::Move,
+    Kind::Capture,
+    Kind::Initial,
+    Kind::Hop,
+    Kind::FirstLeg,
+    Kind::SecondLeg,
+    Kind::Induced,
+    Kind::Destroy,
+    Kind::Castling,
+    Kind::LamePath,
+    Kind::Borrow,
+];
 
 /// What a mark means, for legends.
 pub fn kind_label(kind: Kind) -> &'static str {
@@ -179,6 +265,9 @@ pub fn kind_label(kind: Kind) -> &'static str {
         Kind::LamePath => "must be empty (lame leap), not a destination",
         Kind::Borrow => "a friendly piece here lends its moves",
         Kind::Destroy => "captures (destroys) a friendly piece",
+        Kind::FirstLeg => "first leg: captures a piece here on the way and moves on (not a stop)",
+        Kind::SecondLeg => "second leg: lands here after capturing on the way",
+        Kind::Induced => "a friend it makes move (induction) lands here",
     }
 }
 

@@ -6,7 +6,7 @@ use super::View;
 use crate::engine::{Engine, Position};
 use crate::inspect::{self, EmptyBoard};
 use crate::rules::MoveSet;
-use crate::rules::{Game, PieceId, PromotionTrigger, RayFlags, Side, SquareSet, Symmetry, ZoneId};
+use crate::rules::{Game, PieceId, PromotionTrigger, Side, SquareSet, Symmetry, ZoneId};
 use crate::setup::symbol_for;
 
 fn piece_ref(game: &Game, id: PieceId) -> String {
@@ -513,6 +513,21 @@ fn forbidden_words(game: &Game, set: &[SquareSet; 2]) -> String {
     )
 }
 
+/// The castlings to show: all of them, but under fixed-file castling (one castling per square the king may stand
+/// on) those of the start position.
+pub fn start_castlings<'g>(game: &'g Game, start: &Position) -> Vec<&'g crate::rules::Castling> {
+    let fixed = game.castling_rights.iter().any(|r| r.king_from.is_none());
+    let from_start = |c: &&crate::rules::Castling| {
+        let right = &game.castling_rights[c.right];
+        !fixed
+            || start.piece_at(c.king_from) == Some((right.king, right.side))
+                && start
+                    .piece_at(c.rook_from)
+                    .is_some_and(|(p, s)| s == right.side && right.rooks.contains(&p))
+    };
+    game.castlings.iter().filter(from_start).collect()
+}
+
 fn castling_section(engine: &Engine, doc: &mut Doc) {
     let game = &engine.game;
     if game.castlings.is_empty() {
@@ -521,9 +536,11 @@ fn castling_section(engine: &Engine, doc: &mut Doc) {
     let g = game.geometry;
     doc.heading(2, "Castling");
     let start = Position::start(engine);
+    // The declared partner types (not whatever stands where a castling's partner would: under fixed-file
+    // castling a castling exists for every square).
     let mut partners: Vec<String> = Vec::new();
-    for c in &game.castlings {
-        if let Some((p, _)) = start.piece_at(c.rook_from) {
+    for right in &game.castling_rights {
+        for &p in &right.rooks {
             let name = game.piece(p).name.clone();
             if !partners.contains(&name) {
                 partners.push(name);
@@ -549,17 +566,7 @@ fn castling_section(engine: &Engine, doc: &mut Doc) {
     if fixed {
         doc.para(fixed_files_text(game, &royal, &partners));
     }
-    // Under fixed-file castling there is one castling per square the king may stand on: show the start position's.
-    let from_start = |c: &&crate::rules::Castling| {
-        let right = &game.castling_rights[c.right];
-        !fixed
-            || start.piece_at(c.king_from) == Some((right.king, right.side))
-                && start
-                    .piece_at(c.rook_from)
-                    .is_some_and(|(p, s)| s == right.side && right.rooks.contains(&p))
-    };
-    let mut castlings: Vec<&crate::rules::Castling> =
-        game.castlings.iter().filter(from_start).collect();
+    let mut castlings = start_castlings(game, &start);
     castlings.sort_by_key(|c| (game.castling_rights[c.right].side, c.king_to));
     let rows = castlings
         .iter()
@@ -618,20 +625,9 @@ fn fixed_files_text(game: &Game, royal: &[String], partners: &[String]) -> Strin
 }
 
 fn drops_section(game: &Game, doc: &mut Doc) {
-    let ep_makers: Vec<String> = game
-        .pieces
-        .iter()
-        .filter(|p| {
-            let n = game.geometry.squares();
-            Side::BOTH.iter().any(|&s| {
-                game.geometry.all().any(|sq| {
-                    game.rays[p.rays(s, n, sq).range()]
-                        .iter()
-                        .any(|r| r.flags.has(RayFlags::CREATES_EP))
-                })
-            })
-        })
-        .map(|p| p.name.clone())
+    let ep_makers: Vec<String> = crate::inspect::en_passant_makers(game)
+        .into_iter()
+        .map(|p| game.piece(p).name.clone())
         .collect();
     if !ep_makers.is_empty() {
         doc.heading(2, "En passant");

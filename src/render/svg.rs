@@ -68,6 +68,36 @@ fn mark(out: &mut String, kind: Kind, cx: i32, cy: i32) {
             r##"<text x="{cx}" y="{}" font-size="16" text-anchor="middle" fill="#5d4037" font-family="sans-serif" font-weight="bold">x</text>"##,
             cy + 5
         ),
+        // A small orange cross: captured on the way, not a stop.
+        Kind::FirstLeg => write!(
+            out,
+            r##"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="#ef6c00" stroke-width="3" stroke-linecap="round"/><text x="{}" y="{}" font-size="10" fill="#ef6c00" font-family="sans-serif" font-weight="bold">1</text>"##,
+            cx - 6,
+            cy - 6,
+            cx + 6,
+            cy + 6,
+            cx - 6,
+            cy + 6,
+            cx + 6,
+            cy - 6,
+            cx + 6,
+            cy + 12
+        ),
+        // A ring with a 2: where the second leg ends.
+        Kind::SecondLeg => write!(
+            out,
+            r##"<circle cx="{cx}" cy="{cy}" r="9" fill="#ad1457"/><text x="{cx}" y="{}" font-size="12" text-anchor="middle" fill="#ffffff" font-family="sans-serif" font-weight="bold">2</text>"##,
+            cy + 4
+        ),
+        Kind::Induced => write!(
+            out,
+            r##"<path d="M{} {} L{} {cy} L{} {} Z" fill="#5d4037"/>"##,
+            cx - 8,
+            cy - 8,
+            cx + 9,
+            cx - 8,
+            cy + 8
+        ),
         // A capture cross in a ring: the victim is one's own piece.
         Kind::Destroy => write!(
             out,
@@ -84,28 +114,68 @@ fn mark(out: &mut String, kind: Kind, cx: i32, cy: i32) {
     };
 }
 
-fn keys(view: &View, legend: bool) -> Vec<(Option<Kind>, String)> {
-    let mut keys: Vec<(Option<Kind>, String)> = Vec::new();
-    if legend {
-        keys = view
-            .kinds()
-            .into_iter()
-            .map(|k| (Some(k), kind_label(k).to_string()))
-            .collect();
-        if view.any_also_destroys() {
-            keys.push((
-                Some(Kind::Destroy),
-                "(a ring around a mark) may also capture (destroy) a friendly piece".into(),
-            ));
-        }
-        if view.any_also_hops() {
-            keys.push((
-                Some(Kind::Hop),
-                "(small, beside a mark) may also get there by hopping over a piece".into(),
-            ));
-        }
-        if view.any_promotion() {
-            keys.push((None, "the move promotes".into()));
+/// What a legend line shows before its words.
+enum Swatch {
+    Mark(Kind),
+    Promotes,
+    Fill(&'static str),
+}
+
+const DEAD_FILL: &str = "#bdbdbd";
+
+/// The fill of a square: the diagram's piece, a dead square, its zones (piece diagrams), or a zone's copies.
+fn fill(cell: &super::Cell) -> &'static str {
+    if cell.hole {
+        return "#5d4e3c";
+    }
+    if cell.origin {
+        return "#ffe082";
+    }
+    if cell.dead {
+        return DEAD_FILL;
+    }
+    match (cell.region, cell.shade) {
+        ([true, true], _) => "#c5e1a5",
+        ([true, false], _) => "#bbdefb",
+        ([false, true], _) => "#fff59d",
+        (_, [true, true]) => "#d7c4f0",
+        (_, [true, false]) => "#bbdefb",
+        (_, [false, true]) => "#ffcdd2",
+        _ => "#f3e5c8",
+    }
+}
+
+fn keys(view: &View, legend: bool) -> Vec<(Swatch, String)> {
+    if !legend {
+        return Vec::new();
+    }
+    let mut keys: Vec<(Swatch, String)> = view
+        .kinds()
+        .into_iter()
+        .map(|k| (Swatch::Mark(k), kind_label(k).to_string()))
+        .collect();
+    for k in view.also_kinds(2) {
+        let words = format!("(small, in a corner) also {}", kind_label(k));
+        keys.push((Swatch::Mark(k), words));
+    }
+    if view.any_promotion() {
+        keys.push((Swatch::Promotes, "the move promotes".into()));
+    }
+    if view.origin_marked() {
+        keys.push((
+            Swatch::Fill("#ffe082"),
+            "its own square (marked: it may also end its move there)".into(),
+        ));
+    }
+    if view.any_dead() {
+        keys.push((
+            Swatch::Fill(DEAD_FILL),
+            "dead square: it could never move again from there".into(),
+        ));
+    }
+    for (region, colour) in [(0, "#bbdefb"), (1, "#fff59d")] {
+        if let Some(words) = &view.regions[region] {
+            keys.push((Swatch::Fill(colour), words.clone()));
         }
     }
     keys
@@ -113,18 +183,7 @@ fn keys(view: &View, legend: bool) -> Vec<(Option<Kind>, String)> {
 
 /// One square of a board image at (`px`, `py`): its colour, its piece, its marks.
 fn square(out: &mut String, cell: &super::Cell, px: i32, py: i32) {
-    let fill = if cell.hole {
-        "#5d4e3c"
-    } else if cell.origin {
-        "#ffe082"
-    } else {
-        match cell.shade {
-            [true, true] => "#d7c4f0",
-            [true, false] => "#bbdefb",
-            [false, true] => "#ffcdd2",
-            [false, false] => "#f3e5c8",
-        }
-    };
+    let fill = fill(cell);
     let _ = write!(
         out,
         r##"<rect x="{px}" y="{py}" width="{SQ}" height="{SQ}" fill="{fill}" stroke="#6d5b45" stroke-width="1"/>"##
@@ -161,24 +220,30 @@ fn square(out: &mut String, cell: &super::Cell, px: i32, py: i32) {
         }
     } else if let Some(kind) = cell.mark {
         mark(out, kind, cx, cy);
-        if cell.destroys {
-            // May also destroy a friendly piece: the destroy mark's ring around the mark.
+    }
+    if cell.piece.is_none() || cell.origin {
+        // Other ways of getting here: small marks in the lower corners.
+        for (i, &k) in cell.also.iter().take(2).enumerate() {
+            let x = if i == 0 { px + 9 } else { px + SQ - 9 };
             let _ = write!(
                 out,
-                r##"<circle cx="{cx}" cy="{cy}" r="14" fill="none" stroke="#ad1457" stroke-width="2"/>"##
-            );
-        }
-        if cell.hops {
-            // May also get here over a piece: a small hop mark in the lower left corner.
-            let _ = write!(
-                out,
-                r##"<g transform="translate({} {}) scale(0.5)">"##,
-                px + 9,
+                r##"<g transform="translate({x} {}) scale(0.5)">"##,
                 py + SQ - 9
             );
-            mark(out, Kind::Hop, 0, 0);
+            mark(out, k, 0, 0);
             out.push_str("</g>");
         }
+    }
+    if let (true, Some(kind)) = (cell.origin, cell.mark) {
+        // Its own square is a destination: the mark small in the top-left corner.
+        let _ = write!(
+            out,
+            r##"<g transform="translate({} {}) scale(0.5)">"##,
+            px + 9,
+            py + 9
+        );
+        mark(out, kind, 0, 0);
+        out.push_str("</g>");
     }
     if cell.promotes {
         let _ = write!(
@@ -270,13 +335,21 @@ pub fn board(view: &View, legend: bool) -> String {
     for (i, (kind, label)) in keys.iter().enumerate() {
         let cy = board_h + 8 + i as i32 * 24;
         match kind {
-            Some(k) => mark(&mut out, *k, MARGIN + 10, cy),
-            None => {
+            Swatch::Mark(k) => mark(&mut out, *k, MARGIN + 10, cy),
+            Swatch::Promotes => {
                 let _ = write!(
                     out,
                     r##"<text x="{}" y="{}" font-size="16" font-weight="bold" fill="#b8860b">+</text>"##,
                     MARGIN + 5,
                     cy + 6
+                );
+            }
+            Swatch::Fill(colour) => {
+                let _ = write!(
+                    out,
+                    r##"<rect x="{}" y="{}" width="18" height="18" fill="{colour}" stroke="#6d5b45" stroke-width="1"/>"##,
+                    MARGIN + 1,
+                    cy - 9
                 );
             }
         }

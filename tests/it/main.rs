@@ -9,6 +9,7 @@ mod diagnostics;
 mod diff;
 mod end_rules;
 mod exotic_moves;
+mod export_diagram;
 mod export_fsf;
 mod export_sjaak;
 mod friendly_capture;

@@ -98,3 +98,193 @@ fn describe_json_gives_the_compiled_rules_of_chess() {
     assert_eq!(choices, BTreeSet::from(["Q", "R", "B", "N"]));
     assert_eq!(v["end"]["stalemate"], "draw");
 }
+
+/// Every rule the Markdown rule book states has its field in `describe --json`, and every rule the JSON holds is
+/// stated in the text: the two are written from the same compiled game, for every bundled and test variant.
+#[test]
+fn describe_json_holds_every_rule_the_text_states() {
+    let mut games: Vec<String> = bundled_games().iter().map(|g| g.to_string()).collect();
+    games.extend(crate::support::variants::all_paths());
+    for game in &games {
+        let md = ok(&["describe", game]);
+        let v = json(&["describe", game, "--json"]);
+        let end = &v["end"];
+        let says = |label: &str| md.matches(label).count();
+        let set = |x: &Value| !x.is_null() && x != &Value::Bool(false);
+        let len = |x: &Value| x.as_array().map_or(0, |a| a.len());
+        let pieces = v["pieces"].as_array().expect("pieces");
+        let count = |f: &dyn Fn(&Value) -> bool| pieces.iter().filter(|p| f(p)).count();
+        let zoned_sets: usize = pieces
+            .iter()
+            .map(|p| {
+                p["moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|m| !m["zone"].is_null())
+                    .count()
+            })
+            .sum();
+        let checks: Vec<(&str, usize, usize)> = vec![
+            (
+                "### piece headings",
+                md.matches("\n### ").count() - 1,
+                pieces.len(),
+            ),
+            (
+                "**Royal**",
+                says("- **Royal**"),
+                count(&|p| p["royal"] == true),
+            ),
+            (
+                "**Promotion**",
+                says("- **Promotion**"),
+                // One sentence per `promote` line.
+                pieces.iter().map(|p| len(&p["promotions"])).sum::<usize>(),
+            ),
+            (
+                "piece **Drops**",
+                says("- **Drops**"),
+                count(&|p| set(&p["drop"])),
+            ),
+            ("Standing in", says("Standing in **"), zoned_sets),
+            (
+                "zones",
+                says("\n- **")
+                    - says("\n- **Royal**")
+                    - says("\n- **Promotion**")
+                    - says("\n- **Drops**")
+                    - end_items(&md),
+                len(&v["zones"]),
+            ),
+            (
+                "## Drops",
+                says("## Drops"),
+                usize::from(v["drops"] == true),
+            ),
+            (
+                "**Bonus turn**",
+                says("**Bonus turn**"),
+                usize::from(set(&v["bonus_turn"])),
+            ),
+            ("castling rows", castling_rows(&md), len(&v["castling"])),
+            (
+                "## En passant",
+                says("## En passant"),
+                usize::from(len(&v["en_passant"]) > 0),
+            ),
+            (
+                "## Compulsory capture",
+                says("## Compulsory capture"),
+                usize::from(set(&v["forced_capture"])),
+            ),
+            (
+                "**Repetition**",
+                says("**Repetition**"),
+                usize::from(set(&end["repetition"])),
+            ),
+            (
+                "perpetual check",
+                says("(perpetual check)"),
+                usize::from(set(&end["perpetual_check_loses"])),
+            ),
+            (
+                "repetition loser",
+                says("is lost by"),
+                usize::from(set(&end["repetition_loser"])),
+            ),
+            (
+                "**Move limit**",
+                says("**Move limit**"),
+                usize::from(set(&end["move_limit"])),
+            ),
+            (
+                "**Bare king**",
+                says("**Bare king**"),
+                usize::from(set(&end["bare_king"])),
+            ),
+            (
+                "**Insufficient material**",
+                says("**Insufficient material**"),
+                usize::from(len(&end["insufficient_material"]) > 0),
+            ),
+            (
+                "**Extinction**",
+                says("**Extinction**"),
+                len(&end["extinction"]),
+            ),
+            ("**Flag**", says("**Flag**"), len(&end["flags"])),
+            (
+                "**Check count**",
+                says("**Check count**"),
+                usize::from(set(&end["check_limit"])),
+            ),
+            (
+                "**No checks**",
+                says("**No checks**"),
+                usize::from(set(&end["giving_check_illegal"])),
+            ),
+            (
+                "**Royal frozen in check**",
+                says("**Royal frozen in check**"),
+                usize::from(set(&end["royal_frozen_in_check"])),
+            ),
+            (
+                "**Draw odds**",
+                says("**Draw odds**"),
+                usize::from(set(&end["draws_win"])),
+            ),
+        ];
+        for (what, text, json) in checks {
+            assert_eq!(
+                text, json,
+                "{game}: {what} is stated {text} times in the text, {json} in the JSON"
+            );
+        }
+        let stalemate = format!("has no legal move {}.", verdict_words(&end["stalemate"]));
+        assert!(
+            md.contains(&stalemate),
+            "{game}: stalemate is {}",
+            end["stalemate"]
+        );
+        if says("**Checkmate**") > 0 {
+            let mate = format!(
+                "who has no legal move {}.",
+                verdict_words(&end["checkmate"])
+            );
+            assert!(
+                md.contains(&mate),
+                "{game}: checkmate is {}",
+                end["checkmate"]
+            );
+        }
+    }
+}
+
+/// The items of "How the game ends" (they are bold-labelled list items like the zones).
+fn end_items(md: &str) -> usize {
+    let section = md.split("## How the game ends").nth(1).unwrap_or("");
+    let section = section.split("\n## ").next().unwrap_or("");
+    section.matches("\n- **").count()
+}
+
+/// The rows of the castling table (a header and a rule line precede them).
+fn castling_rows(md: &str) -> usize {
+    let Some(section) = md.split("## Castling").nth(1) else {
+        return 0;
+    };
+    let section = section.split("\n## ").next().unwrap_or("");
+    section
+        .lines()
+        .filter(|l| l.starts_with('|'))
+        .count()
+        .saturating_sub(2)
+}
+
+fn verdict_words(v: &Value) -> &'static str {
+    match v.as_str() {
+        Some("win") => "wins",
+        Some("draw") => "draws",
+        _ => "loses",
+    }
+}

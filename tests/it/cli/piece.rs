@@ -294,15 +294,17 @@ fn piece_king_on_its_start_square_shows_the_four_castlings() {
 fn piece_explain_names_the_component_and_zone_rule() {
     let out = ok(&["piece", "ryu-shogi", "S", "--at", "d5", "--explain"]);
     assert!(
-        out.contains("d5 is in zone2, so the piece moves as \"BfR\""),
+        out.contains("how it moves (standing in zone2, it moves as \"BfR\"):"),
         "{out}"
     );
     assert!(
-        out.contains("d10  move-or-capture, must promote to +S  <- fR of \"BfR\" (in zone2)"),
+        out.contains("fR       moves or captures any number of squares straight forward"),
         "{out}"
     );
+    assert!(out.contains("-> d6 d7 d8 d9 d10 d11 d12"), "{out}");
+    assert!(out.contains("must promote (to +S) on d10 d11 d12"), "{out}");
     assert!(
-        out.contains("a2   move-or-capture  <- B of \"BfR\" (in zone2)"),
+        out.contains("B        moves or captures any number of squares diagonally"),
         "{out}"
     );
     golden("piece-ryu-shogi-S-d5-explain.out", &out);

@@ -1,0 +1,102 @@
+//! `tatsu export --to diagram`: the Interactive Diagram's parameters, checked against the rules of the game
+//! (FIDE chess; shogi as RULES.md gives it). The diagram's script lives on chessvariants.com and CI has no
+//! network, so the test reads the parameters the page hands it, not a rendered board.
+use tatsu::export::diagram::{parameters, SCRIPT};
+
+fn value<'a>(lines: &'a [String], key: &str) -> Option<&'a str> {
+    lines
+        .iter()
+        .find_map(|l| l.strip_prefix(key)?.strip_prefix('='))
+}
+
+/// The `name:ID:betza:image:squares` lines, split.
+fn pieces(lines: &[String]) -> Vec<Vec<&str>> {
+    lines
+        .iter()
+        .filter(|l| !l.contains('='))
+        .map(|l| l.split(':').collect())
+        .collect()
+}
+
+#[test]
+fn chess_gives_the_diagram_its_board_pieces_promotion_and_castling() {
+    let chess = tatsu::variants::load("chess").unwrap().game;
+    let d = parameters(&chess);
+    let l = &d.lines;
+    assert_eq!(value(l, "files"), Some("8"));
+    assert_eq!(value(l, "ranks"), Some("8"));
+    assert_eq!(value(l, "symmetry"), Some("mirror"));
+    assert_eq!(value(l, "promoZone"), Some("1"));
+    let mut choice: Vec<char> = value(l, "promoChoice").unwrap().chars().collect();
+    choice.sort_unstable();
+    assert_eq!(choice, vec!['B', 'N', 'Q', 'R']);
+    assert_eq!(value(l, "stalemate"), Some("draw"));
+    assert_eq!(value(l, "holdingsType"), None, "chess has no drops");
+    let pieces = pieces(l);
+    assert_eq!(pieces.len(), 6);
+    let royal: usize = value(l, "royal").unwrap().parse().unwrap();
+    assert_eq!(
+        pieces[royal - 1][1],
+        "K",
+        "royal= counts the piece lines from 1"
+    );
+    let king = pieces.iter().find(|p| p[1] == "K").unwrap();
+    assert!(
+        king[2].contains("O2"),
+        "castling: the king moves two squares"
+    );
+    assert_eq!(king[4], "e1");
+    let pawn = pieces.iter().find(|p| p[1] == "P").unwrap();
+    assert_eq!(pawn[4], "a2,b2,c2,d2,e2,f2,g2,h2");
+    let knight = pieces.iter().find(|p| p[1] == "N").unwrap();
+    assert_eq!((knight[2], knight[4]), ("N", "b1,g1"));
+    assert!(!d.lossy.iter().any(|r| r.contains("castling")));
+}
+
+/// Shogi: drops (holdings), rotation, a three-rank zone, and each piece promoting to its own promoted form, which
+/// `promoOffset` must find that many lines further down.
+#[test]
+fn shogi_promotions_land_on_the_promoted_forms_through_the_offset() {
+    let shogi = tatsu::variants::load("shogi").unwrap().game;
+    let d = parameters(&shogi);
+    let l = &d.lines;
+    assert_eq!(value(l, "symmetry"), Some("rotate"));
+    assert_eq!(value(l, "holdingsType"), Some("1"));
+    assert_eq!(value(l, "promoZone"), Some("3"));
+    assert_eq!(value(l, "stalemate"), Some("loss"));
+    let offset: usize = value(l, "promoOffset").unwrap().parse().unwrap();
+    let pieces = pieces(l);
+    let promoted_name = |name: &str| match name {
+        "Rook" => "Dragon",
+        "Bishop" => "Horse",
+        "Pawn" => "Tokin",
+        "Silver" => "Promoted Silver",
+        "Knight" => "Promoted Knight",
+        "Lance" => "Promoted Lance",
+        _ => "",
+    };
+    for (i, p) in pieces.iter().enumerate() {
+        let expected = promoted_name(p[0]);
+        if !expected.is_empty() {
+            assert_eq!(pieces[i + offset][0], expected, "{} promotes", p[0]);
+        }
+    }
+    let tokin = pieces.iter().find(|p| p[0] == "Tokin").unwrap();
+    assert_eq!(tokin[2], "WfF", "a tokin moves as a gold");
+    assert!(d.lossy.iter().any(|r| r.contains("Pawn may be dropped")));
+}
+
+#[test]
+fn zone_dependent_moves_refuse_the_export_and_lossy_names_them_in_the_page() {
+    let ryu = tatsu::variants::load("ryu-shogi").unwrap().game;
+    let refusal = tatsu::export::to_diagram(&ryu, "ryu", false).unwrap_err();
+    assert!(refusal
+        .inexpressible
+        .iter()
+        .any(|r| r.starts_with("zone-dependent moves of Silver")));
+    let page = tatsu::export::to_diagram(&ryu, "ryu", true).unwrap();
+    assert!(page.text.contains("<div class=\"idiagram\">"));
+    assert!(page.text.contains(&format!("src=\"{SCRIPT}\"")));
+    assert!(page.text.contains("zone-dependent moves of Silver"));
+    assert!(page.dropped.iter().any(|r| r.contains("Silver")));
+}
