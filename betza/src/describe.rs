@@ -250,7 +250,7 @@ fn distance(atom: Atom, max: Option<u32>, lame: bool) -> String {
     s
 }
 
-fn name_of(v: (i32, i32)) -> String {
+pub(crate) fn name_of(v: (i32, i32)) -> String {
     let (x, y) = v;
     let fwd = match y.signum() {
         1 => "forward",

@@ -10,7 +10,8 @@
 //!   move-rule graph from them.
 //!
 //! - [`describe::describe`] gives one line of plain English per component, and
-//!   [`diagram::destinations`] / [`diagram::render`] the destinations on an empty board (used by `tatsu betza`).
+//!   [`diagram::destinations`] / [`diagram::render`] the destinations on an empty board (used by `tatsu betza`);
+//! - [`fsf::fsf_differences`] the components Fairy-Stockfish reads differently (used by `tatsu check`).
 //!
 //! Additions to the original API skeleton: `ErrorKind::{TrailingJunk, Unsupported}`, `BetzaError::render`,
 //! `Betza::validate`, span-insensitive `PartialEq`/`Eq` on the tree, `Range::normalized`,
@@ -32,3 +33,4 @@ pub use parse::parse;
 
 pub mod describe;
 pub mod diagram;
+pub mod fsf;

@@ -364,10 +364,21 @@ fn drop_options(info: &mut PieceInfo, opts: &[DropOption], zones: &mut ZoneTable
     }
 }
 
-/// Parses an XBetza string, mapping each error's span inside the string to the file.
+/// Parses an XBetza string, mapping each error's span inside the string to the file. A component that
+/// Fairy-Stockfish reads differently gets a warning (designers copy strings between the programs).
 fn parse_betza(text: &Str, d: &mut Diags) -> Option<betza::Betza> {
     match betza::parse(&text.value) {
-        Ok(b) => Some(b),
+        Ok(b) => {
+            for diff in betza::fsf::fsf_differences(&text.value, &b) {
+                let start = text.span.start + diff.span.start;
+                d.warning(
+                    Span::new(start, text.span.start + diff.span.end.max(diff.span.start + 1)),
+                    diff.message,
+                )
+                .note("a string copied to or from Fairy-Stockfish means another piece there (docs/variant-language.md)");
+            }
+            Some(b)
+        }
         Err(errors) => {
             for e in errors {
                 let start = text.span.start + e.span.start.min(text.value.len());

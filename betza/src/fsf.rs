@@ -1,0 +1,283 @@
+//! How Fairy-Stockfish reads an XBetza string, where that differs from XBoard and the Interactive Diagram (whose
+//! reading this crate follows). Designers copy piece strings between the programs, so `tatsu check` warns where
+//! one string means two pieces.
+//!
+//! Fairy-Stockfish's reader (`from_betza` in its `src/piece.cpp`) knows the atoms `W F D N A H C L Z J G K R B Q`,
+//! the modifiers `m c p g n i` and the direction letters `f b v h r l s`, and silently skips every other letter.
+//! It pairs a direction letter with the next one when the two are the same or one is vertical (`f b v h`) and
+//! the other horizontal (`r l s h`); a letter left alone stands for itself doubled (`f` = `ff`). Each pair then
+//! selects some of the eight symmetric versions of every vector of the atom, by a fixed table, where `K` and `Q`
+//! are the two vectors of `W` and `F` (of `R` and `B`) each read on its own: so `fK` is straight forward *and*
+//! the two forward diagonals, where XBoard's king system makes it one step straight forward. It also reads one
+//! digit of a range only (`R10` is `R1` to it).
+//!
+//! [`fsf_differences`] compares, component by component, the one-leg moves Fairy-Stockfish would make of the
+//! component's own letters with what [`crate::Betza::expand`] makes of them, and reports the components whose
+//! directions or ranges differ. Letters Fairy-Stockfish does not know at all (`a`, `e`, `o`, `j`, `x`, …) are
+//! not reported here: it cannot say those moves (`tatsu export --to fsf` lists them), which is another matter.
+use crate::expand::{Facing, Path};
+use crate::{Betza, Span};
+use std::collections::BTreeSet;
+
+/// A component that Fairy-Stockfish reads differently.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FsfDifference {
+    /// The component's bytes in the string.
+    pub span: Span,
+    /// What the component means to XBoard, the Interactive Diagram and this crate, and to Fairy-Stockfish.
+    pub message: String,
+}
+
+/// One move of a one-leg component, for the first player: the step (files, ranks) and how many steps at most
+/// (`None`: unlimited).
+pub type Step = ((i32, i32), Option<u32>);
+
+const VERTICAL: &str = "fbvh";
+const HORIZONTAL: &str = "rlsh";
+
+/// The vectors (ranks, files) of an atom Fairy-Stockfish knows, and whether it slides by default.
+fn fsf_atom(c: char) -> Option<(&'static [(i32, i32)], bool)> {
+    Some(match c {
+        'W' => (&[(1, 0)], false),
+        'F' => (&[(1, 1)], false),
+        'D' => (&[(2, 0)], false),
+        'N' => (&[(2, 1)], false),
+        'A' => (&[(2, 2)], false),
+        'H' => (&[(3, 0)], false),
+        'L' | 'C' => (&[(3, 1)], false),
+        'J' | 'Z' => (&[(3, 2)], false),
+        'G' => (&[(3, 3)], false),
+        'K' => (&[(1, 0), (1, 1)], false),
+        'R' => (&[(1, 0)], true),
+        'B' => (&[(1, 1)], true),
+        'Q' => (&[(1, 0), (1, 1)], true),
+        _ => return None,
+    })
+}
+
+/// Fairy-Stockfish's table: for an atom vector (a, b) (a ranks, b files), each of its eight symmetric versions
+/// as (ranks, files), with the direction pairs that select it.
+fn versions((a, b): (i32, i32)) -> [((i32, i32), &'static [&'static str]); 8] {
+    [
+        ((a, b), &["ff", "vv", "rf", "rv", "fh", "rh", "hr"]),
+        ((-a, -b), &["bb", "vv", "lb", "lv", "bh", "lh", "hr"]),
+        ((-b, a), &["rr", "ss", "br", "bs", "bh", "rh", "hr"]),
+        ((b, -a), &["ll", "ss", "fl", "fs", "fh", "lh", "hr"]),
+        ((b, a), &["rr", "ss", "fr", "fs", "fh", "rh", "hl"]),
+        ((-b, -a), &["ll", "ss", "bl", "bs", "bh", "lh", "hl"]),
+        ((-a, b), &["bb", "vv", "rb", "rv", "bh", "rh", "hl"]),
+        ((a, -b), &["ff", "vv", "lf", "lv", "fh", "lh", "hl"]),
+    ]
+}
+
+/// What Fairy-Stockfish makes of the text of one component: its moves for the first player (steps as
+/// (files, ranks)), and whether it hops (`p`/`g`, whose range Fairy-Stockfish encodes its own way). `None` when
+/// the text holds no atom it knows, or more than one.
+pub fn fsf_reading(text: &str) -> Option<(BTreeSet<Step>, bool)> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut directions: Vec<String> = Vec::new();
+    let mut hopper = false;
+    let mut reading = None;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if VERTICAL.contains(c) || HORIZONTAL.contains(c) {
+            let pair = chars.get(i + 1).copied().filter(|&c2| {
+                c2 == c
+                    || (VERTICAL.contains(c) && HORIZONTAL.contains(c2))
+                    || (HORIZONTAL.contains(c) && VERTICAL.contains(c2))
+            });
+            match pair {
+                Some(c2) => {
+                    directions.push([c, c2].iter().collect());
+                    i += 1;
+                }
+                None => directions.push([c, c].iter().collect()),
+            }
+        } else if c == 'p' || c == 'g' {
+            hopper = true;
+        } else if let Some((vectors, slides)) = fsf_atom(c) {
+            if reading.is_some() {
+                return None;
+            }
+            let mut max = if slides { None } else { Some(1) };
+            if let Some(&next) = chars.get(i + 1) {
+                if let Some(d) = next.to_digit(10) {
+                    max = (d > 0).then_some(d);
+                    i += 1;
+                } else if next == c {
+                    max = None;
+                    i += 1;
+                }
+            }
+            reading = Some((atom_steps(vectors, &directions, max), hopper));
+        }
+        i += 1;
+    }
+    reading
+}
+
+/// The steps an atom's vectors give under the direction pairs, by Fairy-Stockfish's table. A lone orthogonal
+/// vector splits a mixed pair into its two letters (`fs` on `W` is `ff` and `ss`).
+fn atom_steps(vectors: &[(i32, i32)], directions: &[String], max: Option<u32>) -> BTreeSet<Step> {
+    let mut steps = BTreeSet::new();
+    for &vector in vectors {
+        let mut dirs: Vec<String> = Vec::new();
+        for s in directions {
+            let b: Vec<char> = s.chars().collect();
+            if vectors.len() == 1 && vector.1 == 0 && b[0] != b[1] {
+                dirs.push([b[0], b[0]].iter().collect());
+                dirs.push([b[1], b[1]].iter().collect());
+            } else {
+                dirs.push(s.clone());
+            }
+        }
+        for ((ranks, files), selectors) in versions(vector) {
+            if dirs.is_empty() || selectors.iter().any(|s| dirs.iter().any(|d| d == s)) {
+                steps.insert(((files, ranks), max));
+            }
+        }
+    }
+    steps
+}
+
+/// The one-leg moves this crate makes of component `index` (for the first player).
+fn xbetza_reading(paths: &[Path], index: usize) -> BTreeSet<Step> {
+    paths
+        .iter()
+        .filter(|p| {
+            p.component == index && p.legs.len() == 1 && p.castling.is_none() && !p.universal
+        })
+        .map(|p| (p.legs[0].step, p.legs[0].max))
+        .collect()
+}
+
+/// The components of `betza` (parsed from `text`) that Fairy-Stockfish reads with other directions or another
+/// range. Multi-leg components, castling and `U` are left out: Fairy-Stockfish cannot say them at all.
+pub fn fsf_differences(text: &str, betza: &Betza) -> Vec<FsfDifference> {
+    let paths = betza.expand(Facing::First);
+    let mut out = Vec::new();
+    for (index, comp) in betza.components.iter().enumerate() {
+        if comp.legs.len() != 1 || comp.repeat.is_some() {
+            continue;
+        }
+        let Some(own) = text.get(comp.span.clone()) else {
+            continue;
+        };
+        let Some((fsf, hopper)) = fsf_reading(own) else {
+            continue;
+        };
+        let ours = xbetza_reading(&paths, index);
+        if ours.is_empty() {
+            continue;
+        }
+        let directions = |s: &BTreeSet<Step>| s.iter().map(|(v, _)| *v).collect::<BTreeSet<_>>();
+        let (fsf_dirs, our_dirs) = (directions(&fsf), directions(&ours));
+        let message = if fsf_dirs != our_dirs {
+            format!(
+                "Fairy-Stockfish reads `{own}` as {}; XBoard, the Interactive Diagram and tatsu read it as {}",
+                name_steps(&fsf_dirs),
+                name_steps(&our_dirs)
+            )
+        } else if !hopper && fsf != ours {
+            format!(
+                "Fairy-Stockfish reads only the first digit of a range: to it `{own}` goes {}; to XBoard, the \
+                 Interactive Diagram and tatsu {}",
+                range_name(&fsf),
+                range_name(&ours)
+            )
+        } else {
+            continue;
+        };
+        out.push(FsfDifference {
+            span: comp.span.clone(),
+            message,
+        });
+    }
+    out
+}
+
+fn range_name(steps: &BTreeSet<Step>) -> String {
+    match steps.iter().next().map(|(_, max)| *max) {
+        Some(Some(1)) => "one step".to_string(),
+        Some(Some(n)) => format!("up to {n} steps"),
+        _ => "any number of steps".to_string(),
+    }
+}
+
+/// The directions of a set of steps, in words ("no move at all" when empty), forward ones first.
+fn name_steps(steps: &BTreeSet<(i32, i32)>) -> String {
+    if steps.is_empty() {
+        return "no move at all".to_string();
+    }
+    let mut sorted: Vec<(i32, i32)> = steps.iter().copied().collect();
+    sorted.sort_by_key(|&(x, y)| (-y, x));
+    let names: Vec<String> = sorted.into_iter().map(crate::describe::name_of).collect();
+    let n = names.len();
+    format!(
+        "{n} direction{} ({})",
+        if n == 1 { "" } else { "s" },
+        names.join(", ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn differs(s: &str) -> bool {
+        let b = crate::parse(s).expect("valid XBetza");
+        !fsf_differences(s, &b).is_empty()
+    }
+
+    #[test]
+    fn a_forward_king_step_is_three_squares_to_fairy_stockfish() {
+        let b = crate::parse("fKbR").unwrap();
+        let d = fsf_differences("fKbR", &b);
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].span, 0..2);
+        assert!(d[0].message.contains("3 directions"), "{}", d[0].message);
+        assert!(
+            d[0].message.contains("1 direction (straight forward)"),
+            "{}",
+            d[0].message
+        );
+    }
+
+    #[test]
+    fn strings_both_programs_read_alike_give_no_difference() {
+        for s in [
+            "K",
+            "Q",
+            "fmWfceF",
+            "FfW",
+            "WfF",
+            "fN",
+            "ffN",
+            "fsN",
+            "lhN",
+            "hlN",
+            "NN",
+            "R4",
+            "fR",
+            "frlR",
+            "BnN",
+            "mRcpR",
+            "gQ",
+            "KisO2",
+            "vR",
+            "fFfWbR",
+            "fsmWfceFifmnD",
+            "flmFflcW",
+        ] {
+            assert!(!differs(s), "{s}");
+        }
+    }
+
+    #[test]
+    fn king_directions_and_long_ranges_differ() {
+        for s in ["fK", "bK", "sK", "vK", "fsK", "lQ", "fQ", "R10", "W12"] {
+            assert!(differs(s), "{s}");
+        }
+    }
+}
