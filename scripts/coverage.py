@@ -41,12 +41,13 @@ FILES = {
     "minishogi": "tests/data/variants/minishogi.tatsu",
     "mini": "tests/data/variants/minishogi.tatsu",
     "racingkings": "tests/data/variants/racingkings.tatsu",
+    "coregal": "tests/data/variants/coregal.tatsu",
+    "shoshogi": "tests/data/variants/shoshogi.tatsu",
 }
 
 # Rule groups, so that each gap is named once.
 FORCED_CAPTURE = "forced capture"
 EXPLOSION = "capture effects (explosions)"
-ROYALS = "several royal pieces per side with a declared meaning"
 COUNTING = "makruk counting rules"
 XIANGQI = "flying general and confinement to palace/river"
 DROPS_MEMORY = "promoted-piece memory for pieces in hand"
@@ -64,7 +65,7 @@ MISSING = {
     "antichess": FORCED_CAPTURE, "giveaway": FORCED_CAPTURE, "suicide": FORCED_CAPTURE, "codrus": FORCED_CAPTURE,
     "losers": FORCED_CAPTURE,
     "atomic": EXPLOSION, "nocheckatomic": EXPLOSION, "atomar": EXPLOSION, "petrified": "petrification on capture",
-    "coregal": ROYALS, "spartan": ROYALS + "; " + MATERIAL_PROMO, "shoshogi": ROYALS + " (Crown Prince)",
+    "spartan": MATERIAL_PROMO + " (a second king only while Black has one)",
     "xiangqi": XIANGQI, "minixiangqi": XIANGQI, "manchu": XIANGQI, "supply": XIANGQI + "; drops",
     "janggi": XIANGQI + "; janggi cannon restrictions; pass", "janggicasual": XIANGQI + "; janggi cannon; pass",
     "janggimodern": XIANGQI + "; janggi cannon; pass", "janggitraditional": XIANGQI + "; janggi cannon; pass",

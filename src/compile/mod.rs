@@ -13,6 +13,7 @@ mod piece_rules;
 mod pieces;
 mod rays;
 mod restrict;
+mod royalty;
 mod start;
 mod zones;
 

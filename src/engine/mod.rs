@@ -18,6 +18,7 @@ pub mod outcome;
 pub mod perft;
 mod position;
 mod restrict;
+mod royalty;
 mod tables;
 mod zobrist;
 

@@ -11,7 +11,7 @@ pub use board::{Geometry, Side, Square, SquareSet, MAX_FILES, MAX_RANKS, MAX_SQU
 pub use game::{
     BareKing, BonusTurn, Castling, CastlingRight, DropRule, EndRules, Extinct, Extinction, Flag,
     ForcedCapture, Game, MoveComponent, MoveSet, PieceId, PieceType, Promotion, PromotionTrigger,
-    RaySource, Repetition, RepetitionLoser, StalemateResult, Symmetry, Verdict, Zone, ZoneId,
-    MAX_PIECE_TYPES,
+    RaySource, Repetition, RepetitionLoser, Royalty, StalemateResult, Symmetry, Verdict, Zone,
+    ZoneId, MAX_PIECE_TYPES,
 };
 pub use graph::{step, Occupant, Ray, RayFlags, RayKind, RaySlice, StepOutcome, StepRule};

@@ -21,6 +21,7 @@ mod parallel_perft;
 mod perft;
 mod reader_limits;
 mod restrictions;
+mod royalty;
 mod rule_tests;
 mod search;
 mod setup;
