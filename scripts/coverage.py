@@ -51,12 +51,13 @@ FILES = {
     "opulent": "tests/data/variants/opulent.tatsu",
     "sortofalmost": "tests/data/variants/sortofalmost.tatsu",
     "chigorin": "tests/data/variants/chigorin.tatsu",
+    "coregal": "tests/data/variants/coregal.tatsu",
+    "shoshogi": "tests/data/variants/shoshogi.tatsu",
 }
 
 # Rule groups, so that each gap is named once.
 FORCED_CAPTURE = "forced capture"
 EXPLOSION = "capture effects (explosions)"
-ROYALS = "several royal pieces per side with a declared meaning"
 COUNTING = "makruk counting rules"
 XIANGQI = "flying general and confinement to palace/river"
 DROPS_MEMORY = "promoted-piece memory for pieces in hand"
@@ -72,7 +73,6 @@ MISSING = {
     "antichess": FORCED_CAPTURE, "giveaway": FORCED_CAPTURE, "suicide": FORCED_CAPTURE, "codrus": FORCED_CAPTURE,
     "losers": FORCED_CAPTURE,
     "atomic": EXPLOSION, "nocheckatomic": EXPLOSION, "atomar": EXPLOSION, "petrified": "petrification on capture",
-    "coregal": ROYALS, "spartan": ROYALS, "shoshogi": ROYALS + " (Crown Prince)",
     "xiangqi": XIANGQI, "minixiangqi": XIANGQI, "manchu": XIANGQI, "supply": XIANGQI + "; drops",
     "janggi": XIANGQI + "; janggi cannon restrictions; pass", "janggicasual": XIANGQI + "; janggi cannon; pass",
     "janggimodern": XIANGQI + "; janggi cannon; pass", "janggitraditional": XIANGQI + "; janggi cannon; pass",
@@ -81,6 +81,7 @@ MISSING = {
     "dragon": "drops of a reserve piece on the back rank", "pocketknight": "a reserve hand not fed by captures",
     "placement": PLACEMENT, "seirawan": GATING,
     "shako": NO_FILE, "wolf": NO_FILE,
+    "spartan": "promotion to a second king only while Black has one",
     "dobutsu": "a flag win that must not be capturable next move",     "checkshogi": "check counting with drops (the first check wins): " + NO_FILE,
     "kyotoshogi": "drops in either form; drops onto squares where a piece can never move",
     "micro": "drops in either form; pieces standing where they can never move",

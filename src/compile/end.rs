@@ -48,6 +48,7 @@ pub fn resolve_end(
         black_may_equalise: false,
         giving_check_illegal: false,
         royal_frozen_in_check: false,
+        royalty: super::royalty::resolve_royalty(head, names, infos, d),
     };
     let mut equalise_at = None;
     let has_royal = infos.iter().any(|i| i.royal);
@@ -129,6 +130,7 @@ pub fn resolve_end(
                 }
             }
             EndItem::DrawsWin { white } => end.draws_win = Some(side(*white)),
+            EndItem::Royals { .. } => {}
             EndItem::CheckLimit(count) => check_limit(count, has_royal, &mut end, d),
         }
     }

@@ -15,6 +15,7 @@ mod piece_rules;
 mod pieces;
 mod rays;
 mod restrict;
+mod royalty;
 mod start;
 mod zones;
 

@@ -159,6 +159,9 @@ pub struct PieceInfo {
     pub one_per_file: bool,
     pub no_drop_mate: bool,
     pub drop_span: Option<Span>,
+    /// The `promote to` choices that are royal, at their names: legal only where the game says what several
+    /// royal pieces mean (`royals`, checked by [`super::royalty`]).
+    pub royal_promotions: Vec<Span>,
     /// A move set failed to resolve: later checks of what the piece can do stay quiet to avoid follow-on errors.
     pub broken: bool,
 }
@@ -289,7 +292,8 @@ fn resolve_one(
                     continue;
                 }
                 let zone_id = zones.resolve(zone, d);
-                let (choices, to_spans) = promotion_choices(to, names, d);
+                let (choices, to_spans) =
+                    promotion_choices(to, names, &mut info.royal_promotions, d);
                 if let (Some(zone), false) = (zone_id, choices.is_empty()) {
                     info.promotes.push(Promote {
                         keyword: *keyword,
@@ -315,8 +319,14 @@ fn resolve_one(
     info
 }
 
-/// The pieces a `promote to` line lists, each once, none of them royal.
-fn promotion_choices(to: &[Name], names: &PieceNames, d: &mut Diags) -> (Vec<PieceId>, Vec<Span>) {
+/// The pieces a `promote to` line lists, each once, and where each is written; the royal ones are also noted in
+/// `royal`.
+fn promotion_choices(
+    to: &[Name],
+    names: &PieceNames,
+    royal: &mut Vec<Span>,
+    d: &mut Diags,
+) -> (Vec<PieceId>, Vec<Span>) {
     let mut choices = Vec::new();
     let mut spans = Vec::new();
     for t in to {
@@ -325,16 +335,14 @@ fn promotion_choices(to: &[Name], names: &PieceNames, d: &mut Diags) -> (Vec<Pie
         };
         if choices.contains(&id) {
             d.error(t.span, format!("`{}` is listed twice", t.value));
-        } else if names.decls[id.index()]
-            .items
-            .iter()
-            .any(|i| matches!(i, PieceItem::Royal(_)))
-        {
-            d.error(
-                t.span,
-                format!("a piece cannot promote to the royal piece `{}`", t.value),
-            );
         } else {
+            if names.decls[id.index()]
+                .items
+                .iter()
+                .any(|i| matches!(i, PieceItem::Royal(_)))
+            {
+                royal.push(t.span);
+            }
             choices.push(id);
             spans.push(t.span);
         }

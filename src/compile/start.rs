@@ -48,7 +48,10 @@ pub fn check_start(fen: &Str, start: &Setup, game: &Game, infos: &[PieceInfo], d
                 .board
                 .iter()
                 .any(|placed| placed.span == p.span && infos[placed.piece.index()].broken),
-            Problem::UnknownCastling(_) | Problem::CastlingPieces { .. } => earlier_errors,
+            // A second royal piece follows from a second royal type, already reported without `royals`.
+            Problem::UnknownCastling(_)
+            | Problem::CastlingPieces { .. }
+            | Problem::SecondRoyal(_) => earlier_errors,
             _ => false,
         };
         if !follow_on {

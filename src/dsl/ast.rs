@@ -203,10 +203,23 @@ pub enum EndItem {
     RoyalFrozenInCheck,
     /// The side giving its `count`-th check wins.
     CheckLimit(Spanned<u32>),
+    /// What several royal pieces of one side mean.
+    Royals {
+        keyword: Span,
+        meaning: Spanned<RoyalMeaning>,
+        duple_check: Option<Span>,
+    },
     /// Every draw is scored as a win for this side (`true`: White).
     DrawsWin {
         white: bool,
     },
+}
+
+/// `royals all-safe` or `royals last-safe`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoyalMeaning {
+    AllSafe,
+    LastSafe,
 }
 
 /// Who a repetition that is not a perpetual check is scored against.

@@ -380,6 +380,18 @@ pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
         },
         Rule::no_check_item => EndItem::GivingCheckIllegal,
         Rule::frozen_item => EndItem::RoyalFrozenInCheck,
+        Rule::royals_item => EndItem::Royals {
+            keyword: o.span_of(&parts[0]),
+            meaning: Spanned {
+                value: if parts[1].as_str() == "all-safe" {
+                    RoyalMeaning::AllSafe
+                } else {
+                    RoyalMeaning::LastSafe
+                },
+                span: o.span_of(&parts[1]),
+            },
+            duple_check: parts.get(2).map(|q| o.span_of(q)),
+        },
         Rule::check_limit_item => EndItem::CheckLimit(o.number(&parts[1])),
         Rule::repetition_item => EndItem::Repetition {
             count: o.number(&parts[1]),

@@ -308,7 +308,7 @@ impl Position<'_> {
         threats
     }
 
-    /// Is the side to move's royal piece attacked?
+    /// Is the side to move in check (its royal piece attacked; with several, as `royals` says)?
     pub fn in_check(&self) -> bool {
         self.side_in_check(self.side)
     }
@@ -316,6 +316,7 @@ impl Position<'_> {
     pub fn side_in_check(&self, side: Side) -> bool {
         match self.royal[side.index()] {
             Some(sq) => self.is_attacked(sq, side.opponent()),
+            None if !self.engine.royal_types.is_empty() => self.royals_in_check(side),
             None => false,
         }
     }

@@ -19,6 +19,7 @@ pub mod perft;
 mod position;
 mod promote;
 mod restrict;
+mod royalty;
 mod tables;
 mod zobrist;
 

@@ -193,7 +193,8 @@ impl<'e> Position<'e> {
         if piece.index() < 64 {
             self.present[side.index()] |= 1 << piece.index();
         }
-        if self.engine.game.pieces[piece.index()].royal {
+        // With several royal pieces per side, their squares are read from the occupancy bit sets instead.
+        if self.engine.game.pieces[piece.index()].royal && self.engine.royal_types.is_empty() {
             self.royal[side.index()] = Some(sq);
         }
     }

@@ -1,8 +1,8 @@
 //! A compiled game together with the tables the executor derives from it once at load time.
 use super::zobrist::Zobrist;
 use crate::rules::{
-    step, Game, Occupant, PieceId, PieceType, Ray, RayFlags, RayKind, Side, Square, StepOutcome,
-    StepRule,
+    step, Game, Occupant, PieceId, PieceType, Ray, RayFlags, RayKind, Royalty, Side, Square,
+    StepOutcome, StepRule,
 };
 
 /// One way a piece standing on `from` could attack a given square: along `ray`, whose square number `pos` it is.
@@ -49,6 +49,8 @@ pub struct Engine {
     pub(crate) has_borrowers: bool,
     /// The game has rules that decide a position by what stands on it ([`crate::rules::EndRules::decides_positions`]).
     pub(crate) decides_positions: bool,
+    /// The royal piece types, in a game where a side may have several royal pieces (`royals`); empty otherwise.
+    pub(crate) royal_types: Vec<PieceId>,
     /// The reverse tables list every piece type that can attack a square: at most 64 piece types (a bit set) and
     /// no borrowers (whose attacks depend on their neighbours). Otherwise `attacker_types` says `None` and every
     /// type is tried, then the borrowers.
@@ -146,7 +148,16 @@ impl Engine {
         let has_borrowers = traits.iter().any(|t| t.contains(PieceTraits::BORROWS));
         let attackers_by_table = game.pieces.len() <= 64 && !has_borrowers;
         let decides_positions = game.end.decides_positions();
+        let royal_types = if game.end.royalty == Royalty::One {
+            Vec::new()
+        } else {
+            (0..game.pieces.len() as u16)
+                .map(PieceId)
+                .filter(|p| game.pieces[p.index()].royal)
+                .collect()
+        };
         Engine {
+            royal_types,
             decides_positions,
             game,
             zobrist,

@@ -1,7 +1,9 @@
 //! Fairy-Stockfish `variants.ini` sections (the options of FSF's `parser.cpp`, as pyffish 0.0.90 reads them).
 use super::{Exported, Refusal};
 use crate::inspect::{initial_squares, move_sets};
-use crate::rules::{Game, PieceId, PromotionTrigger, Side, SquareSet, StalemateResult, MAX_FILES};
+use crate::rules::{
+    Game, PieceId, PromotionTrigger, Royalty, Side, SquareSet, StalemateResult, MAX_FILES,
+};
 use betza::{Atom, Modifier};
 use std::fmt::Write as _;
 
@@ -481,6 +483,11 @@ impl Writer<'_> {
         if self.game.bonus_turn.is_some() {
             self.lossy
                 .push("`bonus-turn after drop`: FSF has no bonus turns".into());
+        }
+        if end.royalty != Royalty::One {
+            self.lossy.push(
+                "`royals`: several royal pieces per side are not written (FSF's pseudo-royal pieces count them before a promotion)".into(),
+            );
         }
         if let Some(forced) = &self.game.forced_capture {
             self.set("mustCapture", true);

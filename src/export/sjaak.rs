@@ -1,7 +1,7 @@
 //! Sjaak II variant definitions (the format of Sjaak II 1.4's `variants.txt`).
 use super::{Exported, Refusal};
 use crate::inspect::{initial_squares, move_sets};
-use crate::rules::{Game, PieceId, PromotionTrigger, Side, SquareSet, StalemateResult};
+use crate::rules::{Game, PieceId, PromotionTrigger, Royalty, Side, SquareSet, StalemateResult};
 use betza::{Facing, Mode};
 use std::fmt::Write as _;
 
@@ -369,6 +369,10 @@ impl Writer<'_> {
         if game.bonus_turn.is_some() {
             self.lossy
                 .push("`bonus-turn after drop`: Sjaak II has no bonus turns".into());
+        }
+        if end.royalty != Royalty::One {
+            self.lossy
+                .push("`royals`: several royal pieces per side are not written".into());
         }
         if game.forced_capture.is_some() {
             self.lossy

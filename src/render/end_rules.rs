@@ -1,7 +1,7 @@
 //! The "How the game ends" section of the rulebook, written from the compiled end rules.
 use super::doc::Doc;
 use super::rulebook::{list_words, royal_names, zone_words};
-use crate::rules::{Extinct, Game, PieceId, RepetitionLoser, Verdict};
+use crate::rules::{Extinct, Game, PieceId, RepetitionLoser, Royalty, Verdict};
 
 pub(super) fn end_section(game: &Game, doc: &mut Doc) {
     let end = &game.end;
@@ -10,10 +10,20 @@ pub(super) fn end_section(game: &Game, doc: &mut Doc) {
     let royal = royal_names(game);
     if !royal.is_empty() {
         let r = list_words(&royal);
-        items.push(format!(
-            "**Checkmate**: a move may never leave one's own {r} attacked, and a player whose {r} is attacked (in check) and who has no legal move {}.",
-            verdict_words(end.checkmate)
-        ));
+        let verdict = verdict_words(end.checkmate);
+        items.push(match end.royalty {
+            Royalty::One => format!(
+                "**Checkmate**: a move may never leave one's own {r} attacked, and a player whose {r} is attacked (in check) and who has no legal move {verdict}."
+            ),
+            Royalty::AllSafe => format!(
+                "**Checkmate**: a player may have several royal pieces ({r}); a move may leave none of them attacked, and a player with any of them attacked (in check) who has no legal move {verdict}."
+            ),
+            Royalty::LastSafe { duple_check } => format!(
+                "**Checkmate**: a player may have several royal pieces ({r}); while it has two or more, they may be attacked and captured{}, and only its last one must never be left attacked. A player whose last royal piece is attacked{} and who has no legal move {verdict}.",
+                if duple_check { ", but a move may not leave all of them attacked at once (duple check)" } else { "" },
+                if duple_check { ", or all of whose royal pieces are," } else { "" },
+            ),
+        });
     }
     items.push(format!(
         "**Stalemate**: a player who is not in check but has no legal move {}.",

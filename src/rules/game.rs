@@ -229,6 +229,22 @@ pub struct EndRules {
     pub giving_check_illegal: bool,
     /// A royal piece in check may not move: the check must be met otherwise (makpong).
     pub royal_frozen_in_check: bool,
+    /// What the royal pieces of one side mean when it has several.
+    pub royalty: Royalty,
+}
+
+/// What a side's royal pieces mean.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Royalty {
+    /// At most one royal piece per side (every start position and promotion keeps it so): checkmate is about it.
+    #[default]
+    One,
+    /// Every royal piece must be kept safe: a move may leave none of them attacked (coregal's king and queens).
+    AllSafe,
+    /// Royal pieces may be captured while the side has two or more; its last one must be kept safe (shoshogi's
+    /// king and crown prince). With `duple_check`, a side with several may not leave every one of them attacked
+    /// at once (spartan's two kings).
+    LastSafe { duple_check: bool },
 }
 
 impl EndRules {

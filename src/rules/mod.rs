@@ -12,7 +12,7 @@ pub use board::{Geometry, Side, Square, SquareSet, MAX_FILES, MAX_RANKS, MAX_SQU
 pub use game::{
     BareKing, BonusTurn, Castling, CastlingRight, DropRule, EndRules, Extinct, Extinction, Flag,
     ForcedCapture, Game, MoveComponent, MoveSet, PieceId, PieceType, RaySource, Repetition,
-    RepetitionLoser, StalemateResult, Symmetry, Verdict, Zone, ZoneId, MAX_PIECE_TYPES,
+    RepetitionLoser, Royalty, StalemateResult, Symmetry, Verdict, Zone, ZoneId, MAX_PIECE_TYPES,
 };
 pub use graph::{step, Occupant, Ray, RayFlags, RayKind, RaySlice, StepOutcome, StepRule};
 pub use promotion::{Promotion, PromotionReach, PromotionTrigger};

@@ -148,7 +148,8 @@ impl fmt::Display for Problem {
             Problem::SecondRoyal(side) => {
                 write!(
                     f,
-                    "a second royal piece for {side:?}; at most one is supported"
+                    "a second royal piece for {side:?}, in a game that does not say what several mean \
+                     (`royals all-safe` or `royals last-safe` in its `end` block)"
                 )
             }
             Problem::DeadSquare {

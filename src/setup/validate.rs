@@ -3,7 +3,7 @@
 use super::castling;
 use super::error::{FenProblem, Problem};
 use super::{Setup, MAX_PIECES};
-use crate::rules::{Game, PieceId, Side, Square};
+use crate::rules::{Game, PieceId, Royalty, Side, Square};
 
 /// What the checks work out for the position to be built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,7 +15,8 @@ pub struct Derived {
 }
 
 /// Checks a setup against `game`: pieces on distinct squares, at most [`MAX_PIECES`] pieces, holdings only in a
-/// game with drops and only of droppable pieces, one royal piece per side at most, no piece where it could never
+/// game with drops and only of droppable pieces, one royal piece per side at most (unless the game says what
+/// several mean), no piece where it could never
 /// move, castling rights with their pieces in place, an e.p. square some piece has just passed over, `bonus` only
 /// in a game with bonus turns. Every problem found, at the text it is about.
 pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> {
@@ -32,7 +33,7 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
         }
         *cell = Some((p.piece, p.side));
         let piece = game.piece(p.piece);
-        if piece.royal {
+        if piece.royal && game.end.royalty == Royalty::One {
             royals[p.side.index()] += 1;
             if royals[p.side.index()] == 2 {
                 problem(p.span, Problem::SecondRoyal(p.side));

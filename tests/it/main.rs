@@ -26,6 +26,7 @@ mod perft;
 mod promotion;
 mod reader_limits;
 mod restrictions;
+mod royalty;
 mod rule_tests;
 mod search;
 mod setup;
