@@ -60,6 +60,35 @@ def chess960_start(variant, rng):
 TATSU = os.environ.get("TATSU", os.path.join(os.path.dirname(__file__), "..", "target", "release", "tatsu"))
 
 
+EP_FIELD = re.compile(r"^(?:[a-z]\d+){2,}$")
+
+
+def occupied(board):
+    """The occupied squares ("e4", …) of a FEN's board field (hand, promoted marks and multi-digit runs read)."""
+    squares = set()
+    rows = board.split("[")[0].split("/")
+    for r, row in enumerate(rows):
+        rank, file = len(rows) - r, 0
+        for run in re.findall(r"\d+|\(.*?\)|[A-Za-z*]", row):
+            if run.isdigit():
+                file += int(run)
+            else:
+                squares.add(f"{chr(ord('a') + file)}{rank}")
+                file += 1
+    return squares
+
+
+def tatsu_fen(fen):
+    """A pyffish FEN as tatsu writes it. Fairy-Stockfish marks every square between a custom pawn's start and
+    destination as an e.p. square after its double step, the destination included (`a5b6` after Berolina's
+    c7-a5); the destination holds the pawn and is never a target, so it is left out (`b6`)."""
+    fields = fen.split(" ")
+    if len(fields) > 3 and EP_FIELD.match(fields[3]):
+        taken = occupied(fields[0])
+        fields[3] = "".join(sq for sq in re.findall(r"[a-z]\d+", fields[3]) if sq not in taken) or "-"
+    return " ".join(fields)
+
+
 def perft(variant, fen, depth, moves=None):
     moves = moves or []
     legal = legal_moves(variant, fen, moves)
@@ -95,10 +124,10 @@ def cmd_perft(args):
     start = sf.start_fen(args.variant)
     source = f"pyffish-0.0.90:{args.variant}"
     for d in range(1, args.depth + 1):
-        print(f"start\t{start}\t{d}\t{perft(args.variant, start, d)}\t{source}")
+        print(f"start\t{tatsu_fen(start)}\t{d}\t{perft(args.variant, start, d)}\t{source}")
     for i, fen in enumerate(random_positions(args.variant, args.positions, args.seed)):
         for d in range(2, args.depth + 1):
-            print(f"random-{args.seed}-{i}\t{fen}\t{d}\t{perft(args.variant, fen, d)}\t{source} (random game)")
+            print(f"random-{args.seed}-{i}\t{tatsu_fen(fen)}\t{d}\t{perft(args.variant, fen, d)}\t{source} (random game)")
 
 
 def tatsu(*argv):
@@ -107,7 +136,7 @@ def tatsu(*argv):
 
 
 def tatsu_moves(file, fen):
-    out, err = tatsu("moves", file, "--fen", fen)
+    out, err = tatsu("moves", file, "--fen", tatsu_fen(fen))
     if "error" in err:
         return None, err.strip()
     return sorted(out.split()), err.strip()
@@ -117,7 +146,7 @@ RESULT = re.compile(r"Game over: (1-0|0-1|1/2-1/2) \((.*)\)")
 
 
 def tatsu_result(file, fen):
-    out, err = tatsu("show", file, "--fen", fen)
+    out, err = tatsu("show", file, "--fen", tatsu_fen(fen))
     m = RESULT.search(out)
     return (m.group(1), m.group(2)) if m else (None, err.strip())
 
