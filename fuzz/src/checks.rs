@@ -322,7 +322,11 @@ pub fn ruletest_file(text: &str) {
         if word == "perft"
             && words
                 .next()
-                .and_then(|d| d.parse::<u32>().ok())
+                // The depth's digits, whatever follows them (`perft 5= 200` is depth 5).
+                .and_then(|d| {
+                    let digits: String = d.chars().take_while(char::is_ascii_digit).collect();
+                    digits.parse::<u32>().ok()
+                })
                 .is_some_and(|d| d > 2)
         {
             return;
