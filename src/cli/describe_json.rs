@@ -100,7 +100,10 @@ struct PromotionJson {
 
 #[derive(Serialize)]
 struct DropJson {
+    /// The per-file limit is 1 (nifu).
     one_per_file: bool,
+    /// At most this many unpromoted pieces of the type per file and side, or `null`.
+    per_file: Option<u16>,
     no_drop_mate: bool,
     /// The squares it may not be dropped on, per side.
     forbidden_white: Vec<String>,
@@ -214,7 +217,8 @@ impl DescribeJson {
                         .collect(),
                     in_hand_as: ty.in_hand.map(symbol),
                     drop: ty.drop.as_ref().map(|d| DropJson {
-                        one_per_file: d.one_per_file,
+                        one_per_file: d.per_file == Some(1),
+                        per_file: d.per_file,
                         no_drop_mate: d.no_drop_mate,
                         forbidden_white: squares(&d.forbidden[Side::White.index()]),
                         forbidden_black: squares(&d.forbidden[Side::Black.index()]),

@@ -66,7 +66,7 @@ pub fn apply_piece_rules(
             piece.in_hand = Some(base.unwrap_or(PieceId(pi as u16)));
             if base.is_none() {
                 let mut rule = DropRule {
-                    one_per_file: info.one_per_file,
+                    per_file: info.per_file,
                     no_drop_mate: info.no_drop_mate,
                     ..DropRule::default()
                 };

@@ -156,7 +156,8 @@ pub struct PieceInfo {
     /// `castles with … to KFILE QFILE`: the king's destination files (fixed-file castling).
     pub castle_files: Option<(Name, Name)>,
     pub drop_forbidden: Vec<ZoneId>,
-    pub one_per_file: bool,
+    /// `drop at-most N per-file` (`one-per-file` is N = 1).
+    pub per_file: Option<u16>,
     pub no_drop_mate: bool,
     pub drop_span: Option<Span>,
     /// The `promote to` choices that are royal, at their names: legal only where the game says what several
@@ -354,9 +355,17 @@ fn promotion_choices(
 fn drop_options(info: &mut PieceInfo, opts: &[DropOption], zones: &mut ZoneTable, d: &mut Diags) {
     for o in opts {
         match o {
-            DropOption::OnePerFile(s) => {
-                info.one_per_file = true;
-                info.drop_span.get_or_insert(*s);
+            DropOption::OnePerFile(s) => per_file_limit(info, 1, *s, d),
+            DropOption::PerFile(n, s) => {
+                if n.value == 0 || n.value > MAX_PER_FILE as u32 {
+                    d.error(
+                        n.span,
+                        format!("`at-most {}`: the limit per file is 1 to {MAX_PER_FILE}", n.value),
+                    )
+                    .note("at most 0 would forbid every drop of the piece: leave it out of the hand instead");
+                } else {
+                    per_file_limit(info, n.value as u16, *s, d);
+                }
             }
             DropOption::NoMate(s) => {
                 info.no_drop_mate = true;
@@ -370,6 +379,23 @@ fn drop_options(info: &mut PieceInfo, opts: &[DropOption], zones: &mut ZoneTable
             }
         }
     }
+}
+
+/// The largest `at-most N per-file` (a file holds at most 36 squares).
+const MAX_PER_FILE: u16 = 36;
+
+/// Records a piece's per-file drop limit; a second, different one is an error at it.
+fn per_file_limit(info: &mut PieceInfo, limit: u16, span: Span, d: &mut Diags) {
+    match info.per_file {
+        Some(old) if old != limit => {
+            d.error(
+                span,
+                format!("a second per-file drop limit ({limit}) for this piece, which already has {old}"),
+            );
+        }
+        _ => info.per_file = Some(limit),
+    }
+    info.drop_span.get_or_insert(span);
 }
 
 /// Parses an XBetza string, mapping each error's span inside the string to the file. A component that

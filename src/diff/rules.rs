@@ -284,8 +284,10 @@ fn piece_rules(g: &Game) -> BTreeMap<String, String> {
 
         if let (Some(d), true) = (&p.drop, g.drops) {
             let mut rules = Vec::new();
-            if d.one_per_file {
-                rules.push("one-per-file (nifu)".to_string());
+            match d.per_file {
+                Some(1) => rules.push("one-per-file (nifu)".to_string()),
+                Some(n) => rules.push(format!("at most {n} per file")),
+                None => {}
             }
             if d.no_drop_mate {
                 rules.push("no-mate".to_string());

@@ -153,6 +153,8 @@ pub enum PieceItem {
 #[derive(Clone, Debug)]
 pub enum DropOption {
     OnePerFile(Span),
+    /// `at-most N per-file`: the span covers the whole option.
+    PerFile(Spanned<u32>, Span),
     NoMate(Span),
     NotIn(Name),
 }

@@ -102,7 +102,7 @@ fn describe(rule: Rule) -> Option<String> {
 fn choice_keywords(rule: Rule) -> &'static [&'static str] {
     match rule {
         Rule::promote_opt => &["mandatory", "optional", "on", "limited", "for"],
-        Rule::drop_opt => &["one-per-file", "no-mate", "not"],
+        Rule::drop_opt => &["one-per-file", "no-mate", "not", "at-most"],
         Rule::side_zone => &["white", "black"],
         _ => &[],
     }

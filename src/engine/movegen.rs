@@ -293,10 +293,9 @@ impl Position<'_> {
             let piece = PieceId(p as u16);
             let ty = &game.pieces[p];
             let Some(rule) = &ty.drop else { continue };
-            let blocked_files = if rule.one_per_file {
-                self.files_holding(piece, us)
-            } else {
-                0
+            let blocked_files = match rule.per_file {
+                Some(limit) => self.full_files(piece, us, limit),
+                None => 0,
             };
             for to in geometry.all() {
                 if !self.board[to.index()].is_empty()
@@ -317,13 +316,18 @@ impl Position<'_> {
         }
     }
 
-    /// A bit per file holding a piece of this exact type and side (for the one-per-file drop rule).
-    fn files_holding(&self, piece: PieceId, side: Side) -> u64 {
+    /// A bit per file already holding `limit` pieces of this exact type and side (the per-file drop limit).
+    pub(crate) fn full_files(&self, piece: PieceId, side: Side, limit: u16) -> u64 {
         let geometry = self.engine.game.geometry;
+        let mut counts = [0u16; 64];
         let mut files = 0u64;
         for &sq in &self.lists[side.index()] {
             if self.board[sq.index()].piece() == piece {
-                files |= 1 << geometry.file(sq);
+                let file = geometry.file(sq) as usize;
+                counts[file] += 1;
+                if counts[file] >= limit {
+                    files |= 1 << file;
+                }
             }
         }
         files

@@ -288,9 +288,9 @@ fn rules_left_out(game: &Game) -> Vec<String> {
         .pieces
         .iter()
         .filter(|p| {
-            p.drop
-                .as_ref()
-                .is_some_and(|d| d.one_per_file || d.no_drop_mate || !d.forbidden[0].is_empty())
+            p.drop.as_ref().is_some_and(|d| {
+                d.per_file.is_some() || d.no_drop_mate || !d.forbidden[0].is_empty()
+            })
         })
         .map(|p| p.name.as_str())
         .collect();

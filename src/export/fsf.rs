@@ -366,16 +366,21 @@ impl Writer<'_> {
                 }
             }
         }
-        let nifu: Vec<usize> = droppable
+        let nifu: Vec<(usize, u16)> = droppable
             .iter()
-            .filter(|(_, d)| d.one_per_file)
-            .map(|&(i, _)| i)
+            .filter_map(|&(i, d)| d.per_file.map(|n| (i, n)))
             .collect();
         match nifu.as_slice() {
             [] => {}
-            [one] => self.set("dropNoDoubled", letters[*one]),
+            [(one, limit)] => {
+                self.set("dropNoDoubled", letters[*one]);
+                if *limit != 1 {
+                    self.set("dropNoDoubledCount", limit);
+                }
+            }
             _ => self.lossy.push(
-                "`drop one-per-file` on more than one piece; FSF's dropNoDoubled takes one".into(),
+                "a per-file drop limit on more than one piece; FSF's dropNoDoubled takes one"
+                    .into(),
             ),
         }
         for &(i, d) in &droppable {

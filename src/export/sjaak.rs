@@ -177,8 +177,13 @@ impl Writer<'_> {
                 if d.no_drop_mate {
                     flags.push("drop_no_mate");
                 }
-                if d.one_per_file {
-                    flags.push("drop_one_file");
+                match d.per_file {
+                    Some(1) => flags.push("drop_one_file"),
+                    Some(n) => self.lossy.push(format!(
+                        "the {}'s `drop at-most {n} per-file`: this exporter writes only Sjaak II's one-per-file flag",
+                        p.name
+                    )),
+                    None => {}
                 }
                 if d.forbidden.iter().any(|f| !f.is_empty()) {
                     self.lossy.push(format!(

@@ -479,11 +479,20 @@ fn drop_line(game: &Game, id: PieceId) -> Option<String> {
             line += &format!(" except {}", list_words(&not));
         }
         line.push('.');
-        if drop.one_per_file {
-            line += &format!(
-                " Not on a file that already holds an unpromoted {} of the same player.",
-                p.name
-            );
+        match drop.per_file {
+            Some(1) => {
+                line += &format!(
+                    " Not on a file that already holds an unpromoted {} of the same player.",
+                    p.name
+                )
+            }
+            Some(n) => {
+                line += &format!(
+                    " Not on a file that already holds {n} unpromoted {}s of the same player.",
+                    p.name
+                )
+            }
+            None => {}
         }
         if drop.no_drop_mate {
             line += " A drop of it may not give checkmate (giving check is allowed).";

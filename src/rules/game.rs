@@ -50,8 +50,9 @@ impl Zone {
 pub struct DropRule {
     /// Per side: squares where it may not be dropped (besides occupied squares and [`PieceType::dead`] ones).
     pub forbidden: [SquareSet; 2],
-    /// Not on a file that already holds an unpromoted friendly piece of this type (nifu).
-    pub one_per_file: bool,
+    /// Not on a file that already holds this many friendly pieces of this exact type, so promoted ones do not
+    /// count (`Some(1)` is shogi's nifu; tori shogi's swallows have `Some(2)`).
+    pub per_file: Option<u16>,
     /// A drop of this piece may not give checkmate (uchifuzume).
     pub no_drop_mate: bool,
 }

@@ -94,15 +94,28 @@ pub fn why_drop_refused(pos: &mut Position, text: &str) -> String {
         return format!("the {} could never move from {square}", ty.name);
     }
     let file = g.file(to);
-    let doubled = g
+    let on_file = g
         .all()
-        .any(|sq| g.file(sq) == file && sq != to && pos.piece_at(sq) == Some((piece, side)));
-    if rule.one_per_file && doubled {
-        return format!(
-            "`drop one-per-file`: the {} file already holds an unpromoted friendly {}",
-            g.name(to).trim_end_matches(|c: char| c.is_ascii_digit()),
-            ty.name
-        );
+        .filter(|&sq| g.file(sq) == file && sq != to && pos.piece_at(sq) == Some((piece, side)))
+        .count();
+    let file_name = g
+        .name(to)
+        .trim_end_matches(|c: char| c.is_ascii_digit())
+        .to_string();
+    match rule.per_file {
+        Some(1) if on_file >= 1 => {
+            return format!(
+                "`drop one-per-file`: the {file_name} file already holds an unpromoted friendly {}",
+                ty.name
+            );
+        }
+        Some(n) if on_file >= n as usize => {
+            return format!(
+                "`drop at-most {n} per-file`: the {file_name} file already holds {on_file} unpromoted friendly {}s",
+                ty.name
+            );
+        }
+        _ => {}
     }
     if rule.no_drop_mate {
         return "it would leave the king in check or, under `drop no-mate`, give checkmate".into();

@@ -351,7 +351,7 @@ fn ryu_promotion_drops_and_end() {
         .drop
         .clone()
         .unwrap();
-    assert!(!p.one_per_file && p.no_drop_mate);
+    assert!(p.per_file.is_none() && p.no_drop_mate);
     let tokin = g.piece(g.piece_by_symbol("+P").unwrap());
     assert!(tokin.promoted && tokin.drop.is_none());
     assert_eq!(tokin.in_hand, g.piece_by_symbol("P"));
@@ -383,7 +383,8 @@ fn heian_bonus_turn_demotion_bare_king_nifu() {
             .drop
             .as_ref()
             .unwrap()
-            .one_per_file
+            .per_file
+            == Some(1)
     );
 }
 
@@ -443,7 +444,7 @@ fn euroshogi_knight_pawn_and_promotion_trigger() {
         assert!(g.piece(g.piece_by_symbol(p).unwrap()).promotions.is_empty());
     }
     let drop = pawn.drop.as_ref().unwrap();
-    assert!(drop.one_per_file && drop.no_drop_mate && drop.forbidden[0].is_empty());
+    assert!(drop.per_file == Some(1) && drop.no_drop_mate && drop.forbidden[0].is_empty());
     assert_eq!(
         g.piece(g.piece_by_symbol("+R").unwrap()).in_hand,
         g.piece_by_symbol("R")
@@ -461,4 +462,33 @@ fn shogi_knight_and_lance_are_dead_on_the_last_ranks() {
     assert_eq!(lance.dead[0].len(), 9);
     assert!(!lance.promotions.first().unwrap().mandatory);
     assert_eq!(count(&g, "+R", "e5"), 20);
+}
+
+/// `drop at-most N per-file`: tori shogi's swallows stop at two a file (its perft table checks the moves); a
+/// second, different limit for one piece is an error at it.
+#[test]
+fn per_file_drop_limit_is_read_and_a_second_limit_is_an_error() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/torishogi.tatsu"
+    );
+    let source = std::fs::read_to_string(path).unwrap();
+    let game = tatsu::compile::compile("torishogi.tatsu", &source)
+        .expect("compiles")
+        .game;
+    let swallow = game.piece(game.piece_by_symbol("S").unwrap());
+    assert_eq!(swallow.drop.as_ref().unwrap().per_file, Some(2));
+    let twice = source.replace(
+        "drop at-most 2 per-file",
+        "drop at-most 2 per-file at-most 3 per-file",
+    );
+    let errors = tatsu::compile::compile("torishogi.tatsu", &twice)
+        .err()
+        .expect("refused");
+    assert!(
+        errors
+            .iter()
+            .any(|d| d.message.contains("a second per-file drop limit (3)")),
+        "{errors:?}"
+    );
 }
