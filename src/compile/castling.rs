@@ -129,8 +129,10 @@ pub fn build_castling(
     (rights, castlings)
 }
 
-/// The square `side`'s castling piece `king` starts on; `None`, reported, when it starts on more than one, and
-/// `None` when it is absent (a side without the castling piece simply has no castling: Horde's White).
+/// The square `side`'s castling piece `king` starts on; `None` when it is absent (a side without the castling
+/// piece simply has no castling: Horde's White) and when it starts on several squares while the start position
+/// gives that side no castling right (Spartan chess's two black kings); `None`, reported, when it starts on
+/// several squares and the side has rights, since which piece would castle is then unsaid.
 pub(super) fn castling_start(
     start: &Setup,
     king: PieceId,
@@ -142,16 +144,24 @@ pub(super) fn castling_start(
     match kings.as_slice() {
         [] => None,
         [one] => Some(*one),
+        _ if !start
+            .castling
+            .iter()
+            .any(|&(c, _)| (c.is_ascii_uppercase() == (side == Side::White)) && c != '-') =>
+        {
+            None
+        }
         _ => {
             let id = &names.decls[king.index()].id;
             d.error(
                 id.span,
                 format!(
-                    "a castling piece must start on exactly one square per side; `{}` starts on {}",
+                    "a castling piece must start on exactly one square per side; `{}` starts on {} squares",
                     id.value,
                     kings.len()
                 ),
-            );
+            )
+            .note("a side whose castling piece starts on several squares may not castle: give it no castling right");
             None
         }
     }

@@ -282,9 +282,16 @@ fn resolve_one(
                 side,
             } => {
                 let side = side.as_ref().map(|s| s.value);
-                let key = format!("promote {} {trigger:?} {side:?}", zone.value);
+                // A `limited` line and an unlimited one may share zone, trigger and side: that is how only some
+                // choices are limited by material (Spartan chess: a second king, but any number of generals).
+                let key = format!(
+                    "promote {} {trigger:?} {side:?} {}",
+                    zone.value,
+                    limited.is_some()
+                );
                 let what = format!(
-                    "a `promote` line in zone `{}`{}",
+                    "a {}`promote` line in zone `{}`{}",
+                    if limited.is_some() { "`limited` " } else { "" },
                     zone.value,
                     side.map_or(String::new(), |s| format!(" for {s:?}"))
                 );

@@ -222,3 +222,20 @@ end { stalemate loss }
         "p+nks+l/5/5/L4/1SK+NP b - - 1 1",
     );
 }
+
+#[test]
+fn a_limited_line_beside_an_unlimited_one_limits_only_its_own_choices() {
+    let e = engine("spartan");
+    // Spartan chess: a hoplite promotes to a general, warlord, lieutenant or captain at will, and to a king only
+    // while Black has fewer kings than the two it started with. pyffish `spartan` lists the same moves.
+    let one_king = moves(&e, "4k3/8/8/8/8/8/h7/4K3 b - - 0 1");
+    assert_eq!(
+        from(&one_king, "a2"),
+        sorted(&["a2b1c", "a2b1g", "a2b1k", "a2b1l", "a2b1w"])
+    );
+    let two_kings = moves(&e, "3kk3/8/8/8/8/8/h7/4K3 b - - 0 1");
+    assert_eq!(
+        from(&two_kings, "a2"),
+        sorted(&["a2b1c", "a2b1g", "a2b1l", "a2b1w"])
+    );
+}
