@@ -147,6 +147,15 @@ impl<'e> Position<'e> {
                 .ep
                 .filter(|ep| ep.count > 0)
                 .map(|ep| (ep.targets[ep.count as usize - 1], none)),
+            // Named only where the reader would not find it from the target alone: where it is not straight ahead
+            // of the target (Berolina's diagonal double step); the reader looks straight ahead first.
+            ep_victim: self.ep.filter(|ep| ep.count > 0).and_then(|ep| {
+                let g = game.geometry;
+                let target = ep.targets[ep.count as usize - 1];
+                let forward = if self.side == Side::White { -1 } else { 1 };
+                let ahead = g.square(g.file(target), g.rank(target) + forward);
+                (ahead != Some(ep.victim)).then_some(ep.victim)
+            }),
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             checks_left: game.end.check_limit.map(|limit| {

@@ -49,6 +49,10 @@ pub struct Setup {
     pub castling: Vec<(char, Span)>,
     /// The e.p. target square.
     pub ep: Option<(Square, Span)>,
+    /// The piece that passed over the target, when the FEN names it: Fairy-Stockfish writes `e3f4` (target and
+    /// piece, in board order) where the piece that passed is not straight ahead of the target (Berolina's
+    /// diagonal double step). `None`: found from the target alone (see `validate`).
+    pub ep_victim: Option<Square>,
     /// The checks White and Black have still to give, in games with a check limit: Fairy-Stockfish's `3+3` field
     /// after the e.p. square.
     pub checks_left: Option<([u32; 2], Span)>,
@@ -93,6 +97,7 @@ impl Setup {
             side_span: None,
             castling: Vec::new(),
             ep: None,
+            ep_victim: None,
             halfmove: 0,
             fullmove: 1,
             checks_left: None,

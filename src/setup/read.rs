@@ -5,7 +5,7 @@
 use super::error::{FenError, FenProblem, Problem};
 use super::{Held, Placed, Setup, MAX_PIECES};
 use crate::diag::Span;
-use crate::rules::{Geometry, PieceId, Side};
+use crate::rules::{Geometry, PieceId, Side, Square};
 
 /// Reads the text of one piece at the start of `text`: `+`? then a letter or `(` an id `)`. Returns the piece's
 /// id (White's spelling), its side and the number of bytes read; `Err` with the bytes to skip.
@@ -52,6 +52,25 @@ fn piece_token(text: &str) -> Result<(String, Side, usize), (Problem, usize)> {
     id.push(first.to_ascii_uppercase() as char);
     id.push_str(&name[1..]);
     Ok((id, side, at + len))
+}
+
+/// The e.p. field: one square (the target), or two squares run together (`e3f4`, Fairy-Stockfish's form where the
+/// piece that passed is not straight ahead of the target): the target and that piece's square, in either order,
+/// told apart later by which one is empty. Returned as (first, second).
+fn ep_squares(geometry: Geometry, text: &str) -> Option<(Square, Option<Square>)> {
+    if let Some(sq) = geometry.parse_square(text) {
+        return Some((sq, None));
+    }
+    // Split after the digits of the first square: `e3f4`, `j10j9`.
+    let digits_start = text.find(|c: char| c.is_ascii_digit())?;
+    let digits_end = text[digits_start..]
+        .find(|c: char| !c.is_ascii_digit())
+        .map(|i| digits_start + i)?;
+    let (first, second) = text.split_at(digits_end);
+    Some((
+        geometry.parse_square(first)?,
+        Some(geometry.parse_square(second)?),
+    ))
 }
 
 /// The whitespace-separated fields of `text` with their byte offsets.
@@ -250,8 +269,11 @@ impl<L: Fn(&str) -> Option<PieceId>> Reader<L> {
             }
             if let Some((at, text)) = fields.next_if(|(_, t)| !is_number(t) && *t != "bonus") {
                 if text != "-" {
-                    match self.geometry.parse_square(text) {
-                        Some(sq) => self.setup.ep = Some((sq, span(at, text.len()))),
+                    match ep_squares(self.geometry, text) {
+                        Some((target, victim)) => {
+                            self.setup.ep = Some((target, span(at, text.len())));
+                            self.setup.ep_victim = victim;
+                        }
                         None => self
                             .problem(span(at, text.len()), Problem::BadEpSquare(text.to_string())),
                     }

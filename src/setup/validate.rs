@@ -82,12 +82,16 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
         }
     }
     let castling = castling::read_rights(&setup.castling, &board, game, &mut problem);
-    let ep = setup.ep.and_then(|(target, span)| {
-        let victim = ep_victim(&board, game, setup.side.opponent(), target);
-        if victim.is_none() {
-            problem(span, Problem::NoEpVictim(g.name(target)));
+    let ep = setup.ep.and_then(|(first, span)| {
+        let mover = setup.side.opponent();
+        let found = match setup.ep_victim {
+            None => ep_victim(&board, game, mover, first).map(|v| (first, v)),
+            Some(second) => named_ep(&board, game, mover, first, second),
+        };
+        if found.is_none() {
+            problem(span, Problem::NoEpVictim(g.name(first)));
         }
-        victim.map(|v| (target, v))
+        found
     });
     if let (Some(span), None) = (setup.bonus, &game.bonus_turn) {
         problem(span, Problem::NoBonusTurns);
@@ -107,6 +111,27 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
         problems.sort_by_key(|p| p.span.start);
         Err(problems)
     }
+}
+
+/// The (target, piece) of a two-square e.p. field (`e3f4`): the empty square is the target, the other holds a piece
+/// of `mover` next to it.
+fn named_ep(
+    board: &[Option<(PieceId, Side)>],
+    game: &Game,
+    mover: Side,
+    a: Square,
+    b: Square,
+) -> Option<(Square, Square)> {
+    let g = game.geometry;
+    let (target, victim) = match (board[a.index()], board[b.index()]) {
+        (None, Some(_)) => (a, b),
+        (Some(_), None) => (b, a),
+        _ => return None,
+    };
+    let next_to = (g.file(target) - g.file(victim)).abs() <= 1
+        && (g.rank(target) - g.rank(victim)).abs() <= 1;
+    let ours = board[victim.index()].is_some_and(|(_, s)| s == mover);
+    (next_to && ours).then_some((target, victim))
 }
 
 /// The piece that has just passed over an (empty) e.p. target: a piece of `mover` next to it, with the square on

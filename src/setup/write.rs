@@ -86,9 +86,18 @@ impl Setup {
             out.push('-');
         }
         out.extend(self.castling.iter().map(|(c, _)| c));
-        match self.ep {
-            Some((sq, _)) => out += &format!(" {}", g.name(sq)),
-            None => out += " -",
+        match (self.ep, self.ep_victim) {
+            // Fairy-Stockfish's order: the two squares as they come on the board, the lower first.
+            (Some((sq, _)), Some(victim)) => {
+                let (a, b) = if sq.index() < victim.index() {
+                    (sq, victim)
+                } else {
+                    (victim, sq)
+                };
+                out += &format!(" {}{}", g.name(a), g.name(b));
+            }
+            (Some((sq, _)), None) => out += &format!(" {}", g.name(sq)),
+            (None, _) => out += " -",
         }
         if let Some(([white, black], _)) = self.checks_left {
             out += &format!(" {white}+{black}");

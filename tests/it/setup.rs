@@ -390,3 +390,65 @@ fn every_start_position_passes_the_full_fen_test() {
         );
     }
 }
+
+#[test]
+fn an_ep_field_names_the_piece_that_passed_where_it_is_not_straight_ahead() {
+    let berolina = variants::engine("berolina");
+    // Berolina: d2f4 passes over e3. Pawns on d4 and f4 could both have passed over it, so the FEN names the one
+    // that did, as Fairy-Stockfish writes it (pyffish `get_fen` after d2f4 gives `e3f4`).
+    let before = "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1";
+    let mut pos = Position::from_fen(&berolina, before).unwrap();
+    let mv = pos.parse_move("d2f4").unwrap();
+    pos.play(mv);
+    let fen = pos.to_fen();
+    assert_eq!(
+        fen,
+        "rnbqkbnr/pppp1ppp/8/8/3PpP2/8/PPP2PPP/RNBQKBNR b KQkq e3f4 0 1"
+    );
+    // Read back, the e.p. capture e4e3 takes the pawn on f4 and not the one on d4; written the other way round
+    // (`d4e3`), the one on d4.
+    for (field, left) in [("e3f4", "3P4"), ("d4e3", "5P2")] {
+        let fen = fen.replace("e3f4", field);
+        let mut pos = Position::from_fen(&berolina, &fen).unwrap();
+        let mv = pos.parse_move("e4e3").unwrap();
+        pos.play(mv);
+        assert!(
+            pos.to_fen().contains(&format!("/8/{left}/4p3/")),
+            "{field}: {}",
+            pos.to_fen()
+        );
+    }
+    // A chess double step is still written as the square alone.
+    let chess = bundled("chess");
+    let mut pos = Position::from_fen(&chess, "4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1").unwrap();
+    let mv = pos.parse_move("e2e4").unwrap();
+    pos.play(mv);
+    assert_eq!(pos.to_fen(), "4k3/8/8/8/4Pp2/8/8/4K3 b - e3 0 1");
+}
+
+#[test]
+fn a_two_square_ep_field_needs_an_empty_target_beside_the_piece_that_passed() {
+    let berolina = variants::engine("berolina");
+    let base = "rnbqkbnr/pppp1ppp/8/8/3PpP2/8/PPP3PP/RNBQKBNR b KQkq";
+    assert_refused(vec![
+        // Both squares occupied; the piece two squares away; a square off the board.
+        (
+            &berolina,
+            format!("{base} d4f4 0 1"),
+            Problem::NoEpVictim("d4".into()),
+            "d4f4",
+        ),
+        (
+            &berolina,
+            format!("{base} f4d3 0 1"),
+            Problem::NoEpVictim("f4".into()),
+            "f4d3",
+        ),
+        (
+            &berolina,
+            format!("{base} e3f9 0 1"),
+            Problem::BadEpSquare("e3f9".into()),
+            "e3f9",
+        ),
+    ]);
+}
