@@ -53,6 +53,8 @@ FILES = {
     "chigorin": "tests/data/variants/chigorin.tatsu",
     "spartan": "tests/data/variants/spartan.tatsu",
     "berolina": "tests/data/variants/berolina.tatsu",
+    "atomic": "tests/data/variants/atomic.tatsu",
+    "nocheckatomic": "tests/data/variants/nocheckatomic.tatsu",
     "antichess": "tests/data/variants/antichess.tatsu",
     "torishogi": "tests/data/variants/torishogi.tatsu",
     "coregal": "tests/data/variants/coregal.tatsu",
@@ -94,7 +96,6 @@ FILES = {
 }
 
 # Rule groups, so that each gap is named once.
-EXPLOSION = "capture effects (explosions)"
 COUNTING = "makruk counting rules"
 XIANGQI = "flying general and confinement to palace/river"
 DROPS_MEMORY = "promoted-piece memory for pieces in hand"
@@ -109,7 +110,7 @@ MISSING = {
     "cambodian": COUNTING + "; first-move leaps of king and queen", "karouk": COUNTING + "; check counting",
     "asean": COUNTING, "sittuyin": PLACEMENT + "; promotion in place",
     "suicide": "a stalemate scored by the piece count (the side with fewer pieces wins, equal counts draw)",
-    "atomic": EXPLOSION, "nocheckatomic": EXPLOSION, "atomar": EXPLOSION, "petrified": "petrification on capture",
+    "atomar": "kings immune to explosions and unable to take each other (blast-immune, mutually immune types)", "petrified": "petrification on capture",
     "xiangqi": XIANGQI, "minixiangqi": XIANGQI, "manchu": XIANGQI, "supply": XIANGQI + "; drops",
     "janggi": XIANGQI + "; janggi cannon restrictions; pass", "janggicasual": XIANGQI + "; janggi cannon; pass",
     "janggimodern": XIANGQI + "; janggi cannon; pass", "janggitraditional": XIANGQI + "; janggi cannon; pass",

@@ -56,7 +56,9 @@ pub fn legal_moves(pos: &mut Position, moves: &[Move]) -> Result<(), Violation> 
             ));
         }
         pos.play(mv);
-        let exposed = pos.side_in_check(us);
+        // A move that blows up the enemy king wins, whatever it leaves attacked.
+        let exposed =
+            pos.side_in_check(us) && !(pos.game().explosions.is_some() && pos.decided().is_some());
         pos.unplay();
         if exposed {
             return Err(violation(

@@ -29,6 +29,8 @@ pub struct DescribeJson {
     en_passant: Vec<String>,
     /// Compulsory capture: the pieces whose captures are compulsory; `null` without the rule.
     forced_capture: Option<Vec<String>>,
+    /// Explosions on capture: the piece types spared around the capture square; `null` without the rule.
+    explosions: Option<Vec<String>>,
     zones: Vec<ZoneJson>,
     pieces: Vec<PieceJson>,
     end: EndJson,
@@ -261,6 +263,15 @@ impl DescribeJson {
                 f.by.iter()
                     .enumerate()
                     .filter(|(_, &by)| by)
+                    .map(|(i, _)| symbol(PieceId(i as u16)))
+                    .collect()
+            }),
+            explosions: game.explosions.as_ref().map(|blast| {
+                blast
+                    .spared
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &spared)| spared)
                     .map(|(i, _)| symbol(PieceId(i as u16)))
                     .collect()
             }),

@@ -110,9 +110,13 @@ pub fn resolve_end(
                 outcome,
                 ..
             } => {
-                if let Some(rule) =
-                    extinction(pieces, at_most.as_ref(), outcome.value, names, infos, d)
-                {
+                if let Some(rule) = extinction(
+                    pieces,
+                    at_most.as_ref(),
+                    outcome.value,
+                    (names, infos, head),
+                    d,
+                ) {
                     end.extinction.push(rule);
                 }
             }
@@ -195,8 +199,7 @@ fn extinction(
     pieces: &[Name],
     at_most: Option<&Spanned<u32>>,
     outcome: Outcome,
-    names: &PieceNames,
-    infos: &[PieceInfo],
+    (names, infos, head): (&PieceNames, &[PieceInfo], &Header),
     d: &mut Diags,
 ) -> Option<Extinction> {
     let limit = at_most.map_or(0, |n| n.value);
@@ -206,7 +209,8 @@ fn extinction(
     }
     let ids = resolve_all(pieces, names, d)?;
     for (name, id) in pieces.iter().zip(&ids) {
-        if infos[id.index()].royal {
+        // An explosion may take a royal piece off the board (atomic chess): then it can become extinct.
+        if infos[id.index()].royal && head.explosions.is_none() {
             d.error(
                 name.span,
                 format!(
@@ -214,7 +218,8 @@ fn extinction(
                     name.value
                 ),
             )
-            .note("for a game won by capturing the king, leave out `royal` and write `extinction of K loss`");
+            .note("for a game won by capturing the king, leave out `royal` and write `extinction of K loss`")
+            .note("with `explosions`, a royal piece may be blown up, and may be listed");
         }
     }
     Some(Extinction {

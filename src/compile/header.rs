@@ -22,6 +22,8 @@ pub struct Header {
     pub end: Option<Vec<EndItem>>,
     /// `forced-capture` given: the piece types listed after `by` (none: every type).
     pub forced_capture: Option<Vec<Name>>,
+    /// `explosions` given: where, and the piece types listed after `spare`.
+    pub explosions: Option<(Span, Vec<Name>)>,
 }
 
 pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
@@ -37,6 +39,7 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
         bonus: None,
         end: None,
         forced_capture: None,
+        explosions: None,
     };
     let mut seen: Vec<(&'static str, Span)> = Vec::new();
     let mut once = |what: &'static str, span: Span, d: &mut Diags| -> bool {
@@ -101,6 +104,9 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
             StatementKind::End(items) if once("end", kw, d) => h.end = Some(items.clone()),
             StatementKind::ForcedCapture { by } if once("forced-capture", kw, d) => {
                 h.forced_capture = Some(by.clone())
+            }
+            StatementKind::Explosions { spare } if once("explosions", kw, d) => {
+                h.explosions = Some((kw, spare.clone()))
             }
             _ => {}
         }

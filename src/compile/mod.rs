@@ -113,6 +113,9 @@ fn build(
         .forced_capture
         .as_ref()
         .map(|by| restrict::resolve_forced_capture(by, &names, &built, d));
+    let explosions = head.explosions.as_ref().map(|(kw, spare)| {
+        restrict::resolve_explosions((*kw, spare), head.drops.is_some(), &names, d)
+    });
     let bonus_turn = match &head.bonus {
         Some((z, may_pass)) => zones.resolve(z, d).map(|zone| piece_rules::BonusTurn {
             zone,
@@ -153,6 +156,7 @@ fn build(
         drops: head.drops.is_some(),
         bonus_turn,
         forced_capture,
+        explosions,
         end: end?,
         start_fen,
     };

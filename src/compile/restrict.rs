@@ -1,9 +1,10 @@
-//! Move restrictions stated for the whole game: compulsory capture.
+//! Move restrictions and capture effects stated for the whole game: compulsory capture, explosions.
 use super::graph::Built;
 use super::pieces::PieceNames;
 use super::Diags;
+use crate::diag::Span;
 use crate::dsl::ast::Name;
-use crate::rules::{ForcedCapture, RayFlags, RayKind};
+use crate::rules::{Explosions, ForcedCapture, RayFlags, RayKind};
 
 /// `forced-capture [by …]` → [`ForcedCapture`]. A listed piece that can never capture, or one listed twice, is
 /// almost certainly a mistake, so it gets a warning.
@@ -45,4 +46,35 @@ pub fn resolve_forced_capture(
         }
     }
     ForcedCapture { by: listed }
+}
+
+/// `explosions [spare …]` → [`Explosions`]. Pieces blown up leave the game, so a game with drops (whose captures
+/// go to a hand) cannot have them: an error at the keyword. A spared type listed twice gets a warning.
+pub fn resolve_explosions(
+    (keyword, spare): (Span, &[Name]),
+    drops: bool,
+    names: &PieceNames,
+    d: &mut Diags,
+) -> Explosions {
+    if drops {
+        d.error(
+            keyword,
+            "`explosions` in a game with `drops`: which pieces a blast would send to which hand is unsaid",
+        )
+        .note("explosions remove the pieces they blow up from the game; leave out `drops` or `explosions`");
+    }
+    let mut spared = vec![false; names.decls.len()];
+    for name in spare {
+        let Some(id) = names.resolve(name, d) else {
+            continue;
+        };
+        if spared[id.index()] {
+            d.warning(
+                name.span,
+                format!("`{}` is listed twice after `spare`", name.value),
+            );
+        }
+        spared[id.index()] = true;
+    }
+    Explosions { spared }
 }

@@ -83,6 +83,19 @@ fn game_rules(g: &Game) -> BTreeMap<String, String> {
             ),
         );
     }
+    if let Some(blast) = &g.explosions {
+        let spared: Vec<&str> = g
+            .pieces
+            .iter()
+            .zip(&blast.spared)
+            .filter(|(_, &spared)| spared)
+            .map(|(p, _)| p.symbol.as_str())
+            .collect();
+        m.insert(
+            "explosions".into(),
+            format!("captures explode, sparing {}", spared.join(" ")),
+        );
+    }
     if let Some(forced) = &g.forced_capture {
         let by: Vec<&str> = g
             .pieces

@@ -86,6 +86,11 @@ pub enum StatementKind {
     ForcedCapture {
         by: Vec<Name>,
     },
+    /// Every capture is an explosion: the capturer and every piece on the squares around the destination leave
+    /// the board, but pieces of the `spare` types around it (the capturer is never spared).
+    Explosions {
+        spare: Vec<Name>,
+    },
 }
 
 #[derive(Clone, Debug)]

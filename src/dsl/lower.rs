@@ -117,6 +117,13 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
                 .map(|q| o.text(q))
                 .collect(),
         },
+        Rule::explosions_stmt => StatementKind::Explosions {
+            spare: rest
+                .iter()
+                .filter(|q| q.as_rule() == Rule::piece_id)
+                .map(|q| o.text(q))
+                .collect(),
+        },
         Rule::zone_stmt => StatementKind::Zone(lower_zone(o, rest)),
         Rule::piece_stmt => StatementKind::Piece(lower_piece(o, rest)),
         Rule::end_stmt => StatementKind::End(

@@ -315,7 +315,7 @@ impl Position<'_> {
 
     pub fn side_in_check(&self, side: Side) -> bool {
         match self.royal[side.index()] {
-            Some(sq) => self.is_attacked(sq, side.opponent()),
+            Some(sq) => self.threatens(side.opponent(), sq),
             None if !self.engine.royal_types.is_empty() => self.royals_in_check(side),
             None => false,
         }

@@ -47,7 +47,11 @@ impl<'e> Position<'e> {
         let derived =
             setup::validate(setup, &engine.game).map_err(|problems| FenError { problems })?;
         let pos = Position::build(engine, setup, derived);
-        if pos.side_in_check(pos.side.opponent()) && !pos.bonus_pending {
+        // After an explosion took the side to move's royal piece, the game is over and the winner may stand in
+        // check (it blew the enemy king up instead of answering).
+        let blown_up =
+            engine.game.explosions.is_some() && pos.royals_on_board()[pos.side.index()] == 0;
+        if pos.side_in_check(pos.side.opponent()) && !pos.bonus_pending && !blown_up {
             let span = setup.side_span.unwrap_or(Span::new(0, 0));
             return Err(FenError {
                 problems: vec![FenProblem {

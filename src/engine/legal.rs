@@ -6,10 +6,12 @@ use super::tables::PieceTraits;
 use super::Position;
 use crate::rules::Square;
 
-/// Moves that give check are illegal, or a royal piece in check may not move: the checks-and-pins shortcut knows
-/// neither rule.
+/// Moves that give check are illegal, or a royal piece in check may not move, or captures explode: the
+/// checks-and-pins shortcut knows none of these rules.
 fn game_forbids_checks(engine: &super::Engine) -> bool {
-    engine.game.end.giving_check_illegal || engine.game.end.royal_frozen_in_check
+    engine.game.end.giving_check_illegal
+        || engine.game.end.royal_frozen_in_check
+        || engine.game.explosions.is_some()
 }
 
 impl Position<'_> {
@@ -255,7 +257,7 @@ impl Position<'_> {
                 if castling
                     .safe
                     .iter()
-                    .any(|&sq| self.is_attacked(sq, us.opponent()))
+                    .any(|&sq| self.threatens(us.opponent(), sq))
                 {
                     return false;
                 }
@@ -269,8 +271,19 @@ impl Position<'_> {
         {
             return false;
         }
+        let royals_before = game.explosions.as_ref().map(|_| self.royals_on_board());
         self.make(mv);
-        let mut legal = !self.side_in_check(us);
+        let mut legal = match royals_before {
+            None => !self.side_in_check(us),
+            // A move may not blow up its own royal piece; one that blows up the enemy's wins, whatever it leaves
+            // attacked.
+            Some(before) => {
+                let after = self.royals_on_board();
+                after[us.index()] == before[us.index()]
+                    && (after[us.opponent().index()] < before[us.opponent().index()]
+                        || !self.side_in_check(us))
+            }
+        };
         if legal && game.end.giving_check_illegal && self.side != us && self.in_check() {
             legal = false;
         }

@@ -23,6 +23,7 @@ impl Position<'_> {
             checks: self.checks,
             side: us,
             hash: self.hash,
+            blasted: 0,
         };
         let mut resets_clock = false;
         let mut new_ep = None;
@@ -46,6 +47,10 @@ impl Position<'_> {
                 resets_clock |= engine.traits[mv.piece.index()].contains(PieceTraits::RESETS_CLOCK);
                 if mv.kind == MoveKind::CreatesEp {
                     new_ep = self.passed_squares(mv.from, mv.to);
+                }
+                let captured = !undo.captured.is_empty() || !undo.victim.is_empty();
+                if captured && game.explosions.is_some() {
+                    undo.blasted = self.explode(mv.to);
                 }
                 if self.castling != 0 {
                     let lost = engine.castle_mask[mv.from.index()]
@@ -110,6 +115,10 @@ impl Position<'_> {
         let game = &self.engine.game;
         let mv = undo.mv;
         let us = undo.side;
+        for _ in 0..undo.blasted {
+            let (sq, cell) = self.blasts.pop().expect("a blasted piece is kept");
+            self.put(sq, cell.piece(), cell.side());
+        }
         match mv.kind {
             MoveKind::Normal
             | MoveKind::CreatesEp
@@ -163,6 +172,40 @@ impl Position<'_> {
             Some((zone, base)) if game.zone(zone).contains(self.side, mv.to) => base,
             _ => arriving,
         }
+    }
+
+    /// The explosion of a capture on `to` (games with `explosions`): the capturer, now on `to`, and every piece on
+    /// the squares around it but those of spared types leave the game (no hand receives them), and with them the
+    /// castling rights of their squares. Returns how many were removed, kept on [`Position::blasts`] for `unmake`.
+    #[inline(never)]
+    fn explode(&mut self, to: Square) -> u8 {
+        let engine = self.engine;
+        let game = &engine.game;
+        let g = game.geometry;
+        let spared = &game.explosions.as_ref().expect("explosions").spared;
+        let (file, rank) = (g.file(to), g.rank(to));
+        let mut lost = 0;
+        let mut count = 0;
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let Some(sq) = g.square(file + dx, rank + dy) else {
+                    continue;
+                };
+                let cell = self.board[sq.index()];
+                let centre = dx == 0 && dy == 0;
+                if cell.is_empty() || (!centre && spared[cell.piece().index()]) {
+                    continue;
+                }
+                self.take(sq);
+                self.blasts.push((sq, cell));
+                lost |= engine.castle_mask[sq.index()];
+                count += 1;
+            }
+        }
+        if self.castling & lost != 0 {
+            self.set_castling(self.castling & !lost);
+        }
+        count
     }
 
     /// The index of the side to move's `piece` in [`super::Engine`]'s per-(side, piece) castling masks.

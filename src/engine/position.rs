@@ -36,6 +36,8 @@ pub(crate) struct Undo {
     pub checks: [u8; 2],
     pub side: Side,
     pub hash: u64,
+    /// How many pieces the move's explosion removed (the top of [`Position::blasts`]); 0 without explosions.
+    pub blasted: u8,
 }
 
 /// A position reached in play, kept for repetition and perpetual-check detection.
@@ -76,6 +78,9 @@ pub struct Position<'e> {
     pub(crate) lists: [Vec<Square>; 2],
     pub(crate) list_index: Vec<u16>,
     pub(crate) undo: Vec<Undo>,
+    /// The pieces explosions have removed, with their squares, as a stack that `unmake` pops (games with
+    /// `explosions` only).
+    pub(crate) blasts: Vec<(Square, Cell)>,
     pub(crate) history: Vec<HistoryEntry>,
     /// Scratch lists for legal move generation (reused so that generation allocates nothing once warm): the moves
     /// that need make/test/unmake, and one piece's moves awaiting a filter.
@@ -108,6 +113,7 @@ impl<'e> Position<'e> {
             present: [0, 0],
             hash: 0,
             lists: [Vec::new(), Vec::new()],
+            blasts: Vec::new(),
             list_index: vec![0; squares],
             undo: Vec::new(),
             history: Vec::new(),

@@ -11,13 +11,50 @@ impl Position<'_> {
         let mut royals = self.royal_squares(side);
         match self.engine.game.end.royalty {
             Royalty::One => false,
-            Royalty::AllSafe => royals.any(|sq| self.is_attacked(sq, attacker)),
+            Royalty::AllSafe => royals.any(|sq| self.threatens(attacker, sq)),
             Royalty::LastSafe { duple_check } => match self.royal_count(side) {
                 0 => false,
-                1 => royals.any(|sq| self.is_attacked(sq, attacker)),
-                _ => duple_check && royals.all(|sq| self.is_attacked(sq, attacker)),
+                1 => royals.any(|sq| self.threatens(attacker, sq)),
+                _ => duple_check && royals.all(|sq| self.threatens(attacker, sq)),
             },
         }
+    }
+
+    /// Does `attacker` threaten a royal piece (or a castling king's path) on `sq`? Attacked, except in a game with
+    /// explosions where one of `attacker`'s royal pieces stands next to `sq`: taking there would blow it up.
+    #[inline]
+    pub(super) fn threatens(&self, attacker: Side, sq: Square) -> bool {
+        self.is_attacked(sq, attacker)
+            && (self.engine.game.explosions.is_none() || !self.royal_next_to(attacker, sq))
+    }
+
+    /// Has `side` a royal piece on a square around `sq`?
+    #[inline(never)]
+    fn royal_next_to(&self, side: Side, sq: Square) -> bool {
+        let game = &self.engine.game;
+        let g = game.geometry;
+        (-1..=1).any(|dy| {
+            (-1..=1).any(|dx| {
+                g.square(g.file(sq) + dx, g.rank(sq) + dy).is_some_and(|n| {
+                    let cell = self.board[n.index()];
+                    n != sq
+                        && !cell.is_empty()
+                        && cell.side() == side
+                        && game.pieces[cell.piece().index()].royal
+                })
+            })
+        })
+    }
+
+    /// How many royal pieces each side has on the board, with one or several per side.
+    pub(super) fn royals_on_board(&self) -> [usize; 2] {
+        Side::BOTH.map(|side| {
+            if self.engine.royal_types.is_empty() {
+                usize::from(self.royal[side.index()].is_some())
+            } else {
+                self.royal_count(side)
+            }
+        })
     }
 
     /// How many royal pieces `side` has on the board.

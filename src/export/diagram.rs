@@ -328,6 +328,7 @@ fn rules_left_out(game: &Game) -> Vec<String> {
         "the checkmate verdict (misère)",
     );
     note(game.forced_capture.is_some(), "compulsory capture");
+    note(game.explosions.is_some(), "explosions on capture");
     note(game.bonus_turn.is_some(), "the bonus turn after a drop");
     note(
         game.pieces.iter().any(|p| {

@@ -379,6 +379,10 @@ impl Writer<'_> {
             self.lossy
                 .push("`royals`: several royal pieces per side are not written".into());
         }
+        if game.explosions.is_some() {
+            self.lossy
+                .push("`explosions`: Sjaak II has no explosions on capture".into());
+        }
         if game.forced_capture.is_some() {
             self.lossy
                 .push("`forced-capture`: Sjaak II has no compulsory capture".into());

@@ -668,6 +668,27 @@ fn drops_section(game: &Game, doc: &mut Doc) {
             )
         });
     }
+    if let Some(blast) = &game.explosions {
+        let spared: Vec<String> = game
+            .pieces
+            .iter()
+            .zip(&blast.spared)
+            .filter(|(_, &spared)| spared)
+            .map(|(p, _)| p.name.clone())
+            .collect();
+        doc.heading(2, "Explosions");
+        doc.para(format!(
+            "Every capture is an explosion: the capturing piece and every piece of either side on the squares \
+             around the capture square leave the game{}. A move may not blow up its own side's royal piece; a move \
+             that blows up the opponent's wins, whatever it leaves attacked; and a royal piece next to the \
+             opponent's is not in check, since taking it would blow up the taker's own.",
+            if spared.is_empty() {
+                String::new()
+            } else {
+                format!(", except any {} around it (the capturing piece is never spared)", list_words(&spared))
+            }
+        ));
+    }
     if !game.drops {
         return;
     }

@@ -140,6 +140,16 @@ pub struct ForcedCapture {
     pub by: Vec<bool>,
 }
 
+/// Captures are explosions (atomic chess): after a capture, the capturer and every piece on the (up to eight)
+/// squares around its destination leave the board, of either side, but the pieces of the spared types around it.
+/// A move may not blow up its own side's royal piece; blowing up the enemy's is legal whatever it leaves attacked;
+/// a royal piece next to the enemy's is never in check (taking it would blow up the taker's own).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explosions {
+    /// Per piece type (index = [`PieceId`]): does a piece of it survive an explosion next to it?
+    pub spared: Vec<bool>,
+}
+
 /// The stalemated side's result.
 pub type StalemateResult = Verdict;
 
@@ -314,6 +324,7 @@ pub struct Game {
     pub drops: bool,
     pub bonus_turn: Option<BonusTurn>,
     pub forced_capture: Option<ForcedCapture>,
+    pub explosions: Option<Explosions>,
     pub end: EndRules,
     pub start_fen: String,
 }

@@ -10,9 +10,10 @@ mod promotion;
 
 pub use board::{Geometry, Side, Square, SquareSet, MAX_FILES, MAX_RANKS, MAX_SQUARES};
 pub use game::{
-    BareKing, BonusTurn, Castling, CastlingRight, DropRule, EndRules, Extinct, Extinction, Flag,
-    ForcedCapture, Game, MoveComponent, MoveSet, PieceId, PieceType, RaySource, Repetition,
-    RepetitionLoser, Royalty, StalemateResult, Symmetry, Verdict, Zone, ZoneId, MAX_PIECE_TYPES,
+    BareKing, BonusTurn, Castling, CastlingRight, DropRule, EndRules, Explosions, Extinct,
+    Extinction, Flag, ForcedCapture, Game, MoveComponent, MoveSet, PieceId, PieceType, RaySource,
+    Repetition, RepetitionLoser, Royalty, StalemateResult, Symmetry, Verdict, Zone, ZoneId,
+    MAX_PIECE_TYPES,
 };
 pub use graph::{step, Occupant, Ray, RayFlags, RayKind, RaySlice, StepOutcome, StepRule};
 pub use promotion::{Promotion, PromotionReach, PromotionTrigger};

@@ -144,6 +144,7 @@ fn flip_fen(engine: &Engine, fen: &str) -> String {
         };
     }
     setup.ep = setup.ep.map(|(sq, span)| (flip(sq), span));
+    setup.ep_victim = setup.ep_victim.map(flip);
     // The checks each side has still to give (`3+1`) change hands too.
     setup.checks_left = setup
         .checks_left

@@ -3,6 +3,7 @@
 //! `perft.rs`) and `tests/data/variants/forced-pawn-capture.tatsu` (only pawn captures). Counts are worked out
 //! by hand in the comments.
 use tatsu::engine::{Engine, Move, MoveKind, Position};
+use tatsu::rules::Side;
 use variants::{engine, moves, sorted};
 
 use crate::support::variants;
@@ -96,4 +97,35 @@ fn forced_capture_exports_as_fairy_stockfish_must_capture_and_by_types_is_lossy(
         "{}",
         pawns.stderr
     );
+}
+
+/// Atomic chess (`tests/data/variants/atomic.tatsu`); each list is pyffish's `atomic` for the same position.
+#[test]
+fn an_explosion_removes_the_capturer_and_every_piece_around_but_the_spared_ones() {
+    let e = variants::engine("atomic");
+    // Rxd5 blows up the rook, the knight on d5, the bishop on c6 and the black king on e6: the pawn on e5 stays.
+    let mut pos = Position::from_fen(&e, "8/8/2b1k3/3np3/8/8/8/3RK3 w - - 0 1").unwrap();
+    let mv = pos.parse_move("d1d5").unwrap();
+    pos.play(mv);
+    assert_eq!(pos.to_fen(), "8/8/8/4p3/8/8/8/4K3 b - - 0 1");
+    assert!(pos.outcome().is_some_and(|o| o.winner == Some(Side::White)));
+}
+
+#[test]
+fn a_move_may_not_blow_up_its_own_royal_piece() {
+    let e = variants::engine("atomic");
+    // Qxd3 would blow up the White king on e2; the king itself may not capture either.
+    let list = variants::moves(&e, "4k3/8/8/8/8/3p4/3QK3/8 w - - 0 1");
+    assert!(!list.contains(&"d2d3".to_string()) && !list.contains(&"e2d3".to_string()));
+}
+
+#[test]
+fn royal_pieces_side_by_side_are_not_in_check() {
+    let e = variants::engine("atomic");
+    // The kings touch: the rook on a2 attacks the White king on e2 but cannot take it without blowing up its own;
+    // apart, the rook on a1 checks the king on d1 (pyffish `gives_check` agrees on both).
+    let pos = Position::from_fen(&e, "8/8/8/8/8/8/r3K3/3k4 w - - 0 1").unwrap();
+    assert!(!pos.in_check());
+    let pos = Position::from_fen(&e, "8/8/8/8/8/8/8/R2k2K1 b - - 0 1").unwrap();
+    assert!(pos.in_check());
 }
