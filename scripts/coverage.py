@@ -55,6 +55,9 @@ FILES = {
     "berolina": "tests/data/variants/berolina.tatsu",
     "atomic": "tests/data/variants/atomic.tatsu",
     "nocheckatomic": "tests/data/variants/nocheckatomic.tatsu",
+    "xiangqi": "tests/data/variants/xiangqi.tatsu",
+    "minixiangqi": "tests/data/variants/minixiangqi.tatsu",
+    "manchu": "tests/data/variants/manchu.tatsu",
     "antichess": "tests/data/variants/antichess.tatsu",
     "torishogi": "tests/data/variants/torishogi.tatsu",
     "coregal": "tests/data/variants/coregal.tatsu",
@@ -97,7 +100,7 @@ FILES = {
 
 # Rule groups, so that each gap is named once.
 COUNTING = "makruk counting rules"
-XIANGQI = "flying general and confinement to palace/river"
+JANGGI = "janggi: a cannon may not capture or jump a cannon; diagonal moves along the palace lines; the pass; bikjang"
 DROPS_MEMORY = "promoted-piece memory for pieces in hand"
 GATING = "gating (Seirawan)"
 PLACEMENT = "must-drop set-up phase"
@@ -111,9 +114,8 @@ MISSING = {
     "asean": COUNTING, "sittuyin": PLACEMENT + "; promotion in place",
     "suicide": "a stalemate scored by the piece count (the side with fewer pieces wins, equal counts draw)",
     "atomar": "kings immune to explosions and unable to take each other (blast-immune, mutually immune types)", "petrified": "petrification on capture",
-    "xiangqi": XIANGQI, "minixiangqi": XIANGQI, "manchu": XIANGQI, "supply": XIANGQI + "; drops",
-    "janggi": XIANGQI + "; janggi cannon restrictions; pass", "janggicasual": XIANGQI + "; janggi cannon; pass",
-    "janggimodern": XIANGQI + "; janggi cannon; pass", "janggitraditional": XIANGQI + "; janggi cannon; pass",
+    "supply": "two boards (captures supply the partner's hand, as in bughouse)",
+    "janggi": JANGGI, "janggicasual": JANGGI, "janggimodern": JANGGI, "janggitraditional": JANGGI,
     "crazyhouse": DROPS_MEMORY, "capahouse": DROPS_MEMORY, "bughouse": "two boards", "koedem": "two boards",
     "loop": DROPS_MEMORY, "chessgi": DROPS_MEMORY, "shouse": GATING + "; " + DROPS_MEMORY,
     "dragon": "drops of a reserve piece on the back rank", "pocketknight": "a reserve hand not fed by captures",

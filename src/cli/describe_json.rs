@@ -140,6 +140,8 @@ struct EndJson {
     giving_check_illegal: bool,
     /// A royal piece in check may not move.
     royal_frozen_in_check: bool,
+    /// Royal pieces of opposite sides may not face each other on an open file.
+    facing_royals_illegal: bool,
     /// Every drawn result is a win for this side (`white`, `black`); `null` without draw odds.
     draws_win: Option<&'static str>,
 }
@@ -352,6 +354,7 @@ impl EndJson {
             check_limit: end.check_limit,
             giving_check_illegal: end.giving_check_illegal,
             royal_frozen_in_check: end.royal_frozen_in_check,
+            facing_royals_illegal: end.facing_royals_illegal,
             draws_win: end.draws_win.map(side_key),
         }
     }

@@ -47,6 +47,7 @@ pub fn resolve_end(
         draws_win: None,
         black_may_equalise: false,
         giving_check_illegal: false,
+        facing_royals_illegal: false,
         royal_frozen_in_check: false,
         royalty: super::royalty::resolve_royalty(head, names, infos, d),
     };
@@ -122,6 +123,16 @@ pub fn resolve_end(
             }
             EndItem::GivingCheckIllegal => end.giving_check_illegal = true,
             EndItem::RoyalFrozenInCheck => end.royal_frozen_in_check = true,
+            EndItem::FacingRoyalsIllegal(at) => {
+                if !has_royal {
+                    d.error(
+                        *at,
+                        "royal pieces cannot face each other in a game that has none",
+                    )
+                    .note("mark a piece `royal`, or leave out `facing-royals illegal`");
+                }
+                end.facing_royals_illegal = true;
+            }
             EndItem::Flag {
                 pieces,
                 zone,

@@ -1,11 +1,11 @@
 //! Pass 4: the move-rule graph. For every piece, side and square, pick the move set of the zone the square is
 //! in (or the piece's unconditional one), expand it for the side's orientation, and clip each path into a ray.
 //! `i` moves are kept only on the piece's initial squares; `O` castling paths are set aside for the castling pass.
-use super::holes;
 use super::pieces::{ParsedMoveSet, PieceInfo, PieceNames};
 use super::rays::{build_ray, fits, fixed_box, refused, BuiltRay, Chain, FixedBox};
 use super::zones::ZoneTable;
 use super::Diags;
+use super::{confine, holes};
 use crate::diag::Span;
 use crate::rules::{
     Geometry, MoveComponent, MoveSet, PieceId, PieceType, Ray, RayFlags, RayKind, RaySlice,
@@ -114,6 +114,8 @@ struct PieceGraph<'a> {
     refusals: Vec<[Vec<Option<&'static str>>; 2]>,
     /// Per side: the squares its `i` moves start from.
     initial: [SquareSet; 2],
+    /// Per side: the zone its destinations must lie in (`confined to`), if any.
+    confined: Option<[SquareSet; 2]>,
     /// The index in [`Built::move_sets`] of its first move set.
     first_set: usize,
     /// Per (move set, component): its index in [`Built::ray_sources`].
@@ -171,6 +173,7 @@ impl<'a> PieceGraph<'a> {
                 .map(|s| s.squares_of(id, side).collect())
                 .unwrap_or_default(),
         });
+        let confined = info.confined.map(|z| setting.zones.get(z).squares.clone());
         PieceGraph {
             id,
             info,
@@ -179,6 +182,7 @@ impl<'a> PieceGraph<'a> {
             boxes,
             refusals,
             initial,
+            confined,
             first_set: 0,
             sources: HashMap::new(),
             reported: Vec::new(),
@@ -303,7 +307,9 @@ impl<'a> PieceGraph<'a> {
             // A path that cannot fit here gives no ray; only its refusal, if any, is reported.
             let refusal = self.refusals[mi][side.index()][pi];
             let built = if fits(g, sq, self.boxes[mi][side.index()][pi]) {
-                holes::clip(build_ray(g, sq, path, refusal), self.setting.holes)
+                let built = holes::clip(build_ray(g, sq, path, refusal), self.setting.holes);
+                let zone = self.confined.as_ref().map(|z| &z[side.index()]);
+                confine::clip(built, zone)
             } else {
                 refusal.map_or(BuiltRay::Empty, BuiltRay::Unsupported)
             };

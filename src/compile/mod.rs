@@ -5,6 +5,7 @@
 //! skipped; the others still report.
 
 mod castling;
+mod confine;
 mod diags;
 mod end;
 mod fixed_castling;

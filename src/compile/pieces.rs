@@ -149,6 +149,8 @@ pub struct PieceInfo {
     pub royal: bool,
     pub move_sets: Vec<ParsedMoveSet>,
     pub initial: Option<ZoneId>,
+    /// `confined to ZONE`: its destinations are clipped to the zone (see [`super::confine`]).
+    pub confined: Option<ZoneId>,
     /// Its `promote` lines, in the order of the file.
     pub promotes: Vec<Promote>,
     /// The partner types of its castling, and the span of the `castles with` item's first partner.
@@ -270,6 +272,13 @@ fn resolve_one(
                     zones.mention(Some(zone));
                 } else {
                     info.initial = zones.resolve(zone, d);
+                }
+            }
+            PieceItem::Confined { zone } => {
+                if twice("confined".into(), zone.span, "`confined to`", d) {
+                    zones.mention(Some(zone));
+                } else {
+                    info.confined = zones.resolve(zone, d);
                 }
             }
             PieceItem::Promote {

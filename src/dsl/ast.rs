@@ -135,6 +135,10 @@ pub enum PieceItem {
     Initial {
         zone: Name,
     },
+    /// `confined to ZONE`: every destination of the piece lies in the zone.
+    Confined {
+        zone: Name,
+    },
     Promote {
         keyword: Span,
         to: Vec<Name>,
@@ -208,6 +212,8 @@ pub enum EndItem {
     GivingCheckIllegal,
     /// A royal piece in check may not move.
     RoyalFrozenInCheck,
+    /// Royal pieces of opposite sides may not face each other on an open file (at the keyword).
+    FacingRoyalsIllegal(Span),
     /// The side giving its `count`-th check wins.
     CheckLimit(Spanned<u32>),
     /// What several royal pieces of one side mean.

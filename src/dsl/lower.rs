@@ -246,6 +246,9 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
         Rule::initial_item => PieceItem::Initial {
             zone: names().remove(0),
         },
+        Rule::confined_item => PieceItem::Confined {
+            zone: names().remove(0),
+        },
         Rule::promote_item => {
             let mut mandatory = None;
             let mut trigger = PromotionTrigger::Destination;
@@ -390,6 +393,7 @@ pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
         },
         Rule::no_check_item => EndItem::GivingCheckIllegal,
         Rule::frozen_item => EndItem::RoyalFrozenInCheck,
+        Rule::facing_item => EndItem::FacingRoyalsIllegal(o.span_of(&parts[0])),
         Rule::royals_item => EndItem::Royals {
             keyword: o.span_of(&parts[0]),
             meaning: Spanned {

@@ -12,6 +12,7 @@ fn game_forbids_checks(engine: &super::Engine) -> bool {
     engine.game.end.giving_check_illegal
         || engine.game.end.royal_frozen_in_check
         || engine.game.explosions.is_some()
+        || engine.game.end.facing_royals_illegal
 }
 
 impl Position<'_> {
@@ -284,6 +285,9 @@ impl Position<'_> {
                         || !self.side_in_check(us))
             }
         };
+        if legal && game.end.facing_royals_illegal && self.royals_face() {
+            legal = false;
+        }
         if legal && game.end.giving_check_illegal && self.side != us && self.in_check() {
             legal = false;
         }

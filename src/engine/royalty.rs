@@ -46,6 +46,34 @@ impl Position<'_> {
         })
     }
 
+    /// Do two royal pieces of opposite sides stand on one file with nothing between them (`facing-royals
+    /// illegal`)? Each of White's royal pieces looks up its file to the first piece.
+    pub(super) fn royals_face(&self) -> bool {
+        let game = &self.engine.game;
+        let g = game.geometry;
+        let is_black_royal = |s: Square| {
+            let cell = self.board[s.index()];
+            cell.side() == Side::Black && game.pieces[cell.piece().index()].royal
+        };
+        // The first piece up and the first piece down the file.
+        let faces = |sq: Square| {
+            [1, -1].into_iter().any(|step| {
+                let mut rank = g.rank(sq) + step;
+                while let Some(s) = g.square(g.file(sq), rank) {
+                    if !self.board[s.index()].is_empty() {
+                        return is_black_royal(s);
+                    }
+                    rank += step;
+                }
+                false
+            })
+        };
+        match self.royal[Side::White.index()] {
+            Some(sq) => faces(sq),
+            None => self.royal_squares(Side::White).any(faces),
+        }
+    }
+
     /// How many royal pieces each side has on the board, with one or several per side.
     pub(super) fn royals_on_board(&self) -> [usize; 2] {
         Side::BOTH.map(|side| {

@@ -322,6 +322,7 @@ fn rules_left_out(game: &Game) -> Vec<String> {
     note(end.check_limit.is_some(), "the check count");
     note(end.giving_check_illegal, "checks forbidden");
     note(end.royal_frozen_in_check, "a royal piece frozen in check");
+    note(end.facing_royals_illegal, "facing royal pieces");
     note(end.draws_win.is_some(), "draw odds");
     note(
         end.checkmate != Verdict::Loss,

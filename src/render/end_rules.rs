@@ -178,6 +178,13 @@ fn new_rules(game: &Game, items: &mut Vec<String>) {
     if end.giving_check_illegal {
         items.push("**No checks**: a move that would give check is not allowed.".to_string());
     }
+    if end.facing_royals_illegal {
+        items.push(
+            "**Facing royals**: the two sides' royal pieces may never stand on one file with nothing between them; \
+             no move may leave them so."
+                .to_string(),
+        );
+    }
 }
 
 fn ordinal(n: u32) -> String {

@@ -129,3 +129,28 @@ fn royal_pieces_side_by_side_are_not_in_check() {
     let pos = Position::from_fen(&e, "8/8/8/8/8/8/8/R2k2K1 b - - 0 1").unwrap();
     assert!(pos.in_check());
 }
+
+/// Xiangqi (`tests/data/variants/xiangqi.tatsu`); each list is pyffish's `xiangqi` for the same position.
+#[test]
+fn a_confined_piece_never_leaves_its_zone() {
+    let e = variants::engine("xiangqi");
+    let list = variants::moves(&e, "2b1k4/4a4/9/9/2B6/9/9/9/4A4/3AK4 w - - 0 1");
+    // The elephant on c6 may not cross the river (a8, e8); the advisors stay in the palace.
+    assert_eq!(variants::from(&list, "c6"), sorted(&["c6a4", "c6e4"]));
+    assert!(variants::from(&list, "d1").is_empty());
+    assert_eq!(
+        variants::from(&list, "e2"),
+        sorted(&["e2d3", "e2f1", "e2f3"])
+    );
+}
+
+#[test]
+fn royal_pieces_may_not_face_each_other_on_an_open_file() {
+    let e = variants::engine("xiangqi");
+    // The horse alone between the generals may not leave their file, and every horse move does; the general may
+    // not step onto d1 (the file of the general on d10 is open).
+    let list = variants::moves(&e, "4k4/9/9/9/4N4/9/9/9/9/4K4 w - - 0 1");
+    assert_eq!(list, sorted(&["e1d1", "e1e2", "e1f1"]));
+    let list = variants::moves(&e, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    assert_eq!(list, sorted(&["e1e2", "e1f1"]));
+}

@@ -235,6 +235,11 @@ fn describe_json_holds_every_rule_the_text_states() {
                 usize::from(set(&end["royal_frozen_in_check"])),
             ),
             (
+                "**Facing royals**",
+                says("**Facing royals**"),
+                usize::from(set(&end["facing_royals_illegal"])),
+            ),
+            (
                 "**Draw odds**",
                 says("**Draw odds**"),
                 usize::from(set(&end["draws_win"])),

@@ -1,0 +1,72 @@
+//! Confinement (`confined to ZONE`): a piece's destinations must lie in a zone (the xiangqi palace, the
+//! elephant's own half; Fairy-Stockfish's mobility regions). Applied to the rays once, like holes and the board's
+//! edge, so the executor, the attack tables and the designer's diagrams know nothing of it, and other pieces pay
+//! nothing. A destination outside the zone is removed: a leap or a lame leap that lands outside does not exist, a
+//! multi-leg move may still pass outside but not stop there, and a slide or a hop ends at the zone's edge (in a
+//! zone that a straight line can leave and enter again, the squares beyond are not reached: tatsu's reading, where
+//! Fairy-Stockfish lets a slider cross the gap; none of its built-in games confines a slider).
+use super::rays::BuiltRay;
+use crate::rules::{RayKind, Square, SquareSet, StepRule};
+
+/// `built` with every destination outside `zone` taken away.
+pub fn clip(built: BuiltRay, zone: Option<&SquareSet>) -> BuiltRay {
+    let Some(zone) = zone else {
+        return built;
+    };
+    let inside = |squares: &[Square]| {
+        squares
+            .iter()
+            .position(|&sq| !zone.contains(sq))
+            .unwrap_or(squares.len())
+    };
+    match built {
+        BuiltRay::Rays { kind, flags, rays } => {
+            let rays: Vec<_> = rays
+                .into_iter()
+                .filter_map(|mut squares| {
+                    match kind {
+                        // Only the last square is a destination; the path may lie outside.
+                        RayKind::Lame | RayKind::Grasshop | RayKind::Chain => {
+                            let last = *squares.last()?;
+                            zone.contains(last).then_some(squares)
+                        }
+                        RayKind::Slide | RayKind::Hop => {
+                            let keep = inside(&squares);
+                            // A hop's squares before its hurdle need not be destinations, but which square is
+                            // the hurdle is known only in play: end the ray at the edge as for a slide.
+                            squares.truncate(keep);
+                            (!squares.is_empty()).then_some(squares)
+                        }
+                    }
+                })
+                .collect();
+            if rays.is_empty() {
+                BuiltRay::Empty
+            } else {
+                BuiltRay::Rays { kind, flags, rays }
+            }
+        }
+        BuiltRay::Chains { flags, chains } => {
+            let chains: Vec<_> = chains
+                .into_iter()
+                .filter_map(|(squares, mut rules)| {
+                    for (sq, rule) in squares.iter().zip(rules.iter_mut()) {
+                        if !zone.contains(*sq) {
+                            rule.remove(StepRule::DEST);
+                        }
+                    }
+                    rules
+                        .iter()
+                        .any(|r| r.contains(StepRule::DEST))
+                        .then_some((squares, rules))
+                })
+                .collect();
+            if chains.is_empty() {
+                BuiltRay::Empty
+            } else {
+                BuiltRay::Chains { flags, chains }
+            }
+        }
+        other => other,
+    }
+}
