@@ -119,6 +119,8 @@ struct EndJson {
     checkmate: &'static str,
     /// What a stalemate means for the stalemated side.
     stalemate: &'static str,
+    /// A stalemate is won by the side with fewer pieces (the `stalemate` verdict is then not used).
+    stalemate_by_piece_count: bool,
     /// The game ends the Nth time a position occurs; `null` without a repetition rule.
     repetition: Option<u8>,
     /// Who loses by repetition: `null` (a draw), `mover` (the side completing it), `white` or `black`.
@@ -313,6 +315,7 @@ impl EndJson {
         EndJson {
             checkmate: verdict(end.checkmate),
             stalemate: verdict(end.stalemate),
+            stalemate_by_piece_count: end.stalemate_by_piece_count,
             repetition: end.repetition.map(|r| r.count),
             repetition_loser: end.repetition.and_then(|r| r.loser).map(|l| match l {
                 RepetitionLoser::Mover => "mover",

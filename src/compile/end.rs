@@ -48,6 +48,7 @@ pub fn resolve_end(
         black_may_equalise: false,
         giving_check_illegal: false,
         facing_royals_illegal: false,
+        stalemate_by_piece_count: false,
         royal_frozen_in_check: false,
         royalty: super::royalty::resolve_royalty(head, names, infos, d),
     };
@@ -56,6 +57,7 @@ pub fn resolve_end(
     for item in head.end.iter().flatten() {
         match item {
             EndItem::Stalemate(o) => end.stalemate = verdict(o.value),
+            EndItem::StalemateByPieceCount => end.stalemate_by_piece_count = true,
             EndItem::Checkmate(o) => end.checkmate = verdict(o.value),
             EndItem::Repetition {
                 count,

@@ -200,7 +200,15 @@ fn end_rules(g: &Game) -> BTreeMap<String, String> {
         StalemateResult::Draw => "a draw",
         StalemateResult::Loss => "the stalemated side loses",
     };
-    m.insert("end: stalemate".into(), stalemate.into());
+    m.insert(
+        "end: stalemate".into(),
+        if e.stalemate_by_piece_count {
+            "the side with fewer pieces wins"
+        } else {
+            stalemate
+        }
+        .into(),
+    );
     if let Some(r) = e.repetition {
         m.insert(
             "end: repetition".into(),

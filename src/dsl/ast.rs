@@ -178,6 +178,8 @@ pub enum Outcome {
 #[derive(Clone, Debug)]
 pub enum EndItem {
     Stalemate(Spanned<Outcome>),
+    /// `stalemate fewer-pieces-win`: the side with fewer pieces wins a stalemate, equal counts draw (suicide).
+    StalemateByPieceCount,
     Repetition {
         count: Spanned<u32>,
         perpetual_check_loses: bool,

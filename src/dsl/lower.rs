@@ -364,6 +364,9 @@ pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
     let rule = p.as_rule();
     let parts: Vec<P> = p.into_inner().collect();
     match rule {
+        Rule::stalemate_item if parts[1].as_rule() == Rule::kw_fewer_pieces_win => {
+            EndItem::StalemateByPieceCount
+        }
         Rule::stalemate_item => EndItem::Stalemate(outcome(o, &parts[1])),
         Rule::checkmate_item => EndItem::Checkmate(outcome(o, &parts[1])),
         Rule::extinction_item => EndItem::Extinction {

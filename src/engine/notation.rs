@@ -29,9 +29,10 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
-/// The suffix written after a promoting move: `+` when the piece has a single promoted form written `+X`, `-`
-/// when a promoted form `+X` turns back into `X` (demotion, as Fairy-Stockfish writes it), otherwise the chosen
-/// piece's id in lower case (`q`, `n2`, `+n` for a promoted form among several choices).
+/// The suffix written after a promoting move: `+` when the piece has a single promoted form written `+X` or
+/// becomes its own promoted form, `-` when a promoted form `+X` turns back into `X` (demotion, as Fairy-Stockfish
+/// writes it), otherwise the chosen piece's id in lower case (`q`, `n2`, `+n` for another piece's promoted form
+/// among several choices).
 pub fn promotion_suffix(game: &Game, piece: PieceId, promoted: PieceId) -> String {
     let from = &game.pieces[piece.index()];
     let to = &game.pieces[promoted.index()];
@@ -41,7 +42,9 @@ pub fn promotion_suffix(game: &Game, piece: PieceId, promoted: PieceId) -> Strin
     let single = first.is_some() && choices.all(|c| Some(c) == first);
     if from.symbol.strip_prefix('+') == Some(to.symbol.as_str()) {
         "-".into()
-    } else if single && to.symbol.starts_with('+') {
+    } else if to.symbol.starts_with('+') && (single || to.symbol[1..] == from.symbol) {
+        // The piece's own promoted form is `+` even among other choices, as Fairy-Stockfish writes it (Wolf
+        // chess: a pawn becomes a queen, …, or its promoted form, the elephant: `d9d10+`).
         "+".into()
     } else {
         to.symbol.to_lowercase()

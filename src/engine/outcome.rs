@@ -141,8 +141,22 @@ impl Position<'_> {
                     reason: Reason::Checkmate,
                 });
             }
+            let winner = if end.stalemate_by_piece_count {
+                // Fewer pieces on the board win; equal counts draw.
+                let (ours, theirs) = (
+                    self.lists[us.index()].len(),
+                    self.lists[us.opponent().index()].len(),
+                );
+                match ours.cmp(&theirs) {
+                    std::cmp::Ordering::Less => Some(us),
+                    std::cmp::Ordering::Greater => Some(us.opponent()),
+                    std::cmp::Ordering::Equal => None,
+                }
+            } else {
+                winner(us, end.stalemate)
+            };
             return Some(Outcome {
-                winner: winner(us, end.stalemate),
+                winner,
                 reason: Reason::Stalemate,
             });
         }

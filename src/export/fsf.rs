@@ -447,6 +447,9 @@ impl Writer<'_> {
             StalemateResult::Loss => "loss",
         };
         self.set("stalemateValue", value);
+        if end.stalemate_by_piece_count {
+            self.set("stalematePieceCount", true);
+        }
         match end.repetition {
             Some(r) => {
                 self.set("nFoldRule", r.count);

@@ -352,6 +352,11 @@ impl Writer<'_> {
             StalemateResult::Loss => "loss",
         };
         self.line(format!("Rule: stalemate = {stalemate}"));
+        if end.stalemate_by_piece_count {
+            self.lossy.push(
+                "`stalemate fewer-pieces-win`: Sjaak II scores a stalemate by one verdict".into(),
+            );
+        }
         if let Some(r) = end.repetition {
             self.line(format!("Rule: repeat{} = draw", r.count));
             if r.perpetual_check_loses {

@@ -25,10 +25,16 @@ pub(super) fn end_section(game: &Game, doc: &mut Doc) {
             ),
         });
     }
-    items.push(format!(
-        "**Stalemate**: a player who is not in check but has no legal move {}.",
-        verdict_words(end.stalemate)
-    ));
+    items.push(if end.stalemate_by_piece_count {
+        "**Stalemate**: when a player who is not in check has no legal move, the player with fewer pieces on the \
+         board wins; with equal numbers the game is drawn."
+            .to_string()
+    } else {
+        format!(
+            "**Stalemate**: a player who is not in check but has no legal move {}.",
+            verdict_words(end.stalemate)
+        )
+    });
     if let Some(rep) = end.repetition {
         let nth = ordinal(rep.count as u32);
         let mut line = format!(

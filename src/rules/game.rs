@@ -240,6 +240,9 @@ pub struct EndRules {
     pub giving_check_illegal: bool,
     /// A royal piece in check may not move: the check must be met otherwise (makpong).
     pub royal_frozen_in_check: bool,
+    /// A stalemate is won by the side with fewer pieces on the board, drawn with equal counts (suicide chess);
+    /// `stalemate` is then not read.
+    pub stalemate_by_piece_count: bool,
     /// Royal pieces of opposite sides may not stand on one file with nothing between them: no move may leave
     /// them so (xiangqi's flying general).
     pub facing_royals_illegal: bool,

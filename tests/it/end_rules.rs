@@ -292,3 +292,32 @@ fn a_royal_piece_in_check_may_not_move_where_the_game_says_so() {
     );
     assert!(moves(&game("stalemate draw"), fen).len() > 1);
 }
+
+#[test]
+fn a_stalemate_is_won_by_the_side_with_fewer_pieces_and_drawn_with_equal_counts() {
+    // Suicide chess (`stalemate fewer-pieces-win`); pyffish `suicide` game_result agrees on all three.
+    let e = engine("suicide");
+    let outcome = |fen: &str| {
+        Position::from_fen(&e, fen)
+            .unwrap_or_else(|err| panic!("{fen}: {err}"))
+            .outcome()
+    };
+    // White, stalemated, has one piece against two: White wins.
+    assert_eq!(
+        outcome("8/8/8/8/8/p7/P7/7n w - - 0 1"),
+        won(Side::White, Reason::Stalemate)
+    );
+    // One piece each: a draw.
+    assert_eq!(
+        outcome("8/8/8/8/8/p7/P7/8 w - - 0 1"),
+        Some(Outcome {
+            winner: None,
+            reason: Reason::Stalemate
+        })
+    );
+    // White, stalemated, has three pieces against two: Black wins.
+    assert_eq!(
+        outcome("8/8/8/8/p5p1/P5P1/6P1/8 w - - 0 1").map(|o| o.winner),
+        Some(Some(Side::Black))
+    );
+}
