@@ -156,6 +156,7 @@ fn build(
         end: end?,
         start_fen,
     };
+    share_rules_with_shadows(&mut game);
     for i in 0..game.pieces.len() {
         let reach = Side::BOTH.map(|s| PromotionReach::of(&game, &game.pieces[i].promotions, s));
         game.pieces[i].promotion_reach = reach;
@@ -167,6 +168,33 @@ fn build(
     Some((game, piece_spans, zone_spans))
 }
 
+/// A shadow `X~` is an `X` to every rule that lists pieces by type: flags, compulsory captures, the move-limit
+/// reset (extinction, material limits and insufficient material count `X` and `X~` together where they are
+/// judged).
+fn share_rules_with_shadows(game: &mut Game) {
+    for i in 0..game.pieces.len() {
+        let Some(of) = game.pieces[i].shadow_of else {
+            continue;
+        };
+        let id = crate::rules::PieceId(i as u16);
+        for flag in &mut game.end.flags {
+            if flag.pieces.contains(&of) {
+                flag.pieces.push(id);
+            }
+        }
+        if game.end.resets_clock.contains(&of) {
+            game.end.resets_clock.push(id);
+        }
+        if let Some(fc) = &mut game.forced_capture {
+            if let Some(&by) = fc.by.get(of.index()) {
+                if let Some(slot) = fc.by.get_mut(i) {
+                    *slot = by;
+                }
+            }
+        }
+    }
+}
+
 /// A piece with no move from any square, for either side, is almost certainly a mistake.
 fn warn_immobile(
     built: &graph::Built,
@@ -176,7 +204,11 @@ fn warn_immobile(
 ) {
     for (i, piece) in built.pieces.iter().enumerate() {
         let squares = piece.graph.len() / 2;
-        if piece.dead[0].len() == squares && built.castling[i].is_empty() && !infos[i].broken {
+        if piece.dead[0].len() == squares
+            && built.castling[i].is_empty()
+            && !infos[i].broken
+            && names.shadows[i].is_none()
+        {
             d.warning(
                 names.decls[i].id.span,
                 format!("piece `{}` can never move", piece.symbol),

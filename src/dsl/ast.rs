@@ -138,6 +138,9 @@ pub enum PieceItem {
         trigger: PromotionTrigger,
         /// `limited`: only to a type of which the side has fewer on the board than at the start.
         limited: Option<Span>,
+        /// `remembered`: each choice is made as its shadow type `X~`, which goes to the captor's hand as the
+        /// promoting piece (crazyhouse).
+        remembered: Option<Span>,
         /// `for white` / `for black`: the line is that side's only.
         side: Option<Spanned<Side>>,
     },

@@ -243,6 +243,7 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
             let mut mandatory = None;
             let mut trigger = PromotionTrigger::Destination;
             let mut limited = None;
+            let mut remembered = None;
             let mut side = None;
             for opt in parts.iter().filter(|q| q.as_rule() == Rule::promote_opt) {
                 for q in opt.clone().into_inner() {
@@ -268,6 +269,7 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
                             }
                         }
                         Rule::kw_limited => limited = Some(o.span_of(&q)),
+                        Rule::kw_remembered => remembered = Some(o.span_of(&q)),
                         Rule::kw_white | Rule::kw_black => {
                             side = Some(Spanned {
                                 value: if q.as_rule() == Rule::kw_white {
@@ -293,6 +295,7 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
                 mandatory,
                 trigger,
                 limited,
+                remembered,
                 side,
             }
         }

@@ -44,7 +44,8 @@ pub fn promotion_suffix(game: &Game, piece: PieceId, promoted: PieceId) -> Strin
     } else if single && to.symbol.starts_with('+') {
         "+".into()
     } else {
-        to.symbol.to_lowercase()
+        // A remembered promotion is written with the piece it plays as (`e7e8q` makes a `Q~`).
+        to.symbol.trim_end_matches('~').to_lowercase()
     }
 }
 
