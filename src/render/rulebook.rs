@@ -282,10 +282,12 @@ fn pieces_section(game: &Game, doc: &mut Doc) {
          in code), and a diagram of where it goes from one square of an empty board. A piece captures an enemy piece by \
          moving onto its square, unless a line says it only moves or only captures there.",
     );
+    // A remembered promoted form (`Q~`) is the piece it plays as: its promoting piece's section says so.
     let rows: Vec<Vec<String>> = game
         .pieces
         .iter()
         .enumerate()
+        .filter(|(_, p)| p.shadow_of.is_none())
         .map(|(i, p)| {
             let sets = inspect::move_sets(game, PieceId(i as u16));
             let moves: Vec<String> = sets
@@ -327,7 +329,9 @@ fn pieces_section(game: &Game, doc: &mut Doc) {
         rows,
     });
     for i in 0..game.pieces.len() {
-        piece_section(game, PieceId(i as u16), doc);
+        if game.pieces[i].shadow_of.is_none() {
+            piece_section(game, PieceId(i as u16), doc);
+        }
     }
 }
 
@@ -417,7 +421,11 @@ fn promotion_lines(game: &Game, id: PieceId) -> Vec<String> {
     let p = game.piece(id);
     let mut lines = Vec::new();
     for pr in &p.promotions {
-        let choices: Vec<String> = pr.choices.iter().map(|&c| piece_ref(game, c)).collect();
+        let choices: Vec<String> = pr
+            .choices
+            .iter()
+            .map(|&c| piece_ref(game, game.plays_as(c)))
+            .collect();
         let target = if choices.len() == 1 {
             choices[0].clone()
         } else {
@@ -438,6 +446,14 @@ fn promotion_lines(game: &Game, id: PieceId) -> Vec<String> {
             zone_words(game, pr.zone),
             if pr.mandatory { "must" } else { "may" }
         );
+        if let Some(shadow) = pr.choices.first().map(|&c| game.piece(c)).filter(|c| c.shadow_of.is_some()) {
+            line += &format!(
+                " The promoted piece is remembered: it moves as the piece it became, is written with a `~` in a FEN \
+                 (`{}`), and when captured goes to the captor's hand as {}.",
+                shadow.symbol,
+                shadow.in_hand.map_or_else(|| "nothing".to_string(), |h| piece_ref(game, h))
+            );
+        }
         if pr.limits.is_some() {
             line += " Only to a piece of which its side has fewer on the board than at the start; where it must promote and no such piece is left, it may not make the move.";
         }
