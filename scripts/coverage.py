@@ -26,6 +26,10 @@ FILES = {
     "normal": "variants/chess.tatsu",
     "shogi": "variants/shogi.tatsu",
     "euroshogi": "variants/euroshogi.tatsu",
+    "crazyhouse": "variants/crazyhouse.tatsu",
+    "loop": "tests/data/variants/loop.tatsu",
+    "chessgi": "tests/data/variants/chessgi.tatsu",
+    "capahouse": "tests/data/variants/capahouse.tatsu",
     "kingofthehill": "tests/data/variants/kingofthehill.tatsu",
     "3check": "tests/data/variants/threecheck.tatsu",
     "5check": "tests/data/variants/fivecheck.tatsu",
@@ -95,7 +99,6 @@ FILES = {
 EXPLOSION = "capture effects (explosions)"
 COUNTING = "makruk counting rules"
 XIANGQI = "flying general and confinement to palace/river"
-DROPS_MEMORY = "promoted-piece memory for pieces in hand"
 GATING = "gating (Seirawan)"
 PLACEMENT = "must-drop set-up phase"
 OTHER_KIND = "not a capture game (flipping, connection, blocking or walling)"
@@ -111,8 +114,8 @@ MISSING = {
     "xiangqi": XIANGQI, "minixiangqi": XIANGQI, "manchu": XIANGQI, "supply": XIANGQI + "; drops",
     "janggi": XIANGQI + "; janggi cannon restrictions; pass", "janggicasual": XIANGQI + "; janggi cannon; pass",
     "janggimodern": XIANGQI + "; janggi cannon; pass", "janggitraditional": XIANGQI + "; janggi cannon; pass",
-    "crazyhouse": DROPS_MEMORY, "capahouse": DROPS_MEMORY, "bughouse": "two boards", "koedem": "two boards",
-    "loop": DROPS_MEMORY, "chessgi": DROPS_MEMORY, "shouse": GATING + "; " + DROPS_MEMORY,
+    "bughouse": "two boards", "koedem": "two boards",
+    "shouse": GATING,
     "dragon": "drops of a reserve piece on the back rank", "pocketknight": "a reserve hand not fed by captures",
     "placement": PLACEMENT, "seirawan": GATING,
     "wolf": NO_FILE,
