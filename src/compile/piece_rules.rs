@@ -58,14 +58,11 @@ pub fn apply_piece_rules(
                 mandatory: p.mandatory,
                 choices: p.to.clone(),
                 side: p.side,
-                limits: p
-                    .limited
-                    .and(start)
-                    .map(|setup| match shadow {
-                        // A shadow's lines are a declared piece's: their problems are reported there.
-                        Some(_) => material_limits(p, setup, names, &mut Diags::new("")),
-                        None => material_limits(p, setup, names, d),
-                    }),
+                limits: p.limited.and(start).map(|setup| match shadow {
+                    // A shadow's lines are a declared piece's: their problems are reported there.
+                    Some(_) => material_limits(p, setup, names, &mut Diags::new("")),
+                    None => material_limits(p, setup, names, d),
+                }),
             });
         }
         for p in info.promotes.iter().filter(|_| shadow.is_none()) {
@@ -78,7 +75,8 @@ pub fn apply_piece_rules(
             piece.shadow_of = Some(shadow.of);
             // It goes to hand as the promoting piece (as that piece itself would), and is never dropped itself.
             if head.drops.is_some() && !info.royal {
-                piece.in_hand = Some(names.base[shadow.promoter.index()].unwrap_or(shadow.promoter));
+                piece.in_hand =
+                    Some(names.base[shadow.promoter.index()].unwrap_or(shadow.promoter));
             }
         } else if head.drops.is_some() && !info.royal {
             piece.in_hand = Some(base.unwrap_or(PieceId(pi as u16)));

@@ -34,7 +34,8 @@ impl Position<'_> {
                     && ty.promotions[..i].iter().any(|l| {
                         l.choices.contains(&choice) && l.fires(game, us, from, to, captures)
                     });
-                let open = line.limits.is_none() || line.open(us, c, self.count_for_limit(us, choice));
+                let open =
+                    line.limits.is_none() || line.open(us, c, self.count_for_limit(us, choice));
                 let dead = game.pieces[choice.index()].dead[us.index()].contains(to);
                 if open && !repeated && !dead {
                     out.add(Move {

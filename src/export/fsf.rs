@@ -361,7 +361,10 @@ impl Writer<'_> {
             let Some(promo) = p.promotions.first().filter(|_| p.shadow_of.is_none()) else {
                 continue;
             };
-            let remembered = promo.choices.iter().any(|&c| game.piece(c).shadow_of.is_some());
+            let remembered = promo
+                .choices
+                .iter()
+                .any(|&c| game.piece(c).shadow_of.is_some());
             match (&roles[i], remembered) {
                 (Role::Pawn, false) => self.set("dropLoop", true),
                 (Role::Pawn, true) => {}

@@ -446,7 +446,12 @@ fn promotion_lines(game: &Game, id: PieceId) -> Vec<String> {
             zone_words(game, pr.zone),
             if pr.mandatory { "must" } else { "may" }
         );
-        if let Some(shadow) = pr.choices.first().map(|&c| game.piece(c)).filter(|c| c.shadow_of.is_some()) {
+        if let Some(shadow) = pr
+            .choices
+            .first()
+            .map(|&c| game.piece(c))
+            .filter(|c| c.shadow_of.is_some())
+        {
             line += &format!(
                 " The promoted piece is remembered: it moves as the piece it became, is written with a `~` in a FEN \
                  (`{}`), and when captured goes to the captor's hand as {}.",
