@@ -17,6 +17,8 @@ pub struct Header {
     /// `drops` given: `Some(forbidden zone)`.
     pub drops: Option<Option<Name>>,
     pub drops_span: Option<Span>,
+    /// `drops reserve`: captured pieces leave the game; only the start position fills the hands.
+    pub drops_reserve: bool,
     pub demote: Option<Name>,
     pub bonus: Option<(Name, bool)>,
     pub end: Option<Vec<EndItem>>,
@@ -33,6 +35,7 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
         start: None,
         drops: None,
         drops_span: None,
+        drops_reserve: false,
         demote: None,
         bonus: None,
         end: None,
@@ -88,8 +91,9 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
             }
             StatementKind::Orientation(o) if once("orientation", kw, d) => h.orientation = o.value,
             StatementKind::Start(s) if once("start", kw, d) => h.start = Some(s.clone()),
-            StatementKind::Drops { not_in } if once("drops", kw, d) => {
+            StatementKind::Drops { not_in, reserve } if once("drops", kw, d) => {
                 h.drops = Some(not_in.clone());
+                h.drops_reserve = reserve.is_some();
                 h.drops_span = Some(kw);
             }
             StatementKind::Demote { zone } if once("demote", kw, d) => {

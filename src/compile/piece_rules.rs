@@ -74,12 +74,15 @@ pub fn apply_piece_rules(
         if let Some(shadow) = shadow {
             piece.shadow_of = Some(shadow.of);
             // It goes to hand as the promoting piece (as that piece itself would), and is never dropped itself.
-            if head.drops.is_some() && !info.royal {
+            if head.drops.is_some() && !head.drops_reserve && !info.royal {
                 piece.in_hand =
                     Some(names.base[shadow.promoter.index()].unwrap_or(shadow.promoter));
             }
         } else if head.drops.is_some() && !info.royal {
-            piece.in_hand = Some(base.unwrap_or(PieceId(pi as u16)));
+            // Under `drops reserve` a captured piece goes nowhere: the hands are the start position's.
+            if !head.drops_reserve {
+                piece.in_hand = Some(base.unwrap_or(PieceId(pi as u16)));
+            }
             if base.is_none() {
                 let mut rule = DropRule {
                     per_file: info.per_file,

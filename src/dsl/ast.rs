@@ -72,6 +72,8 @@ pub enum StatementKind {
     /// Captured pieces go to hand and may be dropped, not into the given zone.
     Drops {
         not_in: Option<Name>,
+        /// `reserve`: the hands are what the start position gives; captured pieces leave the game.
+        reserve: Option<Span>,
     },
     /// Promoted pieces turn back into their base type when they end a move in this zone.
     Demote {

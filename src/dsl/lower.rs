@@ -98,6 +98,10 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
                 .iter()
                 .find(|q| q.as_rule() == Rule::name)
                 .map(|q| o.text(q)),
+            reserve: rest
+                .iter()
+                .find(|q| q.as_rule() == Rule::kw_reserve)
+                .map(|q| o.span_of(q)),
         },
         Rule::demote_stmt => StatementKind::Demote {
             zone: o.text(&rest[1]),

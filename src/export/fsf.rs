@@ -351,7 +351,9 @@ impl Writer<'_> {
     fn drops(&mut self, letters: &[char], roles: &[Role]) {
         let game = self.game;
         self.set("pieceDrops", game.drops);
-        self.set("capturesToHand", game.drops);
+        // `drops reserve`: no piece goes to hand when captured.
+        let to_hand = game.pieces.iter().any(|p| p.in_hand.is_some());
+        self.set("capturesToHand", game.drops && to_hand);
         if !game.drops {
             return;
         }

@@ -121,7 +121,13 @@ fn board_section(engine: &Engine, doc: &mut Doc) {
         },
         start.pieces_of(Side::White).len(),
         list_words(&counts),
-        if game.drops {
+        if game.drops
+            && Side::BOTH
+                .iter()
+                .any(|&s| start.hand(s).iter().any(|&c| c > 0))
+        {
+            " The hands hold pieces too (see the start position's FEN)."
+        } else if game.drops {
             " Both hands are empty."
         } else {
             ""
@@ -477,8 +483,14 @@ fn promotion_lines(game: &Game, id: PieceId) -> Vec<String> {
 fn drop_line(game: &Game, id: PieceId) -> Option<String> {
     let p = game.piece(id);
     if let Some(drop) = &p.drop {
-        let mut line =
-            "**Drops**: a captured one may be dropped from hand on any empty square".to_string();
+        // `drops reserve`: nothing goes to hand; the start position's hands are all there is.
+        let reserve = !game.pieces.iter().any(|q| q.in_hand.is_some());
+        let mut line = if reserve {
+            "**Drops**: one held in hand since the start (captured pieces leave the game) may be dropped on any empty square"
+        } else {
+            "**Drops**: a captured one may be dropped from hand on any empty square"
+        }
+        .to_string();
         let mut not: Vec<String> = Vec::new();
         if !drop.forbidden[0].is_empty() || !drop.forbidden[1].is_empty() {
             not.push(forbidden_words(game, &drop.forbidden));
@@ -693,11 +705,16 @@ fn drops_section(game: &Game, doc: &mut Doc) {
         return;
     }
     doc.heading(2, "Drops");
-    doc.para(
+    let reserve = !game.pieces.iter().any(|q| q.in_hand.is_some());
+    doc.para(if reserve {
+        "A captured piece leaves the game: the hands hold only what the start position gives them. On their turn, \
+         instead of moving, a player may drop one piece from their hand on an empty square; the drop is the whole move, \
+         and a dropped piece never promotes on the drop. Where each piece may be dropped is given with the piece."
+    } else {
         "A captured piece changes sides: it goes to the captor's hand, in its unpromoted form. On their turn, instead of \
          moving, a player may drop one piece from their hand on an empty square; the drop is the whole move, and a \
-         dropped piece never promotes on the drop. Where each piece may be dropped is given with the piece.",
-    );
+         dropped piece never promotes on the drop. Where each piece may be dropped is given with the piece."
+    });
     if let Some(bonus) = &game.bonus_turn {
         doc.para(format!(
             "**Bonus turn**: a player who drops a piece into their own {} moves again at once{}. A drop made in the bonus \

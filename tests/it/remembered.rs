@@ -142,3 +142,21 @@ end { extinction of K Q loss }
     // Without it, White has lost every queen: the position is decided.
     assert!(moves(&engine, "3qk3/8/8/8/8/8/8/4K3[] w - - 0 1").is_empty());
 }
+
+#[test]
+fn under_drops_reserve_a_captured_piece_leaves_the_game() {
+    // Pocket knight: the knight in hand comes from the start position; the rook taken on d8 goes to no hand.
+    let engine = variants::engine("pocketknight");
+    play_and_unplay(
+        &engine,
+        "3rk3/8/8/8/8/8/8/3RK3[Nn] w - - 0 1",
+        "d1d8",
+        "3Rk3/8/8/8/8/8/8/4K3[Nn] b - - 0 1",
+    );
+    // The reserve knight may be dropped on any empty square.
+    let drops = moves(&engine, "3rk3/8/8/8/8/8/8/3RK3[Nn] w - - 0 1")
+        .into_iter()
+        .filter(|m| m.starts_with("N@"))
+        .count();
+    assert_eq!(drops, 64 - 4);
+}
