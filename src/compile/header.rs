@@ -24,6 +24,8 @@ pub struct Header {
     pub end: Option<Vec<EndItem>>,
     /// `forced-capture` given: the piece types listed after `by` (none: every type).
     pub forced_capture: Option<Vec<Name>>,
+    /// `must-drop` given, where.
+    pub must_drop: Option<Span>,
 }
 
 pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
@@ -40,6 +42,7 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
         bonus: None,
         end: None,
         forced_capture: None,
+        must_drop: None,
     };
     let mut seen: Vec<(&'static str, Span)> = Vec::new();
     let mut once = |what: &'static str, span: Span, d: &mut Diags| -> bool {
@@ -103,6 +106,7 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
                 h.bonus = Some((zone.clone(), *may_pass))
             }
             StatementKind::End(items) if once("end", kw, d) => h.end = Some(items.clone()),
+            StatementKind::MustDrop if once("must-drop", kw, d) => h.must_drop = Some(kw),
             StatementKind::ForcedCapture { by } if once("forced-capture", kw, d) => {
                 h.forced_capture = Some(by.clone())
             }

@@ -120,6 +120,10 @@ fn build(
         }),
         None => None,
     };
+    if let (Some(span), None) = (head.must_drop, &head.drops) {
+        d.error(span, "`must-drop`, but the game has no `drops` statement")
+            .note("add `drops` (or `drops reserve` for a hand filled only by the start position)");
+    }
     warn_immobile(&built, &names, &infos, d);
     let extinction = end.as_ref().is_some_and(|e| !e.extinction.is_empty());
     if !infos.iter().any(|i| i.royal) && !extinction {
@@ -153,6 +157,7 @@ fn build(
         drops: head.drops.is_some(),
         bonus_turn,
         forced_capture,
+        must_drop: head.must_drop.is_some(),
         end: end?,
         start_fen,
     };

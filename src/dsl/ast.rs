@@ -88,6 +88,8 @@ pub enum StatementKind {
     ForcedCapture {
         by: Vec<Name>,
     },
+    /// While the side to move holds a piece in hand and may drop it, it must drop.
+    MustDrop,
 }
 
 #[derive(Clone, Debug)]

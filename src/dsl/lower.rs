@@ -121,6 +121,7 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
                 .map(|q| o.text(q))
                 .collect(),
         },
+        Rule::must_drop_stmt => StatementKind::MustDrop,
         Rule::zone_stmt => StatementKind::Zone(lower_zone(o, rest)),
         Rule::piece_stmt => StatementKind::Piece(lower_piece(o, rest)),
         Rule::end_stmt => StatementKind::End(

@@ -336,6 +336,7 @@ fn rules_left_out(game: &Game) -> Vec<String> {
         "the checkmate verdict (misère)",
     );
     note(game.forced_capture.is_some(), "compulsory capture");
+    note(game.must_drop, "compulsory drops (`must-drop`)");
     note(game.bonus_turn.is_some(), "the bonus turn after a drop");
     note(
         game.pieces.iter().any(|p| {

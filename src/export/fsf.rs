@@ -557,6 +557,9 @@ impl Writer<'_> {
                 "`royals`: several royal pieces per side are not written (FSF's pseudo-royal pieces count them before a promotion)".into(),
             );
         }
+        if self.game.must_drop {
+            self.set("mustDrop", true);
+        }
         if let Some(forced) = &self.game.forced_capture {
             self.set("mustCapture", true);
             if !forced.by.iter().all(|&listed| listed) {

@@ -392,6 +392,10 @@ impl Writer<'_> {
             self.lossy
                 .push("`forced-capture`: Sjaak II has no compulsory capture".into());
         }
+        if game.must_drop {
+            self.lossy
+                .push("`must-drop`: this exporter writes no compulsory drops".into());
+        }
         if game.pieces.iter().any(|p| p.demote_in.is_some()) {
             self.lossy
                 .push("`demote in`: Sjaak II has no demotion on entering a zone".into());

@@ -680,6 +680,13 @@ fn drops_section(game: &Game, doc: &mut Doc) {
             list_words(&ep_makers)
         ));
     }
+    if game.must_drop {
+        doc.heading(2, "Compulsory drops");
+        doc.para(
+            "While the player to move holds a piece in hand and can drop one, they must: only drops are legal then. \
+             With an empty hand, or when no drop is legal, the other moves are.",
+        );
+    }
     if let Some(forced) = &game.forced_capture {
         let by: Vec<String> = game
             .pieces

@@ -320,6 +320,9 @@ pub struct Game {
     pub drops: bool,
     pub bonus_turn: Option<BonusTurn>,
     pub forced_capture: Option<ForcedCapture>,
+    /// `must-drop`: while the side to move holds a piece in hand and some drop is legal, only drops are
+    /// (Fairy-Stockfish's `mustDrop`: placement, sittuyin's set-up).
+    pub must_drop: bool,
     pub end: EndRules,
     pub start_fen: String,
 }

@@ -160,3 +160,24 @@ fn under_drops_reserve_a_captured_piece_leaves_the_game() {
         .count();
     assert_eq!(drops, 64 - 4);
 }
+
+#[test]
+fn under_must_drop_a_side_holding_a_piece_must_drop_it() {
+    let engine = variants::engine("must-drop");
+    let all = moves(&engine, "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[Nn] w - - 0 1");
+    // Only the knight's drops on the free squares of rank 1 (the king stands on e1).
+    assert_eq!(all.len(), 7);
+    assert!(all.iter().all(|m| m.starts_with("N@") && m.ends_with('1')));
+}
+
+#[test]
+fn under_must_drop_board_moves_are_legal_when_no_drop_is() {
+    // White holds a knight but its first rank is full: it plays on the board.
+    let engine = variants::engine("must-drop");
+    let all = moves(
+        &engine,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w - - 0 1",
+    );
+    assert_eq!(all.len(), 20);
+    assert!(all.iter().all(|m| !m.contains('@')));
+}
