@@ -26,6 +26,11 @@ FILES = {
     "normal": "variants/chess.tatsu",
     "shogi": "variants/shogi.tatsu",
     "euroshogi": "variants/euroshogi.tatsu",
+    "crazyhouse": "variants/crazyhouse.tatsu",
+    "loop": "tests/data/variants/loop.tatsu",
+    "chessgi": "tests/data/variants/chessgi.tatsu",
+    "capahouse": "tests/data/variants/capahouse.tatsu",
+    "pocketknight": "tests/data/variants/pocketknight.tatsu",
     "kingofthehill": "tests/data/variants/kingofthehill.tatsu",
     "3check": "tests/data/variants/threecheck.tatsu",
     "5check": "tests/data/variants/fivecheck.tatsu",
@@ -103,9 +108,8 @@ FILES = {
 # Rule groups, so that each gap is named once.
 COUNTING = "makruk counting rules"
 JANGGI = "janggi: a cannon may not capture or jump a cannon; diagonal moves along the palace lines; the pass; bikjang"
-DROPS_MEMORY = "promoted-piece memory for pieces in hand"
 GATING = "gating (Seirawan)"
-PLACEMENT = "must-drop set-up phase"
+PLACEMENT = "a king in hand, bishops dropped on opposite colours, castling with dropped pieces"
 OTHER_KIND = "not a capture game (flipping, connection, blocking or walling)"
 NO_FILE = "no tatsu file written yet (the rules are sayable)"
 DEAD_SQUARES = "pieces that end a move where they can never move again (the dead-square rule cannot be turned off)"
@@ -117,9 +121,9 @@ MISSING = {
     "atomar": "kings immune to explosions and unable to take each other (blast-immune, mutually immune types)", "petrified": "petrification on capture",
     "supply": "two boards (captures supply the partner's hand, as in bughouse)",
     "janggi": JANGGI, "janggicasual": JANGGI, "janggimodern": JANGGI, "janggitraditional": JANGGI,
-    "crazyhouse": DROPS_MEMORY, "capahouse": DROPS_MEMORY, "bughouse": "two boards", "koedem": "two boards",
-    "loop": DROPS_MEMORY, "chessgi": DROPS_MEMORY, "shouse": GATING + "; " + DROPS_MEMORY,
-    "dragon": "drops of a reserve piece on the back rank", "pocketknight": "a reserve hand not fed by captures",
+    "bughouse": "two boards", "koedem": "two boards",
+    "shouse": GATING,
+    "dragon": "drops of a reserve piece on the back rank",
     "placement": PLACEMENT, "seirawan": GATING,
     "dobutsu": "a flag win that must not be capturable next move",
     "kyotoshogi": "drops in either form; drops onto squares where a piece can never move",

@@ -648,6 +648,6 @@ impl Board for crate::engine::Position<'_> {
         self.piece_at(sq).map(|(piece, _)| piece)
     }
     fn on_board(&self, side: Side, piece: PieceId) -> Option<u16> {
-        Some(self.count_on_board(side, piece))
+        Some(self.count_for_limit(side, piece))
     }
 }

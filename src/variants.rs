@@ -18,6 +18,7 @@ static BUNDLED: &[(&str, &str)] = &[
     ),
     ("chess", include_str!("../variants/chess.tatsu")),
     ("shogi", include_str!("../variants/shogi.tatsu")),
+    ("crazyhouse", include_str!("../variants/crazyhouse.tatsu")),
 ];
 
 /// The bundled variants: `(name, source)`.

@@ -98,6 +98,9 @@ struct PromotionJson {
     side: Option<&'static str>,
     /// Only to a type of which the side has fewer on the board than at the start.
     limited: bool,
+    /// The promoted piece remembers it was promoted: written `X~` in FEN, it goes to hand as the promoting piece.
+    /// Its choices are the types it plays as.
+    remembered: bool,
 }
 
 #[derive(Serialize)]
@@ -185,7 +188,9 @@ impl DescribeJson {
         let g = game.geometry;
         let squares = |set: &SquareSet| set.iter().map(|sq| g.name(sq)).collect::<Vec<_>>();
         let symbol = |p: PieceId| game.piece(p).symbol.clone();
+        // A remembered promoted piece (`Q~`) is the type it plays as: its promotion line says it is remembered.
         let pieces = (0..game.pieces.len())
+            .filter(|&i| game.pieces[i].shadow_of.is_none())
             .map(|i| {
                 let id = PieceId(i as u16);
                 let ty = game.piece(id);
@@ -213,12 +218,20 @@ impl DescribeJson {
                                 PromotionTrigger::Capture => "capture",
                             },
                             mandatory: p.mandatory,
-                            choices: p.choices.iter().map(|&c| symbol(c)).collect(),
+                            choices: p
+                                .choices
+                                .iter()
+                                .map(|&c| symbol(game.plays_as(c)))
+                                .collect(),
                             side: p.side.map(|s| match s {
                                 Side::White => "white",
                                 Side::Black => "black",
                             }),
                             limited: p.limits.is_some(),
+                            remembered: p
+                                .choices
+                                .iter()
+                                .any(|&c| game.piece(c).shadow_of.is_some()),
                         })
                         .collect(),
                     in_hand_as: ty.in_hand.map(symbol),

@@ -95,7 +95,12 @@ pub fn build_graph(infos: &[PieceInfo], setting: &Setting, d: &mut Diags) -> Bui
         destinations: Vec::new(),
     };
     for (pi, info) in infos.iter().enumerate() {
-        PieceGraph::new(PieceId(pi as u16), info, setting).build(&mut b, d);
+        let graph = PieceGraph::new(PieceId(pi as u16), info, setting);
+        match setting.names.shadows[pi] {
+            None => graph.build(&mut b, d),
+            // A shadow's moves are a declared piece's: their problems are reported there.
+            Some(_) => graph.build(&mut b, &mut Diags::new("")),
+        }
     }
     b
 }
@@ -243,6 +248,8 @@ impl<'a> PieceGraph<'a> {
             demote_in: None,
             drop: None,
             promoted: decl.id.value.starts_with('+'),
+            shadow_of: None,
+            shadow: None,
         });
         b.castling.push(self.castling_paths());
         b.destinations.push(self.destinations);

@@ -17,6 +17,8 @@ pub struct Header {
     /// `drops` given: `Some(forbidden zone)`.
     pub drops: Option<Option<Name>>,
     pub drops_span: Option<Span>,
+    /// `drops reserve`: captured pieces leave the game; only the start position fills the hands.
+    pub drops_reserve: bool,
     pub demote: Option<Name>,
     pub bonus: Option<(Name, bool)>,
     pub end: Option<Vec<EndItem>>,
@@ -24,6 +26,8 @@ pub struct Header {
     pub forced_capture: Option<Vec<Name>>,
     /// `explosions` given: where, and the piece types listed after `spare`.
     pub explosions: Option<(Span, Vec<Name>)>,
+    /// `must-drop` given, where.
+    pub must_drop: Option<Span>,
 }
 
 pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
@@ -35,11 +39,13 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
         start: None,
         drops: None,
         drops_span: None,
+        drops_reserve: false,
         demote: None,
         bonus: None,
         end: None,
         forced_capture: None,
         explosions: None,
+        must_drop: None,
     };
     let mut seen: Vec<(&'static str, Span)> = Vec::new();
     let mut once = |what: &'static str, span: Span, d: &mut Diags| -> bool {
@@ -91,8 +97,9 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
             }
             StatementKind::Orientation(o) if once("orientation", kw, d) => h.orientation = o.value,
             StatementKind::Start(s) if once("start", kw, d) => h.start = Some(s.clone()),
-            StatementKind::Drops { not_in } if once("drops", kw, d) => {
+            StatementKind::Drops { not_in, reserve } if once("drops", kw, d) => {
                 h.drops = Some(not_in.clone());
+                h.drops_reserve = reserve.is_some();
                 h.drops_span = Some(kw);
             }
             StatementKind::Demote { zone } if once("demote", kw, d) => {
@@ -102,6 +109,7 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
                 h.bonus = Some((zone.clone(), *may_pass))
             }
             StatementKind::End(items) if once("end", kw, d) => h.end = Some(items.clone()),
+            StatementKind::MustDrop if once("must-drop", kw, d) => h.must_drop = Some(kw),
             StatementKind::ForcedCapture { by } if once("forced-capture", kw, d) => {
                 h.forced_capture = Some(by.clone())
             }

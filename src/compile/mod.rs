@@ -124,6 +124,10 @@ fn build(
         }),
         None => None,
     };
+    if let (Some(span), None) = (head.must_drop, &head.drops) {
+        d.error(span, "`must-drop`, but the game has no `drops` statement")
+            .note("add `drops` (or `drops reserve` for a hand filled only by the start position)");
+    }
     warn_immobile(&built, &names, &infos, d);
     let extinction = end.as_ref().is_some_and(|e| !e.extinction.is_empty());
     if !infos.iter().any(|i| i.royal) && !extinction {
@@ -158,9 +162,11 @@ fn build(
         bonus_turn,
         forced_capture,
         explosions,
+        must_drop: head.must_drop.is_some(),
         end: end?,
         start_fen,
     };
+    share_rules_with_shadows(&mut game);
     for i in 0..game.pieces.len() {
         let reach = Side::BOTH.map(|s| PromotionReach::of(&game, &game.pieces[i].promotions, s));
         game.pieces[i].promotion_reach = reach;
@@ -172,6 +178,33 @@ fn build(
     Some((game, piece_spans, zone_spans))
 }
 
+/// A shadow `X~` is an `X` to every rule that lists pieces by type: flags, compulsory captures, the move-limit
+/// reset (extinction, material limits and insufficient material count `X` and `X~` together where they are
+/// judged).
+fn share_rules_with_shadows(game: &mut Game) {
+    for i in 0..game.pieces.len() {
+        let Some(of) = game.pieces[i].shadow_of else {
+            continue;
+        };
+        let id = crate::rules::PieceId(i as u16);
+        for flag in &mut game.end.flags {
+            if flag.pieces.contains(&of) {
+                flag.pieces.push(id);
+            }
+        }
+        if game.end.resets_clock.contains(&of) {
+            game.end.resets_clock.push(id);
+        }
+        if let Some(fc) = &mut game.forced_capture {
+            if let Some(&by) = fc.by.get(of.index()) {
+                if let Some(slot) = fc.by.get_mut(i) {
+                    *slot = by;
+                }
+            }
+        }
+    }
+}
+
 /// A piece with no move from any square, for either side, is almost certainly a mistake.
 fn warn_immobile(
     built: &graph::Built,
@@ -181,7 +214,11 @@ fn warn_immobile(
 ) {
     for (i, piece) in built.pieces.iter().enumerate() {
         let squares = piece.graph.len() / 2;
-        if piece.dead[0].len() == squares && built.castling[i].is_empty() && !infos[i].broken {
+        if piece.dead[0].len() == squares
+            && built.castling[i].is_empty()
+            && !infos[i].broken
+            && names.shadows[i].is_none()
+        {
             d.warning(
                 names.decls[i].id.span,
                 format!("piece `{}` can never move", piece.symbol),

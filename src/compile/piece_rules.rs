@@ -30,12 +30,14 @@ pub fn apply_piece_rules(
         let decl = &names.decls[pi];
         let base = names.base[pi];
         let piece = &mut built.pieces[pi];
+        let shadow = names.shadows[pi];
         for p in &info.promotes {
             let zone = zones.get(p.zone);
             let sides = Side::BOTH
                 .iter()
                 .filter(|s| p.side.is_none_or(|only| only == **s));
             if !info.broken
+                && names.shadows[pi].is_none()
                 && !zones.broken[p.zone.0 as usize]
                 && p.trigger != PromotionTrigger::StartOrDestination
                 && sides.clone().all(|s| {
@@ -56,14 +58,31 @@ pub fn apply_piece_rules(
                 mandatory: p.mandatory,
                 choices: p.to.clone(),
                 side: p.side,
-                limits: p
-                    .limited
-                    .and(start)
-                    .map(|setup| material_limits(p, setup, names, d)),
+                limits: p.limited.and(start).map(|setup| match shadow {
+                    // A shadow's lines are a declared piece's: their problems are reported there.
+                    Some(_) => material_limits(p, setup, names, &mut Diags::new("")),
+                    None => material_limits(p, setup, names, d),
+                }),
             });
         }
-        if head.drops.is_some() && !info.royal {
-            piece.in_hand = Some(base.unwrap_or(PieceId(pi as u16)));
+        for p in info.promotes.iter().filter(|_| shadow.is_none()) {
+            if let (Some(span), None) = (p.remembered, &head.drops) {
+                d.error(span, "`remembered`, but the game has no `drops` statement")
+                    .note("a promoted piece is remembered so that it goes to the captor's hand as the piece that promoted; add `drops`");
+            }
+        }
+        if let Some(shadow) = shadow {
+            piece.shadow_of = Some(shadow.of);
+            // It goes to hand as the promoting piece (as that piece itself would), and is never dropped itself.
+            if head.drops.is_some() && !head.drops_reserve && !info.royal {
+                piece.in_hand =
+                    Some(names.base[shadow.promoter.index()].unwrap_or(shadow.promoter));
+            }
+        } else if head.drops.is_some() && !info.royal {
+            // Under `drops reserve` a captured piece goes nowhere: the hands are the start position's.
+            if !head.drops_reserve {
+                piece.in_hand = Some(base.unwrap_or(PieceId(pi as u16)));
+            }
             if base.is_none() {
                 let mut rule = DropRule {
                     per_file: info.per_file,
@@ -92,13 +111,19 @@ pub fn apply_piece_rules(
             piece.demote_in = Some((z, b));
         }
     }
+    for (pi, shadow) in names.shadows.iter().enumerate() {
+        if let Some(shadow) = shadow {
+            built.pieces[shadow.of.index()].shadow = Some(PieceId(pi as u16));
+        }
+    }
 }
 
 /// Per side, parallel to the choices of a `limited` line: how many of each the side has in the start position.
 /// A choice the side starts without could never be made: an error at the choice.
 fn material_limits(p: &Promote, start: &Setup, names: &PieceNames, d: &mut Diags) -> [Vec<u16>; 2] {
     Side::BOTH.map(|side| {
-        p.to.iter()
+        p.plays_as
+            .iter()
             .zip(&p.to_spans)
             .map(|(&choice, &span)| {
                 let n = start.squares_of(choice, side).count();

@@ -15,6 +15,24 @@ pub struct PieceNames {
     pub base: Vec<Option<PieceId>>,
     /// Ids of piece statements that had a syntax error: not "unknown", their error is reported.
     unread: HashSet<String>,
+    /// Parallel to `decls`: for a shadow type `X~` the compiler made for a `remembered` promotion, what it
+    /// stands for. Shadows follow every declared piece.
+    pub shadows: Vec<Option<Shadow>>,
+}
+
+/// A shadow type `X~`: plays exactly as `X` and goes to the captor's hand as `promoter` (crazyhouse's promoted
+/// queen, written `Q~` in FEN).
+#[derive(Clone, Copy, Debug)]
+pub struct Shadow {
+    /// The type it plays as.
+    pub of: PieceId,
+    /// The piece whose `remembered` promotion makes it.
+    pub promoter: PieceId,
+}
+
+/// The id of the shadow of piece `id`.
+pub fn shadow_id(id: &str) -> String {
+    format!("{id}~")
 }
 
 impl PieceNames {
@@ -53,6 +71,7 @@ pub fn resolve_piece_names(file: &ast::File, d: &mut Diags) -> PieceNames {
         by_id: HashMap::new(),
         base: Vec::new(),
         unread: file.unread_names("piece"),
+        shadows: Vec::new(),
     };
     for st in &file.statements {
         let StatementKind::Piece(p) = &st.kind else {
@@ -100,7 +119,84 @@ pub fn resolve_piece_names(file: &ast::File, d: &mut Diags) -> PieceNames {
         });
         names.base.push(base);
     }
+    names.shadows = vec![None; names.decls.len()];
+    add_shadows(&mut names, d);
     names
+}
+
+/// Declares a shadow type `X~` for every choice `X` of every `remembered` promotion line: a copy of `X`'s
+/// declaration under the id `X~`, named "… (promoted)". One choice remembered by two different pieces is an
+/// error (`X~` would not say which one it goes back to).
+fn add_shadows(names: &mut PieceNames, d: &mut Diags) {
+    let mut made: HashMap<PieceId, (PieceId, Span)> = HashMap::new();
+    for pi in 0..names.decls.len() {
+        let promoter = PieceId(pi as u16);
+        let lines: Vec<Vec<Name>> = names.decls[pi]
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                PieceItem::Promote {
+                    to,
+                    remembered: Some(_),
+                    ..
+                } => Some(to.clone()),
+                _ => None,
+            })
+            .collect();
+        for choice in lines.iter().flatten() {
+            let Some(of) = names.lookup(&choice.value) else {
+                continue; // reported when the line is resolved
+            };
+            match made.get(&of) {
+                Some(&(p, _)) if p == promoter => continue,
+                Some(&(p, at)) => {
+                    d.error(
+                        choice.span,
+                        format!(
+                            "`{}` is a remembered promotion of `{}` and of `{}`",
+                            choice.value,
+                            names.decls[p.index()].id.value,
+                            names.decls[pi].id.value
+                        ),
+                    )
+                    .label(at, "remembered here first")
+                    .note(format!(
+                        "a promoted `{}` is written `{}` and goes back to one piece in hand: remember it for one promoting piece only",
+                        choice.value,
+                        shadow_id(&choice.value)
+                    ));
+                    continue;
+                }
+                None => {}
+            }
+            if names.decls.len() >= MAX_PIECE_TYPES {
+                d.error(
+                    choice.span,
+                    format!("more than {MAX_PIECE_TYPES} piece types with the remembered promoted forms"),
+                )
+                .note("each remembered choice `X` is a piece type `X~` of its own");
+                return;
+            }
+            made.insert(of, (promoter, choice.span));
+            let mut decl = names.decls[of.index()].clone();
+            decl.id.value = shadow_id(&decl.id.value);
+            let title = decl
+                .title
+                .as_ref()
+                .map_or_else(|| choice.value.clone(), |t| t.value.clone());
+            let span = decl.title.as_ref().map_or(decl.id.span, |t| t.span);
+            decl.title = Some(Str {
+                value: format!("{title} (promoted)"),
+                span,
+            });
+            names
+                .by_id
+                .insert(decl.id.value.clone(), PieceId(names.decls.len() as u16));
+            names.decls.push(decl);
+            names.base.push(None);
+            names.shadows.push(Some(Shadow { of, promoter }));
+        }
+    }
 }
 
 /// An error at a letter of the start position whose piece is declared only under a longer id (`Sc` for `S`) says
@@ -141,6 +237,11 @@ pub struct Promote {
     pub trigger: PromotionTrigger,
     /// Where `limited` is written, if it is.
     pub limited: Option<Span>,
+    /// Where `remembered` is written, if it is: then `to` holds the shadow types (`Q~`), and `plays_as` the
+    /// types they play as (`Q`).
+    pub remembered: Option<Span>,
+    /// Parallel to `to`: the type each choice plays as (itself, or for a shadow the type it stands for).
+    pub plays_as: Vec<PieceId>,
     pub side: Option<Side>,
 }
 
@@ -207,7 +308,23 @@ pub fn resolve_piece_items(
     names
         .decls
         .iter()
-        .map(|decl| resolve_one(decl, names, zones, d))
+        .zip(&names.shadows)
+        .map(|(decl, shadow)| match shadow {
+            None => resolve_one(decl, names, zones, d),
+            Some(_) => {
+                // A copy of a declared piece: its problems are reported once, at the original.
+                let mut scratch = Diags::new("");
+                let mut info = resolve_one(decl, names, zones, &mut scratch);
+                info.castles_with = None;
+                info.castle_files = None;
+                info.royal_promotions.clear();
+                info.drop_forbidden.clear();
+                info.per_file = None;
+                info.no_drop_mate = false;
+                info.drop_span = None;
+                info
+            }
+        })
         .collect()
 }
 
@@ -288,6 +405,7 @@ fn resolve_one(
                 mandatory,
                 trigger,
                 limited,
+                remembered,
                 side,
             } => {
                 let side = side.as_ref().map(|s| s.value);
@@ -311,6 +429,19 @@ fn resolve_one(
                 let zone_id = zones.resolve(zone, d);
                 let (choices, to_spans) =
                     promotion_choices(to, names, &mut info.royal_promotions, d);
+                let plays_as = choices.clone();
+                let choices = if remembered.is_some() {
+                    let shadows = choices
+                        .iter()
+                        .filter_map(|c| names.lookup(&shadow_id(&names.decls[c.index()].id.value)))
+                        .collect::<Vec<_>>();
+                    if shadows.len() != choices.len() {
+                        continue; // a choice remembered by another piece too: reported
+                    }
+                    shadows
+                } else {
+                    choices
+                };
                 if let (Some(zone), false) = (zone_id, choices.is_empty()) {
                     info.promotes.push(Promote {
                         keyword: *keyword,
@@ -320,6 +451,8 @@ fn resolve_one(
                         mandatory: mandatory.as_ref().is_some_and(|m| m.value),
                         trigger: *trigger,
                         limited: *limited,
+                        remembered: *remembered,
+                        plays_as,
                         side,
                     });
                 }

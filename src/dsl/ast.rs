@@ -72,6 +72,8 @@ pub enum StatementKind {
     /// Captured pieces go to hand and may be dropped, not into the given zone.
     Drops {
         not_in: Option<Name>,
+        /// `reserve`: the hands are what the start position gives; captured pieces leave the game.
+        reserve: Option<Span>,
     },
     /// Promoted pieces turn back into their base type when they end a move in this zone.
     Demote {
@@ -91,6 +93,8 @@ pub enum StatementKind {
     Explosions {
         spare: Vec<Name>,
     },
+    /// While the side to move holds a piece in hand and may drop it, it must drop.
+    MustDrop,
 }
 
 #[derive(Clone, Debug)]
@@ -147,6 +151,9 @@ pub enum PieceItem {
         trigger: PromotionTrigger,
         /// `limited`: only to a type of which the side has fewer on the board than at the start.
         limited: Option<Span>,
+        /// `remembered`: each choice is made as its shadow type `X~`, which goes to the captor's hand as the
+        /// promoting piece (crazyhouse).
+        remembered: Option<Span>,
         /// `for white` / `for black`: the line is that side's only.
         side: Option<Spanned<Side>>,
     },

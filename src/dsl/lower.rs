@@ -98,6 +98,10 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
                 .iter()
                 .find(|q| q.as_rule() == Rule::name)
                 .map(|q| o.text(q)),
+            reserve: rest
+                .iter()
+                .find(|q| q.as_rule() == Rule::kw_reserve)
+                .map(|q| o.span_of(q)),
         },
         Rule::demote_stmt => StatementKind::Demote {
             zone: o.text(&rest[1]),
@@ -124,6 +128,7 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
                 .map(|q| o.text(q))
                 .collect(),
         },
+        Rule::must_drop_stmt => StatementKind::MustDrop,
         Rule::zone_stmt => StatementKind::Zone(lower_zone(o, rest)),
         Rule::piece_stmt => StatementKind::Piece(lower_piece(o, rest)),
         Rule::end_stmt => StatementKind::End(
@@ -253,6 +258,7 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
             let mut mandatory = None;
             let mut trigger = PromotionTrigger::Destination;
             let mut limited = None;
+            let mut remembered = None;
             let mut side = None;
             for opt in parts.iter().filter(|q| q.as_rule() == Rule::promote_opt) {
                 for q in opt.clone().into_inner() {
@@ -278,6 +284,7 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
                             }
                         }
                         Rule::kw_limited => limited = Some(o.span_of(&q)),
+                        Rule::kw_remembered => remembered = Some(o.span_of(&q)),
                         Rule::kw_white | Rule::kw_black => {
                             side = Some(Spanned {
                                 value: if q.as_rule() == Rule::kw_white {
@@ -303,6 +310,7 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
                 mandatory,
                 trigger,
                 limited,
+                remembered,
                 side,
             }
         }

@@ -101,7 +101,14 @@ fn describe(rule: Rule) -> Option<String> {
 /// The keywords of a rule that is a choice between them.
 fn choice_keywords(rule: Rule) -> &'static [&'static str] {
     match rule {
-        Rule::promote_opt => &["mandatory", "optional", "on", "limited", "for"],
+        Rule::promote_opt => &[
+            "mandatory",
+            "optional",
+            "on",
+            "limited",
+            "remembered",
+            "for",
+        ],
         Rule::drop_opt => &["one-per-file", "no-mate", "not", "at-most"],
         Rule::side_zone => &["white", "black"],
         _ => &[],

@@ -29,6 +29,9 @@ impl Position<'_> {
         if self.engine.game.forced_capture.is_some() {
             self.keep_forced_captures(out);
         }
+        if self.engine.game.must_drop {
+            self.keep_drops(out);
+        }
     }
 
     /// The number of legal moves (perft's last ply: nothing is stored for most moves).
@@ -38,7 +41,8 @@ impl Position<'_> {
         }
         let mut counter = Counter(0);
         // Compulsory capture judges the whole list, so it cannot be counted move by move.
-        if self.engine.game.forced_capture.is_none() && self.legal_fast(&mut counter) {
+        let whole_list = self.engine.game.forced_capture.is_some() || self.engine.game.must_drop;
+        if !whole_list && self.legal_fast(&mut counter) {
             return counter.0;
         }
         let mut list = std::mem::take(&mut self.scratch);
@@ -227,7 +231,10 @@ impl Position<'_> {
                 self.piece_moves_unique(mv.from, &mut candidates);
             }
         }
-        candidates.contains(&mv) && self.is_legal_pseudo(mv) && self.allowed_by_forced_capture(mv)
+        candidates.contains(&mv)
+            && self.is_legal_pseudo(mv)
+            && self.allowed_by_forced_capture(mv)
+            && self.allowed_by_must_drop(mv)
     }
 
     /// Does the side to move have at least one legal move? Stops at the first one found, and allocates nothing
@@ -344,6 +351,9 @@ mod tests {
                     pos.pseudo_moves(&mut slow);
                     slow.retain(|&mv| pos.is_legal_pseudo(mv));
                     pos.keep_forced_captures(&mut slow);
+                    if pos.engine.game.must_drop {
+                        pos.keep_drops(&mut slow);
+                    }
                     let key =
                         |m: &Move| (m.from, m.to, m.piece, m.promotion, format!("{:?}", m.kind));
                     fast.sort_by_key(key);

@@ -65,6 +65,9 @@ impl Position<'_> {
                 let count = self.hands[us.index()][mv.piece.index()];
                 self.set_hand(us, mv.piece, count - 1);
                 self.put(mv.to, mv.piece, us);
+                // A drop cannot be undone (the hand is smaller for good): it resets the move-limit counter, as
+                // Fairy-Stockfish's irreversible drops reset its 50-move counter.
+                resets_clock = true;
                 bonus_granted = !self.bonus_pending
                     && game
                         .bonus_turn

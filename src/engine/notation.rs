@@ -47,7 +47,8 @@ pub fn promotion_suffix(game: &Game, piece: PieceId, promoted: PieceId) -> Strin
         // chess: a pawn becomes a queen, …, or its promoted form, the elephant: `d9d10+`).
         "+".into()
     } else {
-        to.symbol.to_lowercase()
+        // A remembered promotion is written with the piece it plays as (`e7e8q` makes a `Q~`).
+        to.symbol.trim_end_matches('~').to_lowercase()
     }
 }
 

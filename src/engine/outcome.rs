@@ -259,7 +259,13 @@ impl Position<'_> {
                     <= at_most
             }
             Extinct::Types(types) => types.iter().any(|p| {
-                self.counts[p.index() * 2 + side.index()] as usize + hand[p.index()] as usize
+                // A remembered promoted piece `X~` counts as an `X` (it is never in hand).
+                let shadow = self.engine.game.pieces[p.index()]
+                    .shadow
+                    .map_or(0, |s| self.counts[s.index() * 2 + side.index()] as usize);
+                self.counts[p.index() * 2 + side.index()] as usize
+                    + shadow
+                    + hand[p.index()] as usize
                     <= at_most
             }),
         }
@@ -383,10 +389,12 @@ impl Position<'_> {
             return false;
         }
         let royal = |p: usize| game.pieces[p].royal;
-        let on_board = |p: usize| self.counts[p * 2] as usize + self.counts[p * 2 + 1] as usize;
+        let count = |p: usize| self.counts[p * 2] as usize + self.counts[p * 2 + 1] as usize;
+        // A remembered promoted piece `X~` is an `X` here.
+        let on_board = |p: usize| count(p) + game.pieces[p].shadow.map_or(0, |s| count(s.index()));
         let material: usize = (0..game.pieces.len())
             .filter(|&p| !royal(p))
-            .map(on_board)
+            .map(count)
             .sum();
         game.end.insufficient_material.iter().any(|set| {
             set.len() == material

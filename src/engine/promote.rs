@@ -35,7 +35,7 @@ impl Position<'_> {
                         l.choices.contains(&choice) && l.fires(game, us, from, to, captures)
                     });
                 let open =
-                    line.limits.is_none() || line.open(us, c, self.count_on_board(us, choice));
+                    line.limits.is_none() || line.open(us, c, self.count_for_limit(us, choice));
                 let dead = game.pieces[choice.index()].dead[us.index()].contains(to);
                 if open && !repeated && !dead {
                     out.add(Move {
@@ -58,5 +58,14 @@ impl Position<'_> {
                 promotion: None,
             });
         }
+    }
+
+    /// The pieces of `choice`'s kind `side` has on the board for a material limit: a type and its remembered
+    /// promoted form (`Q` and `Q~`) together.
+    pub fn count_for_limit(&self, side: crate::rules::Side, choice: PieceId) -> u16 {
+        let ty = &self.engine.game.pieces[choice.index()];
+        let plays_as = ty.shadow_of.unwrap_or(choice);
+        let shadow = self.engine.game.pieces[plays_as.index()].shadow;
+        self.count_on_board(side, plays_as) + shadow.map_or(0, |s| self.count_on_board(side, s))
     }
 }

@@ -29,6 +29,25 @@ impl Position<'_> {
         }
     }
 
+    /// Applies `must-drop` to a list of legal moves: while the side to move holds a piece and one of the moves is
+    /// a drop, only drops stay.
+    pub(crate) fn keep_drops(&self, moves: &mut MoveList) {
+        let holds = self.hands[self.side.index()].iter().any(|&c| c > 0);
+        if holds && moves.iter().any(|mv| mv.kind == MoveKind::Drop) {
+            moves.retain(|mv| mv.kind == MoveKind::Drop);
+        }
+    }
+
+    /// Is a legal `mv` still allowed by `must-drop`?
+    pub(crate) fn allowed_by_must_drop(&mut self, mv: Move) -> bool {
+        if !self.engine.game.must_drop || mv.kind == MoveKind::Drop {
+            return true;
+        }
+        let mut moves = MoveList::with_capacity(128);
+        self.legal_moves(&mut moves);
+        moves.contains(&mv)
+    }
+
     /// Is a legal `mv` still allowed by compulsory capture?
     pub(crate) fn allowed_by_forced_capture(&mut self, mv: Move) -> bool {
         match &self.engine.game.forced_capture {

@@ -88,7 +88,11 @@ pub fn parameters(game: &Game) -> Diagram {
 /// The pieces in the diagram's order: those that promote first, then the other unpromoted ones, then the promoted
 /// forms in the order of the pieces they come from, so that one `promoOffset` maps each to its promotion.
 fn piece_order(game: &Game) -> Vec<PieceId> {
-    let ids: Vec<PieceId> = (0..game.pieces.len()).map(|i| PieceId(i as u16)).collect();
+    // A remembered promoted piece (`Q~`) is written as the piece it plays as.
+    let ids: Vec<PieceId> = (0..game.pieces.len())
+        .map(|i| PieceId(i as u16))
+        .filter(|&p| game.piece(p).shadow_of.is_none())
+        .collect();
     let single = |p: &PieceId| {
         game.piece(*p)
             .promotions
@@ -162,7 +166,11 @@ fn promotion_lines(
             .expect("in order");
         lines.push(format!("promoOffset={offset}"));
     } else {
-        let ids: String = rule.choices.iter().map(|&c| diagram_id(game, c)).collect();
+        let ids: String = rule
+            .choices
+            .iter()
+            .map(|&c| diagram_id(game, game.plays_as(c)))
+            .collect();
         lines.push(format!("promoChoice={ids}"));
         if promoting
             .iter()
@@ -330,6 +338,7 @@ fn rules_left_out(game: &Game) -> Vec<String> {
     );
     note(game.forced_capture.is_some(), "compulsory capture");
     note(game.explosions.is_some(), "explosions on capture");
+    note(game.must_drop, "compulsory drops (`must-drop`)");
     note(game.bonus_turn.is_some(), "the bonus turn after a drop");
     note(
         game.pieces.iter().any(|p| {
@@ -341,6 +350,10 @@ fn rules_left_out(game: &Game) -> Vec<String> {
     note(
         game.pieces.iter().any(|p| p.demote_in.is_some()),
         "demotion in a zone",
+    );
+    note(
+        game.pieces.iter().any(|p| p.shadow_of.is_some()),
+        "remembered promotions (a captured promoted piece goes to hand as itself)",
     );
     out
 }

@@ -22,6 +22,7 @@ const FSF_MODIFIERS: &[Modifier] = &[
 ];
 
 /// How FSF is told about one piece.
+#[derive(Clone)]
 enum Role {
     King,
     /// FSF's chess pawn: `fmW`, `fcF`, a double step from `doubleStepRegion`, e.p.
@@ -90,6 +91,9 @@ impl Writer<'_> {
         let mut used: Vec<char> = Vec::new();
         let mut out = vec!['?'; game.pieces.len()];
         for (i, p) in game.pieces.iter().enumerate() {
+            if p.shadow_of.is_some() {
+                continue;
+            }
             let mut chars = p.symbol.chars();
             if let (Some(c), None) = (chars.next(), chars.next()) {
                 out[i] = c.to_ascii_lowercase();
@@ -99,6 +103,12 @@ impl Writer<'_> {
                     "the piece id `{}` has more than one letter; FSF's are one letter",
                     p.symbol
                 ));
+            }
+        }
+        // A remembered promoted piece (`Q~`) is FSF's promoted piece of that type: the same letter.
+        for (i, p) in game.pieces.iter().enumerate() {
+            if let Some(of) = p.shadow_of {
+                out[i] = out[of.index()];
             }
         }
         for (i, p) in game.pieces.iter().enumerate() {
@@ -127,9 +137,14 @@ impl Writer<'_> {
         if !game.pieces.iter().any(|p| p.royal) {
             self.set("king", "-");
         }
-        let mut roles = Vec::new();
+        let mut roles: Vec<Role> = Vec::new();
         let mut custom = 0;
         for (i, p) in game.pieces.iter().enumerate() {
+            if let Some(of) = p.shadow_of {
+                // Not a piece of its own in FSF (see `letters`).
+                roles.push(roles[of.index()].clone());
+                continue;
+            }
             let id = PieceId(i as u16);
             let sets = move_sets(game, id);
             let betza = match sets.as_slice() {
@@ -261,7 +276,7 @@ impl Writer<'_> {
         let mut promoted = Vec::new();
         let mut mandatory_pieces: Option<bool> = None;
         for (i, p) in game.pieces.iter().enumerate() {
-            let Some(promo) = p.promotions.first() else {
+            let Some(promo) = p.promotions.first().filter(|_| p.shadow_of.is_none()) else {
                 continue;
             };
             if let Some(what) = super::promotion_beyond_one_line(p) {
@@ -336,9 +351,31 @@ impl Writer<'_> {
     fn drops(&mut self, letters: &[char], roles: &[Role]) {
         let game = self.game;
         self.set("pieceDrops", game.drops);
-        self.set("capturesToHand", game.drops);
+        // `drops reserve`: no piece goes to hand when captured.
+        let to_hand = game.pieces.iter().any(|p| p.in_hand.is_some());
+        self.set("capturesToHand", game.drops && to_hand);
         if !game.drops {
             return;
+        }
+        // FSF remembers every promotion of a game with drops and returns the piece to hand as its pawn
+        // (crazyhouse); `dropLoop` turns that off (loop chess). Shogi-style forms (`+X`) are their own rule.
+        for (i, p) in game.pieces.iter().enumerate() {
+            let Some(promo) = p.promotions.first().filter(|_| p.shadow_of.is_none()) else {
+                continue;
+            };
+            let remembered = promo
+                .choices
+                .iter()
+                .any(|&c| game.piece(c).shadow_of.is_some());
+            match (&roles[i], remembered) {
+                (Role::Pawn, false) => self.set("dropLoop", true),
+                (Role::Pawn, true) => {}
+                (_, true) => self.lossy.push(format!(
+                    "the {}'s promotion is remembered; FSF remembers only its pawn's promotions",
+                    p.name
+                )),
+                (_, false) => {}
+            }
         }
         let droppable: Vec<(usize, &crate::rules::DropRule)> = game
             .pieces
@@ -346,6 +383,32 @@ impl Writer<'_> {
             .enumerate()
             .filter_map(|(i, p)| p.drop.as_ref().map(|d| (i, d)))
             .collect();
+        // FSF never drops its pawn on the pawn's first rank (unless `firstRankPawnDrops`) nor in its promotion
+        // zone, whatever the drop region: a tatsu pawn closed exactly to its first rank, or open everywhere, says
+        // the same; its last rank is closed by the dead-square rule.
+        let g = game.geometry;
+        let first_rank = |side: usize| -> SquareSet {
+            let rank = if side == 0 { 0 } else { g.ranks as i32 - 1 };
+            g.all().filter(|&sq| g.rank(sq) == rank).collect()
+        };
+        let pawn_drop = droppable
+            .iter()
+            .find(|(i, _)| matches!(roles[*i], Role::Pawn))
+            .map(|&(i, d)| (i, d.forbidden.clone()));
+        let droppable: Vec<(usize, &crate::rules::DropRule)> = droppable
+            .into_iter()
+            .filter(|(i, _)| !matches!(roles[*i], Role::Pawn))
+            .collect();
+        if let Some((i, forbidden)) = pawn_drop {
+            if forbidden.iter().all(SquareSet::is_empty) {
+                self.set("firstRankPawnDrops", true);
+            } else if forbidden != [first_rank(0), first_rank(1)] {
+                self.lossy.push(format!(
+                    "the {} has its own `drop not in` zones; FSF's pawn is closed to its first rank or to none",
+                    game.pieces[i].name
+                ));
+            }
+        }
         if let Some((_, first)) = droppable.first() {
             if droppable
                 .iter()
@@ -503,6 +566,9 @@ impl Writer<'_> {
             self.lossy.push(
                 "`explosions`: not written (FSF's blastOnCapture spares only its pawn type)".into(),
             );
+        }
+        if self.game.must_drop {
+            self.set("mustDrop", true);
         }
         if let Some(forced) = &self.game.forced_capture {
             self.set("mustCapture", true);

@@ -80,7 +80,16 @@ impl Writer<'_> {
             ));
         }
         for i in 0..game.pieces.len() {
-            self.piece(PieceId(i as u16));
+            // A remembered promoted piece (`Q~`) is written as the piece it plays as.
+            if game.pieces[i].shadow_of.is_none() {
+                self.piece(PieceId(i as u16));
+            }
+        }
+        if game.pieces.iter().any(|p| p.shadow_of.is_some()) {
+            self.lossy.push(
+                "remembered promotions (`remembered`): this exporter writes the promoted piece as the piece it plays as, which goes to hand as itself"
+                    .into(),
+            );
         }
         self.rules();
         if !game.holes.is_empty() {
@@ -290,7 +299,7 @@ impl Writer<'_> {
             } else {
                 pr.choices
                     .iter()
-                    .map(|&c| game.piece(c).symbol.clone())
+                    .map(|&c| game.piece(game.plays_as(c)).symbol.clone())
                     .collect()
             };
         self.line(format!("Promotion: {w}, {b}, \"{choices}\""));
@@ -391,6 +400,10 @@ impl Writer<'_> {
         if game.forced_capture.is_some() {
             self.lossy
                 .push("`forced-capture`: Sjaak II has no compulsory capture".into());
+        }
+        if game.must_drop {
+            self.lossy
+                .push("`must-drop`: this exporter writes no compulsory drops".into());
         }
         if game.pieces.iter().any(|p| p.demote_in.is_some()) {
             self.lossy

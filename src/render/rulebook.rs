@@ -121,7 +121,13 @@ fn board_section(engine: &Engine, doc: &mut Doc) {
         },
         start.pieces_of(Side::White).len(),
         list_words(&counts),
-        if game.drops {
+        if game.drops
+            && Side::BOTH
+                .iter()
+                .any(|&s| start.hand(s).iter().any(|&c| c > 0))
+        {
+            " The hands hold pieces too (see the start position's FEN)."
+        } else if game.drops {
             " Both hands are empty."
         } else {
             ""
@@ -282,10 +288,12 @@ fn pieces_section(game: &Game, doc: &mut Doc) {
          in code), and a diagram of where it goes from one square of an empty board. A piece captures an enemy piece by \
          moving onto its square, unless a line says it only moves or only captures there.",
     );
+    // A remembered promoted form (`Q~`) is the piece it plays as: its promoting piece's section says so.
     let rows: Vec<Vec<String>> = game
         .pieces
         .iter()
         .enumerate()
+        .filter(|(_, p)| p.shadow_of.is_none())
         .map(|(i, p)| {
             let sets = inspect::move_sets(game, PieceId(i as u16));
             let moves: Vec<String> = sets
@@ -327,7 +335,9 @@ fn pieces_section(game: &Game, doc: &mut Doc) {
         rows,
     });
     for i in 0..game.pieces.len() {
-        piece_section(game, PieceId(i as u16), doc);
+        if game.pieces[i].shadow_of.is_none() {
+            piece_section(game, PieceId(i as u16), doc);
+        }
     }
 }
 
@@ -417,7 +427,11 @@ fn promotion_lines(game: &Game, id: PieceId) -> Vec<String> {
     let p = game.piece(id);
     let mut lines = Vec::new();
     for pr in &p.promotions {
-        let choices: Vec<String> = pr.choices.iter().map(|&c| piece_ref(game, c)).collect();
+        let choices: Vec<String> = pr
+            .choices
+            .iter()
+            .map(|&c| piece_ref(game, game.plays_as(c)))
+            .collect();
         let target = if choices.len() == 1 {
             choices[0].clone()
         } else {
@@ -438,6 +452,19 @@ fn promotion_lines(game: &Game, id: PieceId) -> Vec<String> {
             zone_words(game, pr.zone),
             if pr.mandatory { "must" } else { "may" }
         );
+        if let Some(shadow) = pr
+            .choices
+            .first()
+            .map(|&c| game.piece(c))
+            .filter(|c| c.shadow_of.is_some())
+        {
+            line += &format!(
+                " The promoted piece is remembered: it moves as the piece it became, is written with a `~` in a FEN \
+                 (`{}`), and when captured goes to the captor's hand as {}.",
+                shadow.symbol,
+                shadow.in_hand.map_or_else(|| "nothing".to_string(), |h| piece_ref(game, h))
+            );
+        }
         if pr.limits.is_some() {
             line += " Only to a piece of which its side has fewer on the board than at the start; where it must promote and no such piece is left, it may not make the move.";
         }
@@ -456,8 +483,14 @@ fn promotion_lines(game: &Game, id: PieceId) -> Vec<String> {
 fn drop_line(game: &Game, id: PieceId) -> Option<String> {
     let p = game.piece(id);
     if let Some(drop) = &p.drop {
-        let mut line =
-            "**Drops**: a captured one may be dropped from hand on any empty square".to_string();
+        // `drops reserve`: nothing goes to hand; the start position's hands are all there is.
+        let reserve = !game.pieces.iter().any(|q| q.in_hand.is_some());
+        let mut line = if reserve {
+            "**Drops**: one held in hand since the start (captured pieces leave the game) may be dropped on any empty square"
+        } else {
+            "**Drops**: a captured one may be dropped from hand on any empty square"
+        }
+        .to_string();
         let mut not: Vec<String> = Vec::new();
         if !drop.forbidden[0].is_empty() || !drop.forbidden[1].is_empty() {
             not.push(forbidden_words(game, &drop.forbidden));
@@ -647,6 +680,13 @@ fn drops_section(game: &Game, doc: &mut Doc) {
             list_words(&ep_makers)
         ));
     }
+    if game.must_drop {
+        doc.heading(2, "Compulsory drops");
+        doc.para(
+            "While the player to move holds a piece in hand and can drop one, they must: only drops are legal then. \
+             With an empty hand, or when no drop is legal, the other moves are.",
+        );
+    }
     if let Some(forced) = &game.forced_capture {
         let by: Vec<String> = game
             .pieces
@@ -693,11 +733,16 @@ fn drops_section(game: &Game, doc: &mut Doc) {
         return;
     }
     doc.heading(2, "Drops");
-    doc.para(
+    let reserve = !game.pieces.iter().any(|q| q.in_hand.is_some());
+    doc.para(if reserve {
+        "A captured piece leaves the game: the hands hold only what the start position gives them. On their turn, \
+         instead of moving, a player may drop one piece from their hand on an empty square; the drop is the whole move, \
+         and a dropped piece never promotes on the drop. Where each piece may be dropped is given with the piece."
+    } else {
         "A captured piece changes sides: it goes to the captor's hand, in its unpromoted form. On their turn, instead of \
          moving, a player may drop one piece from their hand on an empty square; the drop is the whole move, and a \
-         dropped piece never promotes on the drop. Where each piece may be dropped is given with the piece.",
-    );
+         dropped piece never promotes on the drop. Where each piece may be dropped is given with the piece."
+    });
     if let Some(bonus) = &game.bonus_turn {
         doc.para(format!(
             "**Bonus turn**: a player who drops a piece into their own {} moves again at once{}. A drop made in the bonus \

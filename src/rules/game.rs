@@ -82,6 +82,12 @@ pub struct PieceType {
     pub drop: Option<DropRule>,
     /// Is this a promoted form (written with a `+` in FEN, counted separately for nifu)?
     pub promoted: bool,
+    /// For a shadow type `X~` (made by a `remembered` promotion, written `X~` in FEN): the type `X` it plays as.
+    /// It has `X`'s moves and rules and goes to hand as the piece that promoted ([`Self::in_hand`]).
+    pub shadow_of: Option<PieceId>,
+    /// For a type `X` with a shadow `X~`: that shadow. Rules that name `X` (extinction, material limits,
+    /// insufficient material, flags) count it too.
+    pub shadow: Option<PieceId>,
 }
 
 impl PieceType {
@@ -331,6 +337,9 @@ pub struct Game {
     pub bonus_turn: Option<BonusTurn>,
     pub forced_capture: Option<ForcedCapture>,
     pub explosions: Option<Explosions>,
+    /// `must-drop`: while the side to move holds a piece in hand and some drop is legal, only drops are
+    /// (Fairy-Stockfish's `mustDrop`: placement, sittuyin's set-up).
+    pub must_drop: bool,
     pub end: EndRules,
     pub start_fen: String,
 }
@@ -368,6 +377,11 @@ impl Game {
         let s = self.ray_sources[source];
         let set = &self.move_sets[s.move_set as usize];
         (set, &set.components[s.component as usize])
+    }
+    /// The type a piece plays as: itself, or for a shadow `X~` the type `X`.
+    #[inline]
+    pub fn plays_as(&self, id: PieceId) -> PieceId {
+        self.piece(id).shadow_of.unwrap_or(id)
     }
     pub fn piece_by_symbol(&self, symbol: &str) -> Option<PieceId> {
         self.pieces

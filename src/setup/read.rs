@@ -7,7 +7,7 @@ use super::{Held, Placed, Setup, MAX_PIECES};
 use crate::diag::Span;
 use crate::rules::{Geometry, PieceId, Side, Square};
 
-/// Reads the text of one piece at the start of `text`: `+`? then a letter or `(` an id `)`. Returns the piece's
+/// Reads the text of one piece at the start of `text`: `+`? then a letter or `(` an id `)`, then `~`?. Returns the piece's
 /// id (White's spelling), its side and the number of bytes read; `Err` with the bytes to skip.
 fn piece_token(text: &str) -> Result<(String, Side, usize), (Problem, usize)> {
     let promoted = text.starts_with('+');
@@ -51,7 +51,12 @@ fn piece_token(text: &str) -> Result<(String, Side, usize), (Problem, usize)> {
     }
     id.push(first.to_ascii_uppercase() as char);
     id.push_str(&name[1..]);
-    Ok((id, side, at + len))
+    // `Q~`: a remembered promoted piece (Fairy-Stockfish's crazyhouse), a type of its own.
+    let tilde = text[at + len..].starts_with('~');
+    if tilde {
+        id.push('~');
+    }
+    Ok((id, side, at + len + usize::from(tilde)))
 }
 
 /// The e.p. field: one square (the target), or two squares run together (`e3f4`, Fairy-Stockfish's form where the

@@ -11,15 +11,20 @@ pub fn symbol_for(symbol: &str, side: Side) -> String {
 }
 
 /// A piece in FEN: [`symbol_for`], with an id of more than one letter (after its `+`) in parentheses: `N`, `+p`,
-/// `(N2)`, `+(ky)`.
+/// `(N2)`, `+(ky)`, and a remembered promoted piece with its `~` after it: `Q~`, `(n2)~`.
 pub fn piece_text(symbol: &str, side: Side) -> String {
     let text = symbol_for(symbol, side);
     let (plus, name) = match text.strip_prefix('+') {
         Some(name) => ("+", name),
         None => ("", text.as_str()),
     };
+    // A remembered promoted piece: Fairy-Stockfish's `~` after the piece (`Q~`, `(N2)~`).
+    let (name, tilde) = match name.strip_suffix('~') {
+        Some(name) => (name, "~"),
+        None => (name, ""),
+    };
     if name.len() > 1 {
-        format!("{plus}({name})")
+        format!("{plus}({name}){tilde}")
     } else {
         text
     }

@@ -124,7 +124,7 @@ fn fairy_stockfish_loads_each_export_and_counts_the_same_perft() {
     std::fs::create_dir_all(&dir).unwrap();
     // (game, lossy, positions: FEN or the start, depth). Chess is lossy only for its insufficient-material list,
     // which no perft sees.
-    let cases: [(&str, bool, &[Perft]); 3] = [
+    let cases: [(&str, bool, &[Perft]); 4] = [
         (
             "chess",
             true,
@@ -160,6 +160,16 @@ fn fairy_stockfish_loads_each_export_and_counts_the_same_perft() {
                     2,
                 ),
                 (Some("4k3/8/3B4/8/8/8/8/K7[Pg] w - - 0 1"), 2),
+            ],
+        ),
+        (
+            // Remembered promotions are FSF's own crazyhouse rule: a captured `Q~` is a pawn in hand there too.
+            "crazyhouse",
+            false,
+            &[
+                (None, 3),
+                (Some("3Q~k3/8/8/8/8/8/8/4K3[] b - - 0 1"), 3),
+                (Some("k7/3P4/8/8/8/8/8/4K3[] w - - 0 1"), 3),
             ],
         ),
     ];

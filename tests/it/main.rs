@@ -25,6 +25,7 @@ mod parallel_perft;
 mod perft;
 mod promotion;
 mod reader_limits;
+mod remembered;
 mod restrictions;
 mod royalty;
 mod rule_tests;

@@ -115,6 +115,13 @@ fn shogi_perft_matches_published_results() {
     check_variant("shogi");
 }
 
+/// Fairy-Stockfish 11.1's `go perft 4` from the start, and pyffish's counts in positions with remembered
+/// promoted pieces (`Q~`), some of which the side to move can capture.
+#[test]
+fn crazyhouse_perft_matches_fairy_stockfish() {
+    check_variant("crazyhouse");
+}
+
 /// Every test variant written after a Fairy-Stockfish built-in (`tests/data/variants/<name>.tatsu` with a table
 /// `tests/data/perft/<name>.tsv`): the rows are pyffish's counts (`scripts/fsf_oracle.py perft`).
 #[test]
