@@ -6,15 +6,6 @@ use super::tables::PieceTraits;
 use super::Position;
 use crate::rules::Square;
 
-/// Moves that give check are illegal, or a royal piece in check may not move, or captures explode: the
-/// checks-and-pins shortcut knows none of these rules.
-fn game_forbids_checks(engine: &super::Engine) -> bool {
-    engine.game.end.giving_check_illegal
-        || engine.game.end.royal_frozen_in_check
-        || engine.game.explosions.is_some()
-        || engine.game.end.facing_royals_illegal
-}
-
 impl Position<'_> {
     /// The legal moves of the side to move, written into `out` (cleared first).
     pub fn legal_moves(&mut self, out: &mut MoveList) {
@@ -26,6 +17,14 @@ impl Position<'_> {
             self.pseudo_moves(out);
             out.retain(|&mv| self.is_legal_pseudo(mv));
         }
+        if self.engine.judges_whole_list {
+            self.judge_whole_list(out);
+        }
+    }
+
+    /// The rules that judge the legal moves as a whole: compulsory capture, compulsory drops.
+    #[inline(never)]
+    fn judge_whole_list(&mut self, out: &mut MoveList) {
         if self.engine.game.forced_capture.is_some() {
             self.keep_forced_captures(out);
         }
@@ -41,8 +40,7 @@ impl Position<'_> {
         }
         let mut counter = Counter(0);
         // Compulsory capture judges the whole list, so it cannot be counted move by move.
-        let whole_list = self.engine.game.forced_capture.is_some() || self.engine.game.must_drop;
-        if !whole_list && self.legal_fast(&mut counter) {
+        if !self.engine.judges_whole_list && self.legal_fast(&mut counter) {
             return counter.0;
         }
         let mut list = std::mem::take(&mut self.scratch);
@@ -67,9 +65,7 @@ impl Position<'_> {
         let engine = self.engine;
         let royal = match self.royal[us.index()] {
             Some(royal)
-                if !engine.pins_unreliable
-                    && !engine.has_relays()
-                    && !game_forbids_checks(engine) =>
+                if !engine.pins_unreliable && !engine.has_relays() && !engine.full_legality =>
             {
                 royal
             }

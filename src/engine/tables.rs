@@ -49,6 +49,13 @@ pub struct Engine {
     pub(crate) has_borrowers: bool,
     /// The game has rules that decide a position by what stands on it ([`crate::rules::EndRules::decides_positions`]).
     pub(crate) decides_positions: bool,
+    /// Game-wide rules the checks-and-pins shortcut does not know (moves may not give check, a royal piece frozen
+    /// in check, explosions, facing royals): legality uses the full test. One flag, so that other games pay one
+    /// load per node for all of them.
+    pub(crate) full_legality: bool,
+    /// Rules that judge the legal move list as a whole (compulsory capture, compulsory drops): leaves are counted
+    /// through the list.
+    pub(crate) judges_whole_list: bool,
     /// The royal piece types, in a game where a side may have several royal pieces (`royals`); empty otherwise.
     pub(crate) royal_types: Vec<PieceId>,
     /// The reverse tables list every piece type that can attack a square: at most 64 piece types (a bit set) and
@@ -156,9 +163,16 @@ impl Engine {
                 .filter(|p| game.pieces[p.index()].royal)
                 .collect()
         };
+        let full_legality = game.end.giving_check_illegal
+            || game.end.royal_frozen_in_check
+            || game.explosions.is_some()
+            || game.end.facing_royals_illegal;
+        let judges_whole_list = game.forced_capture.is_some() || game.must_drop;
         Engine {
             royal_types,
             decides_positions,
+            full_legality,
+            judges_whole_list,
             game,
             zobrist,
             words,

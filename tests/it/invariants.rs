@@ -78,7 +78,13 @@ fn colour_symmetric(engine: &Engine) -> bool {
             .filter(|r| r.side == side)
             .count()
     };
-    rights(tatsu::rules::Side::White) == rights(tatsu::rules::Side::Black)
+    // A promotion line of one side (sortofalmost, chigorin, spartan) treats the sides differently.
+    let one_sided = game
+        .pieces
+        .iter()
+        .any(|p| p.promotions.iter().any(|line| line.side.is_some()));
+    !one_sided
+        && rights(tatsu::rules::Side::White) == rights(tatsu::rules::Side::Black)
         && game.zones.iter().all(|z| {
             z.squares[0].iter().count() == z.squares[1].iter().count()
                 && z.squares[0]
