@@ -65,6 +65,8 @@ FILES = {
     "manchu": "tests/data/variants/manchu.tatsu",
     "wolf": "tests/data/variants/wolf.tatsu",
     "suicide": "tests/data/variants/suicide.tatsu",
+    "breakthrough": "tests/data/variants/breakthrough.tatsu",
+    "fox-and-hounds": "tests/data/variants/fox-and-hounds.tatsu",
     "antichess": "tests/data/variants/antichess.tatsu",
     "torishogi": "tests/data/variants/torishogi.tatsu",
     "coregal": "tests/data/variants/coregal.tatsu",
@@ -112,7 +114,6 @@ GATING = "gating (Seirawan)"
 PLACEMENT = "a king in hand, bishops dropped on opposite colours, castling with dropped pieces"
 OTHER_KIND = "not a capture game (flipping, connection, blocking or walling)"
 NO_FILE = "no tatsu file written yet (the rules are sayable)"
-DEAD_SQUARES = "pieces that end a move where they can never move again (the dead-square rule cannot be turned off)"
 
 MISSING = {
     "ai-wok": COUNTING, "makruk": COUNTING, "makpong": COUNTING,
@@ -130,8 +131,8 @@ MISSING = {
     "micro": "drops in either form; pieces standing where they can never move",
     "newzealand": "rook and knight capture-by-promotion rules",
     "shatar": "bare-king rules tied to the kind of check",
-    "fox-and-hounds": DEAD_SQUARES, "snailtrail": OTHER_KIND,
-    "breakthrough": DEAD_SQUARES, "jesonmor": "a flag piece that must leave the flag square",
+    "snailtrail": OTHER_KIND,
+    "jesonmor": "a flag piece that must leave the flag square",
     "joust": OTHER_KIND,
     "duck": OTHER_KIND, "ataxx": OTHER_KIND, "flipello": OTHER_KIND, "flipello10": OTHER_KIND,
     "flipersi": OTHER_KIND, "isolation": OTHER_KIND, "isolation7x7": OTHER_KIND, "clobber": OTHER_KIND,

@@ -31,6 +31,8 @@ pub struct DescribeJson {
     forced_capture: Option<Vec<String>>,
     /// Explosions on capture: the piece types spared around the capture square; `null` without the rule.
     explosions: Option<Vec<String>>,
+    /// `dead-squares allowed`: pieces may end a move where they could never move again.
+    dead_squares_allowed: bool,
     zones: Vec<ZoneJson>,
     pieces: Vec<PieceJson>,
     end: EndJson,
@@ -292,6 +294,7 @@ impl DescribeJson {
                     .map(|(i, _)| symbol(PieceId(i as u16)))
                     .collect()
             }),
+            dead_squares_allowed: game.dead_squares_allowed,
             end: EndJson::new(game),
         }
     }

@@ -28,6 +28,8 @@ pub struct Header {
     pub explosions: Option<(Span, Vec<Name>)>,
     /// `must-drop` given, where.
     pub must_drop: Option<Span>,
+    /// `dead-squares allowed` given.
+    pub dead_squares_allowed: bool,
 }
 
 pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
@@ -46,6 +48,7 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
         forced_capture: None,
         explosions: None,
         must_drop: None,
+        dead_squares_allowed: false,
     };
     let mut seen: Vec<(&'static str, Span)> = Vec::new();
     let mut once = |what: &'static str, span: Span, d: &mut Diags| -> bool {
@@ -112,6 +115,9 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
             StatementKind::MustDrop if once("must-drop", kw, d) => h.must_drop = Some(kw),
             StatementKind::ForcedCapture { by } if once("forced-capture", kw, d) => {
                 h.forced_capture = Some(by.clone())
+            }
+            StatementKind::DeadSquares { allowed } if once("dead-squares", kw, d) => {
+                h.dead_squares_allowed = *allowed
             }
             StatementKind::Explosions { spare } if once("explosions", kw, d) => {
                 h.explosions = Some((kw, spare.clone()))

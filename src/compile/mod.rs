@@ -129,7 +129,16 @@ fn build(
             .note("add `drops` (or `drops reserve` for a hand filled only by the start position)");
     }
     warn_immobile(&built, &names, &infos, d);
-    let extinction = end.as_ref().is_some_and(|e| !e.extinction.is_empty());
+    if head.dead_squares_allowed {
+        // Nothing is dead: moves, drops, positions and forced promotion all read these sets.
+        for piece in &mut built.pieces {
+            piece.dead = [SquareSet::new(), SquareSet::new()];
+        }
+    }
+    // A flag square ends the game without a capture (breakthrough).
+    let extinction = end
+        .as_ref()
+        .is_some_and(|e| !e.extinction.is_empty() || !e.flags.is_empty());
     if !infos.iter().any(|i| i.royal) && !extinction {
         d.warning(
             Span::new(0, 0),
@@ -163,6 +172,7 @@ fn build(
         forced_capture,
         explosions,
         must_drop: head.must_drop.is_some(),
+        dead_squares_allowed: head.dead_squares_allowed,
         end: end?,
         start_fen,
     };

@@ -95,6 +95,10 @@ pub enum StatementKind {
     },
     /// While the side to move holds a piece in hand and may drop it, it must drop.
     MustDrop,
+    /// `dead-squares allowed|forbidden`: may a piece end a move, or be dropped, where it could never move again?
+    DeadSquares {
+        allowed: bool,
+    },
 }
 
 #[derive(Clone, Debug)]

@@ -129,6 +129,9 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
                 .collect(),
         },
         Rule::must_drop_stmt => StatementKind::MustDrop,
+        Rule::dead_squares_stmt => StatementKind::DeadSquares {
+            allowed: rest.iter().any(|q| q.as_rule() == Rule::kw_allowed),
+        },
         Rule::zone_stmt => StatementKind::Zone(lower_zone(o, rest)),
         Rule::piece_stmt => StatementKind::Piece(lower_piece(o, rest)),
         Rule::end_stmt => StatementKind::End(

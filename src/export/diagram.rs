@@ -338,6 +338,10 @@ fn rules_left_out(game: &Game) -> Vec<String> {
     );
     note(game.forced_capture.is_some(), "compulsory capture");
     note(game.explosions.is_some(), "explosions on capture");
+    note(
+        game.dead_squares_allowed,
+        "pieces standing where they can never move (`dead-squares allowed`)",
+    );
     note(game.must_drop, "compulsory drops (`must-drop`)");
     note(game.bonus_turn.is_some(), "the bonus turn after a drop");
     note(

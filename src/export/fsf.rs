@@ -80,7 +80,8 @@ impl Writer<'_> {
         self.drops(&letters, &roles);
         self.castling(&letters);
         self.end_rules(&roles);
-        self.set("immobilityIllegal", true);
+        // tatsu's dead-square rule, unless the game allows pieces to stand where they cannot move.
+        self.set("immobilityIllegal", !self.game.dead_squares_allowed);
         self.set("startFen", &self.game.start_fen);
         std::mem::take(&mut self.out)
     }

@@ -393,6 +393,10 @@ impl Writer<'_> {
             self.lossy
                 .push("`royals`: several royal pieces per side are not written".into());
         }
+        if game.dead_squares_allowed {
+            self.lossy
+                .push("`dead-squares allowed`: not written to Sjaak II".into());
+        }
         if game.explosions.is_some() {
             self.lossy
                 .push("`explosions`: Sjaak II has no explosions on capture".into());

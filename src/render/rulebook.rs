@@ -729,6 +729,13 @@ fn drops_section(game: &Game, doc: &mut Doc) {
             }
         ));
     }
+    if game.dead_squares_allowed {
+        doc.heading(2, "Dead squares");
+        doc.para(
+            "A piece may end a move on a square from which it could never move again, and stays there: no \
+             promotion is forced by it.",
+        );
+    }
     if !game.drops {
         return;
     }

@@ -337,6 +337,9 @@ pub struct Game {
     pub bonus_turn: Option<BonusTurn>,
     pub forced_capture: Option<ForcedCapture>,
     pub explosions: Option<Explosions>,
+    /// `dead-squares allowed`: a piece may end a move, or be dropped, where it could never move again (every
+    /// piece's [`PieceType::dead`] sets are then empty). The default forbids it.
+    pub dead_squares_allowed: bool,
     /// `must-drop`: while the side to move holds a piece in hand and some drop is legal, only drops are
     /// (Fairy-Stockfish's `mustDrop`: placement, sittuyin's set-up).
     pub must_drop: bool,

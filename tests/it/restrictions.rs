@@ -154,3 +154,19 @@ fn royal_pieces_may_not_face_each_other_on_an_open_file() {
     let list = variants::moves(&e, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
     assert_eq!(list, sorted(&["e1e2", "e1f1"]));
 }
+
+#[test]
+fn with_dead_squares_allowed_a_piece_may_end_where_it_can_never_move_again() {
+    // Breakthrough: the piece on d7 may step to c8, d8 or e8, where it has no move left (and wins); pyffish
+    // `breakthrough` lists the same three moves for it.
+    let e = variants::engine("breakthrough");
+    let list = variants::moves(&e, "7p/3P4/8/8/8/8/8/8 w - - 0 1");
+    assert_eq!(
+        variants::from(&list, "d7"),
+        sorted(&["d7c8", "d7d8", "d7e8"])
+    );
+    let mut pos = Position::from_fen(&e, "7p/3P4/8/8/8/8/8/8 w - - 0 1").unwrap();
+    let mv = pos.parse_move("d7d8").unwrap();
+    pos.play(mv);
+    assert!(pos.outcome().is_some_and(|o| o.winner == Some(Side::White)));
+}

@@ -179,6 +179,11 @@ fn describe_json_holds_every_rule_the_text_states() {
                 usize::from(set(&v["forced_capture"])),
             ),
             (
+                "## Dead squares",
+                says("## Dead squares"),
+                usize::from(v["dead_squares_allowed"] == true),
+            ),
+            (
                 "## Explosions",
                 says("## Explosions"),
                 usize::from(set(&v["explosions"])),
