@@ -174,6 +174,10 @@ struct FlagJson {
     zone: String,
     /// Black may answer White's arrival by arriving too, which draws (racing kings).
     black_may_equalise: bool,
+    /// The flag piece counts only where no enemy piece attacks it.
+    if_safe: bool,
+    /// The flag piece counts only once it has stood there through the opponent's reply.
+    after_reply: bool,
 }
 
 fn verdict(v: Verdict) -> &'static str {
@@ -368,6 +372,8 @@ impl EndJson {
                     pieces: symbols(&f.pieces),
                     zone: game.zone(f.zone).name.clone(),
                     black_may_equalise: end.black_may_equalise,
+                    if_safe: f.if_safe,
+                    after_reply: f.after_reply,
                 })
                 .collect(),
             check_limit: end.check_limit,

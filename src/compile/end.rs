@@ -139,11 +139,24 @@ pub fn resolve_end(
                 pieces,
                 zone,
                 black_may_equalise,
+                if_safe,
+                after_reply,
             } => {
                 equalise_at = equalise_at.or(*black_may_equalise);
+                if let (Some(_), Some(at)) = (black_may_equalise, if_safe.or(*after_reply)) {
+                    d.error(
+                        at,
+                        "`black-may-equalise` already gives Black its reply: it does not combine with `if-safe` or `after-reply`",
+                    );
+                }
                 let ids = resolve_all(pieces, names, d);
                 if let (Some(pieces), Some(zone)) = (ids, zones.resolve(zone, d)) {
-                    end.flags.push(Flag { pieces, zone });
+                    end.flags.push(Flag {
+                        pieces,
+                        zone,
+                        if_safe: if_safe.is_some(),
+                        after_reply: after_reply.is_some(),
+                    });
                 }
             }
             EndItem::DrawsWin { white } => end.draws_win = Some(side(*white)),

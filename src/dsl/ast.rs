@@ -220,6 +220,10 @@ pub enum EndItem {
         pieces: Vec<Name>,
         zone: Name,
         black_may_equalise: Option<Span>,
+        /// `if-safe`: a flag piece counts only where no enemy piece attacks it (dobutsu's try).
+        if_safe: Option<Span>,
+        /// `after-reply`: a flag piece counts only once it has stood there through the opponent's reply (jeson mor).
+        after_reply: Option<Span>,
     },
     /// A move that gives check is illegal.
     GivingCheckIllegal,

@@ -404,6 +404,14 @@ pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
                 .iter()
                 .find(|q| q.as_rule() == Rule::kw_black_may_equalise)
                 .map(|q| o.span_of(q)),
+            if_safe: parts
+                .iter()
+                .find(|q| q.as_rule() == Rule::kw_if_safe)
+                .map(|q| o.span_of(q)),
+            after_reply: parts
+                .iter()
+                .find(|q| q.as_rule() == Rule::kw_after_reply)
+                .map(|q| o.span_of(q)),
         },
         Rule::no_check_item => EndItem::GivingCheckIllegal,
         Rule::frozen_item => EndItem::RoyalFrozenInCheck,

@@ -279,12 +279,27 @@ impl Position<'_> {
             self.reached_flag(Side::White),
             self.reached_flag(Side::Black),
         ];
+        let end = &self.engine.game.end;
         let flag = |winner| {
             Some(Outcome {
                 winner,
                 reason: Reason::Flag,
             })
         };
+        if end.flags.iter().any(|f| f.if_safe || f.after_reply) {
+            // The side to move's flag piece has stood through the reply (or, if safe, could not be taken): it
+            // wins, or draws when a safe flag piece of the other side stands too. Otherwise the side that has
+            // just moved wins with a safe piece (an `after-reply` flag never counts for it).
+            if reached[us.index()] {
+                let safe_draw = reached[us.opponent().index()]
+                    && end.flags.iter().any(|f| f.if_safe && !f.after_reply);
+                return flag(if safe_draw { None } else { Some(us) });
+            }
+            return reached[us.opponent().index()].then_some(Outcome {
+                winner: Some(us.opponent()),
+                reason: Reason::Flag,
+            });
+        }
         if !self.engine.game.end.black_may_equalise {
             let side = [us.opponent(), us]
                 .into_iter()
@@ -327,14 +342,18 @@ impl Position<'_> {
         })
     }
 
-    /// Does a flag piece of `side` stand in its flag zone?
+    /// Does a flag piece of `side` stand in its flag zone (and, under `if-safe`, unattacked; under
+    /// `after-reply`, with `side` to move)?
     fn reached_flag(&self, side: Side) -> bool {
         let game = &self.engine.game;
         game.end.flags.iter().any(|flag| {
             let zone = game.zone(flag.zone);
-            self.lists[side.index()].iter().any(|&sq| {
-                zone.contains(side, sq) && flag.pieces.contains(&self.board[sq.index()].piece())
-            })
+            (!flag.after_reply || side == self.side)
+                && self.lists[side.index()].iter().any(|&sq| {
+                    zone.contains(side, sq)
+                        && flag.pieces.contains(&self.board[sq.index()].piece())
+                        && (!flag.if_safe || !self.is_attacked(sq, side.opponent()))
+                })
         })
     }
 

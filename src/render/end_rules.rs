@@ -160,11 +160,21 @@ fn new_rules(game: &Game, items: &mut Vec<String>) {
     }
     for flag in &end.flags {
         items.push(format!(
-            "**Flag**: a player whose {} ends a move in their {} wins{}.",
+            "**Flag**: a player whose {} ends a move in their {} wins{}{}{}.",
             names(game, &flag.pieces),
             zone_words(game, flag.zone),
             if end.black_may_equalise {
                 "; when White arrives first, Black may still arrive with its next move, which draws"
+            } else {
+                ""
+            },
+            if flag.if_safe {
+                ", if no enemy piece attacks it there (when both players have one there, safe, the game is drawn)"
+            } else {
+                ""
+            },
+            if flag.after_reply {
+                ", once it has stood there through the opponent's reply"
             } else {
                 ""
             }

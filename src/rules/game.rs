@@ -218,6 +218,11 @@ pub struct Extinction {
 pub struct Flag {
     pub pieces: Vec<PieceId>,
     pub zone: ZoneId,
+    /// A flag piece counts only where no enemy piece attacks it; both sides there is a draw (dobutsu's try).
+    pub if_safe: bool,
+    /// A flag piece counts only for the side to move: it has stood there through the opponent's reply (jeson
+    /// mor, Fairy-Stockfish's `flagMove`).
+    pub after_reply: bool,
 }
 
 #[derive(Clone, Debug)]

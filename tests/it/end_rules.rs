@@ -321,3 +321,27 @@ fn a_stalemate_is_won_by_the_side_with_fewer_pieces_and_drawn_with_equal_counts(
         Some(Some(Side::Black))
     );
 }
+
+#[test]
+fn an_after_reply_flag_wins_only_when_the_piece_survives_the_reply() {
+    // Jeson Mor: White's knight has just reached e5; Black to move might take it (none of its knights can) and the
+    // game goes on; if the knight is still there with White to move, White has won. Checked with pyffish
+    // `jesonmor` (is_immediate_game_end false, then true).
+    let e = engine("jesonmor");
+    let arrived = "4n4/9/9/9/4N4/9/9/9/4N4 b - - 1 1";
+    assert_eq!(decided(&e, arrived), None);
+    let stayed = "3n5/9/9/9/4N4/9/9/9/4N4 w - - 2 2";
+    assert_eq!(decided(&e, stayed), won(Side::White, Reason::Flag));
+}
+
+#[test]
+fn an_if_safe_flag_counts_only_where_no_enemy_piece_attacks_it() {
+    // Dobutsu: White's lion on b4 (the far rank) is attacked by Black's giraffe on a4: no win yet; with the giraffe
+    // elsewhere, White has won. pyffish `dobutsu` agrees (is_immediate_game_end).
+    let e = engine("dobutsu");
+    assert_eq!(decided(&e, "gL1/3/l2/3[-] b - - 0 1"), None);
+    assert_eq!(
+        decided(&e, "1L1/g2/l2/3[-] b - - 0 1"),
+        won(Side::White, Reason::Flag)
+    );
+}
