@@ -80,6 +80,8 @@ struct PieceJson {
     /// The piece a capture puts into the captor's hand (`null`: the piece is not kept).
     in_hand_as: Option<String>,
     drop: Option<DropJson>,
+    /// The piece types it never captures (`may-not-capture`).
+    may_not_capture: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -241,6 +243,7 @@ impl DescribeJson {
                         })
                         .collect(),
                     in_hand_as: ty.in_hand.map(symbol),
+                    may_not_capture: ty.may_not_capture.iter().map(|&t| symbol(t)).collect(),
                     drop: ty.drop.as_ref().map(|d| DropJson {
                         one_per_file: d.per_file == Some(1),
                         per_file: d.per_file,

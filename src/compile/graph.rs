@@ -242,6 +242,7 @@ impl<'a> PieceGraph<'a> {
             royal: self.info.royal,
             graph,
             dead,
+            may_not_capture: self.info.may_not_capture.clone(),
             promotions: Vec::new(),
             promotion_reach: Default::default(),
             in_hand: None,

@@ -24,8 +24,8 @@ pub struct Header {
     pub end: Option<Vec<EndItem>>,
     /// `forced-capture` given: the piece types listed after `by` (none: every type).
     pub forced_capture: Option<Vec<Name>>,
-    /// `explosions` given: where, and the piece types listed after `spare`.
-    pub explosions: Option<(Span, Vec<Name>)>,
+    /// `explosions` given: where, and the piece types listed after `spare` and after `immune`.
+    pub explosions: Option<(Span, Vec<Name>, Vec<Name>)>,
     /// `must-drop` given, where.
     pub must_drop: Option<Span>,
     /// `dead-squares allowed` given.
@@ -119,8 +119,8 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
             StatementKind::DeadSquares { allowed } if once("dead-squares", kw, d) => {
                 h.dead_squares_allowed = *allowed
             }
-            StatementKind::Explosions { spare } if once("explosions", kw, d) => {
-                h.explosions = Some((kw, spare.clone()))
+            StatementKind::Explosions { spare, immune } if once("explosions", kw, d) => {
+                h.explosions = Some((kw, spare.clone(), immune.clone()))
             }
             _ => {}
         }

@@ -114,8 +114,8 @@ fn build(
         .forced_capture
         .as_ref()
         .map(|by| restrict::resolve_forced_capture(by, &names, &built, d));
-    let explosions = head.explosions.as_ref().map(|(kw, spare)| {
-        restrict::resolve_explosions((*kw, spare), head.drops.is_some(), &names, d)
+    let explosions = head.explosions.as_ref().map(|(kw, spare, immune)| {
+        restrict::resolve_explosions((*kw, spare, immune), head.drops.is_some(), &names, d)
     });
     let bonus_turn = match &head.bonus {
         Some((z, may_pass)) => zones.resolve(z, d).map(|zone| piece_rules::BonusTurn {
@@ -129,6 +129,16 @@ fn build(
             .note("add `drops` (or `drops reserve` for a hand filled only by the start position)");
     }
     warn_immobile(&built, &names, &infos, d);
+    for info in &infos {
+        for (id, &span) in info.may_not_capture.iter().zip(&info.may_not_capture_spans) {
+            if infos[id.index()].royal {
+                d.error(
+                    span,
+                    "`may-not-capture` of a royal piece: check detection does not know the restriction yet",
+                );
+            }
+        }
+    }
     if head.dead_squares_allowed {
         // Nothing is dead: moves, drops, positions and forced promotion all read these sets.
         for piece in &mut built.pieces {

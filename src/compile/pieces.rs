@@ -252,6 +252,9 @@ pub struct PieceInfo {
     pub initial: Option<ZoneId>,
     /// `confined to ZONE`: its destinations are clipped to the zone (see [`super::confine`]).
     pub confined: Option<ZoneId>,
+    /// `may-not-capture ID…`: the types it never captures, and where each is written.
+    pub may_not_capture: Vec<PieceId>,
+    pub may_not_capture_spans: Vec<Span>,
     /// Its `promote` lines, in the order of the file.
     pub promotes: Vec<Promote>,
     /// The partner types of its castling, and the span of the `castles with` item's first partner.
@@ -389,6 +392,21 @@ fn resolve_one(
                     zones.mention(Some(zone));
                 } else {
                     info.initial = zones.resolve(zone, d);
+                }
+            }
+            PieceItem::MayNotCapture(list) => {
+                for name in list {
+                    if let Some(id) = names.resolve(name, d) {
+                        if info.may_not_capture.contains(&id) {
+                            d.warning(
+                                name.span,
+                                format!("`{}` is listed twice after `may-not-capture`", name.value),
+                            );
+                        } else {
+                            info.may_not_capture.push(id);
+                            info.may_not_capture_spans.push(name.span);
+                        }
+                    }
                 }
             }
             PieceItem::Confined { zone } => {

@@ -51,7 +51,7 @@ pub fn resolve_forced_capture(
 /// `explosions [spare …]` → [`Explosions`]. Pieces blown up leave the game, so a game with drops (whose captures
 /// go to a hand) cannot have them: an error at the keyword. A spared type listed twice gets a warning.
 pub fn resolve_explosions(
-    (keyword, spare): (Span, &[Name]),
+    (keyword, spare, immune): (Span, &[Name], &[Name]),
     drops: bool,
     names: &PieceNames,
     d: &mut Diags,
@@ -63,18 +63,24 @@ pub fn resolve_explosions(
         )
         .note("explosions remove the pieces they blow up from the game; leave out `drops` or `explosions`");
     }
-    let mut spared = vec![false; names.decls.len()];
-    for name in spare {
-        let Some(id) = names.resolve(name, d) else {
-            continue;
-        };
-        if spared[id.index()] {
-            d.warning(
-                name.span,
-                format!("`{}` is listed twice after `spare`", name.value),
-            );
+    let listed = |list: &[Name], what: &str, d: &mut Diags| {
+        let mut set = vec![false; names.decls.len()];
+        for name in list {
+            let Some(id) = names.resolve(name, d) else {
+                continue;
+            };
+            if set[id.index()] {
+                d.warning(
+                    name.span,
+                    format!("`{}` is listed twice after `{what}`", name.value),
+                );
+            }
+            set[id.index()] = true;
         }
-        spared[id.index()] = true;
+        set
+    };
+    Explosions {
+        spared: listed(spare, "spare", d),
+        immune: listed(immune, "immune", d),
     }
-    Explosions { spared }
 }

@@ -92,6 +92,8 @@ pub enum StatementKind {
     /// the board, but pieces of the `spare` types around it (the capturer is never spared).
     Explosions {
         spare: Vec<Name>,
+        /// `immune ID…`: never blown up, not even when capturing (atomar's kings).
+        immune: Vec<Name>,
     },
     /// While the side to move holds a piece in hand and may drop it, it must drop.
     MustDrop,
@@ -147,6 +149,8 @@ pub enum PieceItem {
     Confined {
         zone: Name,
     },
+    /// `may-not-capture ID…`: the piece never captures a piece of these types.
+    MayNotCapture(Vec<Name>),
     Promote {
         keyword: Span,
         to: Vec<Name>,

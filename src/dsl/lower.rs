@@ -121,13 +121,22 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
                 .map(|q| o.text(q))
                 .collect(),
         },
-        Rule::explosions_stmt => StatementKind::Explosions {
-            spare: rest
-                .iter()
-                .filter(|q| q.as_rule() == Rule::piece_id)
-                .map(|q| o.text(q))
-                .collect(),
-        },
+        Rule::explosions_stmt => {
+            // The ids after `spare`, then those after `immune`.
+            let immune_at = rest.iter().position(|q| q.as_rule() == Rule::kw_immune);
+            let ids = |from: usize, to: usize| -> Vec<Spanned<String>> {
+                rest[from..to]
+                    .iter()
+                    .filter(|q| q.as_rule() == Rule::piece_id)
+                    .map(|q| o.text(q))
+                    .collect()
+            };
+            let split = immune_at.unwrap_or(rest.len());
+            StatementKind::Explosions {
+                spare: ids(0, split),
+                immune: ids(split, rest.len()),
+            }
+        }
         Rule::must_drop_stmt => StatementKind::MustDrop,
         Rule::dead_squares_stmt => StatementKind::DeadSquares {
             allowed: rest.iter().any(|q| q.as_rule() == Rule::kw_allowed),
@@ -257,6 +266,13 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
         Rule::confined_item => PieceItem::Confined {
             zone: names().remove(0),
         },
+        Rule::no_capture_item => PieceItem::MayNotCapture(
+            parts
+                .iter()
+                .filter(|q| q.as_rule() == Rule::piece_id)
+                .map(|q| o.text(q))
+                .collect(),
+        ),
         Rule::promote_item => {
             let mut mandatory = None;
             let mut trigger = PromotionTrigger::Destination;

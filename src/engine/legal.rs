@@ -268,6 +268,16 @@ impl Position<'_> {
             }
             _ => {}
         }
+        let ty = &game.pieces[mv.piece.index()];
+        if !ty.may_not_capture.is_empty() && mv.kind != MoveKind::Drop {
+            let taken = |sq: Square| {
+                let cell = self.board[sq.index()];
+                !cell.is_empty() && cell.side() != us && ty.may_not_capture.contains(&cell.piece())
+            };
+            if taken(mv.to) || mv.kind.victim().is_some_and(taken) {
+                return false;
+            }
+        }
         if game.end.royal_frozen_in_check
             && !matches!(mv.kind, MoveKind::Drop | MoveKind::Pass)
             && game.pieces[mv.piece.index()].royal

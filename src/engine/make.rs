@@ -185,7 +185,8 @@ impl Position<'_> {
         let engine = self.engine;
         let game = &engine.game;
         let g = game.geometry;
-        let spared = &game.explosions.as_ref().expect("explosions").spared;
+        let blast = game.explosions.as_ref().expect("explosions");
+        let (spared, immune) = (&blast.spared, &blast.immune);
         let (file, rank) = (g.file(to), g.rank(to));
         let mut lost = 0;
         let mut count = 0;
@@ -196,7 +197,10 @@ impl Position<'_> {
                 };
                 let cell = self.board[sq.index()];
                 let centre = dx == 0 && dy == 0;
-                if cell.is_empty() || (!centre && spared[cell.piece().index()]) {
+                if cell.is_empty()
+                    || immune[cell.piece().index()]
+                    || (!centre && spared[cell.piece().index()])
+                {
                     continue;
                 }
                 self.take(sq);

@@ -166,7 +166,8 @@ impl Engine {
         let full_legality = game.end.giving_check_illegal
             || game.end.royal_frozen_in_check
             || game.explosions.is_some()
-            || game.end.facing_royals_illegal;
+            || game.end.facing_royals_illegal
+            || game.pieces.iter().any(|p| !p.may_not_capture.is_empty());
         let judges_whole_list = game.forced_capture.is_some() || game.must_drop;
         Engine {
             royal_types,

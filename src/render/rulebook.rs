@@ -415,9 +415,15 @@ fn piece_section(game: &Game, id: PieceId, doc: &mut Doc) {
     for (view, caption) in diagrams {
         doc.board(view, caption, true);
     }
+    let never: Vec<String> = game.pieces[id.index()]
+        .may_not_capture
+        .iter()
+        .map(|&t| piece_ref(game, t))
+        .collect();
     let rules: Vec<String> = promotion_lines(game, id)
         .into_iter()
         .chain(drop_line(game, id))
+        .chain((!never.is_empty()).then(|| format!("**Never captures**: {}.", never.join(", "))))
         .collect();
     doc.list(rules);
 }
@@ -716,6 +722,13 @@ fn drops_section(game: &Game, doc: &mut Doc) {
             .filter(|(_, &spared)| spared)
             .map(|(p, _)| p.name.clone())
             .collect();
+        let immune: Vec<String> = game
+            .pieces
+            .iter()
+            .zip(&blast.immune)
+            .filter(|(_, &immune)| immune)
+            .map(|(p, _)| p.name.clone())
+            .collect();
         doc.heading(2, "Explosions");
         doc.para(format!(
             "Every capture is an explosion: the capturing piece and every piece of either side on the squares \
@@ -728,6 +741,16 @@ fn drops_section(game: &Game, doc: &mut Doc) {
                 format!(", except any {} around it (the capturing piece is never spared)", list_words(&spared))
             }
         ));
+        if !immune.is_empty() {
+            doc.para(format!(
+                "{} never blown up, not even when capturing.",
+                if immune.len() == 1 {
+                    format!("A {} is", immune[0])
+                } else {
+                    format!("{} are", list_words(&immune))
+                }
+            ));
+        }
     }
     if game.dead_squares_allowed {
         doc.heading(2, "Dead squares");

@@ -69,6 +69,8 @@ pub struct PieceType {
     pub graph: Vec<RaySlice>,
     /// Per side: squares from which this piece has no move at all on an empty board.
     pub dead: [SquareSet; 2],
+    /// The types it may never capture (`may-not-capture`; atomar's king may not take the other king).
+    pub may_not_capture: Vec<PieceId>,
     /// Its `promote` lines, in the order of the file (empty: it never promotes).
     pub promotions: Vec<Promotion>,
     /// Per side: where a move must end, or (for `start-or-destination` lines) may start, for one of its lines to
@@ -154,6 +156,8 @@ pub struct ForcedCapture {
 pub struct Explosions {
     /// Per piece type (index = [`PieceId`]): does a piece of it survive an explosion next to it?
     pub spared: Vec<bool>,
+    /// Per piece type: is it never blown up, not even as the capturer (atomar's kings)?
+    pub immune: Vec<bool>,
 }
 
 /// The stalemated side's result.

@@ -170,3 +170,20 @@ fn with_dead_squares_allowed_a_piece_may_end_where_it_can_never_move_again() {
     pos.play(mv);
     assert!(pos.outcome().is_some_and(|o| o.winner == Some(Side::White)));
 }
+
+#[test]
+fn an_immune_king_survives_its_own_capture_and_may_not_take_the_other_king() {
+    // Atomar: the White king on d4 may not take the king on d5 (may-not-capture K), and takes the pawn on e5
+    // without being blown up (immune K); the black king beside the blast survives too. pyffish `atomar` lists the
+    // same seven moves.
+    let e = variants::engine("atomar");
+    let list = variants::moves(&e, "8/8/8/3kp3/3K4/8/8/8 w - - 0 1");
+    assert_eq!(
+        list,
+        sorted(&["d4c3", "d4c4", "d4c5", "d4d3", "d4e3", "d4e4", "d4e5"])
+    );
+    let mut pos = Position::from_fen(&e, "8/8/8/3kp3/3K4/8/8/8 w - - 0 1").unwrap();
+    let mv = pos.parse_move("d4e5").unwrap();
+    pos.play(mv);
+    assert_eq!(pos.to_fen(), "8/8/8/3kK3/8/8/8/8 b - - 0 1");
+}

@@ -154,6 +154,7 @@ fn describe_json_holds_every_rule_the_text_states() {
                     - says("\n- **Royal**")
                     - says("\n- **Promotion**")
                     - says("\n- **Drops**")
+                    - says("\n- **Never captures**")
                     - end_items(&md),
                 len(&v["zones"]),
             ),
@@ -177,6 +178,13 @@ fn describe_json_holds_every_rule_the_text_states() {
                 "## Compulsory capture",
                 says("## Compulsory capture"),
                 usize::from(set(&v["forced_capture"])),
+            ),
+            (
+                "**Never captures**",
+                says("\n- **Never captures**"),
+                v["pieces"].as_array().map_or(0, |ps| {
+                    ps.iter().filter(|p| len(&p["may_not_capture"]) > 0).count()
+                }),
             ),
             (
                 "## Dead squares",
