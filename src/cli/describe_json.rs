@@ -292,15 +292,10 @@ impl DescribeJson {
                     .map(|(i, _)| symbol(PieceId(i as u16)))
                     .collect()
             }),
-            explosions: game.explosions.as_ref().map(|blast| {
-                blast
-                    .spared
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &spared)| spared)
-                    .map(|(i, _)| symbol(PieceId(i as u16)))
-                    .collect()
-            }),
+            explosions: game
+                .explosions
+                .as_ref()
+                .map(|blast| game.types_marked(&blast.spared).map(symbol).collect()),
             dead_squares_allowed: game.dead_squares_allowed,
             end: EndJson::new(game),
         }

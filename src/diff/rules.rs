@@ -85,11 +85,8 @@ fn game_rules(g: &Game) -> BTreeMap<String, String> {
     }
     if let Some(blast) = &g.explosions {
         let spared: Vec<&str> = g
-            .pieces
-            .iter()
-            .zip(&blast.spared)
-            .filter(|(_, &spared)| spared)
-            .map(|(p, _)| p.symbol.as_str())
+            .types_marked(&blast.spared)
+            .map(|p| g.piece(p).symbol.as_str())
             .collect();
         m.insert(
             "explosions".into(),
@@ -98,11 +95,8 @@ fn game_rules(g: &Game) -> BTreeMap<String, String> {
     }
     if let Some(forced) = &g.forced_capture {
         let by: Vec<&str> = g
-            .pieces
-            .iter()
-            .zip(&forced.by)
-            .filter(|(_, &listed)| listed)
-            .map(|(p, _)| p.symbol.as_str())
+            .types_marked(&forced.by)
+            .map(|p| g.piece(p).symbol.as_str())
             .collect();
         m.insert(
             "forced capture".into(),

@@ -4,6 +4,7 @@ pub mod doc;
 mod end_rules;
 pub mod html;
 pub mod markdown;
+mod move_rules;
 pub mod rulebook;
 pub mod svg;
 pub mod text;

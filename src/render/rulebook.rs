@@ -60,6 +60,8 @@ pub fn rulebook(engine: &Engine) -> Doc {
     zones_section(game, &mut doc);
     pieces_section(game, &mut doc);
     castling_section(engine, &mut doc);
+    en_passant_section(game, &mut doc);
+    super::move_rules::section(game, &mut doc);
     drops_section(game, &mut doc);
     super::end_rules::end_section(game, &mut doc);
     notation_section(game, &mut doc);
@@ -672,7 +674,7 @@ fn fixed_files_text(game: &Game, royal: &[String], partners: &[String]) -> Strin
     )
 }
 
-fn drops_section(game: &Game, doc: &mut Doc) {
+fn en_passant_section(game: &Game, doc: &mut Doc) {
     let ep_makers: Vec<String> = crate::inspect::en_passant_makers(game)
         .into_iter()
         .map(|p| game.piece(p).name.clone())
@@ -686,79 +688,9 @@ fn drops_section(game: &Game, doc: &mut Doc) {
             list_words(&ep_makers)
         ));
     }
-    if game.must_drop {
-        doc.heading(2, "Compulsory drops");
-        doc.para(
-            "While the player to move holds a piece in hand and can drop one, they must: only drops are legal then. \
-             With an empty hand, or when no drop is legal, the other moves are.",
-        );
-    }
-    if let Some(forced) = &game.forced_capture {
-        let by: Vec<String> = game
-            .pieces
-            .iter()
-            .zip(&forced.by)
-            .filter(|(_, &listed)| listed)
-            .map(|(p, _)| p.name.clone())
-            .collect();
-        doc.heading(2, "Compulsory capture");
-        doc.para(if by.len() == game.pieces.len() {
-            "When a player can capture (en passant included), they must: only captures are legal then, and they may \
-             choose which."
-                .to_string()
-        } else {
-            format!(
-                "When a {} of the player to move can capture, that player must capture with one: only such \
-                 captures are legal then.",
-                list_words(&by)
-            )
-        });
-    }
-    if let Some(blast) = &game.explosions {
-        let spared: Vec<String> = game
-            .pieces
-            .iter()
-            .zip(&blast.spared)
-            .filter(|(_, &spared)| spared)
-            .map(|(p, _)| p.name.clone())
-            .collect();
-        let immune: Vec<String> = game
-            .pieces
-            .iter()
-            .zip(&blast.immune)
-            .filter(|(_, &immune)| immune)
-            .map(|(p, _)| p.name.clone())
-            .collect();
-        doc.heading(2, "Explosions");
-        doc.para(format!(
-            "Every capture is an explosion: the capturing piece and every piece of either side on the squares \
-             around the capture square leave the game{}. A move may not blow up its own side's royal piece; a move \
-             that blows up the opponent's wins, whatever it leaves attacked; and a royal piece next to the \
-             opponent's is not in check, since taking it would blow up the taker's own.",
-            if spared.is_empty() {
-                String::new()
-            } else {
-                format!(", except any {} around it (the capturing piece is never spared)", list_words(&spared))
-            }
-        ));
-        if !immune.is_empty() {
-            doc.para(format!(
-                "{} never blown up, not even when capturing.",
-                if immune.len() == 1 {
-                    format!("A {} is", immune[0])
-                } else {
-                    format!("{} are", list_words(&immune))
-                }
-            ));
-        }
-    }
-    if game.dead_squares_allowed {
-        doc.heading(2, "Dead squares");
-        doc.para(
-            "A piece may end a move on a square from which it could never move again, and stays there: no \
-             promotion is forced by it.",
-        );
-    }
+}
+
+fn drops_section(game: &Game, doc: &mut Doc) {
     if !game.drops {
         return;
     }

@@ -357,6 +357,15 @@ pub struct Game {
 }
 
 impl Game {
+    /// The piece types a per-type flag list marks (`forced-capture by`, `explosions spare`/`immune`), in order.
+    pub fn types_marked<'a>(&'a self, marks: &'a [bool]) -> impl Iterator<Item = PieceId> + 'a {
+        marks
+            .iter()
+            .enumerate()
+            .filter(|(_, &marked)| marked)
+            .map(|(i, _)| PieceId(i as u16))
+    }
+
     /// The file a castling king ends on toward the higher files (`kingside`) or the lower ones, if the game has
     /// such a castling (`side`'s, or either side's).
     pub fn castling_king_file(&self, side: Option<Side>, kingside: bool) -> Option<i32> {

@@ -1,0 +1,70 @@
+//! The rule book's sections on game-wide move rules: compulsory drops, compulsory capture, explosions and the
+//! dead-square rule (split from `rulebook.rs`, which keeps the board, the pieces, castling and drops).
+use super::doc::Doc;
+use super::rulebook::list_words;
+use crate::rules::Game;
+
+/// The names of the piece types a per-type flag list marks.
+fn names(game: &Game, marks: &[bool]) -> Vec<String> {
+    game.types_marked(marks)
+        .map(|p| game.piece(p).name.clone())
+        .collect()
+}
+
+pub(super) fn section(game: &Game, doc: &mut Doc) {
+    if game.must_drop {
+        doc.heading(2, "Compulsory drops");
+        doc.para(
+            "While the player to move holds a piece in hand and can drop one, they must: only drops are legal then. \
+             With an empty hand, or when no drop is legal, the other moves are.",
+        );
+    }
+    if let Some(forced) = &game.forced_capture {
+        let by = names(game, &forced.by);
+        doc.heading(2, "Compulsory capture");
+        doc.para(if by.len() == game.pieces.len() {
+            "When a player can capture (en passant included), they must: only captures are legal then, and they may \
+             choose which."
+                .to_string()
+        } else {
+            format!(
+                "When a {} of the player to move can capture, that player must capture with one: only such \
+                 captures are legal then.",
+                list_words(&by)
+            )
+        });
+    }
+    if let Some(blast) = &game.explosions {
+        let spared = names(game, &blast.spared);
+        let immune = names(game, &blast.immune);
+        doc.heading(2, "Explosions");
+        doc.para(format!(
+            "Every capture is an explosion: the capturing piece and every piece of either side on the squares \
+             around the capture square leave the game{}. A move may not blow up its own side's royal piece; a move \
+             that blows up the opponent's wins, whatever it leaves attacked; and a royal piece next to the \
+             opponent's is not in check, since taking it would blow up the taker's own.",
+            if spared.is_empty() {
+                String::new()
+            } else {
+                format!(", except any {} around it (the capturing piece is never spared)", list_words(&spared))
+            }
+        ));
+        if !immune.is_empty() {
+            doc.para(format!(
+                "{} never blown up, not even when capturing.",
+                if immune.len() == 1 {
+                    format!("A {} is", immune[0])
+                } else {
+                    format!("{} are", list_words(&immune))
+                }
+            ));
+        }
+    }
+    if game.dead_squares_allowed {
+        doc.heading(2, "Dead squares");
+        doc.para(
+            "A piece may end a move on a square from which it could never move again, and stays there: no \
+             promotion is forced by it.",
+        );
+    }
+}
