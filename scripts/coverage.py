@@ -38,6 +38,10 @@ FILES = {
     "kinglet": "tests/data/variants/kinglet.tatsu",
     "threekings": "tests/data/variants/threekings.tatsu",
     "shatranj": "tests/data/variants/shatranj.tatsu",
+    "makruk": "tests/data/variants/makruk.tatsu",
+    "makpong": "tests/data/variants/makpong.tatsu",
+    "ai-wok": "tests/data/variants/ai-wok.tatsu",
+    "asean": "tests/data/variants/asean.tatsu",
     "horde": "tests/data/variants/horde.tatsu",
     "misere": "tests/data/variants/misere.tatsu",
     "chaturanga": "tests/data/variants/chaturanga.tatsu",
@@ -111,7 +115,7 @@ FILES = {
 }
 
 # Rule groups, so that each gap is named once.
-COUNTING = "makruk counting rules"
+CAMBODIAN = "Cambodian counting (board's honour up to three pieces; pawns suspend only the pieces' honour)"
 JANGGI = "janggi: a cannon may not capture or jump a cannon; diagonal moves along the palace lines; the pass; bikjang"
 GATING = "gating (Seirawan)"
 PLACEMENT = "a king in hand, bishops dropped on opposite colours, castling with dropped pieces"
@@ -119,9 +123,8 @@ OTHER_KIND = "not a capture game (flipping, connection, blocking or walling)"
 NO_FILE = "no tatsu file written yet (the rules are sayable)"
 
 MISSING = {
-    "ai-wok": COUNTING, "makruk": COUNTING, "makpong": COUNTING,
-    "cambodian": COUNTING + "; first-move leaps of king and queen", "karouk": COUNTING + "; check counting",
-    "asean": COUNTING, "sittuyin": PLACEMENT + "; promotion in place",
+    "cambodian": CAMBODIAN + "; first-move leaps of king and met", "karouk": CAMBODIAN + "; first-move leaps of king and met",
+    "sittuyin": PLACEMENT + "; promotion in place",
     "petrified": "petrification on capture",
     "supply": "two boards (captures supply the partner's hand, as in bughouse)",
     "janggi": JANGGI, "janggicasual": JANGGI, "janggimodern": JANGGI, "janggitraditional": JANGGI,

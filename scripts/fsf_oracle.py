@@ -11,6 +11,14 @@
         at the end of each game it compares the result: pyffish.is_immediate_game_end / game_result (when no move
         is left) against the result `tatsu show` prints. Prints one line per disagreement and a summary.
 
+    scripts/fsf_oracle.py fens FSF_VARIANT FILE.tatsu [--games 20] [--plies 150] [--seed 1] [--endgames]
+        Plays seeded random games with pyffish and replays each one in tatsu (`tatsu show --fen START --moves ...`):
+        after every ply the FEN tatsu writes must be the FEN pyffish writes (so the state tatsu carries from move
+        to move, such as the makruk count, must agree), and a game pyffish may end by a draw claim
+        (pyffish.is_optional_game_end: repetition, the move rule, the counting rules) must be a draw in tatsu, and
+        the other way round. With --endgames the games start from seeded random positions of a few pieces (kings,
+        and of the pieces the start position has, at most two pawns), where the endgame rules come into play.
+
 --chess960 asks pyffish for Chess960 castling and notation (the king takes its own rook: `e1h1`), as tatsu writes
 fixed-file castling (`castles with R to g c`); the random games of both commands then start from seeded Chess960
 arrays instead of the variant's start position.
@@ -202,6 +210,92 @@ def cmd_results(args):
     return 1 if move_mismatch or result_mismatch else 0
 
 
+def endgame_start(variant, rng):
+    """A seeded random position of both kings and a few of the start position's other pieces, at most two pawns
+    (never on the first or last rank), White to move."""
+    board = sf.start_fen(variant).split(" ")[0].split("[")[0]
+    ranks = board.split("/")
+    height, width = len(ranks), sum(int(r) if r.isdigit() else 1 for r in re.findall(r"\d+|.", ranks[0]))
+    kinds = sorted({c for c in board if c.isalpha() and c.lower() != "k"})
+    men = ["K", "k"]
+    for side in (str.upper, str.lower):
+        wanted = rng.choice([0, 0, 1, 2, 3])
+        men += [side(rng.choice([k for k in kinds if k.upper() != "P"] or ["P"])) for _ in range(wanted)]
+    men += [rng.choice("Pp") for _ in range(rng.choice([0, 0, 1, 2]))]
+    grid = [[None] * width for _ in range(height)]
+    for man in men:
+        while True:
+            r, f = rng.randrange(height), rng.randrange(width)
+            if grid[r][f] is None and not (man in "Pp" and r in (0, height - 1)):
+                grid[r][f] = man
+                break
+    rows = []
+    for row in grid:
+        text, empty = "", 0
+        for cell in row:
+            if cell is None:
+                empty += 1
+                continue
+            text += (str(empty) if empty else "") + cell
+            empty = 0
+        rows.append(text + (str(empty) if empty else ""))
+    return "/".join(rows) + " w - - 0 1"
+
+
+def tatsu_fen_after(file, start, moves):
+    out, err = tatsu("show", file, "--fen", tatsu_fen(start), "--json", *(["--moves", *moves] if moves else []))
+    if "error" in err:
+        return None, None, err.strip()
+    import json
+    shown = json.loads(out)
+    return shown["fen"], shown.get("result"), ""
+
+
+def cmd_fens(args):
+    rng = random.Random(args.seed)
+    compared = fen_mismatch = end_mismatch = claims = games = 0
+    endings = {}
+    while games < args.games:
+        start = endgame_start(args.variant, rng) if args.endgames else sf.start_fen(args.variant)
+        if not legal_moves(args.variant, start, []) or tatsu_fen_after(args.file, start, [])[0] is None:
+            continue
+        games += 1
+        moves = []
+        for ply in range(args.plies):
+            expected = tatsu_fen(get_fen(args.variant, start, moves))
+            mine, result, err = tatsu_fen_after(args.file, start, moves)
+            compared += 1
+            if mine != expected:
+                fen_mismatch += 1
+                print(f"game {games} ply {ply}: FEN differs after {start} {' '.join(moves)}:\n  pyffish {expected}\n  tatsu   {mine or err}")
+                break
+            legal = legal_moves(args.variant, start, moves)
+            decided = fsf_result(args.variant, get_fen(args.variant, start, moves))
+            if decided is not None or not legal:
+                if decided != (result or {}).get("score"):
+                    end_mismatch += 1
+                    print(f"game {games} ply {ply}: result differs: pyffish {decided}, tatsu {result} "
+                          f"after {start} {' '.join(moves)}")
+                break
+            claim, value = sf.is_optional_game_end(args.variant, start, moves)
+            drawn = result is not None and result.get("winner") is None
+            if claim:
+                claims += 1
+                reason = result.get("reason") if result else None
+                endings[reason] = endings.get(reason, 0) + 1
+            if claim != drawn and (claim or result is not None):
+                end_mismatch += 1
+                print(f"game {games} ply {ply}: pyffish may claim an end: {claim} ({value}), tatsu result {result} "
+                      f"after {start} {' '.join(moves)}")
+                break
+            if claim:
+                break
+            moves.append(rng.choice(sorted(legal)))
+    print(f"{args.variant}: {games} games, {compared} FENs compared, {claims} draw claims; "
+          f"FEN mismatches {fen_mismatch}, end mismatches {end_mismatch}; tatsu's reasons for the claims {endings}")
+    return 1 if fen_mismatch or end_mismatch else 0
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -217,12 +311,19 @@ def main():
     b.add_argument("--games", type=int, default=20)
     b.add_argument("--plies", type=int, default=150)
     b.add_argument("--seed", type=int, default=1)
-    for cmd in (a, b):
+    c = sub.add_parser("fens")
+    c.add_argument("variant")
+    c.add_argument("file")
+    c.add_argument("--games", type=int, default=20)
+    c.add_argument("--plies", type=int, default=150)
+    c.add_argument("--seed", type=int, default=1)
+    c.add_argument("--endgames", action="store_true")
+    for cmd in (a, b, c):
         cmd.add_argument("--chess960", action="store_true")
     args = p.parse_args()
     global CHESS960
     CHESS960 = args.chess960
-    sys.exit(cmd_perft(args) if args.cmd == "perft" else cmd_results(args))
+    sys.exit({"perft": cmd_perft, "results": cmd_results, "fens": cmd_fens}[args.cmd](args))
 
 
 if __name__ == "__main__":

@@ -153,6 +153,28 @@ struct EndJson {
     facing_royals_illegal: bool,
     /// Every drawn result is a win for this side (`white`, `black`); `null` without draw odds.
     draws_win: Option<&'static str>,
+    /// The makruk family's counting rules; `null` without them.
+    counting: Option<CountingJson>,
+}
+
+#[derive(Serialize)]
+struct CountingJson {
+    /// No count runs while one of these stands on the board.
+    suspended_by: Vec<String>,
+    /// Moves given to a side with more than its king; `null`: no board's honour count.
+    board_honour: Option<u16>,
+    /// Moves given to a bare king, by the opponent's force: the first row that applies.
+    pieces_honour: Vec<HonourRowJson>,
+    /// Pieces' honour counts from the number of pieces on the board (otherwise from zero).
+    from_piece_count: bool,
+}
+
+#[derive(Serialize)]
+struct HonourRowJson {
+    /// The opponent has at least this many of `piece`; `piece` `null`: any force (the `else` row).
+    at_least: u16,
+    piece: Option<String>,
+    moves: u16,
 }
 
 #[derive(Serialize)]
@@ -379,6 +401,20 @@ impl EndJson {
             royal_frozen_in_check: end.royal_frozen_in_check,
             facing_royals_illegal: end.facing_royals_illegal,
             draws_win: end.draws_win.map(side_key),
+            counting: end.counting.as_ref().map(|c| CountingJson {
+                suspended_by: symbols(&c.suspended_by),
+                board_honour: c.board_honour,
+                pieces_honour: c
+                    .pieces_honour
+                    .iter()
+                    .map(|row| HonourRowJson {
+                        at_least: row.at_least,
+                        piece: row.piece.map(|p| game.piece(p).symbol.clone()),
+                        moves: row.moves,
+                    })
+                    .collect(),
+                from_piece_count: c.from_piece_count,
+            }),
         }
     }
 }

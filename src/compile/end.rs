@@ -4,6 +4,7 @@ use super::header::Header;
 use super::pieces::{PieceInfo, PieceNames};
 use super::zones::ZoneTable;
 use super::Diags;
+use crate::diag::Span;
 use crate::dsl::ast::{EndItem, Name, Outcome, RepetitionResult, Spanned};
 use crate::rules::{
     BareKing, EndRules, Extinct, Extinction, Flag, PieceId, Repetition, RepetitionLoser, Side,
@@ -51,7 +52,9 @@ pub fn resolve_end(
         stalemate_by_piece_count: false,
         royal_frozen_in_check: false,
         royalty: super::royalty::resolve_royalty(head, names, infos, d),
+        counting: None,
     };
+    let mut counting_at: Option<Span> = None;
     let mut equalise_at = None;
     let has_royal = infos.iter().any(|i| i.royal);
     for item in head.end.iter().flatten() {
@@ -69,13 +72,16 @@ pub fn resolve_end(
                 }
             }
             EndItem::MoveLimit { plies, reset_by } => {
-                if plies.value == 0 {
+                if let Some(plies) = plies.as_ref().filter(|p| p.value == 0) {
                     d.error(
                         plies.span,
                         "a move limit of 0 plies would end every game at once",
+                    )
+                    .note(
+                        "for a halfmove clock without a draw, write `move-limit none reset-by …`",
                     );
                 }
-                end.move_limit = Some(plies.value);
+                end.move_limit = plies.as_ref().map(|p| p.value);
                 end.resets_clock = reset_by
                     .iter()
                     .filter_map(|n| names.resolve(n, d))
@@ -162,6 +168,15 @@ pub fn resolve_end(
             EndItem::DrawsWin { white } => end.draws_win = Some(side(*white)),
             EndItem::Royals { .. } => {}
             EndItem::CheckLimit(count) => check_limit(count, has_royal, &mut end, d),
+            EndItem::Counting { keyword, parts } => {
+                // A second rule is still checked, so that its own mistakes are reported too.
+                let rule = super::counting::resolve_counting(*keyword, parts, names, has_royal, d);
+                if counting_at.replace(*keyword).is_some() {
+                    d.error(*keyword, "the `counting` rule is given twice");
+                } else {
+                    end.counting = rule;
+                }
+            }
         }
     }
     if let Some(at) = equalise_at {

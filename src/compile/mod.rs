@@ -6,6 +6,7 @@
 
 mod castling;
 mod confine;
+mod counting;
 mod diags;
 mod end;
 mod fixed_castling;

@@ -226,6 +226,35 @@ fn end_rules(g: &Game) -> BTreeMap<String, String> {
             ),
         );
     }
+    if let Some(c) = &e.counting {
+        let rows: Vec<String> = c
+            .pieces_honour
+            .iter()
+            .map(|row| match row.piece {
+                Some(p) => format!("{} {} {}", row.at_least, symbols(g, &[p]), row.moves),
+                None => format!("else {}", row.moves),
+            })
+            .collect();
+        m.insert(
+            "end: counting".into(),
+            format!(
+                "suspended by {}; board's honour {}; pieces' honour {}; counted from {}",
+                symbols(g, &c.suspended_by),
+                c.board_honour
+                    .map_or("none".into(), |m| format!("{m} moves")),
+                if rows.is_empty() {
+                    "none".into()
+                } else {
+                    rows.join(", ")
+                },
+                if c.from_piece_count {
+                    "the piece count"
+                } else {
+                    "zero"
+                }
+            ),
+        );
+    }
     if let Some(b) = e.bare_king_loses {
         m.insert(
             "end: bare king".into(),

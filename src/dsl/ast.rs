@@ -201,7 +201,8 @@ pub enum EndItem {
         result: RepetitionResult,
     },
     MoveLimit {
-        plies: Spanned<u32>,
+        /// `None`: `move-limit none`, a clock without a draw.
+        plies: Option<Spanned<u32>>,
         reset_by: Vec<Name>,
     },
     BareKing {
@@ -247,6 +248,42 @@ pub enum EndItem {
     DrawsWin {
         white: bool,
     },
+    /// The makruk family's counting rules, its parts as written.
+    Counting {
+        keyword: Span,
+        parts: Vec<CountingPart>,
+    },
+}
+
+/// One part of a `counting` rule; each span covers its keyword.
+#[derive(Clone, Debug)]
+pub enum CountingPart {
+    SuspendedBy(Span, Vec<Name>),
+    BoardHonour(Span, Spanned<u32>),
+    PiecesHonour(Span, Vec<HonourRowSyntax>),
+    /// `count-from piece-count` (`true`) or `count-from zero`.
+    CountFrom(Span, bool),
+}
+
+impl CountingPart {
+    pub fn keyword(&self) -> Span {
+        match self {
+            CountingPart::SuspendedBy(at, _)
+            | CountingPart::BoardHonour(at, _)
+            | CountingPart::PiecesHonour(at, _)
+            | CountingPart::CountFrom(at, _) => *at,
+        }
+    }
+}
+
+/// A row of the pieces' honour table: `2 R 8`, `R 16` or `else 64`.
+#[derive(Clone, Debug)]
+pub struct HonourRowSyntax {
+    pub span: Span,
+    pub at_least: Option<Spanned<u32>>,
+    /// `None`: the `else` row.
+    pub piece: Option<Name>,
+    pub moves: Spanned<u32>,
 }
 
 /// `royals all-safe` or `royals last-safe`.

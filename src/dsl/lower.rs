@@ -387,6 +387,38 @@ fn of_kind(o: Origin, parts: &[P], rule: Rule) -> Vec<Spanned<String>> {
         .collect()
 }
 
+fn counting_part(o: Origin, p: &P) -> CountingPart {
+    let inner: Vec<P> = p.clone().into_inner().collect();
+    let keyword = o.span_of(&inner[0]);
+    match p.as_rule() {
+        Rule::suspended_part => {
+            CountingPart::SuspendedBy(keyword, of_kind(o, &inner, Rule::piece_id))
+        }
+        Rule::board_honour_part => CountingPart::BoardHonour(keyword, o.number(&inner[1])),
+        Rule::pieces_honour_part => CountingPart::PiecesHonour(
+            keyword,
+            inner
+                .iter()
+                .filter(|q| q.as_rule() == Rule::honour_row)
+                .map(|row| {
+                    let cells: Vec<P> = row.clone().into_inner().collect();
+                    let moves = o.number(cells.last().expect("a row ends with its moves"));
+                    HonourRowSyntax {
+                        span: o.span_of(row),
+                        at_least: (cells[0].as_rule() == Rule::number).then(|| o.number(&cells[0])),
+                        piece: cells
+                            .iter()
+                            .find(|q| q.as_rule() == Rule::piece_id)
+                            .map(|q| o.text(q)),
+                        moves,
+                    }
+                })
+                .collect(),
+        ),
+        _ => CountingPart::CountFrom(keyword, inner[1].as_str() == "piece-count"),
+    }
+}
+
 pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
     let rule = p.as_rule();
     let parts: Vec<P> = p.into_inner().collect();
@@ -461,11 +493,15 @@ pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
                 _ => RepetitionResult::Draw,
             },
         },
+        Rule::counting_item => EndItem::Counting {
+            keyword: o.span_of(&parts[0]),
+            parts: parts[1..].iter().map(|q| counting_part(o, q)).collect(),
+        },
         Rule::draws_win_item => EndItem::DrawsWin {
             white: parts[1].as_rule() == Rule::kw_white,
         },
         Rule::move_limit_item => EndItem::MoveLimit {
-            plies: o.number(&parts[1]),
+            plies: (parts[1].as_rule() == Rule::number).then(|| o.number(&parts[1])),
             reset_by: parts
                 .iter()
                 .filter(|q| q.as_rule() == Rule::piece_id)

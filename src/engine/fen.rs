@@ -1,5 +1,6 @@
 //! Positions from and to FEN, through [`Setup`]: reading and writing the text is `crate::setup`'s; building a
 //! position from a checked setup, and the one check that needs the executor, are here.
+use super::counting::Count;
 use super::position::EnPassant;
 use super::{Engine, Position};
 use crate::diag::Span;
@@ -90,6 +91,24 @@ impl<'e> Position<'e> {
                 pos.set_checks(side, limit - left[side.index()] as u8);
             }
         }
+        if let Some((limit, _)) = setup.counting_limit.filter(|&(limit, _)| limit > 0) {
+            // Fairy-Stockfish's reading: with a count running, the halfmove field holds the count's plies.
+            // validate() bounds the limit by the game's longest count.
+            pos.count = Count {
+                limit: limit as u16,
+                ply: setup.halfmove.min(u32::from(u16::MAX)) as u16,
+            };
+            pos.halfmove = 0;
+        }
+        if let Some((limit, _)) = setup.counting_limit.filter(|&(limit, _)| limit > 0) {
+            // Fairy-Stockfish's reading: with a count running, the halfmove field holds the count's plies.
+            // validate() bounds the limit by the game's longest count.
+            pos.count = Count {
+                limit: limit as u16,
+                ply: setup.halfmove.min(u32::from(u16::MAX)) as u16,
+            };
+            pos.halfmove = 0;
+        }
         pos.reset_history();
         pos
     }
@@ -160,7 +179,12 @@ impl<'e> Position<'e> {
                 let ahead = g.square(g.file(target), g.rank(target) + forward);
                 (ahead != Some(ep.victim)).then_some(ep.victim)
             }),
-            halfmove: self.halfmove,
+            counting_limit: (self.count.limit != 0).then_some((u32::from(self.count.limit), none)),
+            halfmove: if self.count.limit != 0 {
+                u32::from(self.count.ply)
+            } else {
+                self.halfmove
+            },
             fullmove: self.fullmove,
             checks_left: game.end.check_limit.map(|limit| {
                 let left = |side: Side| u32::from(limit.saturating_sub(self.checks[side.index()]));

@@ -282,6 +282,7 @@ impl Position<'_> {
             && !matches!(mv.kind, MoveKind::Drop | MoveKind::Pass)
             && game.pieces[mv.piece.index()].royal
             && self.in_check()
+            && !self.takes_only_checker(mv.to)
         {
             return false;
         }
@@ -315,6 +316,18 @@ impl Position<'_> {
         }
         self.unmake();
         legal
+    }
+    /// Does a royal piece that moves to `to` take the only piece giving check? (Fairy-Stockfish's makpong rule
+    /// lets a frozen king move for that.) The piece on `to` is lifted off and the check looked at again.
+    fn takes_only_checker(&mut self, to: Square) -> bool {
+        let cell = self.board[to.index()];
+        if cell.is_empty() || cell.side() == self.side {
+            return false;
+        }
+        self.take(to);
+        let still_checked = self.in_check();
+        self.put(to, cell.piece(), cell.side());
+        !still_checked
     }
 }
 

@@ -21,6 +21,7 @@ impl Position<'_> {
             fullmove: self.fullmove,
             bonus_pending: self.bonus_pending,
             checks: self.checks,
+            count: self.count,
             side: us,
             hash: self.hash,
             blasted: 0,
@@ -108,6 +109,13 @@ impl Position<'_> {
             if game.end.check_limit.is_some() && self.in_check() {
                 self.set_checks(us, self.checks[us.index()].saturating_add(1));
             }
+            if let Some(rule) = &game.end.counting {
+                let captured = [undo.captured, undo.victim]
+                    .into_iter()
+                    .find(|cell| !cell.is_empty())
+                    .map(|cell| cell.piece());
+                self.update_count(rule, us, captured, mv.promotion.is_some());
+            }
         }
         self.undo.push(undo);
     }
@@ -163,6 +171,7 @@ impl Position<'_> {
         self.fullmove = undo.fullmove;
         self.bonus_pending = undo.bonus_pending;
         self.checks = undo.checks;
+        self.count = undo.count;
         self.hash = undo.hash;
     }
 

@@ -8,6 +8,7 @@
 
 mod attack;
 mod board;
+mod counting;
 mod fen;
 mod legal;
 mod make;

@@ -1,10 +1,10 @@
 //! How the game ends: checkmate, stalemate, repetition (with the perpetual-check rule), the move-count draw,
-//! bare king, extinction, flag squares, check counting and insufficient material, each as the compiled
+//! bare king, extinction, flag squares, check counting, the counting rules and insufficient material, each as the compiled
 //! [`crate::rules::EndRules`] say.
 //!
 //! A position that a rule decides by what stands on the board ([`Position::decided`]: bare king, extinction, a flag
 //! reached, the check limit) has no legal moves, as in Fairy-Stockfish, so perft counts nothing below it. Draws that
-//! depend on the game's history (repetition, the move-count rule) do not stop move generation: they end a game
+//! depend on the game's history (repetition, the move-count rule, a count run out) do not stop move generation: they end a game
 //! played with [`Position::play`], and [`Position::outcome`] reports them.
 use super::Position;
 use crate::rules::{Extinct, Extinction, RepetitionLoser, Side, Verdict};
@@ -22,6 +22,7 @@ pub enum Reason {
     Extinction,
     Flag,
     CheckLimit,
+    Counting,
 }
 
 impl Reason {
@@ -38,11 +39,12 @@ impl Reason {
             Reason::Extinction => "extinction",
             Reason::Flag => "flag",
             Reason::CheckLimit => "check_limit",
+            Reason::Counting => "counting",
         }
     }
 
     /// Every reason, in the order reports list them.
-    pub const ALL: [Reason; 10] = [
+    pub const ALL: [Reason; 11] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::Repetition,
@@ -53,6 +55,7 @@ impl Reason {
         Reason::Extinction,
         Reason::Flag,
         Reason::CheckLimit,
+        Reason::Counting,
     ];
 }
 
@@ -76,6 +79,7 @@ impl fmt::Display for Outcome {
             Reason::Extinction => "extinction",
             Reason::Flag => "reaching the flag zone",
             Reason::CheckLimit => "check count",
+            Reason::Counting => "the counting rule",
         };
         match self.winner {
             Some(Side::White) => write!(f, "1-0 (White wins by {why})"),
@@ -167,6 +171,12 @@ impl Position<'_> {
             return Some(Outcome {
                 winner: None,
                 reason: Reason::MoveLimit,
+            });
+        }
+        if self.count_exhausted() {
+            return Some(Outcome {
+                winner: None,
+                reason: Reason::Counting,
             });
         }
         if self.insufficient_material() {

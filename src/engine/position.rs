@@ -34,6 +34,7 @@ pub(crate) struct Undo {
     pub fullmove: u32,
     pub bonus_pending: bool,
     pub checks: [u8; 2],
+    pub count: super::counting::Count,
     pub side: Side,
     pub hash: u64,
     /// How many pieces the move's explosion removed (the top of [`Position::blasts`]); 0 without explosions.
@@ -68,6 +69,8 @@ pub struct Position<'e> {
     pub(crate) bonus_pending: bool,
     /// Per side: the checks it has given (counted only in games with a check limit).
     pub(crate) checks: [u8; 2],
+    /// The running count of the counting rules (games with `counting` only).
+    pub(crate) count: super::counting::Count,
     pub(crate) royal: [Option<Square>; 2],
     /// Per (side, piece type): how many are on the board.
     pub(crate) counts: Vec<u16>,
@@ -108,6 +111,7 @@ impl<'e> Position<'e> {
             fullmove: 1,
             bonus_pending: false,
             checks: [0, 0],
+            count: Default::default(),
             royal: [None, None],
             counts: vec![0; 2 * pieces],
             present: [0, 0],

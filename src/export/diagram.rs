@@ -332,6 +332,7 @@ fn rules_left_out(game: &Game) -> Vec<String> {
     note(end.royal_frozen_in_check, "a royal piece frozen in check");
     note(end.facing_royals_illegal, "facing royal pieces");
     note(end.draws_win.is_some(), "draw odds");
+    note(end.counting.is_some(), "the counting rules");
     note(
         end.checkmate != Verdict::Loss,
         "the checkmate verdict (misère)",

@@ -602,6 +602,7 @@ impl Writer<'_> {
             (end.giving_check_illegal, "`giving-check illegal`"),
             (end.royal_frozen_in_check, "`royal-frozen-in-check`"),
             (end.facing_royals_illegal, "`facing-royals illegal`"),
+            (end.counting.is_some(), "`counting`"),
         ];
         for (_, rule) in unwritten.iter().filter(|(present, _)| *present) {
             self.lossy

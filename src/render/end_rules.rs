@@ -1,7 +1,7 @@
 //! The "How the game ends" section of the rulebook, written from the compiled end rules.
 use super::doc::Doc;
 use super::rulebook::{list_words, royal_names, zone_words};
-use crate::rules::{Extinct, Game, PieceId, RepetitionLoser, Royalty, Verdict};
+use crate::rules::{Counting, Extinct, Game, PieceId, RepetitionLoser, Royalty, Verdict};
 
 pub(super) fn end_section(game: &Game, doc: &mut Doc) {
     let end = &game.end;
@@ -74,6 +74,9 @@ pub(super) fn end_section(game: &Game, doc: &mut Doc) {
                 format!(" and no {} move", list_words(&resets))
             }
         ));
+    }
+    if let Some(rule) = &end.counting {
+        items.push(counting(game, rule));
     }
     if let Some(bare) = end.bare_king_loses {
         items.push(format!(
@@ -212,4 +215,54 @@ fn ordinal(n: u32) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
+}
+
+/// The counting rules in words: when a count runs, how long it lasts, where it counts from.
+fn counting(game: &Game, rule: &Counting) -> String {
+    let name = |p: PieceId| game.piece(p).name.clone();
+    let mut line = String::from("**Counting**: ");
+    if !rule.suspended_by.is_empty() {
+        let names: Vec<String> = rule.suspended_by.iter().map(|&p| name(p)).collect();
+        line += &format!("once no {} is left on the board, ", list_words(&names));
+    }
+    line += "a player who cannot win is given a number of moves in which the opponent must checkmate, or the game is drawn.";
+    if let Some(moves) = rule.board_honour {
+        line += &format!(" A player who still has more than the king, against an opponent who is not bare, is given {moves} moves (board's honour).");
+    }
+    if !rule.pieces_honour.is_empty() {
+        let rows: Vec<String> = rule
+            .pieces_honour
+            .iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let moves = if i == 0 {
+                    format!("{} moves", row.moves)
+                } else {
+                    row.moves.to_string()
+                };
+                (moves, row)
+            })
+            .map(|(moves, row)| match row.piece {
+                Some(p) if row.at_least > 1 => {
+                    format!("{moves} against {} {}s", row.at_least, name(p))
+                }
+                Some(p) => format!("{moves} against a {}", name(p)),
+                None => format!("{moves} against anything else"),
+            })
+            .collect();
+        line += &format!(
+            " A player down to the bare king is given (pieces' honour), by the opponent's strongest force, the first that applies: {}; counted {}.",
+            rows.join("; "),
+            if rule.from_piece_count {
+                "from the number of pieces on the board"
+            } else {
+                "from zero"
+            }
+        );
+        if rule.pieces_honour.iter().all(|row| row.piece.is_some()) {
+            line += " Against any other force there is no count.";
+        }
+    }
+    line += " A count starts when the player it is for is to move; a capture or promotion that leaves that player bare starts the pieces' honour count afresh.";
+    line
 }

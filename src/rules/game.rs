@@ -263,6 +263,8 @@ pub struct EndRules {
     pub facing_royals_illegal: bool,
     /// What the royal pieces of one side mean when it has several.
     pub royalty: Royalty,
+    /// The makruk family's counting rules: a count that runs out draws.
+    pub counting: Option<super::Counting>,
 }
 
 /// What a side's royal pieces mean.

@@ -4,11 +4,13 @@
 //! Spans and names for explanations live in the compiler's side tables, not in these hot structures.
 
 mod board;
+mod counting;
 mod game;
 mod graph;
 mod promotion;
 
 pub use board::{Geometry, Side, Square, SquareSet, MAX_FILES, MAX_RANKS, MAX_SQUARES};
+pub use counting::{Counting, HonourRow, MAX_COUNT_MOVES};
 pub use game::{
     BareKing, BonusTurn, Castling, CastlingRight, DropRule, EndRules, Explosions, Extinct,
     Extinction, Flag, ForcedCapture, Game, MoveComponent, MoveSet, PieceId, PieceType, RaySource,

@@ -174,7 +174,7 @@ impl<'a, 'e> Worker<'a, 'e> {
             self.lists[ply] = moves;
             return self.terminal(ply);
         }
-        if self.move_limit_reached() {
+        if self.clock_draw_reached() {
             self.lists[ply] = moves;
             return self.drawn(ply);
         }
@@ -411,11 +411,13 @@ impl<'a, 'e> Worker<'a, 'e> {
         }
     }
 
-    fn move_limit_reached(&self) -> bool {
+    /// Is the game drawn by a clock: the move limit reached, or a count of the counting rules run out?
+    fn clock_draw_reached(&self) -> bool {
         let game = self.pos.game();
         game.end
             .move_limit
             .is_some_and(|limit| self.pos.halfmove_clock() >= limit)
+            || self.pos.count_exhausted()
     }
 
     /// At a position that occurred before on the line or in the game (with the turn passed both times): its score

@@ -67,6 +67,10 @@ pub enum Problem {
     NoCheckLimit,
     /// More checks left to give than the game's limit.
     ChecksOverLimit(u8),
+    /// A counting limit (in the e.p. field's place) in a game without counting rules.
+    NoCounting,
+    /// A counting limit past the longest count the game gives, in plies.
+    CountOverLimit(u32),
     /// The side not to move is in check (its royal piece could be taken).
     OpponentInCheck,
 }
@@ -197,6 +201,14 @@ impl fmt::Display for Problem {
             Problem::ChecksOverLimit(limit) => {
                 write!(f, "more checks left to give than the limit of {limit}")
             }
+            Problem::NoCounting => write!(
+                f,
+                "a counting limit, but this game has no counting rules (an e.p. square is written like `e3`)"
+            ),
+            Problem::CountOverLimit(most) => write!(
+                f,
+                "a counting limit is at most {most} plies, twice the longest count of this game"
+            ),
             Problem::OpponentInCheck => write!(f, "the side not to move is in check"),
         }
     }

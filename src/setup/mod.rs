@@ -56,6 +56,9 @@ pub struct Setup {
     /// The checks White and Black have still to give, in games with a check limit: Fairy-Stockfish's `3+3` field
     /// after the e.p. square.
     pub checks_left: Option<([u32; 2], Span)>,
+    /// A running count's limit in plies, in games with counting rules: Fairy-Stockfish writes it in the e.p.
+    /// field's place (`8/8/8/4k3/8/8/8/R3K3 w - 32 5 40`), and the halfmove field then holds the count's plies.
+    pub counting_limit: Option<(u32, Span)>,
     pub halfmove: u32,
     pub fullmove: u32,
     /// The `bonus` token: the side to move is playing the second part of a bonus turn.
@@ -101,6 +104,7 @@ impl Setup {
             halfmove: 0,
             fullmove: 1,
             checks_left: None,
+            counting_limit: None,
             bonus: None,
         }
     }

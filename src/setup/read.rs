@@ -272,7 +272,19 @@ impl<L: Fn(&str) -> Option<PieceId>> Reader<L> {
                     .map(|(i, c)| (c, span(at + i, c.len_utf8())))
                     .collect();
             }
-            if let Some((at, text)) = fields.next_if(|(_, t)| !is_number(t) && *t != "bonus") {
+            // Three numbers after the castling field are a counting limit and the two clocks.
+            let numbers_left = fields.clone().filter(|(_, t)| is_number(t)).count();
+            if numbers_left == 3 {
+                if let Some((at, text)) = fields.next_if(|(_, t)| is_number(t)) {
+                    match text.parse::<u32>() {
+                        Ok(n) => self.setup.counting_limit = Some((n, span(at, text.len()))),
+                        Err(_) => {
+                            self.problem(span(at, text.len()), Problem::BadClock(text.to_string()))
+                        }
+                    }
+                }
+            } else if let Some((at, text)) = fields.next_if(|(_, t)| !is_number(t) && *t != "bonus")
+            {
                 if text != "-" {
                     match ep_squares(self.geometry, text) {
                         Some((target, victim)) => {

@@ -105,6 +105,15 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
             Some(_) => {}
         }
     }
+    if let Some((plies, span)) = setup.counting_limit {
+        match &game.end.counting {
+            None => problem(span, Problem::NoCounting),
+            Some(rule) if plies > 2 * u32::from(rule.longest()) => {
+                problem(span, Problem::CountOverLimit(2 * u32::from(rule.longest())))
+            }
+            Some(_) => {}
+        }
+    }
     if problems.is_empty() {
         Ok(Derived { castling, ep })
     } else {

@@ -92,6 +92,10 @@ impl Setup {
         }
         out.extend(self.castling.iter().map(|(c, _)| c));
         match (self.ep, self.ep_victim) {
+            // A running count is written in the e.p. field's place, as Fairy-Stockfish writes it.
+            _ if self.counting_limit.is_some() => {
+                out += &format!(" {}", self.counting_limit.expect("a limit").0)
+            }
             // Fairy-Stockfish's order: the two squares as they come on the board, the lower first.
             (Some((sq, _)), Some(victim)) => {
                 let (a, b) = if sq.index() < victim.index() {

@@ -345,3 +345,13 @@ fn an_if_safe_flag_counts_only_where_no_enemy_piece_attacks_it() {
         won(Side::White, Reason::Flag)
     );
 }
+
+#[test]
+fn a_frozen_king_may_take_its_only_checker_but_not_one_of_two() {
+    // Fairy-Stockfish's makpong (`makpongRule`), whose lists these are: the king in check stays put, except to
+    // take the single piece that gives check.
+    let e = engine("makpong");
+    assert_eq!(moves(&e, "4k3/8/8/8/8/8/3r4/3K4 w - - 0 1"), ["d1d2"]);
+    // Rook and knight both give check: taking the rook leaves the knight's check, so nothing is legal.
+    assert!(moves(&e, "4k3/8/8/8/8/2n5/3r4/3K4 w - - 0 1").is_empty());
+}

@@ -5,6 +5,7 @@ mod betza_corpus;
 mod castling;
 mod cli;
 mod compiler_never_panics;
+mod counting;
 mod diagnostics;
 mod diff;
 mod end_rules;
