@@ -413,6 +413,29 @@ impl Writer<'_> {
             self.lossy
                 .push("`demote in`: Sjaak II has no demotion on entering a zone".into());
         }
+        // End rules this exporter does not write: named, never dropped silently.
+        let unwritten = [
+            (!end.extinction.is_empty(), "`extinction`"),
+            (!end.flags.is_empty(), "`flag … wins`"),
+            (end.check_limit.is_some(), "`check-limit`"),
+            (end.draws_win.is_some(), "`draws-win`"),
+            (
+                end.checkmate != crate::rules::Verdict::Loss,
+                "`checkmate win|draw`",
+            ),
+            (end.giving_check_illegal, "`giving-check illegal`"),
+            (end.royal_frozen_in_check, "`royal-frozen-in-check`"),
+            (end.facing_royals_illegal, "`facing-royals illegal`"),
+            (
+                end.repetition.is_some_and(|r| r.loser.is_some()),
+                "`repetition … loses`",
+            ),
+            (end.counting.is_some(), "`counting`"),
+        ];
+        for (_, rule) in unwritten.iter().filter(|(present, _)| *present) {
+            self.lossy
+                .push(format!("{rule}: not written by this exporter yet"));
+        }
     }
 }
 
