@@ -4,7 +4,7 @@ the rule-test files, and the scripted XBoard sessions of seeds/xboard_session/."
 import glob, hashlib, os
 
 os.chdir(os.path.dirname(os.path.abspath(__file__)))
-ORDER = ["ryugi", "euroshogi", "ryu-shogi", "heian-ryu-shogi", "dai-ryu-shogi", "chess", "shogi"]
+ORDER = ["ryugi", "euroshogi", "ryu-shogi", "heian-ryu-shogi", "dai-ryu-shogi", "chess", "shogi", "crazyhouse", "makruk"]
 
 
 def put(target, data):

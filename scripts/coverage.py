@@ -38,7 +38,7 @@ FILES = {
     "kinglet": "tests/data/variants/kinglet.tatsu",
     "threekings": "tests/data/variants/threekings.tatsu",
     "shatranj": "tests/data/variants/shatranj.tatsu",
-    "makruk": "tests/data/variants/makruk.tatsu",
+    "makruk": "variants/makruk.tatsu",
     "dragon": "tests/data/variants/dragon.tatsu",
     "newzealand": "tests/data/variants/newzealand.tatsu",
     "makpong": "tests/data/variants/makpong.tatsu",

@@ -19,6 +19,7 @@ static BUNDLED: &[(&str, &str)] = &[
     ("chess", include_str!("../variants/chess.tatsu")),
     ("shogi", include_str!("../variants/shogi.tatsu")),
     ("crazyhouse", include_str!("../variants/crazyhouse.tatsu")),
+    ("makruk", include_str!("../variants/makruk.tatsu")),
 ];
 
 /// The bundled variants: `(name, source)`.

@@ -3,6 +3,11 @@
 //! pyffish 0.0.90 (Fairy-Stockfish's `makruk` and `asean`) gives after the same moves (`pyffish.get_fen`,
 //! `pyffish.is_optional_game_end`); `scripts/fsf_oracle.py fens` compares thousands more along random games.
 use crate::support::variants::engine;
+
+/// The bundled makruk.
+fn makruk() -> Engine {
+    Engine::new(tatsu::variants::load("makruk").expect("bundled").game)
+}
 use tatsu::engine::{Engine, Outcome, Position, Reason};
 
 /// The FEN after playing `moves` from `fen`, and the result of the game then.
@@ -24,7 +29,7 @@ const COUNTED_DRAW: Option<Outcome> = Some(Outcome {
 
 #[test]
 fn a_bare_king_against_two_rooks_counts_from_the_pieces_on_the_board_to_eight_moves() {
-    let e = engine("makruk");
+    let e = makruk();
     let start = "8/8/8/4k3/8/8/R7/R3K3 w - - 0 1";
     // The count starts when the bare side is to move: limit 16 plies, counted from the 4 pieces (8 plies).
     let (fen, result) = after(&e, start, "e1f1");
@@ -42,14 +47,14 @@ fn a_bare_king_against_two_rooks_counts_from_the_pieces_on_the_board_to_eight_mo
 
 #[test]
 fn a_side_with_more_than_its_king_gets_board_honour_counted_from_zero() {
-    let e = engine("makruk");
+    let e = makruk();
     let (fen, _) = after(&e, "4k3/3s4/8/8/8/8/3R4/4K3 w - - 0 1", "e1f1");
     assert_eq!(fen, "4k3/3s4/8/8/8/8/3R4/5K2 b - 128 0 1");
 }
 
 #[test]
 fn a_bare_king_that_takes_the_last_pawn_counts_its_own_capture() {
-    let e = engine("makruk");
+    let e = makruk();
     // Against a rook: 16 moves (32 plies); three pieces are left, and the capture is the count's first ply.
     let (fen, _) = after(&e, "7k/8/8/8/8/4p3/3K4/r7 w - - 0 1", "d2e3");
     assert_eq!(fen, "7k/8/8/8/8/4K3/8/r7 b - 32 5 1");
@@ -57,7 +62,7 @@ fn a_bare_king_that_takes_the_last_pawn_counts_its_own_capture() {
 
 #[test]
 fn no_count_runs_while_a_pawn_is_on_the_board() {
-    let e = engine("makruk");
+    let e = makruk();
     let (fen, _) = after(&e, "8/8/8/4k3/8/1P6/8/R3K3 w - - 0 1", "e1f1");
     assert_eq!(fen, "8/8/8/4k3/8/1P6/8/R4K2 b - - 1 1");
 }
@@ -71,7 +76,7 @@ fn asean_counts_a_bare_king_from_zero() {
 
 #[test]
 fn a_running_count_reads_back_from_the_fen_and_unplay_restores_it() {
-    let e = engine("makruk");
+    let e = makruk();
     let fen = "8/8/8/4k3/8/8/8/R3K3 w - 32 5 40";
     let mut pos = Position::from_fen(&e, fen).unwrap();
     assert_eq!(pos.to_fen(), fen);
@@ -94,7 +99,7 @@ fn a_counting_limit_is_refused_where_the_game_has_no_count_or_a_shorter_one() {
         panic!("a counting limit in chess was accepted");
     };
     assert!(err.to_string().contains("no counting rules"), "{err}");
-    let e = engine("makruk");
+    let e = makruk();
     let Err(err) = Position::from_fen(&e, "4k3/8/8/8/8/8/8/R3K3 w - 130 5 40") else {
         panic!("a limit past 128 plies was accepted");
     };

@@ -122,6 +122,11 @@ fn crazyhouse_perft_matches_fairy_stockfish() {
     check_variant("crazyhouse");
 }
 
+#[test]
+fn makruk_perft_matches_fairy_stockfish() {
+    check_variant("makruk");
+}
+
 /// Every test variant written after a Fairy-Stockfish built-in (`tests/data/variants/<name>.tatsu` with a table
 /// `tests/data/perft/<name>.tsv`): the rows are pyffish's counts (`scripts/fsf_oracle.py perft`).
 #[test]
