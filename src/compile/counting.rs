@@ -4,7 +4,7 @@ use super::pieces::PieceNames;
 use super::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::{CountingPart, HonourRowSyntax, Spanned};
-use crate::rules::{Counting, HonourRow, MAX_COUNT_MOVES};
+use crate::rules::{Counting, HonourRow, PieceId, MAX_COUNT_MOVES};
 
 /// The counting rule, or `None` when it has an error (each one reported).
 pub fn resolve_counting(
@@ -34,7 +34,11 @@ pub fn resolve_counting(
         seen.push(kind);
         match part {
             CountingPart::SuspendedBy(_, pieces) => {
-                counting.suspended_by = pieces.iter().filter_map(|n| names.resolve(n, d)).collect();
+                let listed = names.listed_types(pieces, "suspended-by", d);
+                counting.suspended_by = (0..listed.len())
+                    .filter(|&p| listed[p])
+                    .map(|p| PieceId(p as u16))
+                    .collect();
             }
             CountingPart::BoardHonour(_, moves) => counting.board_honour = limit(moves, d),
             CountingPart::PiecesHonour(_, rows) => counting.pieces_honour = table(rows, names, d),

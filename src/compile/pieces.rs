@@ -63,6 +63,25 @@ impl PieceNames {
         }
         None
     }
+
+    /// A list of piece ids after a keyword (`spare P`, `by P N`), as one flag per piece type. Unknown ids are
+    /// errors; an id listed twice is a warning (`` `P` is listed twice after `spare` ``).
+    pub fn listed_types(&self, list: &[Name], after: &str, d: &mut Diags) -> Vec<bool> {
+        let mut set = vec![false; self.decls.len()];
+        for name in list {
+            let Some(id) = self.resolve(name, d) else {
+                continue;
+            };
+            if set[id.index()] {
+                d.warning(
+                    name.span,
+                    format!("`{}` is listed twice after `{after}`", name.value),
+                );
+            }
+            set[id.index()] = true;
+        }
+        set
+    }
 }
 
 pub fn resolve_piece_names(file: &ast::File, d: &mut Diags) -> PieceNames {

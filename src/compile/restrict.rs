@@ -14,19 +14,11 @@ pub fn resolve_forced_capture(
     built: &Built,
     d: &mut Diags,
 ) -> ForcedCapture {
-    let all = by.is_empty();
-    let mut listed = vec![all; built.pieces.len()];
+    let mut listed = names.listed_types(by, "by", d);
     for name in by {
-        let Some(id) = names.resolve(name, d) else {
+        let Some(id) = names.lookup(&name.value) else {
             continue;
         };
-        if listed[id.index()] {
-            d.warning(
-                name.span,
-                format!("`{}` is listed twice after `by`", name.value),
-            );
-        }
-        listed[id.index()] = true;
         let piece = &built.pieces[id.index()];
         // A chain may capture on a turning square whatever its destination does: never warn about one.
         let captures = piece.graph.iter().any(|slice| {
@@ -44,6 +36,10 @@ pub fn resolve_forced_capture(
                 ),
             );
         }
+    }
+    if by.is_empty() {
+        // `forced-capture` alone: every piece's captures are compulsory.
+        listed.iter_mut().for_each(|flag| *flag = true);
     }
     ForcedCapture { by: listed }
 }
@@ -63,24 +59,8 @@ pub fn resolve_explosions(
         )
         .note("explosions remove the pieces they blow up from the game; leave out `drops` or `explosions`");
     }
-    let listed = |list: &[Name], what: &str, d: &mut Diags| {
-        let mut set = vec![false; names.decls.len()];
-        for name in list {
-            let Some(id) = names.resolve(name, d) else {
-                continue;
-            };
-            if set[id.index()] {
-                d.warning(
-                    name.span,
-                    format!("`{}` is listed twice after `{what}`", name.value),
-                );
-            }
-            set[id.index()] = true;
-        }
-        set
-    };
     Explosions {
-        spared: listed(spare, "spare", d),
-        immune: listed(immune, "immune", d),
+        spared: names.listed_types(spare, "spare", d),
+        immune: names.listed_types(immune, "immune", d),
     }
 }
