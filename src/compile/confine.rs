@@ -19,54 +19,30 @@ pub fn clip(built: BuiltRay, zone: Option<&SquareSet>) -> BuiltRay {
             .position(|&sq| !zone.contains(sq))
             .unwrap_or(squares.len())
     };
-    match built {
-        BuiltRay::Rays { kind, flags, rays } => {
-            let rays: Vec<_> = rays
-                .into_iter()
-                .filter_map(|mut squares| {
-                    match kind {
-                        // Only the last square is a destination; the path may lie outside.
-                        RayKind::Lame | RayKind::Grasshop | RayKind::Chain => {
-                            let last = *squares.last()?;
-                            zone.contains(last).then_some(squares)
-                        }
-                        RayKind::Slide | RayKind::Hop => {
-                            let keep = inside(&squares);
-                            // A hop's squares before its hurdle need not be destinations, but which square is
-                            // the hurdle is known only in play: end the ray at the edge as for a slide.
-                            squares.truncate(keep);
-                            (!squares.is_empty()).then_some(squares)
-                        }
-                    }
-                })
-                .collect();
-            if rays.is_empty() {
-                BuiltRay::Empty
-            } else {
-                BuiltRay::Rays { kind, flags, rays }
+    built.retain_paths(
+        |kind, mut squares| match kind {
+            // Only the last square is a destination; the path may lie outside.
+            RayKind::Lame | RayKind::Grasshop | RayKind::Chain => {
+                let last = *squares.last()?;
+                zone.contains(last).then_some(squares)
             }
-        }
-        BuiltRay::Chains { flags, chains } => {
-            let chains: Vec<_> = chains
-                .into_iter()
-                .filter_map(|(squares, mut rules)| {
-                    for (sq, rule) in squares.iter().zip(rules.iter_mut()) {
-                        if !zone.contains(*sq) {
-                            rule.remove(StepRule::DEST);
-                        }
-                    }
-                    rules
-                        .iter()
-                        .any(|r| r.contains(StepRule::DEST))
-                        .then_some((squares, rules))
-                })
-                .collect();
-            if chains.is_empty() {
-                BuiltRay::Empty
-            } else {
-                BuiltRay::Chains { flags, chains }
+            RayKind::Slide | RayKind::Hop => {
+                // A hop's squares before its hurdle need not be destinations, but which square is the hurdle is
+                // known only in play: end the ray at the edge as for a slide.
+                squares.truncate(inside(&squares));
+                (!squares.is_empty()).then_some(squares)
             }
-        }
-        other => other,
-    }
+        },
+        |(squares, mut rules)| {
+            for (sq, rule) in squares.iter().zip(rules.iter_mut()) {
+                if !zone.contains(*sq) {
+                    rule.remove(StepRule::DEST);
+                }
+            }
+            rules
+                .iter()
+                .any(|r| r.contains(StepRule::DEST))
+                .then_some((squares, rules))
+        },
+    )
 }

@@ -28,44 +28,23 @@ pub fn clip(built: BuiltRay, holes: &SquareSet) -> BuiltRay {
             .position(|&sq| holes.contains(sq))
             .unwrap_or(squares.len())
     };
-    match built {
-        BuiltRay::Rays { kind, flags, rays } => {
-            let rays: Vec<_> = rays
-                .into_iter()
-                .filter_map(|mut squares| {
-                    let keep = before_hole(&squares);
-                    if kind == RayKind::Lame && keep < squares.len() {
-                        return None;
-                    }
-                    squares.truncate(keep);
-                    (!squares.is_empty()).then_some(squares)
-                })
-                .collect();
-            if rays.is_empty() {
-                BuiltRay::Empty
-            } else {
-                BuiltRay::Rays { kind, flags, rays }
+    built.retain_paths(
+        |kind, mut squares| {
+            let keep = before_hole(&squares);
+            if kind == RayKind::Lame && keep < squares.len() {
+                return None;
             }
-        }
-        BuiltRay::Chains { flags, chains } => {
-            let chains: Vec<_> = chains
-                .into_iter()
-                .filter_map(|(mut squares, mut rules)| {
-                    let keep = before_hole(&squares);
-                    squares.truncate(keep);
-                    rules.truncate(keep);
-                    rules
-                        .iter()
-                        .any(|r| r.contains(StepRule::DEST))
-                        .then_some((squares, rules))
-                })
-                .collect();
-            if chains.is_empty() {
-                BuiltRay::Empty
-            } else {
-                BuiltRay::Chains { flags, chains }
-            }
-        }
-        other => other,
-    }
+            squares.truncate(keep);
+            (!squares.is_empty()).then_some(squares)
+        },
+        |(mut squares, mut rules)| {
+            let keep = before_hole(&squares);
+            squares.truncate(keep);
+            rules.truncate(keep);
+            rules
+                .iter()
+                .any(|r| r.contains(StepRule::DEST))
+                .then_some((squares, rules))
+        },
+    )
 }

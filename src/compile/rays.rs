@@ -20,6 +20,37 @@ pub enum BuiltRay {
     Unsupported(&'static str),
 }
 
+impl BuiltRay {
+    /// The same move with each ray's squares passed through `ray` and each chain through `chain`; what they map to
+    /// `None` is dropped, and a move left with nothing is [`BuiltRay::Empty`]. The one shape of every clip applied to
+    /// built rays (holes, confinement).
+    pub fn retain_paths(
+        self,
+        mut ray: impl FnMut(RayKind, Vec<Square>) -> Option<Vec<Square>>,
+        chain: impl FnMut(Chain) -> Option<Chain>,
+    ) -> BuiltRay {
+        match self {
+            BuiltRay::Rays { kind, flags, rays } => {
+                let rays: Vec<_> = rays.into_iter().filter_map(|r| ray(kind, r)).collect();
+                if rays.is_empty() {
+                    BuiltRay::Empty
+                } else {
+                    BuiltRay::Rays { kind, flags, rays }
+                }
+            }
+            BuiltRay::Chains { flags, chains } => {
+                let chains: Vec<_> = chains.into_iter().filter_map(chain).collect();
+                if chains.is_empty() {
+                    BuiltRay::Empty
+                } else {
+                    BuiltRay::Chains { flags, chains }
+                }
+            }
+            other => other,
+        }
+    }
+}
+
 /// The ray of `path` from `from`; `refusal` is [`refused`]`(path)`, asked once per path by the caller.
 pub fn build_ray(
     g: Geometry,
