@@ -114,6 +114,8 @@ struct DropJson {
     /// At most this many unpromoted pieces of the type per file and side, or `null`.
     per_file: Option<u16>,
     no_drop_mate: bool,
+    /// It may also be dropped as this promoted form (`drop either-form`), or `null`.
+    as_promoted: Option<String>,
     /// The squares it may not be dropped on, per side.
     forbidden_white: Vec<String>,
     forbidden_black: Vec<String>,
@@ -270,6 +272,7 @@ impl DescribeJson {
                         one_per_file: d.per_file == Some(1),
                         per_file: d.per_file,
                         no_drop_mate: d.no_drop_mate,
+                        as_promoted: d.as_promoted.map(symbol),
                         forbidden_white: squares(&d.forbidden[Side::White.index()]),
                         forbidden_black: squares(&d.forbidden[Side::Black.index()]),
                     }),

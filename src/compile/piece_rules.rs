@@ -94,6 +94,20 @@ pub fn apply_piece_rules(
                         rule.forbidden[s.index()].union_with(&zones.get(*z).squares[s.index()]);
                     }
                 }
+                if let Some(at) = info.drop_either_form {
+                    let promoted = names.lookup(&format!("+{}", decl.id.value));
+                    if promoted.is_none() {
+                        d.error(
+                            at,
+                            format!(
+                                "`either-form`, but `{}` has no promoted form `+{}`",
+                                decl.id.value, decl.id.value
+                            ),
+                        )
+                        .note("declare the promoted form, or leave out `either-form`");
+                    }
+                    rule.as_promoted = promoted;
+                }
                 piece.drop = Some(rule);
             }
         } else if let Some(span) = info.drop_span {

@@ -284,6 +284,8 @@ pub struct PieceInfo {
     /// `drop at-most N per-file` (`one-per-file` is N = 1).
     pub per_file: Option<u16>,
     pub no_drop_mate: bool,
+    /// `drop either-form`, at the keyword.
+    pub drop_either_form: Option<Span>,
     pub drop_span: Option<Span>,
     /// The `promote to` choices that are royal, at their names: legal only where the game says what several
     /// royal pieces mean (`royals`, checked by [`super::royalty`]).
@@ -343,6 +345,7 @@ pub fn resolve_piece_items(
                 info.drop_forbidden.clear();
                 info.per_file = None;
                 info.no_drop_mate = false;
+                info.drop_either_form = None;
                 info.drop_span = None;
                 info
             }
@@ -555,6 +558,10 @@ fn drop_options(info: &mut PieceInfo, opts: &[DropOption], zones: &mut ZoneTable
             }
             DropOption::NoMate(s) => {
                 info.no_drop_mate = true;
+                info.drop_span.get_or_insert(*s);
+            }
+            DropOption::EitherForm(s) => {
+                info.drop_either_form = Some(*s);
                 info.drop_span.get_or_insert(*s);
             }
             DropOption::NotIn(z) => {

@@ -336,6 +336,9 @@ fn piece_rules(g: &Game) -> BTreeMap<String, String> {
             if d.no_drop_mate {
                 rules.push("no-mate".to_string());
             }
+            if d.as_promoted.is_some() {
+                rules.push("either-form".to_string());
+            }
             if !d.forbidden[0].is_empty() {
                 rules.push(format!(
                     "not in {}",

@@ -181,6 +181,8 @@ pub enum DropOption {
     PerFile(Spanned<u32>, Span),
     NoMate(Span),
     NotIn(Name),
+    /// `either-form`: it may also be dropped as its promoted form `+X`.
+    EitherForm(Span),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

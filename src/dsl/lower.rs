@@ -356,6 +356,7 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
                     match inner[0].as_rule() {
                         Rule::kw_one_per_file => DropOption::OnePerFile(o.span_of(&inner[0])),
                         Rule::kw_no_mate => DropOption::NoMate(o.span_of(&inner[0])),
+                        Rule::kw_either_form => DropOption::EitherForm(o.span_of(&inner[0])),
                         Rule::kw_at_most => {
                             DropOption::PerFile(o.number(&inner[1]), o.span_of(opt))
                         }

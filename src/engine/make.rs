@@ -65,7 +65,8 @@ impl Position<'_> {
             MoveKind::Drop => {
                 let count = self.hands[us.index()][mv.piece.index()];
                 self.set_hand(us, mv.piece, count - 1);
-                self.put(mv.to, mv.piece, us);
+                // A drop `either-form` may bring the piece in as its promoted form.
+                self.put(mv.to, mv.promotion.unwrap_or(mv.piece), us);
                 // A drop cannot be undone (the hand is smaller for good): it resets the move-limit counter, as
                 // Fairy-Stockfish's irreversible drops reset its 50-move counter.
                 resets_clock = true;
@@ -114,7 +115,7 @@ impl Position<'_> {
                     .into_iter()
                     .find(|cell| !cell.is_empty())
                     .map(|cell| cell.piece());
-                self.update_count(rule, us, captured, mv.promotion.is_some());
+                self.update_count(rule, us, captured, mv.promotion.is_some() && !mv.is_drop());
             }
         }
         self.undo.push(undo);

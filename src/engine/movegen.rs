@@ -300,18 +300,31 @@ impl Position<'_> {
             for to in geometry.all() {
                 if !self.board[to.index()].is_empty()
                     || rule.forbidden[us.index()].contains(to)
-                    || ty.dead[us.index()].contains(to)
                     || blocked_files >> geometry.file(to) & 1 != 0
                 {
                     continue;
                 }
-                out.push(Move {
-                    from: to,
-                    to,
-                    piece,
-                    kind: MoveKind::Drop,
-                    promotion: None,
-                });
+                if !ty.dead[us.index()].contains(to) {
+                    out.push(Move {
+                        from: to,
+                        to,
+                        piece,
+                        kind: MoveKind::Drop,
+                        promotion: None,
+                    });
+                }
+                // `drop either-form`: the held piece may come in as its promoted form too.
+                if let Some(promoted) = rule.as_promoted {
+                    if !game.pieces[promoted.index()].dead[us.index()].contains(to) {
+                        out.push(Move {
+                            from: to,
+                            to,
+                            piece,
+                            kind: MoveKind::Drop,
+                            promotion: Some(promoted),
+                        });
+                    }
+                }
             }
         }
     }

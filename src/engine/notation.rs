@@ -57,7 +57,12 @@ pub fn to_uci(game: &Game, mv: &Move) -> String {
     let g = game.geometry;
     match mv.kind {
         MoveKind::Pass => "0000".into(),
-        MoveKind::Drop => format!("{}@{}", game.pieces[mv.piece.index()].symbol, g.name(mv.to)),
+        // A drop in the promoted form names that form (`+L@a1`), as Fairy-Stockfish writes it.
+        MoveKind::Drop => format!(
+            "{}@{}",
+            game.pieces[mv.promotion.unwrap_or(mv.piece).index()].symbol,
+            g.name(mv.to)
+        ),
         _ => {
             let mut text = match mv.kind {
                 // Fairy-Stockfish's multi-leg form: the first leg to the victim, then on to the destination.

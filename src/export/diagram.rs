@@ -297,7 +297,10 @@ fn rules_left_out(game: &Game) -> Vec<String> {
         .iter()
         .filter(|p| {
             p.drop.as_ref().is_some_and(|d| {
-                d.per_file.is_some() || d.no_drop_mate || !d.forbidden[0].is_empty()
+                d.per_file.is_some()
+                    || d.no_drop_mate
+                    || d.as_promoted.is_some()
+                    || !d.forbidden[0].is_empty()
             })
         })
         .map(|p| p.name.as_str())

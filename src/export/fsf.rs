@@ -447,6 +447,19 @@ impl Writer<'_> {
                     .into(),
             ),
         }
+        // FSF's dropPromoted is one switch for every piece: written when every droppable piece has it.
+        let either = droppable
+            .iter()
+            .filter(|(_, d)| d.as_promoted.is_some())
+            .count();
+        if either == droppable.len() && either > 0 {
+            self.set("dropPromoted", true);
+        } else if either > 0 {
+            self.lossy.push(
+                "`drop either-form` on some pieces only; FSF's dropPromoted is one switch for all"
+                    .into(),
+            );
+        }
         for &(i, d) in &droppable {
             if d.no_drop_mate {
                 if matches!(roles[i], Role::ShogiPawn) {

@@ -186,6 +186,12 @@ impl Writer<'_> {
                 if d.no_drop_mate {
                     flags.push("drop_no_mate");
                 }
+                if d.as_promoted.is_some() {
+                    self.lossy.push(format!(
+                        "the {}'s `drop either-form`: not written to Sjaak II",
+                        p.name
+                    ));
+                }
                 match d.per_file {
                     Some(1) => flags.push("drop_one_file"),
                     Some(n) => self.lossy.push(format!(

@@ -538,6 +538,9 @@ fn drop_line(game: &Game, id: PieceId) -> Option<String> {
         if drop.no_drop_mate {
             line += " A drop of it may not give checkmate (giving check is allowed).";
         }
+        if let Some(promoted) = drop.as_promoted {
+            line += &format!(" It may also be dropped as {}.", piece_ref(game, promoted));
+        }
         return Some(line);
     } else if game.drops && !p.royal && !p.promoted {
         if let Some(base) = p.in_hand.filter(|&b| b != id) {

@@ -55,6 +55,8 @@ pub struct DropRule {
     pub per_file: Option<u16>,
     /// A drop of this piece may not give checkmate (uchifuzume).
     pub no_drop_mate: bool,
+    /// It may also be dropped as this promoted form (`drop either-form`: kyoto shogi, micro shogi).
+    pub as_promoted: Option<PieceId>,
 }
 
 #[derive(Clone, Debug)]

@@ -8,6 +8,7 @@ mod compiler_never_panics;
 mod counting;
 mod diagnostics;
 mod diff;
+mod either_form;
 mod end_rules;
 mod exotic_moves;
 mod export_diagram;
