@@ -9,7 +9,7 @@ games=${1:-4}
 [ $# -gt 0 ] && shift
 levels=${*:-300 1000 3000}
 printf '%-16s %8s %6s %9s %12s %10s\n' game nodes games seconds games/min unfinished
-for game in ryugi ryu-shogi dai-ryu-shogi heian-ryu-shogi euroshogi chess shogi; do
+for game in ryugi ryu-shogi dai-ryu-shogi heian-ryu-shogi euroshogi chess shogi crazyhouse makruk; do
     for nodes in $levels; do
         start=$(date +%s.%N)
         unfinished=$("$tatsu" balance "$game" --games "$games" --nodes "$nodes" --max-plies 300 --json \

@@ -115,11 +115,12 @@ fn length_chart(h: &mut String, r: &Report) {
         .max()
         .unwrap_or(1)
         .max(1) as f64;
-    let (left, top, height) = (40.0, 10.0, 160.0);
+    // Room above the tallest bar for its count.
+    let (left, top, height) = (40.0, 22.0, 160.0);
     let bar = (WIDTH - left - 10.0) / bins;
     let _ = write!(
         h,
-        "<svg width=\"{WIDTH}\" height=\"210\" viewBox=\"0 0 {WIDTH} 210\" role=\"img\">"
+        "<svg width=\"{WIDTH}\" height=\"222\" viewBox=\"0 0 {WIDTH} 222\" role=\"img\">"
     );
     for (i, b) in l.histogram.iter().enumerate() {
         let bh = b.games as f64 / most * height;
@@ -143,7 +144,7 @@ fn length_chart(h: &mut String, r: &Report) {
     let _ = write!(
         h,
         "<line x1=\"{left}\" y1=\"{0}\" x2=\"{1}\" y2=\"{0}\" stroke=\"#444\"/>\
-         <text x=\"{2}\" y=\"205\" font-size=\"11\" text-anchor=\"middle\">plies (games per bar above it)</text></svg>",
+         <text x=\"{2}\" y=\"217\" font-size=\"11\" text-anchor=\"middle\">plies (games per bar above it)</text></svg>",
         top + height,
         WIDTH - 10.0,
         WIDTH / 2.0
