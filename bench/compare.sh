@@ -38,6 +38,7 @@ ROWS=(
   "ryugi 5 sjaak"
   "chess 5 fsf"
   "shogi 5 fsf"
+  "makruk 6 fsf"
 )
 
 [ -n "${TATSU_BINARY:-}" ] || (cd "$ROOT" && cargo build --release --quiet)
