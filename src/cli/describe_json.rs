@@ -163,8 +163,12 @@ struct EndJson {
 struct CountingJson {
     /// No count runs while one of these stands on the board.
     suspended_by: Vec<String>,
+    /// No pieces' honour count runs while one of these stands on the board.
+    pieces_honour_suspended_by: Vec<String>,
     /// Moves given to a side with more than its king; `null`: no board's honour count.
     board_honour: Option<u16>,
+    /// The board's honour runs only for a side with at most this many pieces; `null`: any number.
+    board_honour_max_pieces: Option<u16>,
     /// Moves given to a bare king, by the opponent's force: the first row that applies.
     pieces_honour: Vec<HonourRowJson>,
     /// Pieces' honour counts from the number of pieces on the board (otherwise from zero).
@@ -406,7 +410,9 @@ impl EndJson {
             draws_win: end.draws_win.map(side_key),
             counting: end.counting.as_ref().map(|c| CountingJson {
                 suspended_by: symbols(&c.suspended_by),
+                pieces_honour_suspended_by: symbols(&c.pieces_honour_suspended_by),
                 board_honour: c.board_honour,
+                board_honour_max_pieces: c.board_honour_max_pieces,
                 pieces_honour: c
                     .pieces_honour
                     .iter()

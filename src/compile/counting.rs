@@ -17,7 +17,9 @@ pub fn resolve_counting(
     let errors = d.error_count();
     let mut counting = Counting {
         suspended_by: Vec::new(),
+        pieces_honour_suspended_by: Vec::new(),
         board_honour: None,
+        board_honour_max_pieces: None,
         pieces_honour: Vec::new(),
         from_piece_count: false,
     };
@@ -33,14 +35,34 @@ pub fn resolve_counting(
         }
         seen.push(kind);
         match part {
-            CountingPart::SuspendedBy(_, pieces) => {
+            CountingPart::SuspendedBy(_, pieces, only_pieces_honour) => {
                 let listed = names.listed_types(pieces, "suspended-by", d);
-                counting.suspended_by = (0..listed.len())
+                let types = (0..listed.len())
                     .filter(|&p| listed[p])
                     .map(|p| PieceId(p as u16))
                     .collect();
+                if *only_pieces_honour {
+                    counting.pieces_honour_suspended_by = types;
+                } else {
+                    counting.suspended_by = types;
+                }
             }
-            CountingPart::BoardHonour(_, moves) => counting.board_honour = limit(moves, d),
+            CountingPart::BoardHonour(_, moves, max_pieces) => {
+                counting.board_honour = limit(moves, d);
+                if let Some(n) = max_pieces {
+                    if (2..=u32::from(MAX_COUNT_MOVES)).contains(&n.value) {
+                        counting.board_honour_max_pieces = Some(n.value as u16);
+                    } else {
+                        d.error(
+                            n.span,
+                            format!(
+                                "the board's honour is for a side with more than its king: 2 to {MAX_COUNT_MOVES} pieces, not {}",
+                                n.value
+                            ),
+                        );
+                    }
+                }
+            }
             CountingPart::PiecesHonour(_, rows) => counting.pieces_honour = table(rows, names, d),
             CountingPart::CountFrom(_, from_piece_count) => {
                 counting.from_piece_count = *from_piece_count

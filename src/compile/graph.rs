@@ -208,11 +208,19 @@ impl<'a> PieceGraph<'a> {
         let mut graph = vec![RaySlice::default(); 2 * n];
         let mut dead = [SquareSet::new(), SquareSet::new()];
         let first_ray = b.rays.len();
+        let unmoved = self.info.unmoved.as_ref();
+        let mut tail = Vec::new();
         for side in Side::BOTH {
             for sq in g.all() {
                 let start = b.rays.len();
                 if !self.too_big {
-                    self.square_rays(side, sq, b, d);
+                    self.square_rays(side, sq, unmoved.map(|_| false), b, d);
+                }
+                if unmoved.is_some() && !self.too_big {
+                    let first = b.rays.len();
+                    self.square_rays(side, sq, Some(true), b, d);
+                    self.refuse_initial_captures(first, b, d);
+                    tail.push((b.rays.len() - first) as u16);
                 }
                 let len = b.rays.len() - start;
                 graph[side.index() * n + sq.index()] = RaySlice {
@@ -251,9 +259,45 @@ impl<'a> PieceGraph<'a> {
             promoted: decl.id.value.starts_with('+'),
             shadow_of: None,
             shadow: None,
+            unmoved: unmoved.map(|u| {
+                Box::new(crate::rules::Unmoved {
+                    tail,
+                    not_in_check: u.not_in_check,
+                    lost_when_aligned_with: u.lost_when_aligned_with.clone(),
+                })
+            }),
         });
         b.castling.push(self.castling_paths());
         b.destinations.push(self.destinations);
+    }
+
+    /// An `i` move that lasts while the piece has not moved may only move: attacks are tabled once per square,
+    /// whether the right is held or not, so a capturing one would give check after the right is gone. Each such
+    /// component is reported once; its rays are dropped.
+    fn refuse_initial_captures(&mut self, first: usize, b: &mut Built, d: &mut Diags) {
+        let capturing = |r: &Ray| {
+            r.kind == RayKind::Chain
+                || r.flags
+                    .has(RayFlags::CAPTURE | RayFlags::EN_PASSANT | RayFlags::DESTROY)
+        };
+        if !b.rays[first..].iter().any(capturing) {
+            return;
+        }
+        for ray in b.rays[first..].iter().filter(|r| capturing(r)) {
+            let source = b.ray_sources[ray.source as usize];
+            let key = (
+                source.move_set as usize - self.first_set,
+                source.component as usize,
+            );
+            if !self.reported.contains(&key) {
+                self.reported.push(key);
+                d.error(
+                    component_span(&self.info.move_sets[key.0], key.1),
+                    "an `i` move of a piece with `initial unmoved` may only move (`m`), in one leg: captures and multi-leg first moves are not supported yet",
+                );
+            }
+        }
+        b.rays.truncate(first);
     }
 
     /// Castling paths do not depend on the square: collected once per side.
@@ -295,7 +339,17 @@ impl<'a> PieceGraph<'a> {
 
     /// The rays of the piece on `sq` for `side`, appended to `b`: its chains, then its plain rays but those another
     /// covers.
-    fn square_rays(&mut self, side: Side, sq: Square, b: &mut Built, d: &mut Diags) {
+    ///
+    /// `initial_pass` sorts the rays of a piece whose `i` moves last while it has not moved (`initial unmoved`):
+    /// `Some(false)` keeps its other rays, `Some(true)` only its `i` rays, which go last in the square's slice.
+    fn square_rays(
+        &mut self,
+        side: Side,
+        sq: Square,
+        initial_pass: Option<bool>,
+        b: &mut Built,
+        d: &mut Diags,
+    ) {
         let Some(mi) = self.move_set_on(side, sq) else {
             return;
         };
@@ -308,6 +362,7 @@ impl<'a> PieceGraph<'a> {
             let path = &self.expanded[mi][side.index()][pi];
             if path.castling.is_some()
                 || path.initial_only && !self.initial[side.index()].contains(sq)
+                || initial_pass.is_some_and(|only_initial| only_initial != path.initial_only)
             {
                 continue;
             }

@@ -9,6 +9,7 @@ mod confine;
 mod counting;
 mod diags;
 mod end;
+mod first_move;
 mod fixed_castling;
 mod graph;
 mod header;
@@ -101,6 +102,14 @@ fn build(
     let (castling_rights, mut castlings) =
         castling::build_castling(&infos, &names, &built, geometry, start.as_ref(), d);
     castlings.retain(|c| holes::keeps_castling(c, &holes));
+    let first_move_rights = first_move::build_first_move_rights(
+        &infos,
+        &names,
+        &castling_rights,
+        geometry,
+        start.as_ref(),
+        d,
+    );
     piece_rules::apply_piece_rules(
         &head,
         &infos,
@@ -178,6 +187,7 @@ fn build(
         holes,
         castling_rights,
         castlings,
+        first_move_rights,
         drops: head.drops.is_some(),
         bonus_turn,
         forced_capture,

@@ -264,11 +264,20 @@ pub struct Promote {
     pub side: Option<Side>,
 }
 
+/// `initial unmoved …` resolved: where it is written, and its options.
+pub struct UnmovedInfo {
+    pub keyword: Span,
+    pub not_in_check: bool,
+    pub lost_when_aligned_with: Vec<PieceId>,
+}
+
 #[derive(Default)]
 pub struct PieceInfo {
     pub royal: bool,
     pub move_sets: Vec<ParsedMoveSet>,
     pub initial: Option<ZoneId>,
+    /// `initial unmoved …`: its `i` moves last while it has not moved.
+    pub unmoved: Option<UnmovedInfo>,
     /// `confined to ZONE`: its destinations are clipped to the zone (see [`super::confine`]).
     pub confined: Option<ZoneId>,
     /// `may-not-capture ID…`: the types it never captures, and where each is written.
@@ -347,6 +356,8 @@ pub fn resolve_piece_items(
                 info.no_drop_mate = false;
                 info.drop_either_form = None;
                 info.drop_span = None;
+                // A shadow is made by promotion, so it never stands unmoved on a start square.
+                info.unmoved = None;
                 info
             }
         })
@@ -414,6 +425,34 @@ fn resolve_one(
                     zones.mention(Some(zone));
                 } else {
                     info.initial = zones.resolve(zone, d);
+                }
+            }
+            PieceItem::InitialUnmoved {
+                keyword,
+                not_in_check,
+                lost_when_aligned_with,
+            } => {
+                if !twice("initial".into(), *keyword, "`initial`", d) {
+                    let listed =
+                        names.listed_types(lost_when_aligned_with, "lost-when-aligned-with", d);
+                    if let Some(late) = lost_when_aligned_with.iter().find(|n| {
+                        names
+                            .resolve(n, &mut Diags::new(""))
+                            .is_some_and(|p| p.index() >= 64)
+                    }) {
+                        d.error(
+                            late.span,
+                            "`lost-when-aligned-with` names only the first 64 piece types declared",
+                        );
+                    }
+                    info.unmoved = Some(UnmovedInfo {
+                        keyword: *keyword,
+                        not_in_check: *not_in_check,
+                        lost_when_aligned_with: (0..listed.len())
+                            .filter(|&p| listed[p])
+                            .map(|p| PieceId(p as u16))
+                            .collect(),
+                    });
                 }
             }
             PieceItem::MayNotCapture(list) => {

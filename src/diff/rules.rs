@@ -238,15 +238,20 @@ fn end_rules(g: &Game) -> BTreeMap<String, String> {
         m.insert(
             "end: counting".into(),
             format!(
-                "suspended by {}; board's honour {}; pieces' honour {}; counted from {}",
+                "suspended by {}; board's honour {}; pieces' honour {} (suspended by {}); counted from {}",
                 symbols(g, &c.suspended_by),
-                c.board_honour
-                    .map_or("none".into(), |m| format!("{m} moves")),
+                c.board_honour.map_or("none".into(), |m| match c
+                    .board_honour_max_pieces
+                {
+                    Some(most) => format!("{m} moves, at most {most} pieces"),
+                    None => format!("{m} moves"),
+                }),
                 if rows.is_empty() {
                     "none".into()
                 } else {
                     rows.join(", ")
                 },
+                symbols(g, &c.pieces_honour_suspended_by),
                 if c.from_piece_count {
                     "the piece count"
                 } else {
@@ -326,6 +331,19 @@ fn piece_rules(g: &Game) -> BTreeMap<String, String> {
             );
         }
 
+        if let Some(u) = &p.unmoved {
+            let mut rules = vec!["while unmoved".to_string()];
+            if u.not_in_check {
+                rules.push("not in check".into());
+            }
+            if !u.lost_when_aligned_with.is_empty() {
+                rules.push(format!(
+                    "lost when aligned with {}",
+                    symbols(g, &u.lost_when_aligned_with)
+                ));
+            }
+            m.insert(format!("{key} initial moves"), rules.join(", "));
+        }
         if let (Some(d), true) = (&p.drop, g.drops) {
             let mut rules = Vec::new();
             match d.per_file {

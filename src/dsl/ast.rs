@@ -145,6 +145,15 @@ pub enum PieceItem {
     Initial {
         zone: Name,
     },
+    /// `initial unmoved …`: the `i` moves last while the piece has not moved.
+    InitialUnmoved {
+        keyword: Span,
+        /// `not-in-check`: they may not be made while the side is in check.
+        not_in_check: bool,
+        /// `lost-when-aligned-with ID…`: the right goes when an enemy piece of these types moves onto the piece's
+        /// rank or file.
+        lost_when_aligned_with: Vec<Name>,
+    },
     /// `confined to ZONE`: every destination of the piece lies in the zone.
     Confined {
         zone: Name,
@@ -260,8 +269,10 @@ pub enum EndItem {
 /// One part of a `counting` rule; each span covers its keyword.
 #[derive(Clone, Debug)]
 pub enum CountingPart {
-    SuspendedBy(Span, Vec<Name>),
-    BoardHonour(Span, Spanned<u32>),
+    /// The pieces, and `in pieces-honour` (`true`): they suspend only the pieces' honour.
+    SuspendedBy(Span, Vec<Name>, bool),
+    /// The moves, and `at-most N pieces`: the board's honour runs only for a side with at most N pieces.
+    BoardHonour(Span, Spanned<u32>, Option<Spanned<u32>>),
     PiecesHonour(Span, Vec<HonourRowSyntax>),
     /// `count-from piece-count` (`true`) or `count-from zero`.
     CountFrom(Span, bool),
@@ -270,8 +281,8 @@ pub enum CountingPart {
 impl CountingPart {
     pub fn keyword(&self) -> Span {
         match self {
-            CountingPart::SuspendedBy(at, _)
-            | CountingPart::BoardHonour(at, _)
+            CountingPart::SuspendedBy(at, ..)
+            | CountingPart::BoardHonour(at, ..)
             | CountingPart::PiecesHonour(at, _)
             | CountingPart::CountFrom(at, _) => *at,
         }

@@ -260,6 +260,27 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
             zone: names().into_iter().next(),
             betza: o.string(parts.last().expect("moves string").clone()),
         },
+        Rule::initial_item if parts.iter().any(|q| q.as_rule() == Rule::kw_unmoved) => {
+            let opts: Vec<P> = parts
+                .iter()
+                .filter(|q| q.as_rule() == Rule::unmoved_opt)
+                .cloned()
+                .collect();
+            PieceItem::InitialUnmoved {
+                keyword: whole,
+                not_in_check: opts.iter().any(|q| {
+                    q.clone()
+                        .into_inner()
+                        .any(|w| w.as_rule() == Rule::kw_not_in_check)
+                }),
+                lost_when_aligned_with: opts
+                    .iter()
+                    .flat_map(|q| q.clone().into_inner())
+                    .filter(|w| w.as_rule() == Rule::piece_id)
+                    .map(|w| o.text(&w))
+                    .collect(),
+            }
+        }
         Rule::initial_item => PieceItem::Initial {
             zone: names().remove(0),
         },
@@ -392,10 +413,16 @@ fn counting_part(o: Origin, p: &P) -> CountingPart {
     let inner: Vec<P> = p.clone().into_inner().collect();
     let keyword = o.span_of(&inner[0]);
     match p.as_rule() {
-        Rule::suspended_part => {
-            CountingPart::SuspendedBy(keyword, of_kind(o, &inner, Rule::piece_id))
-        }
-        Rule::board_honour_part => CountingPart::BoardHonour(keyword, o.number(&inner[1])),
+        Rule::suspended_part => CountingPart::SuspendedBy(
+            keyword,
+            of_kind(o, &inner, Rule::piece_id),
+            inner.iter().any(|q| q.as_rule() == Rule::kw_pieces_honour),
+        ),
+        Rule::board_honour_part => CountingPart::BoardHonour(
+            keyword,
+            o.number(&inner[1]),
+            inner.get(3).map(|n| o.number(n)),
+        ),
         Rule::pieces_honour_part => CountingPart::PiecesHonour(
             keyword,
             inner

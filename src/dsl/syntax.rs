@@ -110,6 +110,7 @@ fn choice_keywords(rule: Rule) -> &'static [&'static str] {
             "for",
         ],
         Rule::drop_opt => &["one-per-file", "no-mate", "not", "at-most"],
+        Rule::unmoved_opt => &["not-in-check", "lost-when-aligned-with"],
         Rule::side_zone => &["white", "black"],
         _ => &[],
     }

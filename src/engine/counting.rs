@@ -31,7 +31,9 @@ impl Position<'_> {
         let total = (self.lists[0].len() + self.lists[1].len()) as u16;
         // A bare king that takes the last suspending piece starts its own count with that capture.
         if rule.from_piece_count
-            && captured.is_some_and(|p| rule.suspended_by.contains(&p))
+            && captured.is_some_and(|p| {
+                rule.suspended_by.contains(&p) || rule.pieces_honour_suspended_by.contains(&p)
+            })
             && self.lists[mover.index()].len() == 1
         {
             let moves = self.count_moves(rule, mover);
@@ -64,14 +66,21 @@ impl Position<'_> {
     /// the board, the opponent is bare, or no honour applies.
     fn count_moves(&self, rule: &Counting, side: Side) -> u16 {
         let other = side.opponent();
-        let suspended = rule.suspended_by.iter().any(|&p| {
-            self.count_on_board(Side::White, p) + self.count_on_board(Side::Black, p) > 0
-        });
-        if suspended || self.lists[other.index()].len() == 1 {
+        if self.any_on_board(&rule.suspended_by) || self.lists[other.index()].len() == 1 {
             return 0;
         }
-        if self.lists[side.index()].len() > 1 {
+        let pieces = self.lists[side.index()].len();
+        if rule
+            .board_honour_max_pieces
+            .is_some_and(|most| pieces > usize::from(most))
+        {
+            return 0;
+        }
+        if pieces > 1 {
             return rule.board_honour.unwrap_or(0);
+        }
+        if self.any_on_board(&rule.pieces_honour_suspended_by) {
+            return 0;
         }
         rule.pieces_honour
             .iter()
@@ -80,6 +89,13 @@ impl Position<'_> {
                 None => true,
             })
             .map_or(0, |row| row.moves)
+    }
+
+    /// Does a piece of one of these types stand on the board, either side's?
+    fn any_on_board(&self, types: &[PieceId]) -> bool {
+        types
+            .iter()
+            .any(|&p| self.count_on_board(Side::White, p) + self.count_on_board(Side::Black, p) > 0)
     }
 
     /// Has the running count gone past its limit? (The game is then drawn, unless the side to move is mated.)

@@ -155,6 +155,18 @@ impl<'e> Position<'e> {
             .map(|(_, r)| r)
             .collect();
         held.sort_by_key(|r| (r.side, -g.file(r.rook_from)));
+        let mut letters: Vec<(Side, usize, i32, char)> =
+            held.iter().map(|r| (r.side, 0, 0, r.letter)).collect();
+        // First-move rights after each side's castling letters, in file order, as Fairy-Stockfish writes gates.
+        let first = game.castling_rights.len();
+        letters.extend(
+            game.first_move_rights
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| self.castling >> (first + i) & 1 != 0)
+                .map(|(_, r)| (r.side, 1, g.file(r.square), r.letter)),
+        );
+        letters.sort_by_key(|&(side, group, file, _)| (side, group, file));
         Setup {
             board,
             holes: game.holes.iter().map(|sq| (sq, none)).collect(),
@@ -163,7 +175,7 @@ impl<'e> Position<'e> {
             hands_span: None,
             side: self.side,
             side_span: None,
-            castling: held.iter().map(|r| (r.letter, none)).collect(),
+            castling: letters.iter().map(|&(.., letter)| (letter, none)).collect(),
             // The passed square next to the piece that passed (the only one for a double step): validate() finds
             // the piece beside it.
             ep: self

@@ -114,6 +114,7 @@ impl Position<'_> {
         let filtered = PieceTraits::REPEATS_MOVES
             | PieceTraits::BECOMES_ROYAL
             | PieceTraits::CAPTURES_ASIDE
+            | PieceTraits::FIRST_MOVES
             | if self.ep.is_some() {
                 PieceTraits::EN_PASSANT
             } else {

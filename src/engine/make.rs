@@ -54,9 +54,12 @@ impl Position<'_> {
                     undo.blasted = self.explode(mv.to);
                 }
                 if self.castling != 0 {
-                    let lost = engine.castle_mask[mv.from.index()]
+                    let mut lost = engine.castle_mask[mv.from.index()]
                         | engine.castle_mask[mv.to.index()]
                         | engine.mover_castle_mask[self.mover_index(mv.piece)];
+                    if !engine.aligned_losses.is_empty() {
+                        lost |= self.aligned_losses(us, mv.piece, mv.to);
+                    }
                     if self.castling & lost != 0 {
                         self.set_castling(self.castling & !lost);
                     }
@@ -223,6 +226,25 @@ impl Position<'_> {
             self.set_castling(self.castling & !lost);
         }
         count
+    }
+
+    /// The first-move rights of the opponent that a `piece` of `mover` arriving on `to` takes away by
+    /// standing on their piece's rank or file (Cambodian's rook and king), whatever stands between.
+    #[inline(never)]
+    fn aligned_losses(&self, mover: Side, piece: PieceId, to: Square) -> u32 {
+        let g = self.engine.game.geometry;
+        let mut lost = 0;
+        for &(bit, square, owner, by) in &self.engine.aligned_losses {
+            if owner != mover
+                && piece.index() < 64
+                && by >> piece.index() & 1 != 0
+                && square != to
+                && (g.file(square) == g.file(to) || g.rank(square) == g.rank(to))
+            {
+                lost |= bit;
+            }
+        }
+        lost
     }
 
     /// The index of the side to move's `piece` in [`super::Engine`]'s per-(side, piece) castling masks.

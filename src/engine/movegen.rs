@@ -3,7 +3,9 @@
 use super::moves::{Move, MoveKind, MoveList, Sink};
 use super::tables::PieceTraits;
 use super::{Cell, Position};
-use crate::rules::{step, PieceId, Ray, RayFlags, RayKind, Side, Square, StepOutcome, StepRule};
+use crate::rules::{
+    step, PieceId, Ray, RayFlags, RayKind, RaySlice, Side, Square, StepOutcome, StepRule,
+};
 
 impl Position<'_> {
     /// Every move the rules of movement allow, before the test that the mover's royal piece is left safe.
@@ -49,6 +51,32 @@ impl Position<'_> {
         let piece = self.board[from.index()].piece();
         let slice = game.pieces[piece.index()].rays(self.side, self.engine.squares(), from);
         self.rays_moves(from, piece, &game.rays[slice.range()], out);
+    }
+
+    /// The rays of `piece` on `from` without its `i` moves (the last rays of the slice) when its first-move right
+    /// is gone, or may not be used in check. Only pieces with [`PieceTraits::FIRST_MOVES`] call this.
+    #[inline(never)]
+    fn without_lapsed_first_moves(
+        &self,
+        from: Square,
+        piece: PieceId,
+        slice: RaySlice,
+    ) -> RaySlice {
+        let Some(unmoved) = &self.engine.game.pieces[piece.index()].unmoved else {
+            return slice;
+        };
+        let tail = unmoved.tail[self.side.index() * self.engine.squares() + from.index()];
+        if tail == 0 {
+            return slice;
+        }
+        let held = self.castling & self.engine.castle_mask[from.index()] != 0;
+        if held && !(unmoved.not_in_check && self.in_check()) {
+            return slice;
+        }
+        RaySlice {
+            start: slice.start,
+            len: slice.len - u32::from(tail),
+        }
     }
 
     /// The moves of a `piece` on `from` along `rays`: its own ([`Position::piece_moves`]) or borrowed ones. Borrowing
@@ -104,9 +132,14 @@ impl Position<'_> {
     /// destination the same way (a Lion's jump and its two steps).
     pub(crate) fn piece_moves_unique(&self, from: Square, out: &mut MoveList) {
         let first = out.len();
-        self.piece_moves(from, out);
         let piece = self.board[from.index()].piece();
         let traits = self.engine.traits[piece.index()];
+        let game = &self.engine.game;
+        let mut slice = game.pieces[piece.index()].rays(self.side, self.engine.squares(), from);
+        if traits.contains(PieceTraits::FIRST_MOVES) {
+            slice = self.without_lapsed_first_moves(from, piece, slice);
+        }
+        self.rays_moves(from, piece, &game.rays[slice.range()], out);
         if traits.contains(PieceTraits::BORROWS) {
             self.borrowed_moves(from, piece, out);
         }

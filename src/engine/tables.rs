@@ -27,7 +27,7 @@ pub struct Engine {
     pub(crate) entries: Vec<AttackEntry>,
     /// Per side: the indices of its castlings in [`Game::castlings`].
     pub(crate) castlings: [Vec<u16>; 2],
-    /// Per square: the castling rights lost when a move starts or ends there.
+    /// Per square: the castling and first-move rights lost when a move starts or ends there.
     pub(crate) castle_mask: Vec<u32>,
     /// Per (side, piece type), at `side * pieces + piece`: the rights lost when that piece moves (under fixed-file
     /// castling the castling piece may start anywhere on its rank, so its rights follow the piece, not a square).
@@ -41,6 +41,9 @@ pub struct Engine {
     /// Per (attacking side, target square): bit `p` is set when a piece of type `p` could capture on the target from
     /// somewhere. With more than 64 piece types every bit is set and the attack test tries every type.
     pub(crate) reaching: Vec<u64>,
+    /// The first-move rights lost when an enemy piece of a listed type moves onto their piece's line:
+    /// (the right's bit, its square, the owner, bit `p` for each such type `p`).
+    pub(crate) aligned_losses: Vec<(u32, Square, Side, u64)>,
     /// Some piece induces (`x` before an `a`): its moves are generated as moves of the friendly piece it
     /// turns on, so identical moves may come from different pieces (the whole list is deduplicated), and legality
     /// uses the full test.
@@ -133,6 +136,9 @@ impl Engine {
             if game.end.resets_clock.contains(&PieceId(p as u16)) {
                 traits[p] |= PieceTraits::RESETS_CLOCK;
             }
+            if game.pieces[p].unmoved.is_some() {
+                traits[p] |= PieceTraits::FIRST_MOVES;
+            }
         }
         let mut castle_mask = vec![0u32; squares];
         let mut mover_castle_mask = vec![0u32; 2 * game.pieces.len()];
@@ -146,6 +152,25 @@ impl Engine {
             }
             castle_mask[right.rook_from.index()] |= 1 << i;
         }
+        let first_move_bit = |i: usize| 1u32 << (game.castling_rights.len() + i);
+        for (i, right) in game.first_move_rights.iter().enumerate() {
+            castle_mask[right.square.index()] |= first_move_bit(i);
+        }
+        let aligned_losses = game
+            .first_move_rights
+            .iter()
+            .enumerate()
+            .filter_map(|(i, right)| {
+                let unmoved = game.pieces[right.piece.index()].unmoved.as_ref()?;
+                // Piece types past 64 cannot be listed in the bit set: `initial unmoved` refuses them.
+                let by = unmoved
+                    .lost_when_aligned_with
+                    .iter()
+                    .filter(|p| p.index() < 64)
+                    .fold(0u64, |set, p| set | 1 << p.index());
+                (by != 0).then_some((first_move_bit(i), right.square, right.side, by))
+            })
+            .collect();
         let castlings = Side::BOTH.map(|side| {
             (0..game.castlings.len() as u16)
                 .filter(|&i| game.castling_rights[game.castlings[i as usize].right].side == side)
@@ -182,6 +207,7 @@ impl Engine {
             entries,
             castle_mask,
             mover_castle_mask,
+            aligned_losses,
             castlings,
             pins_unreliable,
             traits,
@@ -256,6 +282,9 @@ bitflags::bitflags! {
         const CAPTURES_ASIDE = 1 << 4;
         /// Its moves reset the move-limit counter (the game's `resets_clock` list: pawns).
         const RESETS_CLOCK = 1 << 5;
+        /// Its `i` moves last while it has not moved (`initial unmoved`): the last rays of its slices are cut
+        /// off once the right is gone, so its moves never take the fast path that walks the whole slice.
+        const FIRST_MOVES = 1 << 6;
     }
 }
 

@@ -616,6 +616,10 @@ impl Writer<'_> {
             (end.royal_frozen_in_check, "`royal-frozen-in-check`"),
             (end.facing_royals_illegal, "`facing-royals illegal`"),
             (end.counting.is_some(), "`counting`"),
+            (
+                !self.game.first_move_rights.is_empty(),
+                "`initial unmoved` (first-move rights)",
+            ),
         ];
         for (_, rule) in unwritten.iter().filter(|(present, _)| *present) {
             self.lossy

@@ -437,6 +437,10 @@ impl Writer<'_> {
                 "`repetition … loses`",
             ),
             (end.counting.is_some(), "`counting`"),
+            (
+                !self.game.first_move_rights.is_empty(),
+                "`initial unmoved` (first-move rights)",
+            ),
         ];
         for (_, rule) in unwritten.iter().filter(|(present, _)| *present) {
             self.lossy

@@ -227,7 +227,11 @@ fn counting(game: &Game, rule: &Counting) -> String {
     }
     line += "a player who cannot win is given a number of moves in which the opponent must checkmate, or the game is drawn.";
     if let Some(moves) = rule.board_honour {
-        line += &format!(" A player who still has more than the king, against an opponent who is not bare, is given {moves} moves (board's honour).");
+        let who = match rule.board_honour_max_pieces {
+            Some(most) => format!("more than the king but at most {most} pieces"),
+            None => "more than the king".to_string(),
+        };
+        line += &format!(" A player who still has {who}, against an opponent who is not bare, is given {moves} moves (board's honour).");
     }
     if !rule.pieces_honour.is_empty() {
         let rows: Vec<String> = rule
@@ -259,6 +263,17 @@ fn counting(game: &Game, rule: &Counting) -> String {
                 "from zero"
             }
         );
+        if !rule.pieces_honour_suspended_by.is_empty() {
+            let names: Vec<String> = rule
+                .pieces_honour_suspended_by
+                .iter()
+                .map(|&p| name(p))
+                .collect();
+            line += &format!(
+                " This count starts only once no {} is left on the board.",
+                list_words(&names)
+            );
+        }
         if rule.pieces_honour.iter().all(|row| row.piece.is_some()) {
             line += " Against any other force there is no count.";
         }

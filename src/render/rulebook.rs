@@ -137,6 +137,25 @@ fn board_section(engine: &Engine, doc: &mut Doc) {
     ));
     doc.para("In FEN (as `--fen` takes it):");
     doc.blocks.push(Block::Code(game.start_fen.clone()));
+    if !game.first_move_rights.is_empty() {
+        let mut held: Vec<_> = game.first_move_rights.iter().collect();
+        held.sort_by_key(|r| (r.side, game.geometry.file(r.square)));
+        let rights: Vec<String> = held
+            .iter()
+            .map(|r| {
+                format!(
+                    "`{}` the {} on {}",
+                    r.letter,
+                    game.piece(r.piece).name,
+                    game.geometry.name(r.square)
+                )
+            })
+            .collect();
+        doc.para(format!(
+            "The castling field also holds the first-move rights of pieces that have not moved yet, by file letter: {}.",
+            list_words(&rights)
+        ));
+    }
 }
 
 /// The letters (in backticks) of the pieces for which `keep` holds, in the game's order.
@@ -246,7 +265,24 @@ fn move_set_lines(game: &Game, piece: PieceId, set: &MoveSet) -> Vec<String> {
         .iter()
         .map(|c| {
             let mut line = format!("`{}`: {}", c.text, c.description);
-            if c.initial_only {
+            let unmoved = game.pieces[piece.index()].unmoved.as_deref();
+            if let (true, Some(unmoved)) = (c.initial_only, unmoved) {
+                line += " — in this game: only while the piece has not moved";
+                if unmoved.not_in_check {
+                    line += ", and not while its side is in check";
+                }
+                if !unmoved.lost_when_aligned_with.is_empty() {
+                    let names: Vec<String> = unmoved
+                        .lost_when_aligned_with
+                        .iter()
+                        .map(|&p| game.piece(p).name.clone())
+                        .collect();
+                    line += &format!(
+                        "; the right is lost once an enemy {} moves onto its rank or file",
+                        list_words(&names)
+                    );
+                }
+            } else if c.initial_only {
                 let white = inspect::initial_squares(game, piece, Side::White);
                 let black = inspect::initial_squares(game, piece, Side::Black);
                 if !white.is_empty() {

@@ -9,9 +9,14 @@ use super::PieceId;
 pub struct Counting {
     /// No count starts while a piece of one of these types stands on the board, either side's (makruk's pawns).
     pub suspended_by: Vec<PieceId>,
+    /// No pieces' honour count starts while a piece of one of these types stands on the board (Cambodian's pawns,
+    /// which leave the board's honour alone).
+    pub pieces_honour_suspended_by: Vec<PieceId>,
     /// Board's honour: the moves a side that still has more than its king is given, when the opponent is not bare
     /// (makruk: 64). `None`: no count for such a side (ASEAN).
     pub board_honour: Option<u16>,
+    /// The board's honour runs only for a side with at most this many pieces, its king included (Cambodian: 3).
+    pub board_honour_max_pieces: Option<u16>,
     /// Pieces' honour: a side down to its king is given the moves of the first row the opponent's force matches.
     pub pieces_honour: Vec<HonourRow>,
     /// Pieces' honour counts from the number of pieces on the board (makruk: a bare king against K+R+R starts at

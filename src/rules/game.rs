@@ -92,6 +92,8 @@ pub struct PieceType {
     /// For a type `X` with a shadow `X~`: that shadow. Rules that name `X` (extinction, material limits,
     /// insufficient material, flags) count it too.
     pub shadow: Option<PieceId>,
+    /// `initial unmoved`: its `i` moves last while it has not moved (see [`super::FirstMoveRight`]).
+    pub unmoved: Option<Box<super::Unmoved>>,
 }
 
 impl PieceType {
@@ -345,6 +347,9 @@ pub struct Game {
     pub holes: SquareSet,
     pub castling_rights: Vec<CastlingRight>,
     pub castlings: Vec<Castling>,
+    /// The rights of pieces whose `i` moves last while they have not moved; the position keeps them as bits
+    /// after the castling rights' (bit `castling_rights.len() + i` for right `i`).
+    pub first_move_rights: Vec<super::FirstMoveRight>,
     /// Captured pieces go to the captor's hand and may be dropped.
     pub drops: bool,
     pub bonus_turn: Option<BonusTurn>,

@@ -5,12 +5,14 @@
 
 mod board;
 mod counting;
+mod first_move;
 mod game;
 mod graph;
 mod promotion;
 
 pub use board::{Geometry, Side, Square, SquareSet, MAX_FILES, MAX_RANKS, MAX_SQUARES};
 pub use counting::{Counting, HonourRow, MAX_COUNT_MOVES};
+pub use first_move::{FirstMoveRight, Unmoved, MAX_RIGHTS};
 pub use game::{
     BareKing, BonusTurn, Castling, CastlingRight, DropRule, EndRules, Explosions, Extinct,
     Extinction, Flag, ForcedCapture, Game, MoveComponent, MoveSet, PieceId, PieceType, RaySource,

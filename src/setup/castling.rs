@@ -1,7 +1,8 @@
 //! The castling letters of a FEN read against a game's rights. A letter names a right of the game (`K`, `q`, or
 //! under fixed-file castling a partner's file, `H`, `a`); under fixed-file castling `K`/`Q` (`k`/`q`) also name
 //! the outermost partner on that side of the king on its rank, as Fairy-Stockfish and X-FEN read them, so that a
-//! FEN written for a hand-set position loads whatever file the partner stands on.
+//! FEN written for a hand-set position loads whatever file the partner stands on. A first-move right
+//! (`initial unmoved`) is written with its piece's file letter, as Fairy-Stockfish writes its gates.
 use super::error::Problem;
 use crate::diag::Span;
 use crate::rules::{CastlingRight, Game, PieceId, Side, Square};
@@ -20,7 +21,11 @@ pub fn read_rights(
     let mut held = 0;
     for &(letter, span) in letters {
         let Some(i) = right_of(letter, board, game) else {
-            problem(span, Problem::UnknownCastling(letter));
+            match first_move_right(letter, board, game) {
+                Some(Ok(bit)) => held |= bit,
+                Some(Err(needs)) => problem(span, Problem::CastlingPieces { letter, needs }),
+                None => problem(span, Problem::UnknownCastling(letter)),
+            }
             continue;
         };
         let right = &game.castling_rights[i];
@@ -30,6 +35,27 @@ pub fn read_rights(
         }
     }
     held
+}
+
+/// The first-move right a letter names (its piece's file), as its bit among the position's rights, or what the
+/// board lacks for it: the very piece on its start square. `None`: no first-move right has the letter.
+fn first_move_right(letter: char, board: &Board, game: &Game) -> Option<Result<u32, String>> {
+    let i = game
+        .first_move_rights
+        .iter()
+        .position(|r| r.letter == letter)?;
+    let right = &game.first_move_rights[i];
+    Some(
+        if board[right.square.index()] == Some((right.piece, right.side)) {
+            Ok(1 << (game.castling_rights.len() + i))
+        } else {
+            Err(format!(
+                "the {} on {} (its first-move right)",
+                game.piece(right.piece).name,
+                game.geometry.name(right.square)
+            ))
+        },
+    )
 }
 
 /// The right a letter names: under fixed-file castling `K`/`Q` first (on a board of 11 files or more `K` is also

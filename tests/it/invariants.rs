@@ -143,6 +143,17 @@ fn flip_fen(engine: &Engine, fen: &str) -> String {
     setup.hands.sort_by_key(|h| h.side);
     setup.side = setup.side.opponent();
     for (c, _) in &mut setup.castling {
+        // A first-move right is named by its square's file: the flipped square's right names it now.
+        let rights = &game.first_move_rights;
+        if let Some(right) = rights.iter().find(|r| r.letter == *c) {
+            let to = flip(right.square);
+            *c = rights
+                .iter()
+                .find(|r| r.square == to)
+                .expect("a colour-symmetric game has the flipped right")
+                .letter;
+            continue;
+        }
         *c = if c.is_ascii_uppercase() {
             c.to_ascii_lowercase()
         } else {

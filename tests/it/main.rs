@@ -14,6 +14,7 @@ mod exotic_moves;
 mod export_diagram;
 mod export_fsf;
 mod export_sjaak;
+mod first_move;
 mod friendly_capture;
 mod fuzz_regressions;
 mod games;
