@@ -33,6 +33,8 @@ pub struct DescribeJson {
     explosions: Option<Vec<String>>,
     /// `dead-squares allowed`: pieces may end a move where they could never move again.
     dead_squares_allowed: bool,
+    /// The first-move rights of `initial unmoved` pieces, one per start square, with their FEN letters.
+    first_move_rights: Vec<FirstMoveRightJson>,
     zones: Vec<ZoneJson>,
     pieces: Vec<PieceJson>,
     end: EndJson,
@@ -82,6 +84,25 @@ struct PieceJson {
     drop: Option<DropJson>,
     /// The piece types it never captures (`may-not-capture`).
     may_not_capture: Vec<String>,
+    /// `initial unmoved`: its `i` moves last while it has not moved; `null` otherwise.
+    first_moves: Option<FirstMovesJson>,
+}
+
+#[derive(Serialize)]
+struct FirstMovesJson {
+    /// They may not be made while the side is in check.
+    not_in_check: bool,
+    /// An enemy piece of these types moving onto the piece's rank or file takes the right away.
+    lost_when_aligned_with: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct FirstMoveRightJson {
+    side: &'static str,
+    square: String,
+    piece: String,
+    /// Its letter in the FEN's castling field.
+    letter: String,
 }
 
 #[derive(Serialize)]
@@ -272,6 +293,14 @@ impl DescribeJson {
                         .collect(),
                     in_hand_as: ty.in_hand.map(symbol),
                     may_not_capture: ty.may_not_capture.iter().map(|&t| symbol(t)).collect(),
+                    first_moves: ty.unmoved.as_ref().map(|u| FirstMovesJson {
+                        not_in_check: u.not_in_check,
+                        lost_when_aligned_with: u
+                            .lost_when_aligned_with
+                            .iter()
+                            .map(|&t| symbol(t))
+                            .collect(),
+                    }),
                     drop: ty.drop.as_ref().map(|d| DropJson {
                         one_per_file: d.per_file == Some(1),
                         per_file: d.per_file,
@@ -326,6 +355,16 @@ impl DescribeJson {
                 .as_ref()
                 .map(|blast| game.types_marked(&blast.spared).map(symbol).collect()),
             dead_squares_allowed: game.dead_squares_allowed,
+            first_move_rights: game
+                .first_move_rights
+                .iter()
+                .map(|r| FirstMoveRightJson {
+                    side: side_key(r.side),
+                    square: game.geometry.name(r.square),
+                    piece: symbol(r.piece),
+                    letter: r.letter.to_string(),
+                })
+                .collect(),
             end: EndJson::new(game),
         }
     }
