@@ -376,7 +376,7 @@ fn castling(engine: &Engine) -> Vec<CastlingJson> {
     let g = game.geometry;
     let names = |v: &[Square]| v.iter().map(|&s| g.name(s)).collect::<Vec<_>>();
     let start = tatsu::engine::Position::start(engine);
-    tatsu::render::rulebook::start_castlings(game, &start)
+    tatsu::render::start_castlings(game, &start)
         .into_iter()
         .map(|c| {
             let right = &game.castling_rights[c.right];

@@ -435,11 +435,11 @@ fn resolve_one(
                 if !twice("initial".into(), *keyword, "`initial`", d) {
                     let listed =
                         names.listed_types(lost_when_aligned_with, "lost-when-aligned-with", d);
-                    if let Some(late) = lost_when_aligned_with.iter().find(|n| {
-                        names
-                            .resolve(n, &mut Diags::new(""))
-                            .is_some_and(|p| p.index() >= 64)
-                    }) {
+                    // The executor keeps the listed types as a 64-bit set.
+                    if let Some(late) = lost_when_aligned_with
+                        .iter()
+                        .find(|n| names.lookup(&n.value).is_some_and(|p| p.index() >= 64))
+                    {
                         d.error(
                             late.span,
                             "`lost-when-aligned-with` names only the first 64 piece types declared",

@@ -69,7 +69,7 @@ impl Position<'_> {
         if tail == 0 {
             return slice;
         }
-        let held = self.castling & self.engine.castle_mask[from.index()] != 0;
+        let held = self.castling & self.engine.first_move_mask[from.index()] != 0;
         if held && !(unmoved.not_in_check && self.in_check()) {
             return slice;
         }

@@ -41,6 +41,8 @@ pub struct Engine {
     /// Per (attacking side, target square): bit `p` is set when a piece of type `p` could capture on the target from
     /// somewhere. With more than 64 piece types every bit is set and the attack test tries every type.
     pub(crate) reaching: Vec<u64>,
+    /// Per square: the first-move right of the piece that starts there (no castling right's bit), or 0.
+    pub(crate) first_move_mask: Vec<u32>,
     /// The first-move rights lost when an enemy piece of a listed type moves onto their piece's line:
     /// (the right's bit, its square, the owner, bit `p` for each such type `p`).
     pub(crate) aligned_losses: Vec<(u32, Square, Side, u64)>,
@@ -153,8 +155,10 @@ impl Engine {
             castle_mask[right.rook_from.index()] |= 1 << i;
         }
         let first_move_bit = |i: usize| 1u32 << (game.castling_rights.len() + i);
+        let mut first_move_mask = vec![0u32; squares];
         for (i, right) in game.first_move_rights.iter().enumerate() {
             castle_mask[right.square.index()] |= first_move_bit(i);
+            first_move_mask[right.square.index()] |= first_move_bit(i);
         }
         let aligned_losses = game
             .first_move_rights
@@ -207,6 +211,7 @@ impl Engine {
             entries,
             castle_mask,
             mover_castle_mask,
+            first_move_mask,
             aligned_losses,
             castlings,
             pins_unreliable,

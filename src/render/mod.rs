@@ -1,5 +1,6 @@
 //! Rendering boards and documents: a [`View`] of a board (pieces, destination marks, zone shading) drawn as text
 //! ([`text`]) or SVG ([`svg`]), and a small document model ([`doc`]) written out as Markdown or HTML.
+mod castling_rules;
 pub mod doc;
 mod end_rules;
 pub mod html;
@@ -8,6 +9,8 @@ mod move_rules;
 pub mod rulebook;
 pub mod svg;
 pub mod text;
+
+pub use castling_rules::start_castlings;
 
 use crate::engine::Position;
 use crate::inspect::PieceMoves;

@@ -2,7 +2,7 @@
 //! lasts, where the FEN keeps it, and that a count run out draws a game played. Every FEN and result below is what
 //! pyffish 0.0.90 (Fairy-Stockfish's `makruk` and `asean`) gives after the same moves (`pyffish.get_fen`,
 //! `pyffish.is_optional_game_end`); `scripts/fsf_oracle.py fens` compares thousands more along random games.
-use crate::support::variants::engine;
+use crate::support::variants::{engine, played};
 
 /// The bundled makruk.
 fn makruk() -> Engine {
@@ -12,13 +12,7 @@ use tatsu::engine::{Engine, Outcome, Position, Reason};
 
 /// The FEN after playing `moves` from `fen`, and the result of the game then.
 fn after(engine: &Engine, fen: &str, moves: &str) -> (String, Option<Outcome>) {
-    let mut pos = Position::from_fen(engine, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    for text in moves.split_whitespace() {
-        let mv = pos
-            .parse_move(text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-        pos.play(mv);
-    }
+    let mut pos = played(engine, fen, moves);
     (pos.to_fen(), pos.outcome())
 }
 

@@ -3,27 +3,13 @@
 //! below is what pyffish 0.0.90 (Fairy-Stockfish's `cambodian`) gives for the same position and moves
 //! (`pyffish.legal_moves`, `pyffish.get_fen`); `tests/data/perft/cambodian.tsv` and `karouk.tsv` hold its perft
 //! counts.
-use crate::support::variants::engine;
-use tatsu::engine::{Engine, Position};
+use crate::support::variants::{engine, moves, played};
+use tatsu::engine::{Engine, Outcome, Position, Reason};
+use tatsu::rules::Side;
 
 /// The FEN after playing `moves` from `fen`.
 fn after(e: &Engine, fen: &str, moves: &str) -> String {
-    let mut pos = Position::from_fen(e, fen).unwrap_or_else(|err| panic!("{fen}: {err}"));
-    for text in moves.split_whitespace() {
-        let mv = pos
-            .parse_move(text)
-            .unwrap_or_else(|err| panic!("{text}: {err}"));
-        pos.play(mv);
-    }
-    pos.to_fen()
-}
-
-/// The legal moves of `fen`, sorted.
-fn moves(e: &Engine, fen: &str) -> Vec<String> {
-    let mut pos = Position::from_fen(e, fen).unwrap_or_else(|err| panic!("{fen}: {err}"));
-    let mut list: Vec<String> = pos.legal_move_list().iter().map(|mv| pos.uci(mv)).collect();
-    list.sort();
-    list
+    played(e, fen, moves).to_fen()
 }
 
 const START: &str = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1";
@@ -145,6 +131,21 @@ fn cambodian_board_honour_counts_a_side_of_at_most_three_pieces_pawns_or_not() {
 #[test]
 fn kar_ouk_is_won_by_the_first_check() {
     let e = engine("karouk");
+    // pyffish: after the check the game is over (is_immediate_game_end, the side to move lost), with no moves.
+    let mut pos = played(&e, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8");
+    assert_eq!(pos.to_fen(), "R3k3/8/8/8/8/8/8/4K3 b - 30 0+1 6 1");
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome {
+            winner: Some(Side::White),
+            reason: Reason::CheckLimit,
+        })
+    );
+    assert!(pos.legal_move_list().is_empty());
+    // A move that gives no check leaves the game going.
+    let mut pos = played(&e, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a7");
+    assert_eq!(pos.to_fen(), "4k3/R7/8/8/8/8/8/4K3 b - 30 1+1 6 1");
+    assert_eq!(pos.outcome(), None);
     // The FEN carries the checks left, `1+1`, as pyffish writes it after a move.
     assert_eq!(
         after(&e, START, "d1f2"),

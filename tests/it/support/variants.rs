@@ -37,6 +37,18 @@ pub fn moves(engine: &Engine, fen: &str) -> Vec<String> {
     list
 }
 
+/// The position after playing `moves` (UCI, space-separated) from `fen`.
+pub fn played<'e>(engine: &'e Engine, fen: &str, moves: &str) -> Position<'e> {
+    let mut pos = Position::from_fen(engine, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    for text in moves.split_whitespace() {
+        let mv = pos
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        pos.play(mv);
+    }
+    pos
+}
+
 /// The moves of `list` that start on `square`.
 pub fn from(list: &[String], square: &str) -> Vec<String> {
     list.iter()
