@@ -95,6 +95,10 @@ pub fn representative_square_in(game: &Game, set: &SquareSet) -> Square {
 pub trait Board {
     /// The side of the piece on `sq`, if any.
     fn occupant(&self, sq: Square) -> Option<Side>;
+    /// Is there a wall on `sq` (games with walls)?
+    fn wall(&self, _sq: Square) -> bool {
+        false
+    }
     /// Is the piece on `sq` royal (a royal piece is never destroyed by a `d` move)?
     fn royal(&self, _sq: Square) -> bool {
         false
@@ -255,6 +259,7 @@ pub fn piece_moves(
 impl Survey<'_> {
     fn occupant(&self, sq: Square) -> Occupant {
         match self.board.occupant(sq) {
+            None if self.board.wall(sq) => Occupant::Wall,
             None => Occupant::Empty,
             Some(s) if s == self.side => Occupant::Friend,
             Some(_) => Occupant::Enemy,
@@ -344,7 +349,7 @@ impl Survey<'_> {
 
     fn ray(&mut self, ray: &Ray, lend: bool) {
         let path = self.game.ray_squares(ray);
-        let empty = |s: &Square| self.board.occupant(*s).is_none();
+        let empty = |s: &Square| self.board.occupant(*s).is_none() && !self.board.wall(*s);
         match ray.kind {
             RayKind::Slide => {
                 for &sq in path {
@@ -410,7 +415,8 @@ impl Survey<'_> {
                 Occupant::Empty if self.hypothetical => imagined_occupant(rule),
                 real => real,
             };
-            let imagined = occupant != Occupant::Empty && self.board.occupant(sq).is_none();
+            let imagined = !matches!(occupant, Occupant::Empty | Occupant::Wall)
+                && self.board.occupant(sq).is_none();
             let royal = || !imagined && self.board.royal(sq);
             let dest = rule.contains(StepRule::DEST);
             if dest && lend && ray.flags.has(RayFlags::BORROW) && occupant == Occupant::Friend {
@@ -639,6 +645,9 @@ pub fn squares_in_words(game: &Game, set: &SquareSet) -> String {
 impl Board for crate::engine::Position<'_> {
     fn occupant(&self, sq: Square) -> Option<Side> {
         self.piece_at(sq).map(|(_, side)| side)
+    }
+    fn wall(&self, sq: Square) -> bool {
+        self.is_wall(sq)
     }
     fn royal(&self, sq: Square) -> bool {
         self.piece_at(sq)

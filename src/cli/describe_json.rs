@@ -31,6 +31,8 @@ pub struct DescribeJson {
     forced_capture: Option<Vec<String>>,
     /// Explosions on capture: the piece types spared around the capture square; `null` without the rule.
     explosions: Option<Vec<String>>,
+    /// Walls: what every move leaves and the pieces a capture petrifies; `null` in games without walls.
+    walls: Option<WallsJson>,
     /// `dead-squares allowed`: pieces may end a move where they could never move again.
     dead_squares_allowed: bool,
     /// The first-move rights of `initial unmoved` pieces, one per start square, with their FEN letters.
@@ -45,6 +47,16 @@ struct BonusTurnJson {
     zone: String,
     /// The bonus move may be declined (a pass, `0000`).
     may_pass: bool,
+}
+
+#[derive(Serialize)]
+struct WallsJson {
+    /// `past`, `placed` or `shot`: the wall every move leaves; `null` when only captures petrify.
+    placement: Option<&'static str>,
+    /// The zone a `placed` wall must go in; `null`: any empty square.
+    zone: Option<String>,
+    /// The pieces a capture turns into a wall.
+    petrify: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -354,6 +366,16 @@ impl DescribeJson {
                 .explosions
                 .as_ref()
                 .map(|blast| game.types_marked(&blast.spared).map(symbol).collect()),
+            walls: game.walls.as_ref().map(|w| WallsJson {
+                placement: w.placement.map(|p| p.word()),
+                zone: match w.placement {
+                    Some(tatsu::rules::WallPlacement::Placed(Some(z))) => {
+                        Some(game.zone(z).name.clone())
+                    }
+                    _ => None,
+                },
+                petrify: game.types_marked(&w.petrify).map(symbol).collect(),
+            }),
             dead_squares_allowed: game.dead_squares_allowed,
             first_move_rights: game
                 .first_move_rights

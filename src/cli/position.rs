@@ -12,7 +12,7 @@ pub struct PositionArgs {
     /// Start from this position instead of the game's start position.
     #[arg(long)]
     pub fen: Option<String>,
-    /// Play these moves (UCI notation) from the position first.
+    /// Play these moves (UCI notation, separate arguments or one quoted list) from the position first.
     #[arg(long, num_args = 1..)]
     pub moves: Vec<String>,
 }
@@ -39,7 +39,9 @@ pub fn setup<'e>(
         Some(fen) => Position::from_fen(engine, fen)?,
         None => Position::start(engine),
     };
-    for (index, text) in moves.iter().enumerate() {
+    // `--moves e2e4 e7e5` and `--moves "e2e4 e7e5"` alike.
+    let moves = moves.iter().flat_map(|m| m.split_whitespace());
+    for (index, text) in moves.enumerate() {
         let mv = read_move(&mut pos, text).map_err(|e| {
             let what = format!(
                 "move {} of --moves, `{text}`, {e}\n  in {}",

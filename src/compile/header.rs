@@ -28,6 +28,10 @@ pub struct Header {
     pub explosions: Option<(Span, Vec<Name>, Vec<Name>)>,
     /// `must-drop` given, where.
     pub must_drop: Option<Span>,
+    /// `walls` given: where, the placement word and the zone after `in`.
+    pub walls: Option<(Span, Name, Option<Name>)>,
+    /// `petrify` given: where, and the piece types listed.
+    pub petrify: Option<(Span, Vec<Name>)>,
     /// `dead-squares allowed` given.
     pub dead_squares_allowed: bool,
 }
@@ -48,6 +52,8 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
         forced_capture: None,
         explosions: None,
         must_drop: None,
+        walls: None,
+        petrify: None,
         dead_squares_allowed: false,
     };
     let mut seen: Vec<(&'static str, Span)> = Vec::new();
@@ -121,6 +127,12 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
             }
             StatementKind::Explosions { spare, immune } if once("explosions", kw, d) => {
                 h.explosions = Some((kw, spare.clone(), immune.clone()))
+            }
+            StatementKind::Walls { placement, zone } if once("walls", kw, d) => {
+                h.walls = Some((kw, placement.clone(), zone.clone()))
+            }
+            StatementKind::Petrify { pieces } if once("petrify", kw, d) => {
+                h.petrify = Some((kw, pieces.clone()))
             }
             _ => {}
         }

@@ -20,6 +20,7 @@ mod rays;
 mod restrict;
 mod royalty;
 mod start;
+mod walls;
 mod zones;
 
 use crate::diag::{self, Diagnostic, Span};
@@ -127,6 +128,18 @@ fn build(
     let explosions = head.explosions.as_ref().map(|(kw, spare, immune)| {
         restrict::resolve_explosions((*kw, spare, immune), head.drops.is_some(), &names, d)
     });
+    let walls = walls::resolve_walls(
+        &walls::WallSetting {
+            head: &head,
+            names: &names,
+            infos: &infos,
+            built: &built,
+            castlings: &castlings,
+            geometry,
+        },
+        &mut zones,
+        d,
+    );
     let bonus_turn = match &head.bonus {
         Some((z, may_pass)) => zones.resolve(z, d).map(|zone| piece_rules::BonusTurn {
             zone,
@@ -155,14 +168,18 @@ fn build(
             piece.dead = [SquareSet::new(), SquareSet::new()];
         }
     }
-    // A flag square ends the game without a capture (breakthrough).
-    let extinction = end
-        .as_ref()
-        .is_some_and(|e| !e.extinction.is_empty() || !e.flags.is_empty());
+    // A flag square ends the game without a capture (breakthrough), and so does a stalemate that is scored
+    // (clobber: a side that cannot move loses).
+    let extinction = end.as_ref().is_some_and(|e| {
+        !e.extinction.is_empty()
+            || !e.flags.is_empty()
+            || e.stalemate != crate::rules::StalemateResult::Draw
+            || e.stalemate_by_piece_count
+    });
     if !infos.iter().any(|i| i.royal) && !extinction {
         d.warning(
             Span::new(0, 0),
-            "no piece is `royal` and no `extinction` rule ends the game, so no side can ever lose by capture",
+            "no piece is `royal` and no `extinction`, `flag` or scored `stalemate` rule ends the game, so no side can ever lose",
         );
     }
     zones.warn_unused(d);
@@ -192,6 +209,7 @@ fn build(
         bonus_turn,
         forced_capture,
         explosions,
+        walls,
         must_drop: head.must_drop.is_some(),
         dead_squares_allowed: head.dead_squares_allowed,
         end: end?,

@@ -93,6 +93,22 @@ fn game_rules(g: &Game) -> BTreeMap<String, String> {
             format!("captures explode, sparing {}", spared.join(" ")),
         );
     }
+    if let Some(walls) = &g.walls {
+        let petrify: Vec<&str> = g
+            .types_marked(&walls.petrify)
+            .map(|p| g.piece(p).symbol.as_str())
+            .collect();
+        if let Some(placement) = walls.placement {
+            let zone = match placement {
+                crate::rules::WallPlacement::Placed(Some(z)) => format!(" in {}", g.zone(z).name),
+                _ => String::new(),
+            };
+            m.insert("walls".into(), format!("{}{zone}", placement.word()));
+        }
+        if !petrify.is_empty() {
+            m.insert("petrify".into(), petrify.join(" "));
+        }
+    }
     if let Some(forced) = &g.forced_capture {
         let by: Vec<&str> = g
             .types_marked(&forced.by)

@@ -97,6 +97,15 @@ pub enum StatementKind {
     },
     /// While the side to move holds a piece in hand and may drop it, it must drop.
     MustDrop,
+    /// `walls past|placed|shot [in ZONE]`: what wall every move leaves.
+    Walls {
+        placement: Spanned<String>,
+        zone: Option<Name>,
+    },
+    /// `petrify ID…`: a capture by a piece of these types turns it into a wall.
+    Petrify {
+        pieces: Vec<Name>,
+    },
     /// `dead-squares allowed|forbidden`: may a piece end a move, or be dropped, where it could never move again?
     DeadSquares {
         allowed: bool,

@@ -138,6 +138,24 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
             }
         }
         Rule::must_drop_stmt => StatementKind::MustDrop,
+        Rule::walls_stmt => StatementKind::Walls {
+            placement: rest
+                .iter()
+                .find(|q| q.as_rule() == Rule::wall_placement)
+                .map(|q| o.text(q))
+                .expect("walls names a placement"),
+            zone: rest
+                .iter()
+                .find(|q| q.as_rule() == Rule::name)
+                .map(|q| o.text(q)),
+        },
+        Rule::petrify_stmt => StatementKind::Petrify {
+            pieces: rest
+                .iter()
+                .filter(|q| q.as_rule() == Rule::piece_id)
+                .map(|q| o.text(q))
+                .collect(),
+        },
         Rule::dead_squares_stmt => StatementKind::DeadSquares {
             allowed: rest.iter().any(|q| q.as_rule() == Rule::kw_allowed),
         },

@@ -167,7 +167,7 @@ impl Position<'_> {
             } else {
                 self.board[sq.index()]
             };
-            if rule.contains(StepRule::DEST) && cell.is(attacker) {
+            if rule.contains(StepRule::DEST) && cell.is(attacker) && !cell.is_wall() {
                 return Some(cell.piece());
             }
             match step(rule, cell.occupant_for(attacker), || self.is_royal(cell)) {
@@ -298,7 +298,10 @@ impl Position<'_> {
                         }
                         threats.count += 1;
                     }
-                    (Some(&blocker), None) if self.board[blocker.index()].is(side) => {
+                    (Some(&blocker), None)
+                        if self.board[blocker.index()].is(side)
+                            && !self.board[blocker.index()].is_wall() =>
+                    {
                         threats.pinned.insert(blocker);
                     }
                     _ => {}

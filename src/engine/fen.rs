@@ -70,6 +70,11 @@ impl<'e> Position<'e> {
         for p in &setup.board {
             pos.put(p.square, p.piece, p.side);
         }
+        for &(sq, _) in &setup.holes {
+            if !engine.game.holes.contains(sq) {
+                pos.put_wall(sq);
+            }
+        }
         for held in &setup.hands {
             let count = pos.hands[held.side.index()][held.piece.index()];
             // validate() bounds the pieces of a position by MAX_PIECES, a u16.
@@ -169,7 +174,12 @@ impl<'e> Position<'e> {
         letters.sort_by_key(|&(side, group, file, _)| (side, group, file));
         Setup {
             board,
-            holes: game.holes.iter().map(|sq| (sq, none)).collect(),
+            holes: game
+                .geometry
+                .all()
+                .filter(|&sq| game.holes.contains(sq) || self.board[sq.index()].is_wall())
+                .map(|sq| (sq, none))
+                .collect(),
             board_span: none,
             hands,
             hands_span: None,

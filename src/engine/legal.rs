@@ -213,16 +213,22 @@ impl Position<'_> {
         if self.is_decided() {
             return false;
         }
+        if self.board.get(mv.to.index()).is_some_and(|c| c.is_wall()) {
+            return false;
+        }
         let mut candidates = MoveList::with_capacity(64);
         match mv.kind {
             MoveKind::Drop | MoveKind::Castle { .. } | MoveKind::Pass => {
                 self.pseudo_moves(&mut candidates)
             }
-            // An induced move is made by a piece that cannot make it by itself: look among every piece's moves.
-            _ if self.engine.has_induction => self.pseudo_moves(&mut candidates),
+            // An induced move is made by a piece that cannot make it by itself, and a walling move is one of
+            // several made of the same piece move: look among every piece's moves.
+            _ if self.engine.has_induction || self.engine.wall_placement.is_some() => {
+                self.pseudo_moves(&mut candidates)
+            }
             _ => {
                 let mover = self.board.get(mv.from.index()).copied().unwrap_or_default();
-                if !mover.is(self.side) {
+                if !mover.is(self.side) || mover.is_wall() {
                     return false;
                 }
                 self.piece_moves_unique(mv.from, &mut candidates);

@@ -53,6 +53,11 @@ impl Position<'_> {
                 if captured && game.explosions.is_some() {
                     undo.blasted = self.explode(mv.to);
                 }
+                if captured && game.walls.as_ref().is_some_and(|w| w.petrifies(mv.piece)) {
+                    // Turned to stone where it took.
+                    self.take(mv.to);
+                    self.put_wall(mv.to);
+                }
                 if self.castling != 0 {
                     let mut lost = engine.castle_mask[mv.from.index()]
                         | engine.castle_mask[mv.to.index()]
@@ -95,6 +100,9 @@ impl Position<'_> {
                 resets_clock = true;
             }
         }
+        if let Some(wall) = mv.wall() {
+            self.put_wall(wall);
+        }
         self.set_ep(new_ep);
         // Saturating: a FEN may give any clock up to u32::MAX.
         self.halfmove = if resets_clock {
@@ -130,6 +138,9 @@ impl Position<'_> {
         let game = &self.engine.game;
         let mv = undo.mv;
         let us = undo.side;
+        if let Some(wall) = mv.wall() {
+            self.take_wall(wall);
+        }
         for _ in 0..undo.blasted {
             let (sq, cell) = self.blasts.pop().expect("a blasted piece is kept");
             self.put(sq, cell.piece(), cell.side());
@@ -139,7 +150,13 @@ impl Position<'_> {
             | MoveKind::CreatesEp
             | MoveKind::EnPassant { .. }
             | MoveKind::Locust { .. } => {
-                self.take(mv.to);
+                let captured = !undo.captured.is_empty() || !undo.victim.is_empty();
+                if captured && self.board[mv.to.index()].is_wall() {
+                    // Petrified (`petrify`).
+                    self.take_wall(mv.to);
+                } else {
+                    self.take(mv.to);
+                }
                 self.put(mv.from, mv.piece, us);
                 if !undo.captured.is_empty() {
                     self.uncapture(mv.to, undo.captured, us);

@@ -22,11 +22,12 @@ mod promote;
 mod restrict;
 mod royalty;
 mod tables;
+mod walls;
 mod zobrist;
 
 pub use crate::setup::FenError;
 pub use board::Cell;
-pub use moves::{Move, MoveKind, MoveList};
+pub use moves::{Move, MoveKind, MoveList, WallSquare};
 pub use notation::MoveError;
 pub use outcome::{Outcome, Reason};
 pub use position::Position;

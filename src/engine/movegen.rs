@@ -23,6 +23,9 @@ impl Position<'_> {
         }
         self.castling_moves(out);
         self.pass_move(out);
+        if self.engine.game.walls.is_some() {
+            self.add_walls(out);
+        }
     }
 
     /// Declining a bonus turn, where the rules allow it.
@@ -41,6 +44,7 @@ impl Position<'_> {
                 piece: PieceId(0),
                 kind: MoveKind::Pass,
                 promotion: None,
+                wall: None,
             });
         }
     }
@@ -278,6 +282,8 @@ impl Position<'_> {
             }
             true
         } else {
+            // A wall reads as a piece of one side here; `pseudo_moves` drops the "captures" of walls, so that
+            // games without walls pay nothing for them on this path.
             if flags.has(RayFlags::CAPTURE) && cell.side() != self.side {
                 self.push_board_move(from, to, piece, MoveKind::Normal, out);
             }
@@ -311,6 +317,7 @@ impl Position<'_> {
                 piece,
                 kind,
                 promotion: None,
+                wall: None,
             });
         }
     }
@@ -344,6 +351,7 @@ impl Position<'_> {
                         piece,
                         kind: MoveKind::Drop,
                         promotion: None,
+                        wall: None,
                     });
                 }
                 // `drop either-form`: the held piece may come in as its promoted form too.
@@ -355,6 +363,7 @@ impl Position<'_> {
                             piece,
                             kind: MoveKind::Drop,
                             promotion: Some(promoted),
+                            wall: None,
                         });
                     }
                 }
@@ -409,6 +418,7 @@ impl Position<'_> {
                     piece: king.piece(),
                     kind: MoveKind::Castle { index },
                     promotion: None,
+                    wall: None,
                 });
             }
         }

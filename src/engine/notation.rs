@@ -2,6 +2,8 @@
 //! (a chosen piece), `P@e4` (a drop, upper-case letter for both sides), `0000` (declining a bonus turn).
 //! Castling is written as the king's move. A piece id of more than one letter is written whole, without the
 //! parentheses FEN needs (`a7a8n2`, `N2@e4`): the suffix runs to the end of the move, a drop's piece to the `@`.
+//! In a game whose moves leave walls, the walled square follows as a second leg from the destination
+//! (`d4c2,c2d4`, `c1b1,b1a1`).
 use super::moves::{Move, MoveKind};
 use super::Position;
 use crate::rules::{Game, PieceId};
@@ -86,6 +88,10 @@ pub fn to_uci(game: &Game, mv: &Move) -> String {
             };
             if let Some(promoted) = mv.promotion {
                 text += &promotion_suffix(game, mv.piece, promoted);
+            }
+            // Fairy-Stockfish's walling form: a second leg from the destination to the walled square.
+            if let Some(wall) = mv.wall() {
+                text += &format!(",{}{}", g.name(mv.to), g.name(wall));
             }
             text
         }

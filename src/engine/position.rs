@@ -236,6 +236,25 @@ impl<'e> Position<'e> {
         cell
     }
 
+    /// Walls an empty square (games with walls).
+    pub(crate) fn put_wall(&mut self, sq: Square) {
+        debug_assert!(self.board[sq.index()].is_empty());
+        self.board[sq.index()] = Cell::WALL;
+        self.hash ^= self.engine.zobrist.wall(sq);
+    }
+
+    /// Takes a wall down (unmake).
+    pub(crate) fn take_wall(&mut self, sq: Square) {
+        debug_assert!(self.board[sq.index()].is_wall());
+        self.board[sq.index()] = Cell::EMPTY;
+        self.hash ^= self.engine.zobrist.wall(sq);
+    }
+
+    /// Is there a wall on `sq`?
+    pub fn is_wall(&self, sq: Square) -> bool {
+        self.board[sq.index()].is_wall()
+    }
+
     pub(crate) fn set_hand(&mut self, side: Side, piece: PieceId, count: u16) {
         let old = self.hands[side.index()][piece.index()];
         self.hash ^= self.engine.zobrist.hand(side, piece, old)

@@ -44,6 +44,7 @@ impl Position<'_> {
                         piece,
                         kind,
                         promotion: Some(choice),
+                        wall: None,
                     });
                 }
             }
@@ -56,6 +57,7 @@ impl Position<'_> {
                 piece,
                 kind,
                 promotion: None,
+                wall: None,
             });
         }
     }

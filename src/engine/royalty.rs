@@ -37,10 +37,7 @@ impl Position<'_> {
             (-1..=1).any(|dx| {
                 g.square(g.file(sq) + dx, g.rank(sq) + dy).is_some_and(|n| {
                     let cell = self.board[n.index()];
-                    n != sq
-                        && !cell.is_empty()
-                        && cell.side() == side
-                        && game.pieces[cell.piece().index()].royal
+                    n != sq && cell.is(side) && game.pieces[cell.piece().index()].royal
                 })
             })
         })
@@ -53,7 +50,7 @@ impl Position<'_> {
         let g = game.geometry;
         let is_black_royal = |s: Square| {
             let cell = self.board[s.index()];
-            cell.side() == Side::Black && game.pieces[cell.piece().index()].royal
+            cell.is(Side::Black) && !cell.is_wall() && game.pieces[cell.piece().index()].royal
         };
         // The first piece up and the first piece down the file.
         let faces = |sq: Square| {

@@ -58,6 +58,8 @@ pub struct Engine {
     /// in check, explosions, facing royals): legality uses the full test. One flag, so that other games pay one
     /// load per node for all of them.
     pub(crate) full_legality: bool,
+    /// What every move leaves (`walls`); `None` in games whose moves leave no wall.
+    pub(crate) wall_placement: Option<crate::rules::WallPlacement>,
     /// Rules that judge the legal move list as a whole (compulsory capture, compulsory drops): leaves are counted
     /// through the list.
     pub(crate) judges_whole_list: bool,
@@ -195,10 +197,12 @@ impl Engine {
         let full_legality = game.end.giving_check_illegal
             || game.end.royal_frozen_in_check
             || game.explosions.is_some()
+            || game.walls.is_some()
             || game.end.facing_royals_illegal
             || game.pieces.iter().any(|p| !p.may_not_capture.is_empty());
         let judges_whole_list = game.forced_capture.is_some() || game.must_drop;
         Engine {
+            wall_placement: game.walls.as_ref().and_then(|w| w.placement),
             royal_types,
             decides_positions,
             full_legality,

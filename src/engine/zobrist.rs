@@ -18,6 +18,8 @@ pub struct Zobrist {
     pub bonus_pending: u64,
     /// Per side and number of checks given (check-limit games).
     checks: Vec<u64>,
+    /// Per square: a wall stands there (games with walls).
+    wall: Vec<u64>,
 }
 
 impl Zobrist {
@@ -36,6 +38,11 @@ impl Zobrist {
             black_to_move: keys(1)[0],
             bonus_pending: keys(1)[0],
             checks: keys(2 * CHECK_KEYS),
+            wall: if game.walls.is_some() {
+                keys(squares)
+            } else {
+                Vec::new()
+            },
         }
     }
     #[inline]
@@ -68,6 +75,9 @@ impl Zobrist {
             0 => 0,
             c => self.checks[side.index() * CHECK_KEYS + c.min(CHECK_KEYS) - 1],
         }
+    }
+    pub fn wall(&self, sq: Square) -> u64 {
+        self.wall[sq.index()]
     }
     pub fn ep(&self, sq: Square) -> u64 {
         self.ep[sq.index()]

@@ -342,6 +342,7 @@ fn rules_left_out(game: &Game) -> Vec<String> {
     );
     note(game.forced_capture.is_some(), "compulsory capture");
     note(game.explosions.is_some(), "explosions on capture");
+    note(game.walls.is_some(), "walls (`walls`, `petrify`)");
     note(
         game.dead_squares_allowed,
         "pieces standing where they can never move (`dead-squares allowed`)",

@@ -581,6 +581,14 @@ impl Writer<'_> {
                 "`explosions`: not written (FSF's blastOnCapture spares only its pawn type)".into(),
             );
         }
+        if self.game.walls.is_some() {
+            // FSF has both (wallingRule, petrifyOnCaptureTypes); not written until an export test shows a tatsu
+            // file and its export agree.
+            self.lossy.push(
+                "`walls`/`petrify`: not written yet (FSF's wallingRule and petrifyOnCaptureTypes)"
+                    .into(),
+            );
+        }
         match end.extinction.as_slice() {
             [] => {}
             [rule] => {

@@ -407,6 +407,10 @@ impl Writer<'_> {
             self.lossy
                 .push("`explosions`: Sjaak II has no explosions on capture".into());
         }
+        if game.walls.is_some() {
+            self.lossy
+                .push("`walls`/`petrify`: Sjaak II has no walls".into());
+        }
         if game.forced_capture.is_some() {
             self.lossy
                 .push("`forced-capture`: Sjaak II has no compulsory capture".into());

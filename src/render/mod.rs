@@ -48,6 +48,8 @@ pub struct Cell {
     pub origin: bool,
     /// Not part of the board (a hole).
     pub hole: bool,
+    /// A wall built during the game (games with walls).
+    pub wall: bool,
 }
 
 /// A board to draw: cells indexed by [`Square`], and whether to draw it from the second player's side.
@@ -97,16 +99,20 @@ impl View {
                 view.cells[sq.index()].piece =
                     Some((symbol_for(&game.piece(piece).symbol, side), side));
             }
+            view.cells[sq.index()].wall = pos.is_wall(sq);
         }
         view
     }
 
     /// The pieces of a setup (a FEN read against its game), without playing it.
     pub fn setup(game: &Game, setup: &crate::setup::Setup) -> View {
-        let mut view = View::new(game.geometry);
+        let mut view = View::board(game);
         for p in &setup.board {
             view.cells[p.square.index()].piece =
                 Some((symbol_for(&game.piece(p.piece).symbol, p.side), p.side));
+        }
+        for &(sq, _) in &setup.holes {
+            view.cells[sq.index()].wall = !game.holes.contains(sq);
         }
         view
     }

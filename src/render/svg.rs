@@ -128,6 +128,9 @@ fn fill(cell: &super::Cell) -> &'static str {
     if cell.hole {
         return "#5d4e3c";
     }
+    if cell.wall {
+        return "#616161";
+    }
     if cell.origin {
         return "#ffe082";
     }

@@ -78,6 +78,12 @@ fn cell_text(view: &View, index: usize, style: Style) -> (String, Option<u8>) {
             Style::Ascii => (" * ".into(), None),
         };
     }
+    if cell.wall {
+        return match style {
+            Style::Unicode => ("▓▓▓".into(), None),
+            Style::Ascii => (" # ".into(), None),
+        };
+    }
     if let (Some((text, _)), Some(kind), false) = (&cell.piece, cell.mark, cell.origin) {
         // A piece that can be captured: `×p`, `×+p`.
         let marked = format!("×{text}");

@@ -355,6 +355,8 @@ pub struct Game {
     pub bonus_turn: Option<BonusTurn>,
     pub forced_capture: Option<ForcedCapture>,
     pub explosions: Option<Explosions>,
+    /// `walls …` and `petrify …`: squares made impassable during the game; `None` in games without walls.
+    pub walls: Option<super::Walls>,
     /// `dead-squares allowed`: a piece may end a move, or be dropped, where it could never move again (every
     /// piece's [`PieceType::dead`] sets are then empty). The default forbids it.
     pub dead_squares_allowed: bool,

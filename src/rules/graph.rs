@@ -143,6 +143,8 @@ pub enum Occupant {
     Empty,
     Friend,
     Enemy,
+    /// A wall (games with walls): nobody's, never captured; a hurdle only to a leg that hops over any piece.
+    Wall,
 }
 
 /// What a square of a chain does to the move walking it.
@@ -183,7 +185,10 @@ pub fn step(rule: StepRule, occupant: Occupant, royal: impl Fn() -> bool) -> Ste
         {
             taken(dest)
         }
-        Occupant::Friend | Occupant::Enemy => StepOutcome::Blocked,
+        Occupant::Wall if rule.contains(StepRule::HOP_FRIEND | StepRule::HOP_ENEMY) => {
+            StepOutcome::Cross
+        }
+        Occupant::Friend | Occupant::Enemy | Occupant::Wall => StepOutcome::Blocked,
     }
 }
 

@@ -9,6 +9,7 @@ mod first_move;
 mod game;
 mod graph;
 mod promotion;
+mod walls;
 
 pub use board::{Geometry, Side, Square, SquareSet, MAX_FILES, MAX_RANKS, MAX_SQUARES};
 pub use counting::{Counting, HonourRow, MAX_COUNT_MOVES};
@@ -21,3 +22,4 @@ pub use game::{
 };
 pub use graph::{step, Occupant, Ray, RayFlags, RayKind, RaySlice, StepOutcome, StepRule};
 pub use promotion::{Promotion, PromotionReach, PromotionTrigger};
+pub use walls::{WallPlacement, Walls};

@@ -34,7 +34,7 @@ pub struct Setup {
     /// The pieces on the board, in the order they are written (top rank first, each from the a-file).
     pub board: Vec<Placed>,
     /// The squares written `*`: holes, squares that are not part of the board (Fairy-Stockfish's walls), each
-    /// checked against the game's holes by [`validate`].
+    /// checked against the game's holes by [`validate`]; in a game with walls, the others are walls.
     pub holes: Vec<(Square, Span)>,
     /// Where the board is written.
     pub board_span: Span,

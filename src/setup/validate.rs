@@ -67,8 +67,9 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
     if let (false, Some(span), false) = (game.drops, setup.hands_span, setup.hands.is_empty()) {
         problem(span, Problem::NoHands);
     }
+    // In a game with walls, a `*` off the game's holes is a wall.
     for &(sq, span) in &setup.holes {
-        if !game.holes.contains(sq) {
+        if !game.holes.contains(sq) && game.walls.is_none() {
             problem(span, Problem::NotAHole(g.name(sq)));
         }
     }

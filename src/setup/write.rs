@@ -39,12 +39,15 @@ impl Setup {
         for p in &self.board {
             grid[p.square.index()] = Some((p.piece, p.side));
         }
+        // Holes and walls.
+        let mut stars = crate::rules::SquareSet::new();
+        self.holes.iter().for_each(|&(sq, _)| stars.insert(sq));
         let mut out = String::new();
         for rank in (0..g.ranks as i32).rev() {
             let mut empty = 0;
             for file in 0..g.files as i32 {
                 let sq = g.square(file, rank).expect("on the board");
-                if game.holes.contains(sq) {
+                if grid[sq.index()].is_none() && stars.contains(sq) {
                     if empty > 0 {
                         out += &empty.to_string();
                         empty = 0;

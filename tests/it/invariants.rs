@@ -137,6 +137,10 @@ fn flip_fen(engine: &Engine, fen: &str) -> String {
         p.square = flip(p.square);
         p.side = p.side.opponent();
     }
+    // Walls (and holes, which a colour-symmetric game has symmetrically) move with the board.
+    for (sq, _) in &mut setup.holes {
+        *sq = flip(*sq);
+    }
     for h in &mut setup.hands {
         h.side = h.side.opponent();
     }

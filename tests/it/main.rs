@@ -37,4 +37,5 @@ mod setup;
 mod support;
 mod values;
 mod variants_valid;
+mod walls;
 mod xboard;
