@@ -13,7 +13,7 @@ impl Position<'_> {
         if self.is_decided() {
             return;
         }
-        if !self.legal_fast(out) {
+        if !self.legal_fast(out) && !self.legal_without_royal(out) {
             self.pseudo_moves(out);
             out.retain(|&mv| self.is_legal_pseudo(mv));
         }
@@ -86,6 +86,31 @@ impl Position<'_> {
         }
         self.deferred = deferred;
         self.scratch = scratch;
+        true
+    }
+
+    /// Legal generation for a side with no royal piece on the board (clobber, breakthrough, the antichess family,
+    /// Horde's White, the walling games): nothing it does can leave a royal piece of its own attacked, so its
+    /// pseudo-legal moves are legal but those whose legality is about something else, which are tested in full:
+    /// castlings (their squares must not be attacked), drops that may not mate, and the moves of pieces that may
+    /// not capture some types. Returns false (having added nothing) where it does not apply: the side has a royal
+    /// piece, or moves that give check are illegal (that is about the opponent's royal piece).
+    fn legal_without_royal(&mut self, out: &mut MoveList) -> bool {
+        let us = self.side;
+        if self.engine.game.end.giving_check_illegal || self.royals_on_board()[us.index()] > 0 {
+            return false;
+        }
+        self.pseudo_moves(out);
+        let game = &self.engine.game;
+        out.retain(|&mv| {
+            let piece = &game.pieces[mv.piece.index()];
+            let tested = match mv.kind {
+                MoveKind::Castle { .. } => true,
+                MoveKind::Drop => piece.drop.as_ref().is_some_and(|d| d.no_drop_mate),
+                _ => !piece.may_not_capture.is_empty(),
+            };
+            !tested || self.is_legal_pseudo(mv)
+        });
         true
     }
 
