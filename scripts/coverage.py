@@ -118,30 +118,34 @@ FILES = {
     "yarishogi": "tests/data/variants/yarishogi.tatsu",
     "okisakishogi": "tests/data/variants/okisakishogi.tatsu",
     "checkshogi": "tests/data/variants/checkshogi.tatsu",
+    "clobber": "tests/data/variants/clobber.tatsu",
+    "clobber10": "tests/data/variants/clobber10.tatsu",
+    "joust": "tests/data/variants/joust.tatsu",
+    "snailtrail": "tests/data/variants/snailtrail.tatsu",
+    "isolation": "tests/data/variants/isolation.tatsu",
+    "isolation7x7": "tests/data/variants/isolation7x7.tatsu",
+    "amazons": "tests/data/variants/amazons.tatsu",
+    "petrified": "tests/data/variants/petrified.tatsu",
 }
 
 # Rule groups, so that each gap is named once.
 JANGGI = "janggi: a cannon may not capture or jump a cannon; diagonal moves along the palace lines; the pass; bikjang"
 GATING = "gating (Seirawan)"
 PLACEMENT = "a king in hand, bishops dropped on opposite colours, castling with dropped pieces"
-OTHER_KIND = "not a capture game (flipping, connection, blocking or walling)"
+OTHER_KIND = "not a capture game (flipping, connection, cloning)"
 NO_FILE = "no tatsu file written yet (the rules are sayable)"
 
 MISSING = {
 
     "sittuyin": PLACEMENT + "; promotion in place",
-    "petrified": "petrification on capture",
     "supply": "two boards (captures supply the partner's hand, as in bughouse)",
     "janggi": JANGGI, "janggicasual": JANGGI, "janggimodern": JANGGI, "janggitraditional": JANGGI,
     "bughouse": "two boards", "koedem": "two boards",
     "shouse": GATING,
     "placement": PLACEMENT, "seirawan": GATING,
     "shatar": "bare-king rules tied to the kind of check",
-    "snailtrail": OTHER_KIND,
-    "joust": OTHER_KIND,
-    "duck": OTHER_KIND, "ataxx": OTHER_KIND, "flipello": OTHER_KIND, "flipello10": OTHER_KIND,
-    "flipersi": OTHER_KIND, "isolation": OTHER_KIND, "isolation7x7": OTHER_KIND, "clobber": OTHER_KIND,
-    "clobber10": OTHER_KIND, "amazons": OTHER_KIND,
+    "duck": "a wall that moves every turn (the duck), with castling and captures beside it",
+    "ataxx": OTHER_KIND, "flipello": OTHER_KIND, "flipello10": OTHER_KIND, "flipersi": OTHER_KIND,
 }
 
 
