@@ -126,6 +126,7 @@ FILES = {
     "isolation7x7": "tests/data/variants/isolation7x7.tatsu",
     "amazons": "tests/data/variants/amazons.tatsu",
     "petrified": "tests/data/variants/petrified.tatsu",
+    "duck": "tests/data/variants/duck.tatsu",
 }
 
 # Rule groups, so that each gap is named once.
@@ -144,7 +145,6 @@ MISSING = {
     "shouse": GATING,
     "placement": PLACEMENT, "seirawan": GATING,
     "shatar": "bare-king rules tied to the kind of check",
-    "duck": "a wall that moves every turn (the duck), with castling and captures beside it",
     "ataxx": OTHER_KIND, "flipello": OTHER_KIND, "flipello10": OTHER_KIND, "flipersi": OTHER_KIND,
 }
 

@@ -30,6 +30,7 @@ pub fn resolve_walls(s: &WallSetting, zones: &mut ZoneTable, d: &mut Diags) -> O
         walls.placement = match word.value.as_str() {
             "past" => Some(WallPlacement::Past),
             "placed" => Some(WallPlacement::Placed(zone_id)),
+            "duck" => Some(WallPlacement::Duck),
             _ => Some(WallPlacement::Shot),
         };
         if let (Some(z), false) = (zone, word.value == "placed") {
@@ -49,7 +50,9 @@ pub fn resolve_walls(s: &WallSetting, zones: &mut ZoneTable, d: &mut Diags) -> O
         if head.drops.is_some() {
             not_yet("`drops`", d);
         }
-        if !s.castlings.is_empty() {
+        // A placed wall or the duck goes on any square empty after the move, castling included; a wall left on
+        // the king's square or shot by a castling king is unsaid.
+        if !s.castlings.is_empty() && matches!(word.value.as_str(), "past" | "shot") {
             not_yet("castling", d);
         }
         if head.bonus.is_some() {

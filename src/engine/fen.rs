@@ -73,6 +73,7 @@ impl<'e> Position<'e> {
         for &(sq, _) in &setup.holes {
             if !engine.game.holes.contains(sq) {
                 pos.put_wall(sq);
+                pos.duck = Some(sq);
             }
         }
         for held in &setup.hands {

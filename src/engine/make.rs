@@ -3,7 +3,7 @@ use super::moves::{Move, MoveKind};
 use super::position::{EnPassant, HistoryEntry, Undo};
 use super::tables::PieceTraits;
 use super::{Cell, Position};
-use crate::rules::{PieceId, Side, Square};
+use crate::rules::{PieceId, Side, Square, WallPlacement};
 
 impl Position<'_> {
     /// Plays a pseudo-legal move without recording repetition history (the fast path for search and perft).
@@ -101,7 +101,11 @@ impl Position<'_> {
             }
         }
         if let Some(wall) = mv.wall() {
-            self.put_wall(wall);
+            if engine.wall_placement == Some(WallPlacement::Duck) {
+                self.move_duck(wall);
+            } else {
+                self.put_wall(wall);
+            }
         }
         self.set_ep(new_ep);
         // Saturating: a FEN may give any clock up to u32::MAX.
@@ -140,6 +144,12 @@ impl Position<'_> {
         let us = undo.side;
         if let Some(wall) = mv.wall() {
             self.take_wall(wall);
+            if self.engine.wall_placement == Some(WallPlacement::Duck) {
+                self.duck = self.ducks.pop().expect("a duck move is kept");
+                if let Some(old) = self.duck {
+                    self.put_wall(old);
+                }
+            }
         }
         for _ in 0..undo.blasted {
             let (sq, cell) = self.blasts.pop().expect("a blasted piece is kept");
@@ -243,6 +253,17 @@ impl Position<'_> {
             self.set_castling(self.castling & !lost);
         }
         count
+    }
+
+    /// Moves the duck (`walls duck`) from where it stands, if it is on the board, to `to`.
+    #[inline(never)]
+    fn move_duck(&mut self, to: Square) {
+        self.ducks.push(self.duck);
+        if let Some(old) = self.duck {
+            self.take_wall(old);
+        }
+        self.put_wall(to);
+        self.duck = Some(to);
     }
 
     /// The first-move rights of the opponent that a `piece` of `mover` arriving on `to` takes away by

@@ -84,6 +84,9 @@ pub struct Position<'e> {
     /// The pieces explosions have removed, with their squares, as a stack that `unmake` pops (games with
     /// `explosions` only).
     pub(crate) blasts: Vec<(Square, Cell)>,
+    /// `walls duck`: where the duck stands, and where it stood before each move made (a stack that `unmake` pops).
+    pub(crate) duck: Option<Square>,
+    pub(crate) ducks: Vec<Option<Square>>,
     pub(crate) history: Vec<HistoryEntry>,
     /// Scratch lists for legal move generation (reused so that generation allocates nothing once warm): the moves
     /// that need make/test/unmake, and one piece's moves awaiting a filter.
@@ -118,6 +121,8 @@ impl<'e> Position<'e> {
             hash: 0,
             lists: [Vec::new(), Vec::new()],
             blasts: Vec::new(),
+            duck: None,
+            ducks: Vec::new(),
             list_index: vec![0; squares],
             undo: Vec::new(),
             history: Vec::new(),

@@ -28,7 +28,11 @@ impl Position<'_> {
             }
             match placement {
                 WallPlacement::Past => out.push(mv.walling(mv.from)),
-                WallPlacement::Placed(zone) => {
+                WallPlacement::Placed(_) | WallPlacement::Duck => {
+                    let zone = match placement {
+                        WallPlacement::Placed(zone) => zone,
+                        _ => None,
+                    };
                     let game = &self.engine.game;
                     for sq in game.geometry.all() {
                         if zone.is_none_or(|z| game.zone(z).contains(self.side, sq))
@@ -46,15 +50,20 @@ impl Position<'_> {
     }
 
     /// Is `sq` empty once `mv` is made? The mover's square and a victim's are vacated, the destination is taken
-    /// (by the mover, or by its wall when it is petrified).
+    /// (by the mover, or by its wall when it is petrified); a castling vacates the king's and the partner's
+    /// squares and takes their destinations.
     #[inline]
     fn empty_after(&self, mv: &Move, sq: Square) -> bool {
-        if sq == mv.to {
-            return false;
-        }
+        let now = self.board[sq.index()].is_empty();
         match mv.kind {
+            MoveKind::Castle { index } => {
+                let c = &self.engine.game.castlings[index as usize];
+                sq != c.king_to
+                    && sq != c.rook_to
+                    && (sq == c.king_from || sq == c.rook_from || now)
+            }
             MoveKind::Unload { square } if sq == square => false,
-            _ => sq == mv.from || mv.kind.victim() == Some(sq) || self.board[sq.index()].is_empty(),
+            _ => sq != mv.to && (sq == mv.from || mv.kind.victim() == Some(sq) || now),
         }
     }
 

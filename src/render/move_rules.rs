@@ -73,6 +73,11 @@ pub(super) fn section(game: &Game, doc: &mut Doc) {
                 "After moving, the player puts a wall on any empty square of their {}.",
                 game.zone(zone).name
             ),
+            WallPlacement::Duck => {
+                "There is one wall, the duck: after moving, the player moves it to any \
+                 other empty square (the first move of the game puts it on the board)."
+                    .to_string()
+            }
             WallPlacement::Shot => {
                 "After moving, the piece shoots a wall onto a square it could move to from \
                  where it landed, without capturing; the square it left counts as empty."

@@ -13,6 +13,9 @@ pub enum WallPlacement {
     /// After moving, the piece shoots a wall onto a square it could move to from where it now stands, its own
     /// square counting as empty behind it (the Game of the Amazons' arrows).
     Shot,
+    /// One wall, the duck: after moving, the mover moves it to any other empty square (the first move of the game
+    /// puts it on the board).
+    Duck,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -39,6 +42,7 @@ impl WallPlacement {
             WallPlacement::Past => "past",
             WallPlacement::Placed(_) => "placed",
             WallPlacement::Shot => "shot",
+            WallPlacement::Duck => "duck",
         }
     }
 }

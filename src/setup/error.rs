@@ -51,6 +51,8 @@ pub enum Problem {
     },
     /// A square written `*` (a hole) that is part of this game's board.
     NotAHole(String),
+    /// A second wall in a game whose one wall is the duck (`walls duck`).
+    SecondDuck(String),
     /// A hole of the game (a square that is not part of the board) written as a piece or an empty square.
     MissingHole(String),
     /// A castling letter the game does not have.
@@ -170,6 +172,12 @@ impl fmt::Display for Problem {
                 write!(
                     f,
                     "`*` on {sq}: that square is part of this game's board (it has no hole there)"
+                )
+            }
+            Problem::SecondDuck(sq) => {
+                write!(
+                    f,
+                    "`*` on {sq}: a second wall, but this game has one, the duck (`walls duck`)"
                 )
             }
             Problem::MissingHole(sq) => {

@@ -67,10 +67,21 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
     if let (false, Some(span), false) = (game.drops, setup.hands_span, setup.hands.is_empty()) {
         problem(span, Problem::NoHands);
     }
-    // In a game with walls, a `*` off the game's holes is a wall.
+    // In a game with walls, a `*` off the game's holes is a wall; a duck game has at most one.
+    let duck = game
+        .walls
+        .as_ref()
+        .is_some_and(|w| w.placement == Some(crate::rules::WallPlacement::Duck));
+    let mut walls = 0;
     for &(sq, span) in &setup.holes {
-        if !game.holes.contains(sq) && game.walls.is_none() {
+        if game.holes.contains(sq) {
+            continue;
+        }
+        walls += 1;
+        if game.walls.is_none() {
             problem(span, Problem::NotAHole(g.name(sq)));
+        } else if duck && walls > 1 {
+            problem(span, Problem::SecondDuck(g.name(sq)));
         }
     }
     for hole in game.holes.iter() {

@@ -1,7 +1,7 @@
 //! Walls (docs/variant-language.md, "Walls"): `walls past|placed|shot` and `petrify`, on the test variants written
-//! after Fairy-Stockfish's joust, isolation, amazons and petrified. Every move list and FEN below is what pyffish
+//! after Fairy-Stockfish's joust, isolation, amazons, petrified and duck. Every move list and FEN below is what pyffish
 //! 0.0.90 gives for the same position and moves (`pyffish.legal_moves`, `pyffish.get_fen`) unless a comment
-//! derives it by hand; `tests/data/perft/{joust,snailtrail,isolation,isolation7x7,amazons,petrified}.tsv` hold
+//! derives it by hand; `tests/data/perft/{joust,snailtrail,isolation,isolation7x7,amazons,petrified,duck}.tsv` hold
 //! its perft counts.
 use crate::support::variants::{engine, moves, played};
 use tatsu::engine::{Engine, Outcome, Position, Reason};
@@ -175,4 +175,53 @@ fn unmaking_a_walling_move_restores_the_position_and_its_hash() {
     pos.play(mv);
     pos.unplay();
     assert_eq!((pos.to_fen().as_str(), pos.hash()), (fen, hash));
+}
+
+#[test]
+fn the_duck_moves_every_turn_to_another_empty_square() {
+    let e = engine("duck");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(moves(&e, start).len(), 640);
+    let pos = played(&e, start, "e2e4,e4e5");
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    let list = moves(&e, &pos.to_fen());
+    assert_eq!(list.len(), 589);
+    // It may not stay on e5, nor land on a piece; it may go where the pawn came from.
+    assert!(!list.iter().any(|m| m.ends_with("e5")));
+    assert!(!list.contains(&"e7e6,e6e4".to_string()));
+    assert!(list.contains(&"e7e6,e6e2".to_string()));
+    assert_eq!(
+        played(&e, start, "e2e4,e4e5 g8f6,f6e2").to_fen(),
+        "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP*PPP/RNBQKBNR w KQkq - 1 2"
+    );
+}
+
+#[test]
+fn the_duck_blocks_a_castling_and_may_land_on_the_kings_square_after_one() {
+    let e = engine("duck");
+    let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K*1R w KQkq - 0 1";
+    let list = moves(&e, fen);
+    assert!(!list.iter().any(|m| m.starts_with("e1g1")));
+    let long: Vec<_> = list.iter().filter(|m| m.starts_with("e1c1")).collect();
+    assert_eq!(long.len(), 41);
+    assert!(list.contains(&"e1c1,c1a1".to_string()));
+    assert!(!list.contains(&"e1c1,c1d1".to_string()));
+    assert_eq!(
+        played(&e, fen, "e1c1,c1e1").to_fen(),
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/2KR*2R b kq - 1 1"
+    );
+}
+
+#[test]
+fn a_duck_game_has_one_duck() {
+    let e = engine("duck");
+    let two = "rnbqkbnr/pppppppp/8/4*3/4*3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let error = Position::from_fen(&e, two)
+        .err()
+        .expect("two ducks")
+        .to_string();
+    assert!(error.contains("a second wall"), "{error}");
 }
