@@ -368,12 +368,10 @@ impl DescribeJson {
                 .map(|blast| game.types_marked(&blast.spared).map(symbol).collect()),
             walls: game.walls.as_ref().map(|w| WallsJson {
                 placement: w.placement.map(|p| p.word()),
-                zone: match w.placement {
-                    Some(tatsu::rules::WallPlacement::Placed(Some(z))) => {
-                        Some(game.zone(z).name.clone())
-                    }
-                    _ => None,
-                },
+                zone: w
+                    .placement
+                    .and_then(|p| p.zone())
+                    .map(|z| game.zone(z).name.clone()),
                 petrify: game.types_marked(&w.petrify).map(symbol).collect(),
             }),
             dead_squares_allowed: game.dead_squares_allowed,

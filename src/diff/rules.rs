@@ -99,10 +99,9 @@ fn game_rules(g: &Game) -> BTreeMap<String, String> {
             .map(|p| g.piece(p).symbol.as_str())
             .collect();
         if let Some(placement) = walls.placement {
-            let zone = match placement {
-                crate::rules::WallPlacement::Placed(Some(z)) => format!(" in {}", g.zone(z).name),
-                _ => String::new(),
-            };
+            let zone = placement
+                .zone()
+                .map_or_else(String::new, |z| format!(" in {}", g.zone(z).name));
             m.insert("walls".into(), format!("{}{zone}", placement.word()));
         }
         if !petrify.is_empty() {

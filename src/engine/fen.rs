@@ -106,15 +106,6 @@ impl<'e> Position<'e> {
             };
             pos.halfmove = 0;
         }
-        if let Some((limit, _)) = setup.counting_limit.filter(|&(limit, _)| limit > 0) {
-            // Fairy-Stockfish's reading: with a count running, the halfmove field holds the count's plies.
-            // validate() bounds the limit by the game's longest count.
-            pos.count = Count {
-                limit: limit as u16,
-                ply: setup.halfmove.min(u32::from(u16::MAX)) as u16,
-            };
-            pos.halfmove = 0;
-        }
         pos.reset_history();
         pos
     }

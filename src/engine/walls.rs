@@ -29,10 +29,7 @@ impl Position<'_> {
             match placement {
                 WallPlacement::Past => out.push(mv.walling(mv.from)),
                 WallPlacement::Placed(_) | WallPlacement::Duck => {
-                    let zone = match placement {
-                        WallPlacement::Placed(zone) => zone,
-                        _ => None,
-                    };
+                    let zone = placement.zone();
                     let game = &self.engine.game;
                     for sq in game.geometry.all() {
                         if zone.is_none_or(|z| game.zone(z).contains(self.side, sq))

@@ -36,6 +36,14 @@ impl Walls {
 }
 
 impl WallPlacement {
+    /// The zone a placed wall must go in (`walls placed in ZONE`); `None`: any empty square.
+    pub fn zone(self) -> Option<ZoneId> {
+        match self {
+            WallPlacement::Placed(zone) => zone,
+            _ => None,
+        }
+    }
+
     /// The word of `walls` that says this placement.
     pub fn word(self) -> &'static str {
         match self {
