@@ -127,10 +127,12 @@ FILES = {
     "amazons": "tests/data/variants/amazons.tatsu",
     "petrified": "tests/data/variants/petrified.tatsu",
     "duck": "tests/data/variants/duck.tatsu",
+    "janggi": "tests/data/variants/janggi.tatsu",
+    "janggicasual": "tests/data/variants/janggicasual.tatsu",
+    "janggitraditional": "tests/data/variants/janggitraditional.tatsu",
 }
 
 # Rule groups, so that each gap is named once.
-JANGGI = "janggi: a cannon may not capture or jump a cannon; diagonal moves along the palace lines; the pass; bikjang"
 GATING = "gating (Seirawan)"
 PLACEMENT = "a king in hand, bishops dropped on opposite colours, castling with dropped pieces"
 OTHER_KIND = "not a capture game (flipping, connection, cloning)"
@@ -140,7 +142,7 @@ MISSING = {
 
     "sittuyin": PLACEMENT + "; promotion in place",
     "supply": "two boards (captures supply the partner's hand, as in bughouse)",
-    "janggi": JANGGI, "janggicasual": JANGGI, "janggimodern": JANGGI, "janggitraditional": JANGGI,
+    "janggimodern": "Kakao janggi's rule against repeating a move pair (moveRepetitionIllegal)",
     "bughouse": "two boards", "koedem": "two boards",
     "shouse": GATING,
     "placement": PLACEMENT, "seirawan": GATING,

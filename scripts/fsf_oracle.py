@@ -159,12 +159,14 @@ def tatsu_result(file, fen):
     return (m.group(1), m.group(2)) if m else (None, err.strip())
 
 
-def fsf_result(variant, fen):
-    """The decided result (score string) of a position, or None while the game goes on (history draws ignored)."""
-    side = fen.split()[1]
-    ended, value = sf.is_immediate_game_end(variant, fen, [])
-    if not ended and not sf.legal_moves(variant, fen, []):
-        ended, value = True, sf.game_result(variant, fen, [])
+def fsf_result(variant, fen, moves=()):
+    """The decided result (score string) of the position after `moves` from `fen`, or None while the game goes on
+    (history draws ignored; the moves carry the history of immediate ends such as janggi's two passes)."""
+    moves = list(moves)
+    side = get_fen(variant, fen, moves).split()[1]
+    ended, value = sf.is_immediate_game_end(variant, fen, moves)
+    if not ended and not sf.legal_moves(variant, fen, moves):
+        ended, value = True, sf.game_result(variant, fen, moves)
     if not ended:
         return None
     if value == 0:
@@ -288,7 +290,7 @@ def cmd_fens(args):
                 print(f"game {games} ply {ply}: FEN differs after {start} {' '.join(moves)}:\n  pyffish {expected}\n  tatsu   {mine or err}")
                 break
             legal = legal_moves(args.variant, start, moves)
-            decided = fsf_result(args.variant, get_fen(args.variant, start, moves))
+            decided = fsf_result(args.variant, start, moves)
             if decided is not None or not legal:
                 if decided != (result or {}).get("score"):
                     end_mismatch += 1

@@ -35,6 +35,8 @@ pub struct DescribeJson {
     walls: Option<WallsJson>,
     /// `dead-squares allowed`: pieces may end a move where they could never move again.
     dead_squares_allowed: bool,
+    /// `pass allowed`: the side to move may pass unless in check.
+    pass_allowed: bool,
     /// The first-move rights of `initial unmoved` pieces, one per start square, with their FEN letters.
     first_move_rights: Vec<FirstMoveRightJson>,
     zones: Vec<ZoneJson>,
@@ -96,6 +98,10 @@ struct PieceJson {
     drop: Option<DropJson>,
     /// The piece types it never captures (`may-not-capture`).
     may_not_capture: Vec<String>,
+    /// The piece types it never hops over (`may-not-hop-over`).
+    may_not_hop_over: Vec<String>,
+    /// `confined to ZONE`: every destination lies in the zone; `null` when unconfined.
+    confined_to: Option<String>,
     /// `initial unmoved`: its `i` moves last while it has not moved; `null` otherwise.
     first_moves: Option<FirstMovesJson>,
 }
@@ -120,6 +126,10 @@ struct FirstMoveRightJson {
 #[derive(Serialize)]
 struct MoveSetJson {
     zone: Option<String>,
+    /// `also moves in ZONE`: added to the set that applies there rather than replacing it.
+    also: bool,
+    /// `within ZONE`: this set's destinations lie in the zone; `null` when unconfined.
+    within: Option<String>,
     betza: String,
 }
 
@@ -186,6 +196,12 @@ struct EndJson {
     royal_frozen_in_check: bool,
     /// Royal pieces of opposite sides may not face each other on an open file.
     facing_royals_illegal: bool,
+    /// Janggi's bikjang: facing royal pieces must be parted or the side passes, and that pass draws.
+    facing_royals_must_break: bool,
+    /// Two passes in a row draw.
+    double_pass_draws: bool,
+    /// Draws by rule decided by material: piece values and each side's bonus, in tenths; `null` without it.
+    material_count: Option<MaterialCountJson>,
     /// Every drawn result is a win for this side (`white`, `black`); `null` without draw odds.
     draws_win: Option<&'static str>,
     /// The makruk family's counting rules; `null` without them.
@@ -221,6 +237,25 @@ struct BareKingJson {
     hand_must_be_empty: bool,
     /// A side bared on its own move is not lost while it can bare the opponent in turn (shatranj).
     reprieve: bool,
+}
+
+#[derive(Serialize)]
+struct MaterialCountJson {
+    /// The values of the pieces listed, in tenths of a point (types worth nothing are left out).
+    values: Vec<PieceValueJson>,
+    bonus_tenths: SidesJson,
+}
+
+#[derive(Serialize)]
+struct PieceValueJson {
+    piece: String,
+    tenths: u32,
+}
+
+#[derive(Serialize)]
+struct SidesJson {
+    white: u32,
+    black: u32,
 }
 
 #[derive(Serialize)]
@@ -272,6 +307,8 @@ impl DescribeJson {
                         .into_iter()
                         .map(|m| MoveSetJson {
                             zone: m.zone.map(|z| game.zone(z).name.clone()),
+                            also: m.adds,
+                            within: m.within.map(|z| game.zone(z).name.clone()),
                             betza: m.betza.clone(),
                         })
                         .collect(),
@@ -305,6 +342,8 @@ impl DescribeJson {
                         .collect(),
                     in_hand_as: ty.in_hand.map(symbol),
                     may_not_capture: ty.may_not_capture.iter().map(|&t| symbol(t)).collect(),
+                    may_not_hop_over: ty.may_not_hop_over.iter().map(|&t| symbol(t)).collect(),
+                    confined_to: ty.confined.map(|z| game.zone(z).name.clone()),
                     first_moves: ty.unmoved.as_ref().map(|u| FirstMovesJson {
                         not_in_check: u.not_in_check,
                         lost_when_aligned_with: u
@@ -375,6 +414,7 @@ impl DescribeJson {
                 petrify: game.types_marked(&w.petrify).map(symbol).collect(),
             }),
             dead_squares_allowed: game.dead_squares_allowed,
+            pass_allowed: game.pass_allowed,
             first_move_rights: game
                 .first_move_rights
                 .iter()
@@ -466,6 +506,21 @@ impl EndJson {
             giving_check_illegal: end.giving_check_illegal,
             royal_frozen_in_check: end.royal_frozen_in_check,
             facing_royals_illegal: end.facing_royals_illegal,
+            facing_royals_must_break: end.facing_royals_must_break,
+            double_pass_draws: end.double_pass_draws,
+            material_count: end.material_count.as_ref().map(|m| MaterialCountJson {
+                values: (0..m.tenths.len())
+                    .filter(|&i| m.tenths[i] > 0 && game.pieces[i].shadow_of.is_none())
+                    .map(|i| PieceValueJson {
+                        piece: game.pieces[i].symbol.clone(),
+                        tenths: m.tenths[i],
+                    })
+                    .collect(),
+                bonus_tenths: SidesJson {
+                    white: m.bonus_tenths[0],
+                    black: m.bonus_tenths[1],
+                },
+            }),
             draws_win: end.draws_win.map(side_key),
             counting: end.counting.as_ref().map(|c| CountingJson {
                 suspended_by: symbols(&c.suspended_by),

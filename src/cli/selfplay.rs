@@ -47,7 +47,7 @@ pub struct SelfplayArgs {
 }
 
 /// How games can end, in the order the summary lists them: the reasons of `Reason`, then unfinished games.
-const ENDINGS: [(Option<Reason>, &str); 11] = [
+const ENDINGS: [(Option<Reason>, &str); 15] = [
     (Some(Reason::Checkmate), "checkmate"),
     (Some(Reason::Stalemate), "stalemate"),
     (Some(Reason::Repetition), "repetition"),
@@ -58,6 +58,10 @@ const ENDINGS: [(Option<Reason>, &str); 11] = [
     (Some(Reason::Extinction), "extinction"),
     (Some(Reason::Flag), "flag zone reached"),
     (Some(Reason::CheckLimit), "check limit"),
+    (Some(Reason::Counting), "counting rule"),
+    (Some(Reason::DoublePass), "two passes"),
+    (Some(Reason::FacingRoyals), "pass with royals facing"),
+    (Some(Reason::MaterialCount), "material count"),
     (None, "unfinished at max plies"),
 ];
 

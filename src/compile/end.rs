@@ -49,6 +49,9 @@ pub fn resolve_end(
         black_may_equalise: false,
         giving_check_illegal: false,
         facing_royals_illegal: false,
+        facing_royals_must_break: false,
+        material_count: None,
+        double_pass_draws: false,
         stalemate_by_piece_count: false,
         royal_frozen_in_check: false,
         royalty: super::royalty::resolve_royalty(head, names, infos, d),
@@ -141,6 +144,27 @@ pub fn resolve_end(
                 }
                 end.facing_royals_illegal = true;
             }
+            EndItem::FacingRoyalsMustBreak(at) => {
+                if !has_royal {
+                    d.error(
+                        *at,
+                        "royal pieces cannot face each other in a game that has none",
+                    )
+                    .note("mark a piece `royal`, or leave out `facing-royals must-break`");
+                }
+                if !head.pass_allowed {
+                    d.error(*at, "`facing-royals must-break` in a game without passing")
+                        .note("the side facing may break the line or pass: add `pass allowed`");
+                }
+                end.facing_royals_must_break = true;
+            }
+            EndItem::DoublePassDraws(at) => {
+                if !head.pass_allowed {
+                    d.error(*at, "`double-pass draws` in a game without passing")
+                        .note("add `pass allowed`, or leave out `double-pass draws`");
+                }
+                end.double_pass_draws = true;
+            }
             EndItem::Flag {
                 pieces,
                 zone,
@@ -166,6 +190,17 @@ pub fn resolve_end(
                 }
             }
             EndItem::DrawsWin { white } => end.draws_win = Some(side(*white)),
+            EndItem::MaterialCount {
+                keyword,
+                values,
+                bonus,
+            } => {
+                let rule = super::material::resolve_material_count(values, bonus, names, d);
+                if end.material_count.is_some() {
+                    d.error(*keyword, "`material-count` is given twice");
+                }
+                end.material_count = end.material_count.take().or(rule);
+            }
             EndItem::Royals { .. } => {}
             EndItem::CheckLimit(count) => check_limit(count, has_royal, &mut end, d),
             EndItem::Counting { keyword, parts } => {

@@ -67,6 +67,8 @@ fn explained(piece: PieceId, set: &ParsedMoveSet) -> MoveSet {
     MoveSet {
         piece,
         zone: set.zone,
+        adds: set.adds,
+        within: set.within,
         betza: set.betza_text.value.clone(),
         components,
     }
@@ -251,6 +253,8 @@ impl<'a> PieceGraph<'a> {
             graph,
             dead,
             may_not_capture: self.info.may_not_capture.clone(),
+            may_not_hop_over: self.info.may_not_hop_over.clone(),
+            confined: self.info.confined,
             promotions: Vec::new(),
             promotion_reach: Default::default(),
             in_hand: None,
@@ -321,8 +325,24 @@ impl<'a> PieceGraph<'a> {
         let sets = &self.info.move_sets;
         let zones = self.setting.zones;
         sets.iter()
-            .position(|m| m.zone.is_some_and(|z| zones.get(z).contains(side, sq)))
+            .position(|m| !m.adds && m.zone.is_some_and(|z| zones.get(z).contains(side, sq)))
             .or_else(|| sets.iter().position(|m| m.zone.is_none()))
+    }
+
+    /// The move sets that apply on `sq` for `side`: the one [`Self::move_set_on`] picks, then every `also` set
+    /// whose zone holds the square.
+    fn move_sets_on(&self, side: Side, sq: Square) -> Vec<usize> {
+        let zones = self.setting.zones;
+        let added = self
+            .info
+            .move_sets
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.adds && m.zone.is_some_and(|z| zones.get(z).contains(side, sq)));
+        self.move_set_on(side, sq)
+            .into_iter()
+            .chain(added.map(|(i, _)| i))
+            .collect()
     }
 
     fn source(&mut self, b: &mut Built, key: (usize, usize)) -> u16 {
@@ -350,67 +370,69 @@ impl<'a> PieceGraph<'a> {
         b: &mut Built,
         d: &mut Diags,
     ) {
-        let Some(mi) = self.move_set_on(side, sq) else {
-            return;
-        };
         if self.setting.holes.contains(sq) {
             return;
         }
         let g = self.setting.geometry;
         let mut candidates: Vec<Candidate> = Vec::new();
-        for pi in 0..self.expanded[mi][side.index()].len() {
-            let path = &self.expanded[mi][side.index()][pi];
-            if path.castling.is_some()
-                || path.initial_only && !self.initial[side.index()].contains(sq)
-                || initial_pass.is_some_and(|only_initial| only_initial != path.initial_only)
-            {
-                continue;
-            }
-            let key = (mi, path.component);
-            // A path that cannot fit here gives no ray; only its refusal, if any, is reported.
-            let refusal = self.refusals[mi][side.index()][pi];
-            let built = if fits(g, sq, self.boxes[mi][side.index()][pi]) {
-                let built = holes::clip(build_ray(g, sq, path, refusal), self.setting.holes);
-                let zone = self.confined.as_ref().map(|z| &z[side.index()]);
-                confine::clip(built, zone)
-            } else {
-                refusal.map_or(BuiltRay::Empty, BuiltRay::Unsupported)
-            };
-            if self.over_limit(&built, b) {
-                let span = component_span(&self.info.move_sets[mi], key.1);
-                d.error(span, format!("this move needs more than {MAX_RAY_SQUARES_PER_PIECE} ray squares on this board (the limit per piece type)"))
+        for mi in self.move_sets_on(side, sq) {
+            let within = self.info.move_sets[mi]
+                .within
+                .map(|z| self.setting.zones.get(z).squares[side.index()].clone());
+            for pi in 0..self.expanded[mi][side.index()].len() {
+                let path = &self.expanded[mi][side.index()][pi];
+                if path.castling.is_some()
+                    || path.initial_only && !self.initial[side.index()].contains(sq)
+                    || initial_pass.is_some_and(|only_initial| only_initial != path.initial_only)
+                {
+                    continue;
+                }
+                let key = (mi, path.component);
+                // A path that cannot fit here gives no ray; only its refusal, if any, is reported.
+                let refusal = self.refusals[mi][side.index()][pi];
+                let built = if fits(g, sq, self.boxes[mi][side.index()][pi]) {
+                    let built = holes::clip(build_ray(g, sq, path, refusal), self.setting.holes);
+                    let zone = self.confined.as_ref().map(|z| &z[side.index()]);
+                    confine::clip(confine::clip(built, zone), within.as_ref())
+                } else {
+                    refusal.map_or(BuiltRay::Empty, BuiltRay::Unsupported)
+                };
+                if self.over_limit(&built, b) {
+                    let span = component_span(&self.info.move_sets[mi], key.1);
+                    d.error(span, format!("this move needs more than {MAX_RAY_SQUARES_PER_PIECE} ray squares on this board (the limit per piece type)"))
                     .note("give the legs a range or fewer directions, or use a smaller board");
-                self.too_big = true;
-                return;
-            }
-            match built {
-                BuiltRay::Chains { flags, chains } => {
-                    let source = self.source(b, key);
-                    self.push_chains(side, flags, chains, source, b);
+                    self.too_big = true;
+                    return;
                 }
-                BuiltRay::Rays { kind, flags, rays } => {
-                    let source = self.source(b, key);
-                    self.has_ep_capture |= flags.has(RayFlags::EN_PASSANT);
-                    for squares in rays {
-                        let ends = match kind {
-                            RayKind::Slide | RayKind::Hop => &squares[..],
-                            RayKind::Lame | RayKind::Grasshop | RayKind::Chain => {
-                                &squares[squares.len() - 1..]
-                            }
-                        };
-                        ends.iter()
-                            .for_each(|s| self.destinations[side.index()].insert(*s));
-                        candidates.push((kind, flags, squares, source));
+                match built {
+                    BuiltRay::Chains { flags, chains } => {
+                        let source = self.source(b, key);
+                        self.push_chains(side, flags, chains, source, b);
                     }
-                }
-                BuiltRay::Empty => {}
-                BuiltRay::Unsupported(what) => {
-                    if !self.reported.contains(&key) {
-                        self.reported.push(key);
-                        d.error(
-                            component_span(&self.info.move_sets[mi], key.1),
-                            format!("{what} are not supported yet"),
-                        );
+                    BuiltRay::Rays { kind, flags, rays } => {
+                        let source = self.source(b, key);
+                        self.has_ep_capture |= flags.has(RayFlags::EN_PASSANT);
+                        for squares in rays {
+                            let ends = match kind {
+                                RayKind::Slide | RayKind::Hop => &squares[..],
+                                RayKind::Lame | RayKind::Grasshop | RayKind::Chain => {
+                                    &squares[squares.len() - 1..]
+                                }
+                            };
+                            ends.iter()
+                                .for_each(|s| self.destinations[side.index()].insert(*s));
+                            candidates.push((kind, flags, squares, source));
+                        }
+                    }
+                    BuiltRay::Empty => {}
+                    BuiltRay::Unsupported(what) => {
+                        if !self.reported.contains(&key) {
+                            self.reported.push(key);
+                            d.error(
+                                component_span(&self.info.move_sets[mi], key.1),
+                                format!("{what} are not supported yet"),
+                            );
+                        }
                     }
                 }
             }

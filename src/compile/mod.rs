@@ -14,6 +14,8 @@ mod fixed_castling;
 mod graph;
 mod header;
 mod holes;
+mod material;
+mod passing;
 mod piece_rules;
 mod pieces;
 mod rays;
@@ -147,6 +149,8 @@ fn build(
         }),
         None => None,
     };
+    passing::check_passing(&head, &infos, d);
+    passing::check_hop_restrictions(&infos, &built, d);
     if let (Some(span), None) = (head.must_drop, &head.drops) {
         d.error(span, "`must-drop`, but the game has no `drops` statement")
             .note("add `drops` (or `drops reserve` for a hand filled only by the start position)");
@@ -212,6 +216,7 @@ fn build(
         walls,
         must_drop: head.must_drop.is_some(),
         dead_squares_allowed: head.dead_squares_allowed,
+        pass_allowed: head.pass_allowed,
         end: end?,
         start_fen,
     };
@@ -231,6 +236,10 @@ fn build(
 /// reset (extinction, material limits and insufficient material count `X` and `X~` together where they are
 /// judged).
 fn share_rules_with_shadows(game: &mut Game) {
+    if let Some(count) = &mut game.end.material_count {
+        // Shadow types are made after the pieces the file declares.
+        count.tenths.resize(game.pieces.len(), 0);
+    }
     for i in 0..game.pieces.len() {
         let Some(of) = game.pieces[i].shadow_of else {
             continue;
@@ -240,6 +249,9 @@ fn share_rules_with_shadows(game: &mut Game) {
             if flag.pieces.contains(&of) {
                 flag.pieces.push(id);
             }
+        }
+        if let Some(count) = &mut game.end.material_count {
+            count.tenths[i] = count.tenths[of.index()];
         }
         if game.end.resets_clock.contains(&of) {
             game.end.resets_clock.push(id);

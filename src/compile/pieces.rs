@@ -244,6 +244,10 @@ pub struct ParsedMoveSet {
     pub zone: Option<ZoneId>,
     pub betza_text: Str,
     pub parsed: Option<betza::Betza>,
+    /// `also moves in ZONE`: added to the set that applies on the zone's squares instead of replacing it.
+    pub adds: bool,
+    /// `… within ZONE`: this set's destinations lie in the zone.
+    pub within: Option<ZoneId>,
 }
 
 pub struct Promote {
@@ -283,6 +287,9 @@ pub struct PieceInfo {
     /// `may-not-capture ID…`: the types it never captures, and where each is written.
     pub may_not_capture: Vec<PieceId>,
     pub may_not_capture_spans: Vec<Span>,
+    /// `may-not-hop-over ID…`: the types it never hops over, and where the item is written.
+    pub may_not_hop_over: Vec<PieceId>,
+    pub may_not_hop_over_at: Option<Span>,
     /// Its `promote` lines, in the order of the file.
     pub promotes: Vec<Promote>,
     /// The partner types of its castling, and the span of the `castles with` item's first partner.
@@ -391,26 +398,32 @@ fn resolve_one(
     for item in &decl.items {
         match item {
             PieceItem::Royal(_) => info.royal = true,
-            PieceItem::Moves { zone, betza: text } => {
+            PieceItem::Moves {
+                zone,
+                betza: text,
+                also,
+                confined,
+            } => {
                 let key = zone.as_ref().map_or(String::new(), |z| z.value.clone());
                 let span = zone.as_ref().map_or(text.span, |z| z.span);
-                let what = match zone {
-                    Some(z) => format!("the move set in zone `{}`", z.value),
-                    None => "the move set".to_string(),
+                let what = match (zone, also) {
+                    (Some(z), Some(_)) => format!("the added move set in zone `{}`", z.value),
+                    (Some(z), None) => format!("the move set in zone `{}`", z.value),
+                    _ => "the move set".to_string(),
                 };
-                if twice(format!("moves {key}"), span, &what, d) {
+                let prefix = if also.is_some() { "also " } else { "" };
+                if twice(format!("{prefix}moves {key}"), span, &what, d) {
                     zones.mention(zone.as_ref());
+                    zones.mention(confined.as_ref());
                     continue;
                 }
-                let zone_id = match zone {
-                    Some(z) => match zones.resolve(z, d) {
-                        Some(id) => Some(id),
-                        None => {
-                            info.broken = true;
-                            continue;
-                        }
-                    },
-                    None => None,
+                let mut resolve = |z: &Option<Name>, d: &mut Diags| match z {
+                    Some(z) => zones.resolve(z, d).map(Some),
+                    None => Some(None),
+                };
+                let (Some(zone_id), Some(within)) = (resolve(zone, d), resolve(confined, d)) else {
+                    info.broken = true;
+                    continue;
                 };
                 let parsed = parse_betza(text, d);
                 info.broken |= parsed.is_none();
@@ -418,6 +431,8 @@ fn resolve_one(
                     zone: zone_id,
                     betza_text: text.clone(),
                     parsed,
+                    adds: also.is_some(),
+                    within,
                 });
             }
             PieceItem::Initial { zone } => {
@@ -466,6 +481,26 @@ fn resolve_one(
                         } else {
                             info.may_not_capture.push(id);
                             info.may_not_capture_spans.push(name.span);
+                        }
+                    }
+                }
+            }
+            PieceItem::MayNotHopOver(list) => {
+                if let Some(first) = list.first() {
+                    info.may_not_hop_over_at.get_or_insert(first.span);
+                }
+                for name in list {
+                    if let Some(id) = names.resolve(name, d) {
+                        if info.may_not_hop_over.contains(&id) {
+                            d.warning(
+                                name.span,
+                                format!(
+                                    "`{}` is listed twice after `may-not-hop-over`",
+                                    name.value
+                                ),
+                            );
+                        } else {
+                            info.may_not_hop_over.push(id);
                         }
                     }
                 }

@@ -110,6 +110,8 @@ pub enum StatementKind {
     DeadSquares {
         allowed: bool,
     },
+    /// `pass allowed`: the side to move may pass instead of moving, unless it is in check.
+    Pass,
 }
 
 #[derive(Clone, Debug)]
@@ -150,6 +152,10 @@ pub enum PieceItem {
     Moves {
         zone: Option<Name>,
         betza: Str,
+        /// `also moves in …`: added to the piece's other moves on the zone's squares instead of replacing them.
+        also: Option<Span>,
+        /// `… within ZONE`: this line's destinations lie in the zone.
+        confined: Option<Name>,
     },
     Initial {
         zone: Name,
@@ -169,6 +175,8 @@ pub enum PieceItem {
     },
     /// `may-not-capture ID…`: the piece never captures a piece of these types.
     MayNotCapture(Vec<Name>),
+    /// `may-not-hop-over ID…`: the piece never hops over a piece of these types.
+    MayNotHopOver(Vec<Name>),
     Promote {
         keyword: Span,
         to: Vec<Name>,
@@ -256,6 +264,11 @@ pub enum EndItem {
     RoyalFrozenInCheck,
     /// Royal pieces of opposite sides may not face each other on an open file (at the keyword).
     FacingRoyalsIllegal(Span),
+    /// `facing-royals must-break` (janggi's bikjang): the side to move whose royal piece faces the enemy's must
+    /// break the line or pass, and a pass there ends the game as a draw (at the keyword).
+    FacingRoyalsMustBreak(Span),
+    /// `double-pass draws`: two passes in a row end the game as a draw (at the keyword).
+    DoublePassDraws(Span),
     /// The side giving its `count`-th check wins.
     CheckLimit(Spanned<u32>),
     /// What several royal pieces of one side mean.
@@ -263,6 +276,13 @@ pub enum EndItem {
         keyword: Span,
         meaning: Spanned<RoyalMeaning>,
         duple_check: Option<Span>,
+    },
+    /// `material-count ID N, … [bonus white|black X]`: draws by rule are decided by material.
+    MaterialCount {
+        keyword: Span,
+        values: Vec<(Name, Spanned<u32>)>,
+        /// The side given the bonus (`true`: White) and the bonus as written.
+        bonus: Option<(bool, Spanned<String>)>,
     },
     /// Every draw is scored as a win for this side (`true`: White).
     DrawsWin {

@@ -138,6 +138,7 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
             }
         }
         Rule::must_drop_stmt => StatementKind::MustDrop,
+        Rule::pass_stmt => StatementKind::Pass,
         Rule::walls_stmt => StatementKind::Walls {
             placement: rest
                 .iter()
@@ -274,10 +275,31 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
     };
     match rule {
         Rule::royal_item => PieceItem::Royal(whole),
-        Rule::moves_item => PieceItem::Moves {
-            zone: names().into_iter().next(),
-            betza: o.string(parts.last().expect("moves string").clone()),
-        },
+        Rule::moves_item | Rule::also_item => {
+            // The names are the zone after `in` (if any), then the zone after `within` (if any).
+            let confined_at = parts.iter().position(|q| q.as_rule() == Rule::kw_within);
+            let zone_of = |range: std::ops::Range<usize>| {
+                parts[range]
+                    .iter()
+                    .find(|q| q.as_rule() == Rule::name)
+                    .map(|q| o.text(q))
+            };
+            PieceItem::Moves {
+                zone: zone_of(0..confined_at.unwrap_or(parts.len())),
+                betza: o.string(
+                    parts
+                        .iter()
+                        .find(|q| q.as_rule() == Rule::string)
+                        .expect("moves string")
+                        .clone(),
+                ),
+                also: parts
+                    .iter()
+                    .find(|q| q.as_rule() == Rule::kw_also)
+                    .map(|q| o.span_of(q)),
+                confined: confined_at.and_then(|at| zone_of(at..parts.len())),
+            }
+        }
         Rule::initial_item if parts.iter().any(|q| q.as_rule() == Rule::kw_unmoved) => {
             let opts: Vec<P> = parts
                 .iter()
@@ -306,6 +328,13 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
             zone: names().remove(0),
         },
         Rule::no_capture_item => PieceItem::MayNotCapture(
+            parts
+                .iter()
+                .filter(|q| q.as_rule() == Rule::piece_id)
+                .map(|q| o.text(q))
+                .collect(),
+        ),
+        Rule::no_hop_item => PieceItem::MayNotHopOver(
             parts
                 .iter()
                 .filter(|q| q.as_rule() == Rule::piece_id)
@@ -509,7 +538,11 @@ pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
         },
         Rule::no_check_item => EndItem::GivingCheckIllegal,
         Rule::frozen_item => EndItem::RoyalFrozenInCheck,
+        Rule::facing_item if parts.iter().any(|q| q.as_rule() == Rule::kw_must_break) => {
+            EndItem::FacingRoyalsMustBreak(o.span_of(&parts[0]))
+        }
         Rule::facing_item => EndItem::FacingRoyalsIllegal(o.span_of(&parts[0])),
+        Rule::double_pass_item => EndItem::DoublePassDraws(o.span_of(&parts[0])),
         Rule::royals_item => EndItem::Royals {
             keyword: o.span_of(&parts[0]),
             meaning: Spanned {
@@ -542,6 +575,24 @@ pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
         Rule::counting_item => EndItem::Counting {
             keyword: o.span_of(&parts[0]),
             parts: parts[1..].iter().map(|q| counting_part(o, q)).collect(),
+        },
+        Rule::material_count_item => EndItem::MaterialCount {
+            keyword: o.span_of(&parts[0]),
+            values: parts
+                .iter()
+                .filter(|q| q.as_rule() == Rule::piece_value)
+                .map(|q| {
+                    let cells: Vec<P> = q.clone().into_inner().collect();
+                    (o.text(&cells[0]), o.number(&cells[1]))
+                })
+                .collect(),
+            bonus: parts
+                .iter()
+                .find(|q| q.as_rule() == Rule::decimal)
+                .map(|q| {
+                    let white = parts.iter().any(|w| w.as_rule() == Rule::kw_white);
+                    (white, o.text(q))
+                }),
         },
         Rule::draws_win_item => EndItem::DrawsWin {
             white: parts[1].as_rule() == Rule::kw_white,

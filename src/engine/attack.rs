@@ -97,19 +97,25 @@ impl Position<'_> {
                     );
                 }
                 let path = &engine.game.ray_squares(ray)[..entry.pos as usize];
-                self.ray_reaches(ray.kind, path, vacated)
+                self.ray_reaches(piece, ray.kind, path, vacated)
             })
     }
 
-    /// Can a piece on `entry.from` capture along `entry.ray` at square number `entry.pos` (`vacated` empty)?
-    fn entry_reaches(&self, entry: &AttackEntry, attacker: Side, vacated: Square) -> bool {
+    /// Can a `piece` on `entry.from` capture along `entry.ray` at square number `entry.pos` (`vacated` empty)?
+    fn entry_reaches(
+        &self,
+        piece: PieceId,
+        entry: &AttackEntry,
+        attacker: Side,
+        vacated: Square,
+    ) -> bool {
         let game = &self.engine.game;
         let ray = &game.rays[entry.ray as usize];
         if ray.kind == RayKind::Chain {
             return self.chain_reaches(entry.from, ray, entry.pos as usize, attacker, vacated);
         }
         let path = &game.ray_squares(ray)[..entry.pos as usize];
-        self.ray_reaches(ray.kind, path, vacated)
+        self.ray_reaches(piece, ray.kind, path, vacated)
     }
 
     /// Could a borrower of `attacker` (`x` on its last leg) capture on `target` with the moves a friend
@@ -140,7 +146,7 @@ impl Position<'_> {
                     let (start, end) = engine.entry_ranges[engine.slot(attacker, target, lender)];
                     engine.entries[start as usize..end as usize]
                         .iter()
-                        .any(|e| e.from == from && self.entry_reaches(e, attacker, vacated))
+                        .any(|e| e.from == from && self.entry_reaches(piece, e, attacker, vacated))
                 })
         })
     }
@@ -178,16 +184,26 @@ impl Position<'_> {
         None
     }
 
-    /// Given the squares a ray crosses before a destination, may the piece arrive there (`vacated` counting as
-    /// empty)?
+    /// Given the squares a ray of a `piece` crosses before a destination, may the piece arrive there (`vacated`
+    /// counting as empty)?
     #[inline]
-    fn ray_reaches(&self, kind: RayKind, path: &[Square], vacated: Square) -> bool {
+    fn ray_reaches(&self, piece: PieceId, kind: RayKind, path: &[Square], vacated: Square) -> bool {
         let occupied = |sq: &Square| !self.board[sq.index()].is_empty() && *sq != vacated;
         match kind {
             RayKind::Slide | RayKind::Lame => !path.iter().any(occupied),
-            RayKind::Hop => path.iter().filter(|s| occupied(s)).count() == 1,
+            RayKind::Hop => {
+                let mut hurdles = path.iter().filter(|s| occupied(s));
+                match (hurdles.next(), hurdles.next()) {
+                    (Some(&hurdle), None) => !self.may_not_hop(piece, hurdle),
+                    _ => false,
+                }
+            }
             RayKind::Grasshop => match path.split_last() {
-                Some((hurdle, before)) => occupied(hurdle) && !before.iter().any(occupied),
+                Some((&hurdle, before)) => {
+                    occupied(&hurdle)
+                        && !before.iter().any(occupied)
+                        && !self.may_not_hop(piece, hurdle)
+                }
                 None => false,
             },
             RayKind::Chain => unreachable!("chains are checked by chain_reaches"),
@@ -243,6 +259,17 @@ impl Position<'_> {
             }
         }
         false
+    }
+
+    /// May a `piece` not hop over the piece on `hurdle` (`may-not-hop-over`)? A wall is no piece type: it is never
+    /// listed.
+    #[inline(always)]
+    pub(crate) fn may_not_hop(&self, piece: PieceId, hurdle: Square) -> bool {
+        let banned = &self.engine.game.pieces[piece.index()].may_not_hop_over;
+        !banned.is_empty() && {
+            let cell = self.board[hurdle.index()];
+            !cell.is_wall() && banned.contains(&cell.piece())
+        }
     }
 
     /// The checks against `side`'s royal piece on `royal` and the pieces pinned to it. Only meaningful when no

@@ -319,6 +319,8 @@ impl Position<'_> {
             return false;
         }
         let royals_before = game.explosions.as_ref().map(|_| self.royals_on_board());
+        // Janggi's bikjang: with the royal pieces facing, a move must break the line (a pass is always legal).
+        let must_break = game.end.facing_royals_must_break && self.royals_face();
         self.make(mv);
         let mut legal = match royals_before {
             None => !self.side_in_check(us),
@@ -331,7 +333,7 @@ impl Position<'_> {
                         || !self.side_in_check(us))
             }
         };
-        if legal && game.end.facing_royals_illegal && self.royals_face() {
+        if legal && (game.end.facing_royals_illegal || must_break) && self.royals_face() {
             legal = false;
         }
         if legal && game.end.giving_check_illegal && self.side != us && self.in_check() {

@@ -20,6 +20,7 @@ impl Position<'_> {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             bonus_pending: self.bonus_pending,
+            passes: self.passes,
             checks: self.checks,
             count: self.count,
             side: us,
@@ -108,6 +109,10 @@ impl Position<'_> {
             }
         }
         self.set_ep(new_ep);
+        self.passes = match mv.kind {
+            MoveKind::Pass => self.passes.saturating_add(1),
+            _ => 0,
+        };
         // Saturating: a FEN may give any clock up to u32::MAX.
         self.halfmove = if resets_clock {
             0
@@ -201,6 +206,7 @@ impl Position<'_> {
         self.halfmove = undo.halfmove;
         self.fullmove = undo.fullmove;
         self.bonus_pending = undo.bonus_pending;
+        self.passes = undo.passes;
         self.checks = undo.checks;
         self.count = undo.count;
         self.hash = undo.hash;

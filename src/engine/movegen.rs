@@ -28,9 +28,11 @@ impl Position<'_> {
         }
     }
 
-    /// Declining a bonus turn, where the rules allow it.
+    /// A pass: declining a bonus turn, or passing the turn (`pass allowed`), where the rules allow it.
     pub(crate) fn pass_move<S: Sink>(&self, out: &mut S) {
-        if self.bonus_pending
+        if self.engine.game.pass_allowed {
+            self.turn_pass(out);
+        } else if self.bonus_pending
             && self
                 .engine
                 .game
@@ -42,6 +44,28 @@ impl Position<'_> {
                 from: Square(0),
                 to: Square(0),
                 piece: PieceId(0),
+                kind: MoveKind::Pass,
+                promotion: None,
+                wall: None,
+            });
+        }
+    }
+
+    /// Passing the turn (`pass allowed`), written with the royal piece's square: legal unless the side is in
+    /// check, and always with the royal pieces facing under `facing-royals must-break` (janggi's bikjang).
+    #[inline(never)]
+    fn turn_pass<S: Sink>(&self, out: &mut S) {
+        let Some(royal) =
+            self.royal[self.side.index()].or_else(|| self.royal_squares(self.side).next())
+        else {
+            return;
+        };
+        let facing = || self.engine.game.end.facing_royals_must_break && self.royals_face();
+        if !self.in_check() || facing() {
+            out.add(Move {
+                from: royal,
+                to: royal,
+                piece: self.board[royal.index()].piece(),
                 kind: MoveKind::Pass,
                 promotion: None,
                 wall: None,
@@ -113,6 +137,9 @@ impl Position<'_> {
                                 break;
                             }
                         } else if !self.board[to.index()].is_empty() {
+                            if self.may_not_hop(piece, to) {
+                                break;
+                            }
                             after_hurdle = true;
                         }
                     }
@@ -123,7 +150,9 @@ impl Position<'_> {
                         .position(|sq| !self.board[sq.index()].is_empty())
                     {
                         if let Some(&to) = squares.get(h + 1) {
-                            self.arrive(from, to, piece, ray.flags, out);
+                            if !self.may_not_hop(piece, squares[h]) {
+                                self.arrive(from, to, piece, ray.flags, out);
+                            }
                         }
                     }
                 }

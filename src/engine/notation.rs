@@ -58,6 +58,8 @@ pub fn promotion_suffix(game: &Game, piece: PieceId, promoted: PieceId) -> Strin
 pub fn to_uci(game: &Game, mv: &Move) -> String {
     let g = game.geometry;
     match mv.kind {
+        // Passing the turn names the royal piece's square twice, as Fairy-Stockfish writes janggi's pass.
+        MoveKind::Pass if game.pass_allowed => format!("{}{}", g.name(mv.from), g.name(mv.to)),
         MoveKind::Pass => "0000".into(),
         // A drop in the promoted form names that form (`+L@a1`), as Fairy-Stockfish writes it.
         MoveKind::Drop => format!(

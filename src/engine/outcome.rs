@@ -23,6 +23,12 @@ pub enum Reason {
     Flag,
     CheckLimit,
     Counting,
+    /// Two passes in a row (`double-pass draws`).
+    DoublePass,
+    /// A pass with the royal pieces facing (`facing-royals must-break`: janggi's bikjang).
+    FacingRoyals,
+    /// A draw by rule decided by material (`material-count`).
+    MaterialCount,
 }
 
 impl Reason {
@@ -40,11 +46,14 @@ impl Reason {
             Reason::Flag => "flag",
             Reason::CheckLimit => "check_limit",
             Reason::Counting => "counting",
+            Reason::DoublePass => "double_pass",
+            Reason::FacingRoyals => "facing_royals",
+            Reason::MaterialCount => "material_count",
         }
     }
 
     /// Every reason, in the order reports list them.
-    pub const ALL: [Reason; 11] = [
+    pub const ALL: [Reason; 14] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::Repetition,
@@ -56,6 +65,9 @@ impl Reason {
         Reason::Flag,
         Reason::CheckLimit,
         Reason::Counting,
+        Reason::DoublePass,
+        Reason::FacingRoyals,
+        Reason::MaterialCount,
     ];
 }
 
@@ -80,6 +92,9 @@ impl fmt::Display for Outcome {
             Reason::Flag => "reaching the flag zone",
             Reason::CheckLimit => "check count",
             Reason::Counting => "the counting rule",
+            Reason::DoublePass => "two passes in a row",
+            Reason::FacingRoyals => "a pass with the royal pieces facing",
+            Reason::MaterialCount => "material count",
         };
         match self.winner {
             Some(Side::White) => write!(f, "1-0 (White wins by {why})"),
@@ -119,6 +134,7 @@ impl Position<'_> {
     /// where the game says so (`draws-win`).
     pub fn outcome(&mut self) -> Option<Outcome> {
         let outcome = self.unscored_outcome()?;
+        let outcome = self.counted(outcome);
         Some(match (outcome.winner, self.engine.game.end.draws_win) {
             (None, Some(side)) => Outcome {
                 winner: Some(side),
@@ -126,6 +142,36 @@ impl Position<'_> {
             },
             _ => outcome,
         })
+    }
+
+    /// A draw by the move limit, repetition or passing, decided by material where the game says so
+    /// (`material-count`, as janggi scores them); equal totals stay a draw.
+    fn counted(&self, outcome: Outcome) -> Outcome {
+        let Some(count) = &self.engine.game.end.material_count else {
+            return outcome;
+        };
+        let by_rule = matches!(
+            outcome.reason,
+            Reason::Repetition | Reason::MoveLimit | Reason::DoublePass | Reason::FacingRoyals
+        );
+        if outcome.winner.is_some() || !by_rule {
+            return outcome;
+        }
+        let totals = Side::BOTH.map(|side| {
+            let pieces: u64 = self.lists[side.index()]
+                .iter()
+                .map(|sq| u64::from(count.tenths[self.board[sq.index()].piece().index()]))
+                .sum();
+            pieces + u64::from(count.bonus_tenths[side.index()])
+        });
+        Outcome {
+            winner: match totals[0].cmp(&totals[1]) {
+                std::cmp::Ordering::Greater => Some(Side::White),
+                std::cmp::Ordering::Less => Some(Side::Black),
+                std::cmp::Ordering::Equal => None,
+            },
+            reason: Reason::MaterialCount,
+        }
     }
 
     fn unscored_outcome(&mut self) -> Option<Outcome> {
@@ -231,6 +277,14 @@ impl Position<'_> {
         if let Some(outcome) = self.flag_outcome() {
             return Some(outcome);
         }
+        if self.passes > 0 {
+            if let Some(reason) = self.pass_ending() {
+                return Some(Outcome {
+                    winner: None,
+                    reason,
+                });
+            }
+        }
         let limit = end.check_limit?;
         both.iter()
             .find(|side| self.checks[side.index()] >= limit)
@@ -238,6 +292,21 @@ impl Position<'_> {
                 winner: Some(side),
                 reason: Reason::CheckLimit,
             })
+    }
+
+    /// Does the pass just made end the game: a second one in a row (`double-pass draws`), or one with the royal
+    /// pieces facing (`facing-royals must-break`)? Fairy-Stockfish judges both only after a move made since the
+    /// position was set up, as a count of passes kept from move to move does.
+    #[cold]
+    fn pass_ending(&self) -> Option<Reason> {
+        let end = &self.engine.game.end;
+        if end.double_pass_draws && self.passes >= 2 {
+            Some(Reason::DoublePass)
+        } else if end.facing_royals_must_break && self.royals_face() {
+            Some(Reason::FacingRoyals)
+        } else {
+            None
+        }
     }
 
     /// Does the bare `side` lose now? Always, but with the reprieve: then the opponent must not be bare too, and a

@@ -37,6 +37,8 @@ pub(crate) struct Undo {
     pub count: super::counting::Count,
     pub side: Side,
     pub hash: u64,
+    /// The count of passes in a row before the move.
+    pub passes: u8,
     /// How many pieces the move's explosion removed (the top of [`Position::blasts`]); 0 without explosions.
     pub blasted: u8,
 }
@@ -67,6 +69,8 @@ pub struct Position<'e> {
     pub(crate) fullmove: u32,
     /// The side to move is playing the second part of a bonus turn.
     pub(crate) bonus_pending: bool,
+    /// How many passes in a row led here (`pass allowed`): 0 after any other move and in a position set up.
+    pub(crate) passes: u8,
     /// Per side: the checks it has given (counted only in games with a check limit).
     pub(crate) checks: [u8; 2],
     /// The running count of the counting rules (games with `counting` only).
@@ -113,6 +117,7 @@ impl<'e> Position<'e> {
             halfmove: 0,
             fullmove: 1,
             bonus_pending: false,
+            passes: 0,
             checks: [0, 0],
             count: Default::default(),
             royal: [None, None],

@@ -92,7 +92,7 @@ impl Position<'_> {
     }
 
     /// The squares of `side`'s royal pieces, read from the occupancy bit sets of the royal types.
-    fn royal_squares(&self, side: Side) -> impl Iterator<Item = Square> + '_ {
+    pub(super) fn royal_squares(&self, side: Side) -> impl Iterator<Item = Square> + '_ {
         let words = self.engine.words;
         self.engine.royal_types.iter().flat_map(move |&p| {
             let occ = &self.occupancy[self.occupancy_slot(side, p)..][..words];

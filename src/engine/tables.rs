@@ -199,6 +199,8 @@ impl Engine {
             || game.explosions.is_some()
             || game.walls.is_some()
             || game.end.facing_royals_illegal
+            || game.end.facing_royals_must_break
+            || game.pass_allowed
             || game.pieces.iter().any(|p| !p.may_not_capture.is_empty());
         let judges_whole_list = game.forced_capture.is_some() || game.must_drop;
         Engine {

@@ -623,6 +623,32 @@ impl Writer<'_> {
             (end.giving_check_illegal, "`giving-check illegal`"),
             (end.royal_frozen_in_check, "`royal-frozen-in-check`"),
             (end.facing_royals_illegal, "`facing-royals illegal`"),
+            (self.game.pass_allowed, "`pass allowed`"),
+            (end.facing_royals_must_break, "`facing-royals must-break`"),
+            (end.double_pass_draws, "`double-pass draws`"),
+            (end.material_count.is_some(), "`material-count`"),
+            (
+                self.game.pieces.iter().any(|p| p.confined.is_some()),
+                "`confined to` (the pieces' moves are written unconfined)",
+            ),
+            (
+                self.game.move_sets.iter().any(|s| s.within.is_some()),
+                "`moves … within` (the lines are written unconfined)",
+            ),
+            (
+                self.game
+                    .pieces
+                    .iter()
+                    .any(|p| !p.may_not_capture.is_empty()),
+                "`may-not-capture`",
+            ),
+            (
+                self.game
+                    .pieces
+                    .iter()
+                    .any(|p| !p.may_not_hop_over.is_empty()),
+                "`may-not-hop-over`",
+            ),
             (end.counting.is_some(), "`counting`"),
             (
                 !self.game.first_move_rights.is_empty(),

@@ -1,7 +1,7 @@
 //! The "How the game ends" section of the rulebook, written from the compiled end rules.
 use super::doc::Doc;
 use super::rulebook::{list_words, royal_names, zone_words};
-use crate::rules::{Counting, Extinct, Game, PieceId, RepetitionLoser, Royalty, Verdict};
+use crate::rules::{Counting, Extinct, Game, PieceId, RepetitionLoser, Royalty, Side, Verdict};
 
 pub(super) fn end_section(game: &Game, doc: &mut Doc) {
     let end = &game.end;
@@ -203,6 +203,51 @@ fn new_rules(game: &Game, items: &mut Vec<String>) {
              no move may leave them so."
                 .to_string(),
         );
+    }
+    if game.pass_allowed {
+        items.push(
+            "**Passing**: instead of moving, a player who is not in check may pass.".to_string(),
+        );
+    }
+    if end.double_pass_draws {
+        items.push("**Two passes**: two passes in a row end the game in a draw.".to_string());
+    }
+    if end.facing_royals_must_break {
+        items.push(
+            "**Facing royals (bikjang)**: when the two sides' royal pieces stand on one file with nothing between \
+             them, the player to move must break the line or pass, and that pass ends the game in a draw."
+                .to_string(),
+        );
+    }
+    if let Some(count) = &end.material_count {
+        let values: Vec<String> = (0..count.tenths.len())
+            .filter(|&i| count.tenths[i] > 0 && game.pieces[i].shadow_of.is_none())
+            .map(|i| format!("{} {}", game.pieces[i].name, tenths(count.tenths[i])))
+            .collect();
+        let bonus: Vec<String> = Side::BOTH
+            .into_iter()
+            .filter(|s| count.bonus_tenths[s.index()] > 0)
+            .map(|s| format!("{s:?} adds {}", tenths(count.bonus_tenths[s.index()])))
+            .collect();
+        items.push(format!(
+            "**Material count**: a game drawn by the move limit, by repetition or by passing is decided by material \
+             instead ({}{}); the higher total wins, equal totals draw.",
+            values.join(", "),
+            if bonus.is_empty() {
+                String::new()
+            } else {
+                format!("; {}", bonus.join(", "))
+            }
+        ));
+    }
+}
+
+/// Tenths of a point as a number (`15` → `1.5`).
+fn tenths(t: u32) -> String {
+    if t % 10 == 0 {
+        (t / 10).to_string()
+    } else {
+        format!("{}.{}", t / 10, t % 10)
     }
 }
 

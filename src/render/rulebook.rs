@@ -418,7 +418,17 @@ fn piece_section(game: &Game, id: PieceId, doc: &mut Doc) {
     let mut diagrams: Vec<(View, String)> = Vec::new();
     for set in &sets {
         let from = diagram_square(game, id, set);
+        let within = match set.within {
+            Some(z) if set.zone == Some(z) => ", never leaving it".to_string(),
+            Some(z) => format!(", never leaving {}", zone_words(game, z)),
+            None => String::new(),
+        };
         let head = match set.zone {
+            Some(z) if set.adds => format!(
+                "Standing in {}, it also moves as `{}`{within}:",
+                zone_words(game, z),
+                set.betza
+            ),
             Some(z) => format!(
                 "Standing in {}, it moves as `{}`:",
                 zone_words(game, z),
@@ -458,10 +468,19 @@ fn piece_section(game: &Game, id: PieceId, doc: &mut Doc) {
         .iter()
         .map(|&t| piece_ref(game, t))
         .collect();
+    let never_hops: Vec<String> = game.pieces[id.index()]
+        .may_not_hop_over
+        .iter()
+        .map(|&t| piece_ref(game, t))
+        .collect();
     let rules: Vec<String> = promotion_lines(game, id)
         .into_iter()
         .chain(drop_line(game, id))
         .chain((!never.is_empty()).then(|| format!("**Never captures**: {}.", never.join(", "))))
+        .chain(
+            (!never_hops.is_empty())
+                .then(|| format!("**Never hops over**: {}.", never_hops.join(", "))),
+        )
         .collect();
     doc.list(rules);
 }
@@ -685,6 +704,12 @@ fn notation_section(game: &Game, doc: &mut Doc) {
     }
     if game.bonus_turn.as_ref().is_some_and(|b| b.may_pass) {
         items.push("Declining a bonus turn is written `0000`.".into());
+    }
+    if game.pass_allowed {
+        items.push(
+            "A pass is written as the royal piece's square twice, e.g. `e2e2` (XBoard's `@@@@`)."
+                .into(),
+        );
     }
     doc.list(items);
 }

@@ -73,6 +73,11 @@ pub struct PieceType {
     pub dead: [SquareSet; 2],
     /// The types it may never capture (`may-not-capture`; atomar's king may not take the other king).
     pub may_not_capture: Vec<PieceId>,
+    /// `confined to ZONE`: its destinations lie in the zone (already applied to its rays; kept for the exporters).
+    pub confined: Option<ZoneId>,
+    /// The types it never hops over (`may-not-hop-over`; janggi's cannon over a cannon): a hop ray whose hurdle is
+    /// one of them ends there.
+    pub may_not_hop_over: Vec<PieceId>,
     /// Its `promote` lines, in the order of the file (empty: it never promotes).
     pub promotions: Vec<Promotion>,
     /// Per side: where a move must end, or (for `start-or-destination` lines) may start, for one of its lines to
@@ -265,10 +270,27 @@ pub struct EndRules {
     /// Royal pieces of opposite sides may not stand on one file with nothing between them: no move may leave
     /// them so (xiangqi's flying general).
     pub facing_royals_illegal: bool,
+    /// `facing-royals must-break` (janggi's bikjang): the side to move whose royal piece faces the enemy's on an
+    /// open line must break the line or pass; a pass there ends the game as a draw.
+    pub facing_royals_must_break: bool,
+    /// `double-pass draws`: two passes in a row end the game as a draw.
+    pub double_pass_draws: bool,
+    /// `material-count`: draws by the move limit, repetition or passing are decided by material (janggi).
+    pub material_count: Option<MaterialCount>,
     /// What the royal pieces of one side mean when it has several.
     pub royalty: Royalty,
     /// The makruk family's counting rules: a count that runs out draws.
     pub counting: Option<super::Counting>,
+}
+
+/// Janggi's scoring of draws by rule: each side's piece values (in tenths) summed, a bonus added to one side;
+/// the higher total wins, equal totals draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaterialCount {
+    /// Per piece type: its value in tenths of a point (0 for types not listed).
+    pub tenths: Vec<u32>,
+    /// Per side: its bonus in tenths.
+    pub bonus_tenths: [u32; 2],
 }
 
 /// What a side's royal pieces mean.
@@ -293,6 +315,8 @@ impl EndRules {
             || !self.extinction.is_empty()
             || !self.flags.is_empty()
             || self.check_limit.is_some()
+            || self.double_pass_draws
+            || self.facing_royals_must_break
     }
 }
 
@@ -302,6 +326,10 @@ impl EndRules {
 pub struct MoveSet {
     pub piece: PieceId,
     pub zone: Option<ZoneId>,
+    /// `also moves in ZONE`: added to the set that applies in the zone rather than replacing it.
+    pub adds: bool,
+    /// `… within ZONE`: this set's destinations lie in the zone.
+    pub within: Option<ZoneId>,
     pub betza: String,
     pub components: Vec<MoveComponent>,
 }
@@ -363,6 +391,9 @@ pub struct Game {
     /// `must-drop`: while the side to move holds a piece in hand and some drop is legal, only drops are
     /// (Fairy-Stockfish's `mustDrop`: placement, sittuyin's set-up).
     pub must_drop: bool,
+    /// `pass allowed`: the side to move may pass instead of moving, unless it is in check (written as its royal
+    /// piece's square twice, `e2e2`, as Fairy-Stockfish writes janggi's pass).
+    pub pass_allowed: bool,
     pub end: EndRules,
     pub start_fen: String,
 }

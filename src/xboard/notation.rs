@@ -2,12 +2,16 @@
 //! `1`, except that a board of exactly 10 ranks counts them from `0`, and ranks past the ninth continue in ASCII
 //! (`:`, `;`, `<`, …). tatsu writes ranks as numbers from 1 (`e10`). Moves are otherwise the same text (`e2e4`,
 //! `e7e8q`, `c7c8+`, `P@e4`, `e5f6,f6g7`), except that XBoard may add `=` for a promotion declined, and that castling
-//! to fixed files (Chess960) is `O-O` toward the higher files and `O-O-O` toward the lower, as XBoard writes it.
+//! to fixed files (Chess960) is `O-O` toward the higher files and `O-O-O` toward the lower, as XBoard writes it, and
+//! that passing the turn (`pass allowed`) is XBoard's null move `@@@@`.
 use crate::engine::{Move, MoveKind};
 use crate::rules::{Game, Geometry};
 
 /// XBoard's text of a move of `game`.
 pub fn move_text(game: &Game, mv: &Move) -> String {
+    if mv.kind == MoveKind::Pass && game.pass_allowed {
+        return "@@@@".into();
+    }
     match castling(game, mv) {
         Some(text) => text.into(),
         None => to_xboard(game.geometry, &crate::engine::notation::to_uci(game, mv)),
@@ -18,6 +22,12 @@ pub fn move_text(game: &Game, mv: &Move) -> String {
 /// else the move in XBoard's or tatsu's rank notation.
 pub fn read_move(pos: &mut crate::engine::Position, text: &str) -> Option<Move> {
     let game = pos.game();
+    if text == "@@@@" {
+        return pos
+            .legal_move_list()
+            .into_iter()
+            .find(|mv| mv.kind == MoveKind::Pass);
+    }
     let castling = text.replace('0', "O");
     if castling == "O-O" || castling == "O-O-O" {
         return pos

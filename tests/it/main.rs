@@ -21,6 +21,7 @@ mod games;
 mod holes;
 mod induction;
 mod invariants;
+mod janggi;
 mod language;
 mod multi_leg;
 mod no_panic;

@@ -238,6 +238,22 @@ fn chess960_castling_is_o_o_and_o_o_o_as_xboard_writes_it() {
     assert!(out.contains("Illegal move: O-O"), "{out}");
 }
 
+#[test]
+fn a_pass_is_xboards_null_move_and_two_in_a_row_draw() {
+    // Janggi: White passes with XBoard's `@@@@`, Black with its general's square twice (tatsu's notation); the
+    // second pass in a row ends the game, so a third is refused.
+    let out = session_with(
+        &["tests/data/variants/janggicasual.tatsu"],
+        "xboard\nprotover 2\nvariant janggicasual\nforce\nusermove @@@@\nusermove e9e9\nusermove @@@@",
+    );
+    assert!(
+        out.lines()
+            .any(|l| l == "1/2-1/2 {draw by two passes in a row}"),
+        "{out}"
+    );
+    assert_eq!(out.matches("Illegal move").count(), 1, "{out}");
+}
+
 /// A line past the reader's limit (1 MiB) is dropped with an error, and the session reads on.
 #[test]
 fn an_oversized_line_is_refused_and_the_session_goes_on() {

@@ -155,6 +155,7 @@ fn describe_json_holds_every_rule_the_text_states() {
                     - says("\n- **Promotion**")
                     - says("\n- **Drops**")
                     - says("\n- **Never captures**")
+                    - says("\n- **Never hops over**")
                     - end_items(&md),
                 len(&v["zones"]),
             ),
@@ -185,6 +186,20 @@ fn describe_json_holds_every_rule_the_text_states() {
                 v["pieces"].as_array().map_or(0, |ps| {
                     ps.iter().filter(|p| len(&p["may_not_capture"]) > 0).count()
                 }),
+            ),
+            (
+                "**Never hops over**",
+                says("\n- **Never hops over**"),
+                v["pieces"].as_array().map_or(0, |ps| {
+                    ps.iter()
+                        .filter(|p| len(&p["may_not_hop_over"]) > 0)
+                        .count()
+                }),
+            ),
+            (
+                "**Passing**",
+                says("**Passing**"),
+                usize::from(v["pass_allowed"] == true),
             ),
             (
                 "## Dead squares",
@@ -251,6 +266,21 @@ fn describe_json_holds_every_rule_the_text_states() {
                 "**Facing royals**",
                 says("**Facing royals**"),
                 usize::from(set(&end["facing_royals_illegal"])),
+            ),
+            (
+                "**Two passes**",
+                says("**Two passes**"),
+                usize::from(set(&end["double_pass_draws"])),
+            ),
+            (
+                "**Facing royals (bikjang)**",
+                says("**Facing royals (bikjang)**"),
+                usize::from(set(&end["facing_royals_must_break"])),
+            ),
+            (
+                "**Material count**",
+                says("**Material count**"),
+                usize::from(set(&end["material_count"])),
             ),
             (
                 "**Draw odds**",

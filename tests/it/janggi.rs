@@ -1,0 +1,145 @@
+//! Janggi's rules (docs/variant-language.md, "Confinement" and "Passing"): moves added on the palace lines
+//! (`also moves in … confined to …`), the cannon that may not jump or take a cannon (`may-not-hop-over`,
+//! `may-not-capture`), the pass (`pass allowed`), two passes (`double-pass draws`), bikjang (`facing-royals
+//! must-break`) and the material count (`material-count`), on the test variants written after Fairy-Stockfish's
+//! janggicasual, janggitraditional and janggi. Every move list and result below is what pyffish 0.0.90 gives for
+//! the same position and moves (`pyffish.legal_moves`, `pyffish.is_immediate_game_end`);
+//! `tests/data/perft/janggi*.tsv` hold its perft counts.
+use crate::support::variants::{engine, moves, played};
+use tatsu::engine::{Outcome, Position, Reason};
+use tatsu::rules::Side;
+
+fn strings(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn a_chariot_on_a_palace_point_also_slides_along_the_palace_diagonals() {
+    let e = engine("janggicasual");
+    let list = moves(&e, "4k4/9/3R5/9/9/9/9/9/4K4/9 w - - 0 1");
+    let chariot: Vec<&String> = list.iter().filter(|m| m.starts_with("d8")).collect();
+    // Its rook moves and, from the palace corner d8, the diagonal through e9 to f10: not c9, which is off the lines.
+    assert_eq!(chariot.len(), 19);
+    assert!(list.contains(&"d8e9".to_string()) && list.contains(&"d8f10".to_string()));
+    assert!(!list.contains(&"d8c9".to_string()));
+    // The general on the palace's centre reaches all four corners along the lines, and may pass.
+    for m in ["e2d1", "e2f1", "e2d3", "e2f3", "e2e2"] {
+        assert!(list.contains(&m.to_string()), "{m}");
+    }
+}
+
+#[test]
+fn a_soldier_in_the_enemy_palace_steps_forward_along_its_lines() {
+    let e = engine("janggicasual");
+    assert_eq!(
+        moves(&e, "5k3/9/3P5/9/9/9/9/9/9/3K5 w - - 0 1"),
+        strings(&["d1d1", "d1d2", "d1e1", "d1e2", "d8c8", "d8d9", "d8e8", "d8e9"])
+    );
+    assert_eq!(
+        moves(&e, "9/4P4/4k4/9/9/9/9/9/9/3K5 w - - 0 1"),
+        strings(&["d1d1", "d1d2", "d1e1", "d1e2", "e9d10", "e9d9", "e9e10", "e9f10", "e9f9"])
+    );
+}
+
+#[test]
+fn a_cannon_jumps_one_piece_along_lines_and_diagonals_but_never_a_cannon() {
+    let e = engine("janggicasual");
+    // Over the guard on e2 to the corner f3; over the general on e1 along the rank.
+    assert_eq!(
+        moves(&e, "4k4/9/5n3/9/9/9/9/9/4A4/3CK4 w - - 0 1"),
+        strings(&[
+            "d1f1", "d1f3", "d1g1", "d1h1", "d1i1", "e1e1", "e1f1", "e2d2", "e2d3", "e2e3", "e2f1",
+            "e2f2", "e2f3"
+        ])
+    );
+    // With a cannon on e2, d1's cannon may not jump it, and the cannon on e2 finds no other piece to jump.
+    assert_eq!(
+        moves(&e, "4k4/9/5c3/9/9/9/9/9/4C4/3CK4 w - - 0 1"),
+        strings(&["d1f1", "d1g1", "d1h1", "d1i1", "e1e1", "e1f1"])
+    );
+}
+
+#[test]
+fn a_cannon_does_not_check_over_a_cannon_nor_capture_one() {
+    let e = engine("janggicasual");
+    // Black's cannon on e9 and White's on e3 stand between the generals: neither may take the other, and
+    // White's e3 cannon is no screen for Black's (no check).
+    let fen = "4k4/4c4/9/9/9/9/9/4C4/9/4K4 w - - 0 1";
+    let pos = Position::from_fen(&e, fen).unwrap();
+    assert!(!pos.in_check());
+    // The e3 cannon has nothing to do: its only hurdles are a cannon (e9) and its own general with nothing beyond.
+    assert_eq!(moves(&e, fen), strings(&["e1d1", "e1e1", "e1e2", "e1f1"]));
+}
+
+#[test]
+fn a_side_in_check_may_not_pass() {
+    let e = engine("janggicasual");
+    assert_eq!(
+        moves(&e, "4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1"),
+        strings(&["e10d10", "e10f10"])
+    );
+}
+
+#[test]
+fn two_passes_in_a_row_draw_and_leave_no_moves() {
+    let e = engine("janggicasual");
+    let mut pos = played(&e, "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1", "e2d2 e10e10 d2d2");
+    assert!(pos.legal_move_list().is_empty());
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome {
+            winner: None,
+            reason: Reason::DoublePass
+        })
+    );
+    // One pass alone ends nothing, and without bikjang facing generals are allowed.
+    let mut pos = played(&e, "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1", "e2e2");
+    assert_eq!(
+        moves(&e, &pos.to_fen()),
+        strings(&["e10d10", "e10e10", "e10e9", "e10f10"])
+    );
+    assert_eq!(pos.outcome(), None);
+}
+
+#[test]
+fn bikjang_facing_generals_must_break_the_line_or_pass_and_the_pass_draws() {
+    let e = engine("janggitraditional");
+    let fen = "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1";
+    // Staying on the file (e2e1, e2e3) is illegal; stepping off it or passing is not.
+    assert_eq!(
+        moves(&e, fen),
+        strings(&["e2d1", "e2d2", "e2d3", "e2e2", "e2f1", "e2f2", "e2f3"])
+    );
+    let mut pos = played(&e, fen, "e2e2");
+    assert!(pos.legal_move_list().is_empty());
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome {
+            winner: None,
+            reason: Reason::FacingRoyals
+        })
+    );
+}
+
+#[test]
+fn janggi_decides_draws_by_rule_on_material_with_han_given_one_and_a_half() {
+    let e = engine("janggi");
+    // Bare generals: 0 against 0 + 1.5, Han (Black) wins.
+    let mut pos = played(&e, "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1", "e2e2");
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome {
+            winner: Some(Side::Black),
+            reason: Reason::MaterialCount
+        })
+    );
+    // A chariot (13) outweighs the bonus.
+    let mut pos = played(&e, "4k4/9/9/9/9/9/9/9/4K4/R8 w - - 0 1", "e2e2");
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome {
+            winner: Some(Side::White),
+            reason: Reason::MaterialCount
+        })
+    );
+}
