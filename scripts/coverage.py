@@ -130,6 +130,7 @@ FILES = {
     "janggi": "tests/data/variants/janggi.tatsu",
     "janggicasual": "tests/data/variants/janggicasual.tatsu",
     "janggitraditional": "tests/data/variants/janggitraditional.tatsu",
+    "shatar": "tests/data/variants/shatar.tatsu",
 }
 
 # Rule groups, so that each gap is named once.
@@ -146,7 +147,6 @@ MISSING = {
     "bughouse": "two boards", "koedem": "two boards",
     "shouse": GATING,
     "placement": PLACEMENT, "seirawan": GATING,
-    "shatar": "bare-king rules tied to the kind of check",
     "ataxx": OTHER_KIND, "flipello": OTHER_KIND, "flipello10": OTHER_KIND, "flipersi": OTHER_KIND,
 }
 

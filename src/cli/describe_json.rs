@@ -200,6 +200,10 @@ struct EndJson {
     facing_royals_must_break: bool,
     /// Two passes in a row draw.
     double_pass_draws: bool,
+    /// A mate by pieces of these types alone is lost by the side giving it (shatar).
+    checkmate_by_only_loses: Vec<String>,
+    /// A mate counts only after a check by one of these types in its series of checks (shatar's shak).
+    checkmate_needs_check_by: Vec<String>,
     /// Draws by rule decided by material: piece values and each side's bonus, in tenths; `null` without it.
     material_count: Option<MaterialCountJson>,
     /// Every drawn result is a win for this side (`white`, `black`); `null` without draw odds.
@@ -508,6 +512,8 @@ impl EndJson {
             facing_royals_illegal: end.facing_royals_illegal,
             facing_royals_must_break: end.facing_royals_must_break,
             double_pass_draws: end.double_pass_draws,
+            checkmate_by_only_loses: symbols(&end.checkmate_by_only_loses),
+            checkmate_needs_check_by: symbols(&end.checkmate_needs_check_by),
             material_count: end.material_count.as_ref().map(|m| MaterialCountJson {
                 values: (0..m.tenths.len())
                     .filter(|&i| m.tenths[i] > 0 && game.pieces[i].shadow_of.is_none())

@@ -50,6 +50,8 @@ pub fn resolve_end(
         giving_check_illegal: false,
         facing_royals_illegal: false,
         facing_royals_must_break: false,
+        checkmate_by_only_loses: Vec::new(),
+        checkmate_needs_check_by: Vec::new(),
         material_count: None,
         double_pass_draws: false,
         stalemate_by_piece_count: false,
@@ -157,6 +159,23 @@ pub fn resolve_end(
                         .note("the side facing may break the line or pass: add `pass allowed`");
                 }
                 end.facing_royals_must_break = true;
+            }
+            EndItem::CheckmateByOnlyLoses(pieces) | EndItem::CheckmateNeedsCheckBy(pieces) => {
+                if !has_royal {
+                    if let Some(first) = pieces.first() {
+                        d.error(
+                            first.span,
+                            "a checkmate rule in a game without a royal piece",
+                        )
+                        .note("mark a piece `royal`, or leave the rule out");
+                    }
+                }
+                let ids = resolve_all(pieces, names, d).unwrap_or_default();
+                if matches!(item, EndItem::CheckmateByOnlyLoses(_)) {
+                    end.checkmate_by_only_loses = ids;
+                } else {
+                    end.checkmate_needs_check_by = ids;
+                }
             }
             EndItem::DoublePassDraws(at) => {
                 if !head.pass_allowed {

@@ -253,6 +253,14 @@ fn share_rules_with_shadows(game: &mut Game) {
         if let Some(count) = &mut game.end.material_count {
             count.tenths[i] = count.tenths[of.index()];
         }
+        for list in [
+            &mut game.end.checkmate_by_only_loses,
+            &mut game.end.checkmate_needs_check_by,
+        ] {
+            if list.contains(&of) {
+                list.push(id);
+            }
+        }
         if game.end.resets_clock.contains(&of) {
             game.end.resets_clock.push(id);
         }

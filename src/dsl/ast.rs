@@ -267,6 +267,10 @@ pub enum EndItem {
     /// `facing-royals must-break` (janggi's bikjang): the side to move whose royal piece faces the enemy's must
     /// break the line or pass, and a pass there ends the game as a draw (at the keyword).
     FacingRoyalsMustBreak(Span),
+    /// `checkmate-by-only ID… loses`: a mate given by pieces of these types alone loses for the mating side.
+    CheckmateByOnlyLoses(Vec<Name>),
+    /// `checkmate-needs-check-by ID…`: a mate counts only if its series of checks held a check by one of these.
+    CheckmateNeedsCheckBy(Vec<Name>),
     /// `double-pass draws`: two passes in a row end the game as a draw (at the keyword).
     DoublePassDraws(Span),
     /// The side giving its `count`-th check wins.

@@ -543,6 +543,20 @@ pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
         }
         Rule::facing_item => EndItem::FacingRoyalsIllegal(o.span_of(&parts[0])),
         Rule::double_pass_item => EndItem::DoublePassDraws(o.span_of(&parts[0])),
+        Rule::mate_by_only_item => EndItem::CheckmateByOnlyLoses(
+            parts
+                .iter()
+                .filter(|q| q.as_rule() == Rule::piece_id)
+                .map(|q| o.text(q))
+                .collect(),
+        ),
+        Rule::mate_needs_item => EndItem::CheckmateNeedsCheckBy(
+            parts
+                .iter()
+                .filter(|q| q.as_rule() == Rule::piece_id)
+                .map(|q| o.text(q))
+                .collect(),
+        ),
         Rule::royals_item => EndItem::Royals {
             keyword: o.span_of(&parts[0]),
             meaning: Spanned {

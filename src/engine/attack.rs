@@ -338,6 +338,30 @@ impl Position<'_> {
         threats
     }
 
+    /// The types of `side`'s enemy pieces that attack its royal piece (one royal piece; shatar's mate rules ask who
+    /// gives check). Not for the hot path.
+    pub(crate) fn checking_types(&self, side: Side) -> Vec<PieceId> {
+        let Some(royal) = self.royal[side.index()] else {
+            return Vec::new();
+        };
+        let attacker = side.opponent();
+        (0..self.engine.game.pieces.len())
+            .map(|p| PieceId(p as u16))
+            .filter(|&p| self.attacked_by(p, royal, attacker, royal))
+            .collect()
+    }
+
+    /// Is the side to move checked by a piece of a type `checkmate-needs-check-by` lists (a shak)? False without
+    /// the rule.
+    pub(crate) fn is_shak(&self) -> bool {
+        let listed = &self.engine.game.end.checkmate_needs_check_by;
+        !listed.is_empty()
+            && self
+                .checking_types(self.side)
+                .iter()
+                .any(|t| listed.contains(t))
+    }
+
     /// Is the side to move in check (its royal piece attacked; with several, as `royals` says)?
     pub fn in_check(&self) -> bool {
         self.side_in_check(self.side)

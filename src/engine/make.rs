@@ -372,11 +372,13 @@ impl Position<'_> {
         self.make(mv);
         let check = self.in_check();
         let turn_passed = self.side != mover;
+        let shak = check && self.is_shak();
         self.history.push(HistoryEntry {
             hash: self.hash,
             mover,
             check,
             turn_passed,
+            shak,
         });
     }
 

@@ -97,6 +97,10 @@ impl fmt::Display for Outcome {
             Reason::MaterialCount => "material count",
         };
         match self.winner {
+            // A mate that does not count (shatar's mate without a shak; `checkmate draw`).
+            None if self.reason == Reason::Checkmate => {
+                write!(f, "1/2-1/2 (draw: a checkmate that does not count)")
+            }
             Some(Side::White) => write!(f, "1-0 (White wins by {why})"),
             Some(Side::Black) => write!(f, "0-1 (Black wins by {why})"),
             None => write!(f, "1/2-1/2 (draw by {why})"),
@@ -187,7 +191,7 @@ impl Position<'_> {
         if !self.has_legal_move() {
             if self.in_check() {
                 return Some(Outcome {
-                    winner: winner(us, end.checkmate),
+                    winner: self.checkmate_winner(),
                     reason: Reason::Checkmate,
                 });
             }
@@ -292,6 +296,47 @@ impl Position<'_> {
                 winner: Some(side),
                 reason: Reason::CheckLimit,
             })
+    }
+
+    /// The winner of a checkmate of the side to move: its opponent (or as `checkmate` says), but under shatar's
+    /// rules a mate by knights alone (`checkmate-by-only`) is won by the mated side, and a mate counts only if the
+    /// unbroken series of checks that led to it held a shak (`checkmate-needs-check-by`), a draw otherwise. The
+    /// series is read from the game's history (positions played with [`Position::play`]); a position reached
+    /// otherwise (a search's line) is judged by its own check alone, as a position set up from a FEN is.
+    fn checkmate_winner(&self) -> Option<Side> {
+        let end = &self.engine.game.end;
+        let us = self.side;
+        if !end.checkmate_by_only_loses.is_empty() {
+            let types = self.checking_types(us);
+            if !types.is_empty()
+                && types
+                    .iter()
+                    .all(|t| end.checkmate_by_only_loses.contains(t))
+            {
+                return Some(us);
+            }
+        }
+        if !end.checkmate_needs_check_by.is_empty() {
+            let played = self.history.last().is_some_and(|e| e.hash == self.hash);
+            let earlier = if played {
+                &self.history[..self.history.len() - 1]
+            } else {
+                &[]
+            };
+            // This position, then the positions two plies apart before it while the same side stood in check.
+            let series_has_shak = self.is_shak()
+                || earlier
+                    .iter()
+                    .rev()
+                    .skip(1)
+                    .step_by(2)
+                    .take_while(|e| e.check)
+                    .any(|e| e.shak);
+            if !series_has_shak {
+                return None;
+            }
+        }
+        winner(us, end.checkmate)
     }
 
     /// Does the pass just made end the game: a second one in a row (`double-pass draws`), or one with the royal

@@ -53,6 +53,8 @@ pub(crate) struct HistoryEntry {
     pub check: bool,
     /// The turn passed to the opponent with this move (false in the middle of a bonus turn).
     pub turn_passed: bool,
+    /// The check here is given by a piece of a type `checkmate-needs-check-by` lists (shatar's shak).
+    pub shak: bool,
 }
 
 #[derive(Clone)]
@@ -320,11 +322,13 @@ impl<'e> Position<'e> {
     /// Starts the repetition history at the current position.
     pub(crate) fn reset_history(&mut self) {
         let check = self.in_check();
+        let shak = check && self.is_shak();
         self.history = vec![HistoryEntry {
             hash: self.hash,
             mover: self.side.opponent(),
             check,
             turn_passed: true,
+            shak,
         }];
     }
 }

@@ -626,6 +626,10 @@ impl Writer<'_> {
             (self.game.pass_allowed, "`pass allowed`"),
             (end.facing_royals_must_break, "`facing-royals must-break`"),
             (end.double_pass_draws, "`double-pass draws`"),
+            (
+                !end.checkmate_by_only_loses.is_empty() || !end.checkmate_needs_check_by.is_empty(),
+                "shatar's mate rules",
+            ),
             (end.material_count.is_some(), "`material-count`"),
             (
                 self.game.pieces.iter().any(|p| p.confined.is_some()),

@@ -204,6 +204,19 @@ fn new_rules(game: &Game, items: &mut Vec<String>) {
                 .to_string(),
         );
     }
+    if !end.checkmate_by_only_loses.is_empty() {
+        items.push(format!(
+            "**Mate by {} alone**: the player who gives it loses the game.",
+            names(game, &end.checkmate_by_only_loses)
+        ));
+    }
+    if !end.checkmate_needs_check_by.is_empty() {
+        items.push(format!(
+            "**Shak**: a checkmate counts only if the unbroken series of checks that led to it held a check by {}; \
+             otherwise the game is drawn.",
+            names(game, &end.checkmate_needs_check_by)
+        ));
+    }
     if game.pass_allowed {
         items.push(
             "**Passing**: instead of moving, a player who is not in check may pass.".to_string(),

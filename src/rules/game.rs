@@ -251,6 +251,12 @@ pub struct EndRules {
     pub insufficient_material: Vec<Vec<PieceId>>,
     /// The mated side's result (a loss but in misère games).
     pub checkmate: Verdict,
+    /// `checkmate-by-only …`: a mate given by pieces of these types alone is lost by the mating side (shatar's
+    /// knights); empty without the rule.
+    pub checkmate_by_only_loses: Vec<PieceId>,
+    /// `checkmate-needs-check-by …`: a mate counts only if the unbroken series of checks that led to it held a
+    /// check by one of these types (shatar's shak), and draws otherwise; empty without the rule.
+    pub checkmate_needs_check_by: Vec<PieceId>,
     pub extinction: Vec<Extinction>,
     pub flags: Vec<Flag>,
     /// The side that gives check this many times wins (three-check); counted in the FEN as `3+3`, the checks

@@ -355,3 +355,38 @@ fn a_frozen_king_may_take_its_only_checker_but_not_one_of_two() {
     // Rook and knight both give check: taking the rook leaves the knight's check, so nothing is legal.
     assert!(moves(&e, "4k3/8/8/8/8/2n5/3r4/3K4 w - - 0 1").is_empty());
 }
+
+/// Shatar's mate rules (`checkmate-by-only N loses`, `checkmate-needs-check-by N R J`), each result what pyffish
+/// 0.0.90's `game_result` gives for the same position and moves.
+#[test]
+fn a_shatar_mate_by_knights_alone_is_lost_by_the_side_that_gives_it() {
+    let e = engine("shatar");
+    let mut pos = Position::from_fen(&e, "6rk/5Npp/8/8/8/8/8/K7 b - - 0 1").unwrap();
+    assert_eq!(pos.outcome(), won(Side::Black, Reason::Checkmate));
+}
+
+#[test]
+fn a_shatar_mate_counts_only_after_a_shak_in_its_series_of_checks() {
+    let e = engine("shatar");
+    // A rook's mate is a shak itself.
+    let mut pos = Position::from_fen(&e, "R5k1/5ppp/8/8/8/8/8/K7 b - - 0 1").unwrap();
+    assert_eq!(pos.outcome(), won(Side::White, Reason::Checkmate));
+    // A bishop's mate set up alone has no shak behind it: a draw (niol).
+    let mated = "8/8/8/3B4/8/7p/kPK5/4R3 b - - 3 2";
+    let mut pos = Position::from_fen(&e, mated).unwrap();
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome {
+            winner: None,
+            reason: Reason::Checkmate
+        })
+    );
+    // The same mate played after the rook's check e7e1 (the king stepped out of it, still in the series): it counts.
+    let mut pos = crate::support::variants::played(
+        &e,
+        "8/1B2R3/8/8/8/7p/1PK5/k7 w - - 0 1",
+        "e7e1 a1a2 b7d5",
+    );
+    assert_eq!(pos.to_fen(), mated);
+    assert_eq!(pos.outcome(), won(Side::White, Reason::Checkmate));
+}

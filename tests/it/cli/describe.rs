@@ -268,6 +268,16 @@ fn describe_json_holds_every_rule_the_text_states() {
                 usize::from(set(&end["facing_royals_illegal"])),
             ),
             (
+                "**Mate by … alone**",
+                says("**Mate by "),
+                usize::from(len(&end["checkmate_by_only_loses"]) > 0),
+            ),
+            (
+                "**Shak**",
+                says("**Shak**"),
+                usize::from(len(&end["checkmate_needs_check_by"]) > 0),
+            ),
+            (
                 "**Two passes**",
                 says("**Two passes**"),
                 usize::from(set(&end["double_pass_draws"])),
