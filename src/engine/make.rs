@@ -46,7 +46,13 @@ impl Position<'_> {
                 }
                 self.take(mv.from);
                 self.put(mv.to, self.arriving(mv), us);
-                resets_clock |= engine.traits[mv.piece.index()].contains(PieceTraits::RESETS_CLOCK);
+                let traits = engine.traits[mv.piece.index()];
+                if traits.contains(PieceTraits::RESETS_CLOCK) {
+                    // Only an irreversible move resets it (Fairy-Stockfish): a sideways pawn step can be undone.
+                    resets_clock |= !traits.contains(PieceTraits::REVERSIBLE)
+                        || mv.promotion.is_some()
+                        || !engine.moves_back(us, mv.piece, mv.to, mv.from);
+                }
                 if mv.kind == MoveKind::CreatesEp {
                     new_ep = self.passed_squares(mv.from, mv.to);
                 }

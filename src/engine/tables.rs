@@ -2,8 +2,9 @@
 use super::zobrist::Zobrist;
 use crate::rules::{
     step, Game, Occupant, PieceId, PieceType, Ray, RayFlags, RayKind, Royalty, Side, Square,
-    StepOutcome, StepRule,
+    SquareSet, StepOutcome, StepRule,
 };
+use betza::diagram::Kind;
 
 /// One way a piece standing on `from` could attack a given square: along `ray`, whose square number `pos` it is.
 #[derive(Clone, Copy, Debug)]
@@ -43,6 +44,10 @@ pub struct Engine {
     pub(crate) reaching: Vec<u64>,
     /// Per square: the first-move right of the piece that starts there (no castling right's bit), or 0.
     pub(crate) first_move_mask: Vec<u32>,
+    /// Per side and piece type (index `side * pieces + piece`), for the [`PieceTraits::REVERSIBLE`] types only:
+    /// per square, the squares its non-capturing, non-initial moves reach on an empty board (Fairy-Stockfish's
+    /// `PseudoMoves`, by which it judges a move reversible).
+    quiet_reach: Vec<Vec<SquareSet>>,
     /// The first-move rights lost when an enemy piece of a listed type moves onto their piece's line:
     /// (the right's bit, its square, the owner, bit `p` for each such type `p`).
     pub(crate) aligned_losses: Vec<(u32, Square, Side, u64)>,
@@ -144,6 +149,7 @@ impl Engine {
                 traits[p] |= PieceTraits::FIRST_MOVES;
             }
         }
+        let quiet_reach = quiet_reach_of_reset_pieces(&game, &mut traits);
         let mut castle_mask = vec![0u32; squares];
         let mut mover_castle_mask = vec![0u32; 2 * game.pieces.len()];
         for (i, right) in game.castling_rights.iter().enumerate() {
@@ -218,6 +224,7 @@ impl Engine {
             castle_mask,
             mover_castle_mask,
             first_move_mask,
+            quiet_reach,
             aligned_losses,
             castlings,
             pins_unreliable,
@@ -249,6 +256,15 @@ impl Engine {
     ) -> bool {
         let slot = self.slot(attacker, target, piece);
         self.capture_origins[slot * self.words + from.index() / 64] >> (from.index() % 64) & 1 != 0
+    }
+
+    /// Could a [`PieceTraits::REVERSIBLE`] `piece` of `side` go back from `to` to `from` with a non-capturing move
+    /// on an empty board? Then its move from `from` to `to` is reversible and does not reset the move-limit counter.
+    pub(crate) fn moves_back(&self, side: Side, piece: PieceId, to: Square, from: Square) -> bool {
+        let slot = side.index() * self.game.pieces.len() + piece.index();
+        self.quiet_reach[slot]
+            .get(to.index())
+            .is_some_and(|reach| reach.contains(from))
     }
 
     /// The piece types of `attacker` on the board (`present`) that could attack `target` at all, as a bit set, or
@@ -296,6 +312,10 @@ bitflags::bitflags! {
         /// Its `i` moves last while it has not moved (`initial unmoved`): the last rays of its slices are cut
         /// off once the right is gone, so its moves never take the fast path that walks the whole slice.
         const FIRST_MOVES = 1 << 6;
+        /// It resets the move-limit counter ([`PieceTraits::RESETS_CLOCK`]) and some of its moves can be undone
+        /// by a move of its own (a sideways pawn): such a move does not reset it, as in Fairy-Stockfish, so
+        /// [`Engine::quiet_reach`] is looked up. Plain pawns never pay for the lookup.
+        const REVERSIBLE = 1 << 7;
     }
 }
 
@@ -433,4 +453,52 @@ fn royal_captures<'a>(game: &'a Game, ray: &'a Ray) -> impl Iterator<Item = (usi
             _ => captures,
         })
         .map(|(pos, &sq)| (pos, sq))
+}
+
+/// [`Engine::quiet_reach`]: for every piece that resets the move-limit counter, its quiet reach from each square on
+/// an empty board, kept only when one of its moves can be undone (then it is marked [`PieceTraits::REVERSIBLE`]).
+fn quiet_reach_of_reset_pieces(game: &Game, traits: &mut [PieceTraits]) -> Vec<Vec<SquareSet>> {
+    let pieces = game.pieces.len();
+    let mut reach = vec![Vec::new(); 2 * pieces];
+    for p in 0..pieces {
+        if !traits[p].contains(PieceTraits::RESETS_CLOCK) {
+            continue;
+        }
+        let piece = PieceId(p as u16);
+        for side in Side::BOTH {
+            let quiet: Vec<SquareSet> = game
+                .geometry
+                .all()
+                .map(|from| {
+                    crate::inspect::piece_moves(
+                        game,
+                        piece,
+                        side,
+                        from,
+                        &crate::inspect::EmptyBoard,
+                        &[],
+                    )
+                    .destinations
+                    .iter()
+                    .filter(|d| {
+                        std::iter::once(&d.kind)
+                            .chain(&d.also)
+                            .any(|k| matches!(k, Kind::Move | Kind::MoveOrCapture))
+                    })
+                    .map(|d| d.to)
+                    .collect()
+                })
+                .collect();
+            let undoable = game.geometry.all().any(|from| {
+                quiet[from.index()]
+                    .iter()
+                    .any(|to| quiet[to.index()].contains(from))
+            });
+            if undoable {
+                traits[p] |= PieceTraits::REVERSIBLE;
+                reach[side.index() * pieces + p] = quiet;
+            }
+        }
+    }
+    reach
 }

@@ -390,3 +390,21 @@ fn a_shatar_mate_counts_only_after_a_shak_in_its_series_of_checks() {
     assert_eq!(pos.to_fen(), mated);
     assert_eq!(pos.outcome(), won(Side::White, Reason::Checkmate));
 }
+
+/// The move-limit counter is reset by a `reset-by` piece's irreversible moves only, as Fairy-Stockfish counts it: a
+/// sideways pawn step can be undone, a forward one cannot (both FENs are pyffish 0.0.90's `get_fen`).
+#[test]
+fn a_sideways_pawn_step_does_not_reset_the_move_limit_counter() {
+    let e = engine("pawnsideways");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let pos = crate::support::variants::played(&e, start, "e2e4 e7e5 e4d4");
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPPP1PPP/RNBQKBNR b KQkq - 1 2"
+    );
+    let pos = crate::support::variants::played(&e, start, "e2e4 e7e5 e4d4 d7d6");
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/ppp2ppp/3p4/4p3/3P4/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3"
+    );
+}
