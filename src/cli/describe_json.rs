@@ -515,11 +515,11 @@ impl EndJson {
             checkmate_by_only_loses: symbols(&end.checkmate_by_only_loses),
             checkmate_needs_check_by: symbols(&end.checkmate_needs_check_by),
             material_count: end.material_count.as_ref().map(|m| MaterialCountJson {
-                values: (0..m.tenths.len())
-                    .filter(|&i| m.tenths[i] > 0 && game.pieces[i].shadow_of.is_none())
-                    .map(|i| PieceValueJson {
-                        piece: game.pieces[i].symbol.clone(),
-                        tenths: m.tenths[i],
+                values: m
+                    .valued(game)
+                    .map(|(p, tenths)| PieceValueJson {
+                        piece: game.piece(p).symbol.clone(),
+                        tenths,
                     })
                     .collect(),
                 bonus_tenths: SidesJson {

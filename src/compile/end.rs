@@ -136,29 +136,24 @@ pub fn resolve_end(
             }
             EndItem::GivingCheckIllegal => end.giving_check_illegal = true,
             EndItem::RoyalFrozenInCheck => end.royal_frozen_in_check = true,
-            EndItem::FacingRoyalsIllegal(at) => {
+            EndItem::FacingRoyalsIllegal(at) | EndItem::FacingRoyalsMustBreak(at) => {
+                let must_break = matches!(item, EndItem::FacingRoyalsMustBreak(_));
+                let written = if must_break { "must-break" } else { "illegal" };
                 if !has_royal {
                     d.error(
                         *at,
                         "royal pieces cannot face each other in a game that has none",
                     )
-                    .note("mark a piece `royal`, or leave out `facing-royals illegal`");
+                    .note(format!(
+                        "mark a piece `royal`, or leave out `facing-royals {written}`"
+                    ));
                 }
-                end.facing_royals_illegal = true;
-            }
-            EndItem::FacingRoyalsMustBreak(at) => {
-                if !has_royal {
-                    d.error(
-                        *at,
-                        "royal pieces cannot face each other in a game that has none",
-                    )
-                    .note("mark a piece `royal`, or leave out `facing-royals must-break`");
-                }
-                if !head.pass_allowed {
+                if must_break && head.pass_span.is_none() {
                     d.error(*at, "`facing-royals must-break` in a game without passing")
                         .note("the side facing may break the line or pass: add `pass allowed`");
                 }
-                end.facing_royals_must_break = true;
+                end.facing_royals_illegal |= !must_break;
+                end.facing_royals_must_break |= must_break;
             }
             EndItem::CheckmateByOnlyLoses(pieces) | EndItem::CheckmateNeedsCheckBy(pieces) => {
                 if !has_royal {
@@ -178,7 +173,7 @@ pub fn resolve_end(
                 }
             }
             EndItem::DoublePassDraws(at) => {
-                if !head.pass_allowed {
+                if head.pass_span.is_none() {
                     d.error(*at, "`double-pass draws` in a game without passing")
                         .note("add `pass allowed`, or leave out `double-pass draws`");
                 }

@@ -34,8 +34,7 @@ pub struct Header {
     pub petrify: Option<(Span, Vec<Name>)>,
     /// `dead-squares allowed` given.
     pub dead_squares_allowed: bool,
-    /// `pass allowed` given.
-    pub pass_allowed: bool,
+    /// `pass allowed` given, where.
     pub pass_span: Option<Span>,
 }
 
@@ -58,7 +57,6 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
         walls: None,
         petrify: None,
         dead_squares_allowed: false,
-        pass_allowed: false,
         pass_span: None,
     };
     let mut seen: Vec<(&'static str, Span)> = Vec::new();
@@ -125,7 +123,6 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
             StatementKind::End(items) if once("end", kw, d) => h.end = Some(items.clone()),
             StatementKind::MustDrop if once("must-drop", kw, d) => h.must_drop = Some(kw),
             StatementKind::Pass if once("pass", kw, d) => {
-                h.pass_allowed = true;
                 h.pass_span = Some(kw);
             }
             StatementKind::ForcedCapture { by } if once("forced-capture", kw, d) => {

@@ -150,7 +150,7 @@ fn build(
         None => None,
     };
     passing::check_passing(&head, &infos, d);
-    passing::check_hop_restrictions(&infos, &built, d);
+    restrict::check_hop_restrictions(&infos, &built, d);
     if let (Some(span), None) = (head.must_drop, &head.drops) {
         d.error(span, "`must-drop`, but the game has no `drops` statement")
             .note("add `drops` (or `drops reserve` for a hand filled only by the start position)");
@@ -216,7 +216,7 @@ fn build(
         walls,
         must_drop: head.must_drop.is_some(),
         dead_squares_allowed: head.dead_squares_allowed,
-        pass_allowed: head.pass_allowed,
+        pass_allowed: head.pass_span.is_some(),
         end: end?,
         start_fen,
     };

@@ -1,10 +1,10 @@
-//! Move restrictions and capture effects stated for the whole game: compulsory capture, explosions.
+//! Move restrictions and capture effects: compulsory capture, explosions, and the hop restrictions of pieces.
 use super::graph::Built;
-use super::pieces::PieceNames;
+use super::pieces::{PieceInfo, PieceNames};
 use super::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::Name;
-use crate::rules::{Explosions, ForcedCapture, RayFlags, RayKind};
+use crate::rules::{Explosions, ForcedCapture, RayFlags, RayKind, StepRule};
 
 /// `forced-capture [by …]` → [`ForcedCapture`]. A listed piece that can never capture, or one listed twice, is
 /// almost certainly a mistake, so it gets a warning.
@@ -62,5 +62,36 @@ pub fn resolve_explosions(
     Explosions {
         spared: names.listed_types(spare, "spare", d),
         immune: names.listed_types(immune, "immune", d),
+    }
+}
+
+/// `may-not-hop-over`: the restriction is judged where a hop ray meets its hurdle, which multi-leg hops (chains)
+/// do not have yet (refused); a piece that never hops gets a warning.
+pub fn check_hop_restrictions(infos: &[PieceInfo], built: &Built, d: &mut Diags) {
+    for (info, piece) in infos.iter().zip(&built.pieces) {
+        let Some(at) = info.may_not_hop_over_at else {
+            continue;
+        };
+        let rays = piece.graph.iter().flat_map(|s| &built.rays[s.range()]);
+        let (mut hops, mut chained) = (false, false);
+        for ray in rays {
+            match ray.kind {
+                RayKind::Hop | RayKind::Grasshop => hops = true,
+                RayKind::Chain => {
+                    let rules = &built.ray_rules[ray.first as usize..][..ray.len as usize];
+                    chained |= rules
+                        .iter()
+                        .any(|r| r.intersects(StepRule::HOP_ENEMY | StepRule::HOP_FRIEND));
+                }
+                RayKind::Slide | RayKind::Lame => {}
+            }
+        }
+        if chained {
+            d.error(at, "`may-not-hop-over` for a piece that hops within a multi-leg move: not supported yet")
+                .note("the restriction is judged on single-leg hops (`pR`, `gQ`)");
+        } else if !hops {
+            d.warning(at, "`may-not-hop-over`, but this piece never hops")
+                .note("only hopping moves (`p`, `g`) pass over a piece");
+        }
     }
 }

@@ -115,22 +115,12 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
             may_pass: rest.iter().any(|q| q.as_rule() == Rule::kw_may_pass),
         },
         Rule::forced_capture_stmt => StatementKind::ForcedCapture {
-            by: rest
-                .iter()
-                .filter(|q| q.as_rule() == Rule::piece_id)
-                .map(|q| o.text(q))
-                .collect(),
+            by: of_kind(o, &rest, Rule::piece_id),
         },
         Rule::explosions_stmt => {
             // The ids after `spare`, then those after `immune`.
             let immune_at = rest.iter().position(|q| q.as_rule() == Rule::kw_immune);
-            let ids = |from: usize, to: usize| -> Vec<Spanned<String>> {
-                rest[from..to]
-                    .iter()
-                    .filter(|q| q.as_rule() == Rule::piece_id)
-                    .map(|q| o.text(q))
-                    .collect()
-            };
+            let ids = |from: usize, to: usize| of_kind(o, &rest[from..to], Rule::piece_id);
             let split = immune_at.unwrap_or(rest.len());
             StatementKind::Explosions {
                 spare: ids(0, split),
@@ -151,11 +141,7 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
                 .map(|q| o.text(q)),
         },
         Rule::petrify_stmt => StatementKind::Petrify {
-            pieces: rest
-                .iter()
-                .filter(|q| q.as_rule() == Rule::piece_id)
-                .map(|q| o.text(q))
-                .collect(),
+            pieces: of_kind(o, &rest, Rule::piece_id),
         },
         Rule::dead_squares_stmt => StatementKind::DeadSquares {
             allowed: rest.iter().any(|q| q.as_rule() == Rule::kw_allowed),
@@ -327,20 +313,8 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
         Rule::confined_item => PieceItem::Confined {
             zone: names().remove(0),
         },
-        Rule::no_capture_item => PieceItem::MayNotCapture(
-            parts
-                .iter()
-                .filter(|q| q.as_rule() == Rule::piece_id)
-                .map(|q| o.text(q))
-                .collect(),
-        ),
-        Rule::no_hop_item => PieceItem::MayNotHopOver(
-            parts
-                .iter()
-                .filter(|q| q.as_rule() == Rule::piece_id)
-                .map(|q| o.text(q))
-                .collect(),
-        ),
+        Rule::no_capture_item => PieceItem::MayNotCapture(of_kind(o, &parts, Rule::piece_id)),
+        Rule::no_hop_item => PieceItem::MayNotHopOver(of_kind(o, &parts, Rule::piece_id)),
         Rule::promote_item => {
             let mut mandatory = None;
             let mut trigger = PromotionTrigger::Destination;
@@ -388,11 +362,7 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
             }
             PieceItem::Promote {
                 keyword: o.span_of(&parts[0]),
-                to: parts
-                    .iter()
-                    .filter(|q| q.as_rule() == Rule::piece_id)
-                    .map(|q| o.text(q))
-                    .collect(),
+                to: of_kind(o, &parts, Rule::piece_id),
                 zone: names().remove(0),
                 mandatory,
                 trigger,
@@ -402,11 +372,7 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
             }
         }
         Rule::castles_item => PieceItem::CastlesWith {
-            partners: parts
-                .iter()
-                .filter(|q| q.as_rule() == Rule::piece_id)
-                .map(|q| o.text(q))
-                .collect(),
+            partners: of_kind(o, &parts, Rule::piece_id),
             files: parts
                 .iter()
                 .find(|q| q.as_rule() == Rule::castle_files)
@@ -543,20 +509,10 @@ pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
         }
         Rule::facing_item => EndItem::FacingRoyalsIllegal(o.span_of(&parts[0])),
         Rule::double_pass_item => EndItem::DoublePassDraws(o.span_of(&parts[0])),
-        Rule::mate_by_only_item => EndItem::CheckmateByOnlyLoses(
-            parts
-                .iter()
-                .filter(|q| q.as_rule() == Rule::piece_id)
-                .map(|q| o.text(q))
-                .collect(),
-        ),
-        Rule::mate_needs_item => EndItem::CheckmateNeedsCheckBy(
-            parts
-                .iter()
-                .filter(|q| q.as_rule() == Rule::piece_id)
-                .map(|q| o.text(q))
-                .collect(),
-        ),
+        Rule::mate_by_only_item => {
+            EndItem::CheckmateByOnlyLoses(of_kind(o, &parts, Rule::piece_id))
+        }
+        Rule::mate_needs_item => EndItem::CheckmateNeedsCheckBy(of_kind(o, &parts, Rule::piece_id)),
         Rule::royals_item => EndItem::Royals {
             keyword: o.span_of(&parts[0]),
             meaning: Spanned {
@@ -613,11 +569,7 @@ pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
         },
         Rule::move_limit_item => EndItem::MoveLimit {
             plies: (parts[1].as_rule() == Rule::number).then(|| o.number(&parts[1])),
-            reset_by: parts
-                .iter()
-                .filter(|q| q.as_rule() == Rule::piece_id)
-                .map(|q| o.text(q))
-                .collect(),
+            reset_by: of_kind(o, &parts, Rule::piece_id),
         },
         Rule::bare_king_item => EndItem::BareKing {
             keyword: o.span_of(&parts[0]),

@@ -12,6 +12,44 @@ pub use diagram::to_diagram;
 pub use fsf::to_fsf;
 pub use sjaak::to_sjaak;
 
+/// The rules neither Fairy-Stockfish's nor Sjaak II's exporter writes yet (confinement, capture and hop
+/// restrictions, passing and janggi's and shatar's end rules), named so that no exporter drops them silently.
+fn unwritten_restrictions(game: &crate::rules::Game) -> Vec<&'static str> {
+    let end = &game.end;
+    let pieces = &game.pieces;
+    [
+        (end.facing_royals_illegal, "`facing-royals illegal`"),
+        (game.pass_allowed, "`pass allowed`"),
+        (end.facing_royals_must_break, "`facing-royals must-break`"),
+        (end.double_pass_draws, "`double-pass draws`"),
+        (
+            !end.checkmate_by_only_loses.is_empty() || !end.checkmate_needs_check_by.is_empty(),
+            "shatar's mate rules",
+        ),
+        (end.material_count.is_some(), "`material-count`"),
+        (
+            pieces.iter().any(|p| p.confined.is_some()),
+            "`confined to` (the pieces' moves are written unconfined)",
+        ),
+        (
+            game.move_sets.iter().any(|s| s.within.is_some()),
+            "`moves … within` (the lines are written unconfined)",
+        ),
+        (
+            pieces.iter().any(|p| !p.may_not_capture.is_empty()),
+            "`may-not-capture`",
+        ),
+        (
+            pieces.iter().any(|p| !p.may_not_hop_over.is_empty()),
+            "`may-not-hop-over`",
+        ),
+    ]
+    .into_iter()
+    .filter(|(present, _)| *present)
+    .map(|(_, rule)| rule)
+    .collect()
+}
+
 /// A written definition and the rules it had to leave out (empty unless the export was lossy).
 #[derive(Clone, Debug)]
 pub struct Exported {

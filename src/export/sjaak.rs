@@ -435,37 +435,6 @@ impl Writer<'_> {
             ),
             (end.giving_check_illegal, "`giving-check illegal`"),
             (end.royal_frozen_in_check, "`royal-frozen-in-check`"),
-            (end.facing_royals_illegal, "`facing-royals illegal`"),
-            (self.game.pass_allowed, "`pass allowed`"),
-            (end.facing_royals_must_break, "`facing-royals must-break`"),
-            (end.double_pass_draws, "`double-pass draws`"),
-            (
-                !end.checkmate_by_only_loses.is_empty() || !end.checkmate_needs_check_by.is_empty(),
-                "shatar's mate rules",
-            ),
-            (end.material_count.is_some(), "`material-count`"),
-            (
-                self.game.pieces.iter().any(|p| p.confined.is_some()),
-                "`confined to` (the pieces' moves are written unconfined)",
-            ),
-            (
-                self.game.move_sets.iter().any(|s| s.within.is_some()),
-                "`moves … within` (the lines are written unconfined)",
-            ),
-            (
-                self.game
-                    .pieces
-                    .iter()
-                    .any(|p| !p.may_not_capture.is_empty()),
-                "`may-not-capture`",
-            ),
-            (
-                self.game
-                    .pieces
-                    .iter()
-                    .any(|p| !p.may_not_hop_over.is_empty()),
-                "`may-not-hop-over`",
-            ),
             (
                 end.repetition.is_some_and(|r| r.loser.is_some()),
                 "`repetition … loses`",
@@ -476,7 +445,12 @@ impl Writer<'_> {
                 "`initial unmoved` (first-move rights)",
             ),
         ];
-        for (_, rule) in unwritten.iter().filter(|(present, _)| *present) {
+        let restrictions = super::unwritten_restrictions(self.game);
+        let present = unwritten
+            .iter()
+            .filter(|(present, _)| *present)
+            .map(|(_, rule)| rule);
+        for rule in present.chain(&restrictions) {
             self.lossy
                 .push(format!("{rule}: not written by this exporter yet"));
         }

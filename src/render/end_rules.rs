@@ -233,9 +233,9 @@ fn new_rules(game: &Game, items: &mut Vec<String>) {
         );
     }
     if let Some(count) = &end.material_count {
-        let values: Vec<String> = (0..count.tenths.len())
-            .filter(|&i| count.tenths[i] > 0 && game.pieces[i].shadow_of.is_none())
-            .map(|i| format!("{} {}", game.pieces[i].name, tenths(count.tenths[i])))
+        let values: Vec<String> = count
+            .valued(game)
+            .map(|(p, t)| format!("{} {}", game.piece(p).name, tenths(t)))
             .collect();
         let bonus: Vec<String> = Side::BOTH
             .into_iter()

@@ -299,6 +299,16 @@ pub struct MaterialCount {
     pub bonus_tenths: [u32; 2],
 }
 
+impl MaterialCount {
+    /// The declared piece types with a value, and their values in tenths (shadow types `X~` share `X`'s and are
+    /// left out).
+    pub fn valued<'a>(&'a self, game: &'a Game) -> impl Iterator<Item = (PieceId, u32)> + 'a {
+        (0..self.tenths.len())
+            .filter(|&i| self.tenths[i] > 0 && game.pieces[i].shadow_of.is_none())
+            .map(|i| (PieceId(i as u16), self.tenths[i]))
+    }
+}
+
 /// What a side's royal pieces mean.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Royalty {
