@@ -20,6 +20,7 @@ static BUNDLED: &[(&str, &str)] = &[
     ("shogi", include_str!("../variants/shogi.tatsu")),
     ("crazyhouse", include_str!("../variants/crazyhouse.tatsu")),
     ("makruk", include_str!("../variants/makruk.tatsu")),
+    ("chu-shogi", include_str!("../variants/chu-shogi.tatsu")),
 ];
 
 /// The bundled variants: `(name, source)`.

@@ -29,6 +29,12 @@ pub struct DescribeJson {
     en_passant: Vec<String>,
     /// Compulsory capture: the pieces whose captures are compulsory; `null` without the rule.
     forced_capture: Option<Vec<String>>,
+    /// `no-capture-of-protected`: the set and the `bridge-not` types; absent without the rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    protected_capture: Option<ProtectedCaptureJson>,
+    /// `no-counter-strike`: the set; absent without the rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counter_strike: Option<Vec<String>>,
     /// Explosions on capture: the piece types spared around the capture square; `null` without the rule.
     explosions: Option<Vec<String>>,
     /// Walls: what every move leaves and the pieces a capture petrifies; `null` in games without walls.
@@ -263,9 +269,20 @@ struct SidesJson {
 }
 
 #[derive(Serialize)]
+struct ProtectedCaptureJson {
+    /// The pieces that may not take a protected one of them from afar.
+    set: Vec<String>,
+    /// A second capture of these types does not lift the rule.
+    bridge_not: Vec<String>,
+}
+
+#[derive(Serialize)]
 struct ExtinctionJson {
     /// The piece types counted one by one; `null`: all of a side's pieces together.
     pieces: Option<Vec<String>>,
+    /// The listed types are counted as one (`together`); shown only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    together: bool,
     at_most: u16,
     verdict: &'static str,
 }
@@ -326,6 +343,7 @@ impl DescribeJson {
                                 PromotionTrigger::StartOrDestination => "start_or_destination",
                                 PromotionTrigger::Entering => "entering",
                                 PromotionTrigger::Capture => "capture",
+                                PromotionTrigger::CaptureTouching => "capture_touching",
                             },
                             mandatory: p.mandatory,
                             choices: p
@@ -398,6 +416,17 @@ impl DescribeJson {
                 .into_iter()
                 .map(symbol)
                 .collect(),
+            protected_capture: game
+                .protected_capture
+                .as_ref()
+                .map(|r| ProtectedCaptureJson {
+                    set: game.types_marked(&r.set).map(symbol).collect(),
+                    bridge_not: game.types_marked(&r.bridge_not).map(symbol).collect(),
+                }),
+            counter_strike: game
+                .counter_strike
+                .as_ref()
+                .map(|r| game.types_marked(&r.set).map(symbol).collect()),
             forced_capture: game.forced_capture.as_ref().map(|f| {
                 f.by.iter()
                     .enumerate()
@@ -489,8 +518,9 @@ impl EndJson {
                 .map(|e| ExtinctionJson {
                     pieces: match &e.pieces {
                         Extinct::AnyPiece => None,
-                        Extinct::Types(types) => Some(symbols(types)),
+                        Extinct::Types(types) | Extinct::Together(types) => Some(symbols(types)),
                     },
+                    together: matches!(e.pieces, Extinct::Together(_)),
                     at_most: e.at_most,
                     verdict: verdict(e.verdict),
                 })

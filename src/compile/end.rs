@@ -72,7 +72,15 @@ pub fn resolve_end(
                 perpetual_check_loses,
                 result,
             } => {
-                if let Some(rule) = repetition(count, *perpetual_check_loses, *result, d) {
+                if let (Some(span), false) = (perpetual_check_loses, has_royal) {
+                    d.error(
+                        *span,
+                        "`perpetual-check-loses` in a game with no royal piece: no side is ever in check",
+                    )
+                    .note("check is an attack on a `royal` piece; a game won by capturing the king has none");
+                }
+                let perpetual = perpetual_check_loses.is_some();
+                if let Some(rule) = repetition(count, perpetual, *result, d) {
                     end.repetition = Some(rule);
                 }
             }
@@ -120,12 +128,13 @@ pub fn resolve_end(
             }
             EndItem::Extinction {
                 pieces,
+                together,
                 at_most,
                 outcome,
                 ..
             } => {
                 if let Some(rule) = extinction(
-                    pieces,
+                    (pieces, *together),
                     at_most.as_ref(),
                     outcome.value,
                     (names, infos, head),
@@ -286,7 +295,7 @@ fn resolve_all(pieces: &[Name], names: &PieceNames, d: &mut Diags) -> Option<Vec
 }
 
 fn extinction(
-    pieces: &[Name],
+    (pieces, together): (&[Name], bool),
     at_most: Option<&Spanned<u32>>,
     outcome: Outcome,
     (names, infos, head): (&PieceNames, &[PieceInfo], &Header),
@@ -315,6 +324,8 @@ fn extinction(
     Some(Extinction {
         pieces: if ids.is_empty() {
             Extinct::AnyPiece
+        } else if together {
+            Extinct::Together(ids)
         } else {
             Extinct::Types(ids)
         },

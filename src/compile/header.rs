@@ -36,6 +36,10 @@ pub struct Header {
     pub dead_squares_allowed: bool,
     /// `pass allowed` given, where.
     pub pass_span: Option<Span>,
+    /// `no-capture-of-protected` given: where, the set and the types after `bridge-not`.
+    pub protected_capture: Option<(Span, Vec<Name>, Vec<Name>)>,
+    /// `no-counter-strike` given: where, and the set.
+    pub counter_strike: Option<(Span, Vec<Name>)>,
 }
 
 pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
@@ -58,6 +62,8 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
         petrify: None,
         dead_squares_allowed: false,
         pass_span: None,
+        protected_capture: None,
+        counter_strike: None,
     };
     let mut seen: Vec<(&'static str, Span)> = Vec::new();
     let mut once = |what: &'static str, span: Span, d: &mut Diags| -> bool {
@@ -136,6 +142,14 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
             }
             StatementKind::Walls { placement, zone } if once("walls", kw, d) => {
                 h.walls = Some((kw, placement.clone(), zone.clone()))
+            }
+            StatementKind::ProtectedCapture { set, bridge_not }
+                if once("no-capture-of-protected", kw, d) =>
+            {
+                h.protected_capture = Some((kw, set.clone(), bridge_not.clone()))
+            }
+            StatementKind::CounterStrike { set } if once("no-counter-strike", kw, d) => {
+                h.counter_strike = Some((kw, set.clone()))
             }
             StatementKind::Petrify { pieces } if once("petrify", kw, d) => {
                 h.petrify = Some((kw, pieces.clone()))

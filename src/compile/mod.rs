@@ -127,6 +127,14 @@ fn build(
         .forced_capture
         .as_ref()
         .map(|by| restrict::resolve_forced_capture(by, &names, &built, d));
+    let protected_capture = head
+        .protected_capture
+        .as_ref()
+        .map(|(_, set, bridge)| restrict::resolve_protected_capture((set, bridge), &names, d));
+    let counter_strike = head
+        .counter_strike
+        .as_ref()
+        .map(|(kw, set)| restrict::resolve_counter_strike((*kw, set), &names, &built, d));
     let explosions = head.explosions.as_ref().map(|(kw, spare, immune)| {
         restrict::resolve_explosions((*kw, spare, immune), head.drops.is_some(), &names, d)
     });
@@ -217,6 +225,8 @@ fn build(
         must_drop: head.must_drop.is_some(),
         dead_squares_allowed: head.dead_squares_allowed,
         pass_allowed: head.pass_span.is_some(),
+        protected_capture,
+        counter_strike,
         end: end?,
         start_fen,
     };
@@ -263,6 +273,16 @@ fn share_rules_with_shadows(game: &mut Game) {
         }
         if game.end.resets_clock.contains(&of) {
             game.end.resets_clock.push(id);
+        }
+        if let Some(rule) = &mut game.protected_capture {
+            for list in [&mut rule.set, &mut rule.bridge_not] {
+                list.resize(game.pieces.len(), false);
+                list[i] = list[of.index()];
+            }
+        }
+        if let Some(rule) = &mut game.counter_strike {
+            rule.set.resize(game.pieces.len(), false);
+            rule.set[i] = rule.set[of.index()];
         }
         if let Some(fc) = &mut game.forced_capture {
             if let Some(&by) = fc.by.get(of.index()) {

@@ -4,7 +4,9 @@ use super::pieces::{PieceInfo, PieceNames};
 use super::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::Name;
-use crate::rules::{Explosions, ForcedCapture, RayFlags, RayKind, StepRule};
+use crate::rules::{
+    CounterStrike, Explosions, ForcedCapture, ProtectedCapture, RayFlags, RayKind, StepRule,
+};
 
 /// `forced-capture [by …]` → [`ForcedCapture`]. A listed piece that can never capture, or one listed twice, is
 /// almost certainly a mistake, so it gets a warning.
@@ -93,5 +95,41 @@ pub fn check_hop_restrictions(infos: &[PieceInfo], built: &Built, d: &mut Diags)
             d.warning(at, "`may-not-hop-over`, but this piece never hops")
                 .note("only hopping moves (`p`, `g`) pass over a piece");
         }
+    }
+}
+
+/// `no-capture-of-protected ID… from-afar [bridge-not ID…]` → [`ProtectedCapture`].
+pub fn resolve_protected_capture(
+    (set, bridge_not): (&[Name], &[Name]),
+    names: &PieceNames,
+    d: &mut Diags,
+) -> ProtectedCapture {
+    ProtectedCapture {
+        set: names.listed_types(set, "no-capture-of-protected", d),
+        bridge_not: names.listed_types(bridge_not, "bridge-not", d),
+    }
+}
+
+/// `no-counter-strike ID…` → [`CounterStrike`]. The position keeps the rule's state in the FEN's e.p. field, so
+/// a game whose moves make e.p. targets cannot have it: an error at the keyword.
+pub fn resolve_counter_strike(
+    (keyword, set): (Span, &[Name]),
+    names: &PieceNames,
+    built: &Built,
+    d: &mut Diags,
+) -> CounterStrike {
+    let en_passant = built.rays.iter().any(|ray| {
+        ray.flags
+            .intersects(RayFlags::CREATES_EP | RayFlags::EN_PASSANT)
+    });
+    if en_passant {
+        d.error(
+            keyword,
+            "`no-counter-strike` in a game with en passant: both would be written in the FEN's e.p. field",
+        )
+        .note("the square where the last move took a piece of the set is written where an e.p. square would be");
+    }
+    CounterStrike {
+        set: names.listed_types(set, "no-counter-strike", d),
     }
 }

@@ -108,6 +108,25 @@ fn game_rules(g: &Game) -> BTreeMap<String, String> {
             m.insert("petrify".into(), petrify.join(" "));
         }
     }
+    let symbols = |marks: &[bool]| -> String {
+        g.types_marked(marks)
+            .map(|p| g.piece(p).symbol.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    if let Some(rule) = &g.protected_capture {
+        m.insert(
+            "no capture of protected".into(),
+            format!(
+                "{} from afar, bridge not {}",
+                symbols(&rule.set),
+                symbols(&rule.bridge_not)
+            ),
+        );
+    }
+    if let Some(rule) = &g.counter_strike {
+        m.insert("no counter-strike".into(), symbols(&rule.set));
+    }
     if let Some(forced) = &g.forced_capture {
         let by: Vec<&str> = g
             .types_marked(&forced.by)
@@ -336,6 +355,7 @@ fn piece_rules(g: &Game) -> BTreeMap<String, String> {
                         PromotionTrigger::StartOrDestination => "start or destination",
                         PromotionTrigger::Entering => "entering",
                         PromotionTrigger::Capture => "capture",
+                        PromotionTrigger::CaptureTouching => "capture at start or destination",
                     },
                     if pr.limits.is_some() {
                         ", limited by material"

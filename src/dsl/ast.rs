@@ -112,6 +112,18 @@ pub enum StatementKind {
     },
     /// `pass allowed`: the side to move may pass instead of moving, unless it is in check.
     Pass,
+    /// `no-capture-of-protected ID… from-afar [bridge-not ID…]`: a piece of the set may not take a protected
+    /// piece of the set that is not adjacent to its start, unless it also takes a piece of a type outside
+    /// `bridge_not`.
+    ProtectedCapture {
+        set: Vec<Name>,
+        bridge_not: Vec<Name>,
+    },
+    /// `no-counter-strike ID…`: after a piece outside the set takes one of the set, the reply may not take one
+    /// of the set with a piece outside it.
+    CounterStrike {
+        set: Vec<Name>,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -225,7 +237,8 @@ pub enum EndItem {
     StalemateByPieceCount,
     Repetition {
         count: Spanned<u32>,
-        perpetual_check_loses: bool,
+        /// `perpetual-check-loses`, where.
+        perpetual_check_loses: Option<Span>,
         result: RepetitionResult,
     },
     MoveLimit {
@@ -245,6 +258,8 @@ pub enum EndItem {
     Extinction {
         keyword: Span,
         pieces: Vec<Name>,
+        /// `together`: the listed types are counted as one.
+        together: bool,
         at_most: Option<Spanned<u32>>,
         outcome: Spanned<Outcome>,
     },

@@ -129,6 +129,20 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
         }
         Rule::must_drop_stmt => StatementKind::MustDrop,
         Rule::pass_stmt => StatementKind::Pass,
+        Rule::protected_capture_stmt => {
+            // The ids before `bridge-not`, then those after it.
+            let split = rest
+                .iter()
+                .position(|q| q.as_rule() == Rule::kw_bridge_not)
+                .unwrap_or(rest.len());
+            StatementKind::ProtectedCapture {
+                set: of_kind(o, &rest[..split], Rule::piece_id),
+                bridge_not: of_kind(o, &rest[split..], Rule::piece_id),
+            }
+        }
+        Rule::counter_strike_stmt => StatementKind::CounterStrike {
+            set: of_kind(o, &rest, Rule::piece_id),
+        },
         Rule::walls_stmt => StatementKind::Walls {
             placement: rest
                 .iter()
@@ -341,6 +355,7 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
                                 "start-or-destination" => PromotionTrigger::StartOrDestination,
                                 "entering" => PromotionTrigger::Entering,
                                 "capture" => PromotionTrigger::Capture,
+                                "capture-touching" => PromotionTrigger::CaptureTouching,
                                 _ => PromotionTrigger::Destination,
                             }
                         }
@@ -472,6 +487,7 @@ pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
         Rule::extinction_item => EndItem::Extinction {
             keyword: o.span_of(&parts[0]),
             pieces: of_kind(o, &parts, Rule::piece_id),
+            together: parts.iter().any(|q| q.as_rule() == Rule::kw_together),
             at_most: parts
                 .iter()
                 .find(|q| q.as_rule() == Rule::number)
@@ -530,7 +546,8 @@ pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
             count: o.number(&parts[1]),
             perpetual_check_loses: parts
                 .iter()
-                .any(|q| q.as_rule() == Rule::kw_perpetual_check_loses),
+                .find(|q| q.as_rule() == Rule::kw_perpetual_check_loses)
+                .map(|q| o.span_of(q)),
             result: match parts.last().map(|q| (q.as_rule(), q.as_str())) {
                 Some((Rule::repetition_result, "mover-loses")) => RepetitionResult::MoverLoses,
                 Some((Rule::repetition_result, "white-loses")) => {

@@ -88,6 +88,7 @@ impl<'e> Position<'e> {
             count: 1,
             victim,
         }));
+        pos.set_struck(derived.struck);
         pos.halfmove = setup.halfmove;
         pos.fullmove = setup.fullmove.max(1);
         pos.set_bonus(setup.bonus.is_some());
@@ -183,7 +184,8 @@ impl<'e> Position<'e> {
             ep: self
                 .ep
                 .filter(|ep| ep.count > 0)
-                .map(|ep| (ep.targets[ep.count as usize - 1], none)),
+                .map(|ep| (ep.targets[ep.count as usize - 1], none))
+                .or(self.struck.map(|sq| (sq, none))),
             // Named only where the reader would not find it from the target alone: where it is not straight ahead
             // of the target (Berolina's diagonal double step); the reader looks straight ahead first.
             ep_victim: self.ep.filter(|ep| ep.count > 0).and_then(|ep| {

@@ -107,7 +107,11 @@ impl Position<'_> {
             let tested = match mv.kind {
                 MoveKind::Castle { .. } => true,
                 MoveKind::Drop => piece.drop.as_ref().is_some_and(|d| d.no_drop_mate),
-                _ => !piece.may_not_capture.is_empty(),
+                _ => {
+                    !piece.may_not_capture.is_empty()
+                        || game.protected_capture.is_some()
+                        || game.counter_strike.is_some()
+                }
             };
             !tested || self.is_legal_pseudo(mv)
         });
@@ -318,6 +322,18 @@ impl Position<'_> {
         {
             return false;
         }
+        if game
+            .counter_strike
+            .as_ref()
+            .is_some_and(|rule| self.breaks_counter_strike(rule, mv))
+        {
+            return false;
+        }
+        // A protected piece of the set taken from afar: is its square attacked once the move is made?
+        let protected = game
+            .protected_capture
+            .as_ref()
+            .and_then(|rule| self.protected_target(rule, mv));
         let royals_before = game.explosions.as_ref().map(|_| self.royals_on_board());
         // Janggi's bikjang: with the royal pieces facing, a move must break the line (a pass is always legal).
         let must_break = game.end.facing_royals_must_break && self.royals_face();
@@ -334,6 +350,9 @@ impl Position<'_> {
             }
         };
         if legal && (game.end.facing_royals_illegal || must_break) && self.royals_face() {
+            legal = false;
+        }
+        if legal && protected.is_some_and(|sq| self.is_attacked(sq, us.opponent())) {
             legal = false;
         }
         if legal && game.end.giving_check_illegal && self.side != us && self.in_check() {

@@ -21,12 +21,17 @@ impl Position<'_> {
             fullmove: self.fullmove,
             bonus_pending: self.bonus_pending,
             passes: self.passes,
+            struck: self.struck,
             checks: self.checks,
             count: self.count,
             side: us,
             hash: self.hash,
             blasted: 0,
         };
+        let struck = game
+            .counter_strike
+            .as_ref()
+            .and_then(|rule| self.strikes(rule, mv));
         let mut resets_clock = false;
         let mut new_ep = None;
         let mut bonus_granted = false;
@@ -115,6 +120,9 @@ impl Position<'_> {
             }
         }
         self.set_ep(new_ep);
+        if game.counter_strike.is_some() {
+            self.set_struck(struck);
+        }
         self.passes = match mv.kind {
             MoveKind::Pass => self.passes.saturating_add(1),
             _ => 0,
@@ -213,6 +221,7 @@ impl Position<'_> {
         self.fullmove = undo.fullmove;
         self.bonus_pending = undo.bonus_pending;
         self.passes = undo.passes;
+        self.struck = undo.struck;
         self.checks = undo.checks;
         self.count = undo.count;
         self.hash = undo.hash;

@@ -22,6 +22,7 @@ mod promote;
 mod restrict;
 mod royalty;
 mod tables;
+mod trading;
 mod walls;
 mod zobrist;
 

@@ -7,7 +7,7 @@
 //! depend on the game's history (repetition, the move-count rule, a count run out) do not stop move generation: they end a game
 //! played with [`Position::play`], and [`Position::outcome`] reports them.
 use super::Position;
-use crate::rules::{Extinct, Extinction, RepetitionLoser, Side, Verdict};
+use crate::rules::{Extinct, Extinction, PieceId, RepetitionLoser, Side, Verdict};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -373,6 +373,17 @@ impl Position<'_> {
         men >= if side == self.side { 2 } else { 1 }
     }
 
+    /// How many pieces of type `p` `side` has, on the board and in hand; a remembered promoted piece `X~` counts
+    /// as an `X` (it is never in hand).
+    fn held(&self, side: Side, p: PieceId) -> usize {
+        let shadow = self.engine.game.pieces[p.index()]
+            .shadow
+            .map_or(0, |s| self.counts[s.index() * 2 + side.index()] as usize);
+        self.counts[p.index() * 2 + side.index()] as usize
+            + shadow
+            + self.hands[side.index()][p.index()] as usize
+    }
+
     /// Has `side` at most the rule's number of pieces (board and hand), in all or of one listed type?
     fn is_extinct(&self, side: Side, rule: &Extinction) -> bool {
         let at_most = rule.at_most as usize;
@@ -382,16 +393,10 @@ impl Position<'_> {
                 self.lists[side.index()].len() + hand.iter().map(|&c| c as usize).sum::<usize>()
                     <= at_most
             }
-            Extinct::Types(types) => types.iter().any(|p| {
-                // A remembered promoted piece `X~` counts as an `X` (it is never in hand).
-                let shadow = self.engine.game.pieces[p.index()]
-                    .shadow
-                    .map_or(0, |s| self.counts[s.index() * 2 + side.index()] as usize);
-                self.counts[p.index() * 2 + side.index()] as usize
-                    + shadow
-                    + hand[p.index()] as usize
-                    <= at_most
-            }),
+            Extinct::Types(types) => types.iter().any(|&p| self.held(side, p) <= at_most),
+            Extinct::Together(types) => {
+                types.iter().map(|&p| self.held(side, p)).sum::<usize>() <= at_most
+            }
         }
     }
 

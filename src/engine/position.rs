@@ -39,6 +39,8 @@ pub(crate) struct Undo {
     pub hash: u64,
     /// The count of passes in a row before the move.
     pub passes: u8,
+    /// [`Position::struck`] before the move.
+    pub struck: Option<Square>,
     /// How many pieces the move's explosion removed (the top of [`Position::blasts`]); 0 without explosions.
     pub blasted: u8,
 }
@@ -73,6 +75,9 @@ pub struct Position<'e> {
     pub(crate) bonus_pending: bool,
     /// How many passes in a row led here (`pass allowed`): 0 after any other move and in a position set up.
     pub(crate) passes: u8,
+    /// `no-counter-strike`: where the last move took a piece of the set with a piece outside it (`None` after
+    /// any other move, and in games without the rule).
+    pub(crate) struck: Option<Square>,
     /// Per side: the checks it has given (counted only in games with a check limit).
     pub(crate) checks: [u8; 2],
     /// The running count of the counting rules (games with `counting` only).
@@ -120,6 +125,7 @@ impl<'e> Position<'e> {
             fullmove: 1,
             bonus_pending: false,
             passes: 0,
+            struck: None,
             checks: [0, 0],
             count: Default::default(),
             royal: [None, None],
@@ -302,6 +308,13 @@ impl<'e> Position<'e> {
         self.hash ^=
             self.engine.zobrist.checks(side, old) ^ self.engine.zobrist.checks(side, count);
         self.checks[side.index()] = count;
+    }
+
+    pub(crate) fn set_struck(&mut self, struck: Option<Square>) {
+        if struck.is_some() != self.struck.is_some() {
+            self.hash ^= self.engine.zobrist.struck;
+        }
+        self.struck = struck;
     }
 
     pub(crate) fn set_bonus(&mut self, pending: bool) {

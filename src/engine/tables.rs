@@ -207,6 +207,8 @@ impl Engine {
             || game.end.facing_royals_illegal
             || game.end.facing_royals_must_break
             || game.pass_allowed
+            || game.protected_capture.is_some()
+            || game.counter_strike.is_some()
             || game.pieces.iter().any(|p| !p.may_not_capture.is_empty());
         let judges_whole_list = game.forced_capture.is_some() || game.must_drop;
         Engine {

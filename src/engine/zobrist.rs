@@ -16,6 +16,8 @@ pub struct Zobrist {
     ep: Vec<u64>,
     pub black_to_move: u64,
     pub bonus_pending: u64,
+    /// The last move took a piece of the `no-counter-strike` set with an outsider.
+    pub struck: u64,
     /// Per side and number of checks given (check-limit games).
     checks: Vec<u64>,
     /// Per square: a wall stands there (games with walls).
@@ -37,6 +39,7 @@ impl Zobrist {
             ep: keys(squares),
             black_to_move: keys(1)[0],
             bonus_pending: keys(1)[0],
+            struck: keys(1)[0],
             checks: keys(2 * CHECK_KEYS),
             wall: if game.walls.is_some() {
                 keys(squares)

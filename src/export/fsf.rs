@@ -603,6 +603,13 @@ impl Writer<'_> {
                     crate::rules::Extinct::Types(types) => {
                         types.iter().map(|p| letters[p.index()]).collect()
                     }
+                    crate::rules::Extinct::Together(types) => {
+                        self.lossy.push(
+                            "`extinction … together`: FSF counts each extinction type on its own"
+                                .into(),
+                        );
+                        types.iter().map(|p| letters[p.index()]).collect()
+                    }
                 };
                 self.set("extinctionPieceTypes", types);
                 self.set("extinctionPieceCount", rule.at_most);

@@ -15,6 +15,7 @@ pub use sjaak::to_sjaak;
 /// The rules neither Fairy-Stockfish's nor Sjaak II's exporter writes yet (confinement, capture and hop
 /// restrictions, passing and janggi's and shatar's end rules), named so that no exporter drops them silently.
 fn unwritten_restrictions(game: &crate::rules::Game) -> Vec<&'static str> {
+    use crate::rules::PromotionTrigger;
     let end = &game.end;
     let pieces = &game.pieces;
     [
@@ -42,6 +43,22 @@ fn unwritten_restrictions(game: &crate::rules::Game) -> Vec<&'static str> {
         (
             pieces.iter().any(|p| !p.may_not_hop_over.is_empty()),
             "`may-not-hop-over`",
+        ),
+        (
+            game.protected_capture.is_some(),
+            "`no-capture-of-protected`",
+        ),
+        (game.counter_strike.is_some(), "`no-counter-strike`"),
+        (
+            pieces.iter().flat_map(|p| &p.promotions).any(|line| {
+                matches!(
+                    line.trigger,
+                    PromotionTrigger::Entering
+                        | PromotionTrigger::Capture
+                        | PromotionTrigger::CaptureTouching
+                )
+            }),
+            "promotion `on entering`, `on capture` or `on capture-touching` (written as promotion on any move that starts or ends in the zone)",
         ),
     ]
     .into_iter()

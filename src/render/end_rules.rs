@@ -154,6 +154,9 @@ fn new_rules(game: &Game, items: &mut Vec<String>) {
             Extinct::Types(types) => {
                 format!("pieces of any one of these types: {}", names(game, types))
             }
+            Extinct::Together(types) => {
+                format!("pieces of these types together: {}", names(game, types))
+            }
         };
         items.push(format!(
             "**Extinction**: a player left with at most {} {what} {}.",

@@ -1,7 +1,7 @@
-//! The rule book's sections on game-wide move rules: compulsory drops, compulsory capture, explosions, walls and
-//! the dead-square rule (split from `rulebook.rs`, which keeps the board, the pieces, castling and drops).
+//! The rule book's sections on game-wide move rules: compulsory drops, compulsory capture, the rules against
+//! trading pieces, explosions, walls and the dead-square rule (split from `rulebook.rs`, which keeps the board, the pieces, castling and drops).
 use super::doc::Doc;
-use super::rulebook::list_words;
+use super::rulebook::{list_alternatives, list_words};
 use crate::rules::{Game, WallPlacement};
 
 /// The names of the piece types a per-type flag list marks.
@@ -33,6 +33,31 @@ pub(super) fn section(game: &Game, doc: &mut Doc) {
                 list_words(&by)
             )
         });
+    }
+    if let Some(rule) = &game.protected_capture {
+        let set = list_words(&names(game, &rule.set));
+        let bridge = names(game, &rule.bridge_not);
+        let unless = if bridge.is_empty() {
+            String::new()
+        } else {
+            format!(" that is not a {}", list_alternatives(&bridge))
+        };
+        doc.heading(2, "Protected pieces");
+        doc.para(format!(
+            "Pieces of this set may not be traded from afar: {set}. One may not capture one of the opponent's \
+             that stands on a square not next to the square it moves from when, after the move, the opponent could \
+             capture back on that square (a protector counts whatever its move would expose), unless the same move \
+             also captures another piece{unless}."
+        ));
+    }
+    if let Some(rule) = &game.counter_strike {
+        let set = list_words(&names(game, &rule.set));
+        doc.heading(2, "No counter-strike");
+        doc.para(format!(
+            "Pieces of this set may not be traded by a counter-strike: {set}. After a piece outside the set \
+             captures one of the set, the opponent's next move may not capture one of the set with a piece outside \
+             it. The position remembers such a capture: a FEN writes its square in the e.p. field."
+        ));
     }
     if let Some(blast) = &game.explosions {
         let spared = names(game, &blast.spared);

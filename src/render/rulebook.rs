@@ -41,6 +41,15 @@ pub(super) fn list_words(items: &[String]) -> String {
     }
 }
 
+/// `a, b or c`.
+pub(super) fn list_alternatives(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 /// The rules of `engine`'s game as a document.
 pub fn rulebook(engine: &Engine) -> Doc {
     let game = &engine.game;
@@ -505,6 +514,7 @@ fn promotion_lines(game: &Game, id: PieceId) -> Vec<String> {
             PromotionTrigger::StartOrDestination => "that starts or ends in",
             PromotionTrigger::Entering => "that enters",
             PromotionTrigger::Capture => "that captures and ends in",
+            PromotionTrigger::CaptureTouching => "that captures and starts or ends in",
         };
         let whose = match pr.side {
             Some(side) => format!(" of {side:?}'s"),

@@ -215,6 +215,8 @@ pub enum Extinct {
     AnyPiece,
     /// Each listed type on its own (board and hand): one type falling to the limit is enough.
     Types(Vec<PieceId>),
+    /// The listed types counted as one (`together`: Chu Shogi's King and Crown Prince).
+    Together(Vec<PieceId>),
 }
 
 /// A side with at most `at_most` pieces of what `pieces` counts gets `verdict` (capture the king, antichess,
@@ -410,6 +412,10 @@ pub struct Game {
     /// `pass allowed`: the side to move may pass instead of moving, unless it is in check (written as its royal
     /// piece's square twice, `e2e2`, as Fairy-Stockfish writes janggi's pass).
     pub pass_allowed: bool,
+    /// `no-capture-of-protected … from-afar`: protected pieces of a set may not be taken from afar.
+    pub protected_capture: Option<super::ProtectedCapture>,
+    /// `no-counter-strike …`: a piece of a set taken by an outsider may not be answered in kind.
+    pub counter_strike: Option<super::CounterStrike>,
     pub end: EndRules,
     pub start_fen: String,
 }

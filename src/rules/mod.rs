@@ -9,6 +9,7 @@ mod first_move;
 mod game;
 mod graph;
 mod promotion;
+mod trading;
 mod walls;
 
 pub use board::{Geometry, Side, Square, SquareSet, MAX_FILES, MAX_RANKS, MAX_SQUARES};
@@ -22,4 +23,5 @@ pub use game::{
 };
 pub use graph::{step, Occupant, Ray, RayFlags, RayKind, RaySlice, StepOutcome, StepRule};
 pub use promotion::{Promotion, PromotionReach, PromotionTrigger};
+pub use trading::{CounterStrike, ProtectedCapture};
 pub use walls::{WallPlacement, Walls};

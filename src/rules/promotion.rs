@@ -14,6 +14,9 @@ pub enum PromotionTrigger {
     /// The destination is in the zone and the move captures an enemy piece (micro shogi's promotion and demotion
     /// on capture; Chu Shogi's capture inside the zone).
     Capture,
+    /// The move captures an enemy piece and starts or ends in the zone (Chu Shogi's capture inside or out of the
+    /// zone).
+    CaptureTouching,
 }
 
 /// One `promote` line of a piece. A piece may have several (different zones, triggers, choices, sides); a move
@@ -50,6 +53,7 @@ impl Promotion {
             PromotionTrigger::StartOrDestination => arrives || zone.contains(side, from),
             PromotionTrigger::Entering => arrives && !zone.contains(side, from),
             PromotionTrigger::Capture => arrives && captures,
+            PromotionTrigger::CaptureTouching => captures && (arrives || zone.contains(side, from)),
         }
     }
 
@@ -77,7 +81,10 @@ impl PromotionReach {
         for line in lines.iter().filter(|l| l.side.is_none_or(|s| s == side)) {
             let zone = &game.zone(line.zone).squares[side.index()];
             reach.to.union_with(zone);
-            if line.trigger == PromotionTrigger::StartOrDestination {
+            if matches!(
+                line.trigger,
+                PromotionTrigger::StartOrDestination | PromotionTrigger::CaptureTouching
+            ) {
                 reach.from.union_with(zone);
             }
         }

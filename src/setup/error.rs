@@ -61,6 +61,9 @@ pub enum Problem {
     CastlingPieces { letter: char, needs: String },
     /// No piece has just passed over the e.p. square.
     NoEpVictim(String),
+    /// In a game with `no-counter-strike`, the e.p. field's square holds a piece that cannot have just taken
+    /// there.
+    NoStrike(String),
     /// `bonus` in a game without bonus turns.
     NoBonusTurns,
     /// A check-count field that is not `W+B`.
@@ -196,6 +199,10 @@ impl fmt::Display for Problem {
             Problem::CastlingPieces { letter, needs } => {
                 write!(f, "castling right `{letter}` needs {needs}")
             }
+            Problem::NoStrike(t) => write!(
+                f,
+                "{t}: in this game the e.p. field names where the last move took a piece of the `no-counter-strike` set, so it must be empty or hold a piece of the side that moved from outside the set"
+            ),
             Problem::NoEpVictim(t) => {
                 write!(f, "e.p. square {t}: no piece has just passed over it")
             }

@@ -12,6 +12,9 @@ pub struct Derived {
     pub castling: u32,
     /// The e.p. target square and the piece that has just passed over it.
     pub ep: Option<(Square, Square)>,
+    /// `no-counter-strike`: where the last move took a piece of the set with an outsider (the e.p. field's
+    /// square in such a game).
+    pub struck: Option<Square>,
 }
 
 /// Checks a setup against `game`: pieces on distinct squares, at most [`MAX_PIECES`] pieces, holdings only in a
@@ -94,17 +97,32 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
         }
     }
     let castling = castling::read_rights(&setup.castling, &board, game, &mut problem);
-    let ep = setup.ep.and_then(|(first, span)| {
+    // In a game with `no-counter-strike`, the e.p. field names where the last move took a piece of the set: the
+    // taker stands there now (an outsider of the side that moved), or a locust capture left it empty.
+    let struck = game.counter_strike.as_ref().and_then(|rule| {
+        let (sq, span) = setup.ep?;
         let mover = setup.side.opponent();
-        let found = match setup.ep_victim {
-            None => ep_victim(&board, game, mover, first).map(|v| (first, v)),
-            Some(second) => named_ep(&board, game, mover, first, second),
-        };
-        if found.is_none() {
-            problem(span, Problem::NoEpVictim(g.name(first)));
+        match board[sq.index()] {
+            None => {}
+            Some((piece, side)) if side == mover && !rule.has(piece) => {}
+            Some(_) => problem(span, Problem::NoStrike(g.name(sq))),
         }
-        found
+        Some(sq)
     });
+    let ep = setup
+        .ep
+        .filter(|_| struck.is_none())
+        .and_then(|(first, span)| {
+            let mover = setup.side.opponent();
+            let found = match setup.ep_victim {
+                None => ep_victim(&board, game, mover, first).map(|v| (first, v)),
+                Some(second) => named_ep(&board, game, mover, first, second),
+            };
+            if found.is_none() {
+                problem(span, Problem::NoEpVictim(g.name(first)));
+            }
+            found
+        });
     if let (Some(span), None) = (setup.bonus, &game.bonus_turn) {
         problem(span, Problem::NoBonusTurns);
     }
@@ -127,7 +145,11 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
         }
     }
     if problems.is_empty() {
-        Ok(Derived { castling, ep })
+        Ok(Derived {
+            castling,
+            ep,
+            struck,
+        })
     } else {
         problems.sort_by_key(|p| p.span.start);
         Err(problems)
