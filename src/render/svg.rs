@@ -263,8 +263,19 @@ pub fn size(view: &View, legend: bool) -> (i32, i32) {
     let g = view.geometry;
     let board_w = g.files as i32 * SQ + 2 * MARGIN;
     let board_h = g.ranks as i32 * SQ + 2 * MARGIN;
-    let n = keys(view, legend).len() as i32;
-    let width = if legend { board_w.max(300) } else { board_w };
+    let keys = keys(view, legend);
+    let n = keys.len() as i32;
+    // Wide enough for the longest legend line: 13px sans-serif averages under 7.5px a character.
+    let text_w = keys
+        .iter()
+        .map(|(_, label)| MARGIN + 28 + (label.chars().count() as i32 * 15 + 1) / 2 + 8)
+        .max()
+        .unwrap_or(0);
+    let width = if legend {
+        board_w.max(300).max(text_w)
+    } else {
+        board_w
+    };
     (width, board_h + n * 24 + if n == 0 { 0 } else { 8 })
 }
 
