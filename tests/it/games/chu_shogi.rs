@@ -29,6 +29,9 @@ fn the_start_position_has_36_moves() {
     let e = chu();
     let mut pos = Position::start(&e);
     assert_eq!(pos.legal_move_list().len(), 36);
+    // No first move reaches a square Black's replies use (White's pieces stay on ranks 1 to 6, Black's move on
+    // ranks 7 to 12), so Black has the same 36 answers to each: 36 x 36.
+    assert_eq!(tatsu::engine::perft::perft(&mut pos, 2), 1296);
 }
 
 #[test]
