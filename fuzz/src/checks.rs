@@ -239,32 +239,20 @@ pub fn xboard_session(data: &[u8]) -> String {
         }
     }
 
-    static GAMES: OnceLock<(Vec<Engine>, Vec<String>)> = OnceLock::new();
-    let (games, names) = GAMES.get_or_init(|| {
-        let games: Vec<Engine> = engines()
+    static GAMES: OnceLock<Vec<tatsu::xboard::Offer>> = OnceLock::new();
+    let games = GAMES.get_or_init(|| {
+        engines()
             .iter()
             .map(|(name, source, _)| {
                 let compiled =
                     tatsu::compile::compile(&format!("{name}.tatsu"), source).expect("compiles");
-                Engine::new(compiled.game)
+                tatsu::xboard::Offer::ready(Engine::new(compiled.game))
             })
-            .collect();
-        let names = games
-            .iter()
-            .map(|e| tatsu::xboard::xboard_name(&e.game.name))
-            .collect();
-        (games, names)
+            .collect()
     });
     let sink = Sink::default();
     let flag = || Arc::new(AtomicBool::new(false));
-    let mut session = tatsu::xboard::Session::new(
-        games,
-        names.clone(),
-        1,
-        Box::new(sink.clone()),
-        flag(),
-        flag(),
-    );
+    let mut session = tatsu::xboard::Session::new(games, 1, Box::new(sink.clone()), flag(), flag());
     session.cap_nodes(300);
     let text = String::from_utf8_lossy(data);
     for line in text.lines().take(64) {

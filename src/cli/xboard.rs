@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
 use std::sync::Arc;
 use tatsu::engine::Engine;
-use tatsu::xboard::{Input, Session};
+use tatsu::xboard::{Input, Offer, Session};
 
 /// Speak the XBoard protocol (CECP v2) on stdin/stdout, for XBoard, WinBoard, cutechess or `tatsu match`.
 ///
@@ -27,18 +27,23 @@ pub struct XboardArgs {
 }
 
 pub fn run(args: XboardArgs) -> Result<(), CliError> {
-    let mut engines = Vec::new();
-    let mut names = Vec::new();
-    let bundled = tatsu::variants::bundled()
+    // The bundled games compile (a test says so), each when a GUI first chooses it; the files given are compiled
+    // now, so that their errors are told at once.
+    let mut offers: Vec<Offer> = tatsu::variants::bundled()
         .iter()
-        .map(|(n, _)| n.to_string());
-    for name in bundled.chain(args.files.iter().cloned()) {
-        match tatsu::variants::load(&name) {
-            Ok(compiled) => {
-                let engine = Engine::new(compiled.game);
-                names.push(tatsu::xboard::xboard_name(&engine.game.name));
-                engines.push(engine);
-            }
+        .map(|&(name, _)| {
+            Offer::lazy(tatsu::xboard::xboard_name(name), move || {
+                Engine::new(
+                    tatsu::variants::load(name)
+                        .expect("a bundled game compiles")
+                        .game,
+                )
+            })
+        })
+        .collect();
+    for name in &args.files {
+        match tatsu::variants::load(name) {
+            Ok(compiled) => offers.push(Offer::ready(Engine::new(compiled.game))),
             Err(error) => {
                 // Told to XBoard as a comment: the session goes on with the games that load.
                 for line in error.to_string().lines() {
@@ -47,14 +52,14 @@ pub fn run(args: XboardArgs) -> Result<(), CliError> {
             }
         }
     }
-    if engines.is_empty() {
+    if offers.is_empty() {
         return Err(CliError::input("no variant loads"));
     }
     let stop = Arc::new(AtomicBool::new(false));
     let discard = Arc::new(AtomicBool::new(false));
     let lines = spawn_reader(stop.clone(), discard.clone());
     let out = Box::new(std::io::stdout());
-    let mut session = Session::new(&engines, names, args.hash, out, stop, discard);
+    let mut session = Session::new(&offers, args.hash, out, stop, discard);
     session.serve(lines);
     Ok(())
 }

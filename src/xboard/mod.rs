@@ -5,9 +5,11 @@ mod clock;
 mod highlight;
 mod input;
 pub mod notation;
+mod offer;
 mod session;
 mod setup;
 
 pub use input::{read_input, Input, MAX_LINE_BYTES};
+pub use offer::Offer;
 pub use session::{interrupts, Session};
 pub use setup::xboard_name;

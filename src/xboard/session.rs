@@ -7,8 +7,8 @@
 //! session except `quit` or the end of input.
 use super::clock::TimeControl;
 use super::input::{Input, MAX_LINE_BYTES};
-use super::{highlight, notation, setup};
-use crate::engine::{Engine, Move, Position};
+use super::{highlight, notation, setup, Offer};
+use crate::engine::{Move, Position};
 use crate::eval::Evaluator;
 use crate::rules::Side;
 use crate::search::{self, Limits, Searcher, Table};
@@ -34,7 +34,7 @@ pub fn interrupts(line: &str) -> Option<bool> {
 pub struct Session<'e> {
     /// Where the engine's lines go (stdout for a GUI).
     out: Box<dyn Write + 'e>,
-    engines: &'e [Engine],
+    offers: &'e [Offer],
     names: Vec<String>,
     evaluators: Vec<Option<Evaluator>>,
     current: usize,
@@ -56,25 +56,24 @@ pub struct Session<'e> {
 }
 
 impl<'e> Session<'e> {
-    /// A session offering `engines` under XBoard's `names` (one each), with a transposition table of `hash` MiB.
-    /// `stop` and `discard` are the flags the line reader raises (see [`interrupts`]).
+    /// A session offering `offers`, with a transposition table of `hash` MiB. `stop` and `discard` are the flags
+    /// the line reader raises (see [`interrupts`]).
     pub fn new(
-        engines: &'e [Engine],
-        names: Vec<String>,
+        offers: &'e [Offer],
         hash: usize,
         out: Box<dyn Write + 'e>,
         stop: Arc<AtomicBool>,
         discard: Arc<AtomicBool>,
     ) -> Self {
-        assert_eq!(engines.len(), names.len(), "one XBoard name per game");
-        assert!(!engines.is_empty(), "a session offers at least one game");
+        assert!(!offers.is_empty(), "a session offers at least one game");
+        let names: Vec<String> = offers.iter().map(|o| o.name().to_string()).collect();
         let current = names.iter().position(|n| n == "normal").unwrap_or(0);
         Session {
-            engines,
-            evaluators: engines.iter().map(|_| None).collect(),
+            offers,
+            evaluators: offers.iter().map(|_| None).collect(),
             names,
             current,
-            pos: Position::start(&engines[current]),
+            pos: Position::start(offers[current].engine()),
             tt: Table::new(hash),
             threads: 1,
             engine_side: Some(Side::Black),
@@ -238,7 +237,7 @@ impl<'e> Session<'e> {
             .iter()
             .position(|n| n == "normal")
             .unwrap_or(self.current);
-        self.pos = Position::start(&self.engines[self.current]);
+        self.pos = Position::start(self.offers[self.current].engine());
         self.engine_side = Some(Side::Black);
         self.clock.new_game();
         self.analyzing = false;
@@ -253,7 +252,7 @@ impl<'e> Session<'e> {
             return;
         };
         self.current = index;
-        let engine = &self.engines[index];
+        let engine = self.offers[index].engine();
         self.pos = Position::start(engine);
         let mapped = setup::map_game(engine);
         for problem in &mapped.problems {
@@ -279,7 +278,7 @@ impl<'e> Session<'e> {
 
     fn set_board(&mut self, fen: &str) {
         let fen = fen.replacen("[]", "[-]", 1);
-        match Position::from_fen(&self.engines[self.current], &fen) {
+        match Position::from_fen(self.offers[self.current].engine(), &fen) {
             Ok(pos) => self.pos = pos,
             Err(error) => {
                 self.say("tellusererror Illegal position");
@@ -325,7 +324,7 @@ impl<'e> Session<'e> {
     }
 
     fn evaluator(&mut self) -> &Evaluator {
-        let engine = &self.engines[self.current];
+        let engine = self.offers[self.current].engine();
         self.evaluators[self.current].get_or_insert_with(|| Evaluator::new(engine))
     }
 
