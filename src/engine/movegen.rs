@@ -356,13 +356,18 @@ impl Position<'_> {
         let game = &self.engine.game;
         let us = self.side;
         let geometry = game.geometry;
-        // `drop opposite-colours`: the counts of each such type, taken once per call.
-        let mut balances = [ColourBalance::default(); MAX_COLOUR_BOUND];
+        // `drop opposite-colours`: the counts of each such type, taken once per call (other games skip this).
         let bound = &self.engine.colour_bound;
-        for (balance, &piece) in balances.iter_mut().zip(bound) {
-            *balance = self.colour_balance(us, piece);
-        }
-        let balances = &balances[..bound.len()];
+        let mut storage;
+        let balances: &[ColourBalance] = if bound.is_empty() {
+            &[]
+        } else {
+            storage = [ColourBalance::default(); MAX_COLOUR_BOUND];
+            for (balance, &piece) in storage.iter_mut().zip(bound) {
+                *balance = self.colour_balance(us, piece);
+            }
+            &storage[..bound.len()]
+        };
         for (p, &count) in self.hands[us.index()].iter().enumerate() {
             if count == 0 {
                 continue;
