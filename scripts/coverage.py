@@ -131,22 +131,23 @@ FILES = {
     "janggicasual": "tests/data/variants/janggicasual.tatsu",
     "janggitraditional": "tests/data/variants/janggitraditional.tatsu",
     "shatar": "tests/data/variants/shatar.tatsu",
+    "placement": "tests/data/variants/placement.tatsu",
 }
 
 # Rule groups, so that each gap is named once.
 GATING = "gating (Seirawan)"
-PLACEMENT = "a king in hand, bishops dropped on opposite colours, castling with dropped pieces"
 OTHER_KIND = "not a capture game (flipping, connection, cloning)"
 NO_FILE = "no tatsu file written yet (the rules are sayable)"
 
 MISSING = {
 
-    "sittuyin": PLACEMENT + "; promotion in place",
+    "sittuyin": "its promotion (sittuyinPromotion): a pawn becomes a general in place or by a general's step, only "
+                "without a general, never giving check",
     "supply": "two boards (captures supply the partner's hand, as in bughouse)",
     "janggimodern": "Kakao janggi's rule against repeating a move pair (moveRepetitionIllegal)",
     "bughouse": "two boards", "koedem": "two boards",
     "shouse": GATING,
-    "placement": PLACEMENT, "seirawan": GATING,
+    "seirawan": GATING,
     "ataxx": OTHER_KIND, "flipello": OTHER_KIND, "flipello10": OTHER_KIND, "flipersi": OTHER_KIND,
 }
 

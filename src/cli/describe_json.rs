@@ -35,6 +35,9 @@ pub struct DescribeJson {
     /// `no-counter-strike`: the set; absent without the rule.
     #[serde(skip_serializing_if = "Option::is_none")]
     counter_strike: Option<Vec<String>>,
+    /// Compulsory drops (`must-drop`); absent without the rule.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    must_drop: bool,
     /// Explosions on capture: the piece types spared around the capture square; `null` without the rule.
     explosions: Option<Vec<String>>,
     /// Walls: what every move leaves and the pieces a capture petrifies; `null` in games without walls.
@@ -78,6 +81,10 @@ struct CastlingJson {
     rook_to: String,
     must_be_empty: Vec<String>,
     must_not_be_attacked: Vec<String>,
+    /// The right is gained when drops put the king and the partner on their squares (`after drop on`); absent
+    /// otherwise.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    gained_by_drop: bool,
 }
 
 /// A named zone: its squares for each side.
@@ -165,6 +172,10 @@ struct DropJson {
     no_drop_mate: bool,
     /// It may also be dropped as this promoted form (`drop either-form`), or `null`.
     as_promoted: Option<String>,
+    /// `drop opposite-colours`: its drops keep the side's pieces of this type on both square colours; absent
+    /// without the rule.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    opposite_colours: bool,
     /// The squares it may not be dropped on, per side.
     forbidden_white: Vec<String>,
     forbidden_black: Vec<String>,
@@ -379,6 +390,7 @@ impl DescribeJson {
                         per_file: d.per_file,
                         no_drop_mate: d.no_drop_mate,
                         as_promoted: d.as_promoted.map(symbol),
+                        opposite_colours: d.opposite_colours,
                         forbidden_white: squares(&d.forbidden[Side::White.index()]),
                         forbidden_black: squares(&d.forbidden[Side::Black.index()]),
                     }),
@@ -427,6 +439,7 @@ impl DescribeJson {
                 .counter_strike
                 .as_ref()
                 .map(|r| game.types_marked(&r.set).map(symbol).collect()),
+            must_drop: game.must_drop,
             forced_capture: game.forced_capture.as_ref().map(|f| {
                 f.by.iter()
                     .enumerate()
@@ -482,6 +495,7 @@ fn castling(engine: &Engine) -> Vec<CastlingJson> {
                 rook_to: g.name(c.rook_to),
                 must_be_empty: names(&c.empty),
                 must_not_be_attacked: names(&c.safe),
+                gained_by_drop: right.by_drop,
             }
         })
         .collect()

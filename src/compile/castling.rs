@@ -7,22 +7,34 @@
 use super::fixed_castling;
 use super::graph::Built;
 use super::pieces::{PieceInfo, PieceNames};
+use super::zones::orient;
 use super::Diags;
-use crate::rules::{Castling, CastlingRight, Geometry, PieceId, Side, Square};
+use crate::diag::Span;
+use crate::dsl::ast::Name;
+use crate::rules::{Castling, CastlingRight, Geometry, PieceId, Side, Square, Symmetry};
 use crate::setup::Setup;
 
 pub fn build_castling(
     infos: &[PieceInfo],
     names: &PieceNames,
     built: &Built,
-    g: Geometry,
+    (g, orientation): (Geometry, Symmetry),
     start: Option<&Setup>,
+    drops: bool,
     d: &mut Diags,
 ) -> (Vec<CastlingRight>, Vec<Castling>) {
     let mut rights: Vec<CastlingRight> = Vec::new();
     let mut castlings: Vec<Castling> = Vec::new();
     for (pi, info) in infos.iter().enumerate() {
         let paths = &built.castling[pi];
+        // `after drop on K R…`: the squares castling starts from, White's.
+        let after_drop = match &info.castle_after_drop {
+            Some((at, squares)) => match drop_squares(*at, squares, info, g, drops, d) {
+                Some(found) => Some(found),
+                None => continue,
+            },
+            None => None,
+        };
         if let Some(files) = &info.castle_files {
             let fixed = fixed_castling::Setting {
                 king: PieceId(pi as u16),
@@ -52,12 +64,18 @@ pub fn build_castling(
                 .note("add `castles with R` (the partner's id) to the piece");
             continue;
         };
-        let Some(start) = start else { continue };
         let king = PieceId(pi as u16);
         for side in Side::BOTH {
-            let Some(king_from) = &castling_start(start, king, side, names, d) else {
-                continue;
+            let oriented = |sq: Square| orient(g, orientation, side, sq);
+            let king_from = match (&after_drop, start) {
+                (Some((king_sq, _)), _) => oriented(*king_sq),
+                (None, Some(start)) => match castling_start(start, king, side, names, d) {
+                    Some(sq) => sq,
+                    None => continue,
+                },
+                (None, None) => continue,
             };
+            let king_from = &king_from;
             let (kf, kr) = (g.file(*king_from), g.rank(*king_from));
             for (_, path, span) in paths.iter().filter(|(s, ..)| *s == side) {
                 let n = path.castling.unwrap_or(0) as i32;
@@ -65,12 +83,21 @@ pub fn build_castling(
                 if dx == 0 || n == 0 {
                     continue;
                 }
-                // The outermost partner in that direction on the king's rank.
-                let rook_from = partners
-                    .iter()
-                    .flat_map(|&partner| start.squares_of(partner, side))
-                    .filter(|sq| g.rank(*sq) == kr && (g.file(*sq) - kf).signum() == dx)
-                    .max_by_key(|sq| (g.file(*sq) - kf).abs());
+                // The outermost partner in that direction on the king's rank (its square, after drops).
+                let on_rank = |sq: &Square| g.rank(*sq) == kr && (g.file(*sq) - kf).signum() == dx;
+                let rook_from = match (&after_drop, start) {
+                    (Some((_, rook_squares)), _) => rook_squares
+                        .iter()
+                        .map(|&sq| oriented(sq))
+                        .filter(on_rank)
+                        .max_by_key(|sq| (g.file(*sq) - kf).abs()),
+                    (None, Some(start)) => partners
+                        .iter()
+                        .flat_map(|&partner| start.squares_of(partner, side))
+                        .filter(on_rank)
+                        .max_by_key(|sq| (g.file(*sq) - kf).abs()),
+                    (None, None) => None,
+                };
                 let Some(rook_from) = rook_from else { continue };
                 let rf = g.file(rook_from);
                 let king_to_file = kf + dx * n;
@@ -94,6 +121,7 @@ pub fn build_castling(
                     rook_from,
                     dx > 0,
                     (king, partners),
+                    after_drop.is_some(),
                 );
                 if castlings.iter().any(|c| {
                     c.king_from == *king_from && c.king_to == king_to && c.rook_from == rook_from
@@ -176,6 +204,7 @@ fn right_for(
     rook_from: Square,
     kingside: bool,
     (king, rooks): (PieceId, &[PieceId]),
+    by_drop: bool,
 ) -> usize {
     if let Some(i) = rights
         .iter()
@@ -195,6 +224,82 @@ fn right_for(
         rook_from,
         king,
         rooks: rooks.to_vec(),
+        by_drop,
     });
     rights.len() - 1
+}
+
+/// The squares of `castles with … after drop on K R…`, White's: the castling piece's and its partners'. `None`
+/// (reported) when one is off the board, a partner is off the castling piece's rank or beside another partner on
+/// one side of it, the piece also has fixed-file castling, or the game has no drops.
+fn drop_squares(
+    at: Span,
+    squares: &[Name],
+    info: &PieceInfo,
+    g: Geometry,
+    drops: bool,
+    d: &mut Diags,
+) -> Option<(Square, Vec<Square>)> {
+    if !drops {
+        d.error(
+            at,
+            "castling rights gained by drops, but the game has no `drops` statement",
+        )
+        .note("add `drops` (with `reserve`, the hands hold what the start position gives them)");
+        return None;
+    }
+    if info.castle_files.is_some() {
+        d.error(
+            at,
+            "`after drop on` together with fixed-file castling (`to FILE FILE`)",
+        )
+        .note("castling after drops starts from the squares given; leave out `to FILE FILE`");
+        return None;
+    }
+    let mut parsed = Vec::new();
+    let mut ok = true;
+    for s in squares {
+        match g.parse_square(&s.value) {
+            Some(sq) => parsed.push((sq, s.span)),
+            None => {
+                d.error(
+                    s.span,
+                    format!(
+                        "`{}` is not a square of the {}x{} board",
+                        s.value, g.files, g.ranks
+                    ),
+                );
+                ok = false;
+            }
+        }
+    }
+    // The castling piece's square comes first: without it the partners cannot be judged.
+    let king = g.parse_square(&squares[0].value)?;
+    for (i, &(sq, span)) in parsed.iter().enumerate().skip(1) {
+        let dx = (g.file(sq) - g.file(king)).signum();
+        if g.rank(sq) != g.rank(king) || dx == 0 {
+            d.error(
+                span,
+                format!(
+                    "the partner square {} is not beside the castling piece's square {} on its rank",
+                    g.name(sq),
+                    g.name(king)
+                ),
+            )
+            .note("the first square is the castling piece's, the others its partners', on the same rank");
+            ok = false;
+        } else if let Some(&(_, before)) = parsed[1..i]
+            .iter()
+            .find(|(other, _)| (g.file(*other) - g.file(king)).signum() == dx)
+        {
+            d.error(
+                span,
+                "a second partner square on this side of the castling piece",
+            )
+            .label(before, "the first one")
+            .note("the piece castles with one partner toward each side");
+            ok = false;
+        }
+    }
+    ok.then(|| (king, parsed[1..].iter().map(|&(sq, _)| sq).collect()))
 }

@@ -63,6 +63,7 @@ impl Setting<'_> {
                     rook_from,
                     king: self.king,
                     rooks: partners.clone(),
+                    by_drop: false,
                 });
                 for king_file in (0..self.g.files as i32).filter(|&f| f != rook_file) {
                     let king_to_file = if rook_file > king_file { high } else { low };

@@ -102,8 +102,15 @@ fn build(
         holes: &holes,
     };
     let mut built = graph::build_graph(&infos, &setting, d);
-    let (castling_rights, mut castlings) =
-        castling::build_castling(&infos, &names, &built, geometry, start.as_ref(), d);
+    let (castling_rights, mut castlings) = castling::build_castling(
+        &infos,
+        &names,
+        &built,
+        (geometry, head.orientation),
+        start.as_ref(),
+        head.drops.is_some(),
+        d,
+    );
     castlings.retain(|c| holes::keeps_castling(c, &holes));
     let first_move_rights = first_move::build_first_move_rights(
         &infos,

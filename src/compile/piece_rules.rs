@@ -5,7 +5,9 @@ use super::header::Header;
 use super::pieces::{PieceInfo, PieceNames, Promote};
 use super::zones::ZoneTable;
 use super::Diags;
-use crate::rules::{DropRule, PieceId, Promotion, PromotionTrigger, Side, SquareSet};
+use crate::rules::{
+    DropRule, PieceId, Promotion, PromotionTrigger, Side, SquareSet, MAX_COLOUR_BOUND,
+};
 use crate::setup::Setup;
 
 pub use crate::rules::BonusTurn;
@@ -26,6 +28,7 @@ pub fn apply_piece_rules(
         .and_then(|z| z.as_ref())
         .and_then(|z| zones.resolve(z, d));
     let demote_zone = head.demote.as_ref().and_then(|z| zones.resolve(z, d));
+    let mut colour_bound = 0;
     for (pi, info) in infos.iter().enumerate() {
         let decl = &names.decls[pi];
         let base = names.base[pi];
@@ -78,17 +81,36 @@ pub fn apply_piece_rules(
                 piece.in_hand =
                     Some(names.base[shadow.promoter.index()].unwrap_or(shadow.promoter));
             }
-        } else if head.drops.is_some() && !info.royal {
-            // Under `drops reserve` a captured piece goes nowhere: the hands are the start position's.
-            if !head.drops_reserve {
+        } else if head.drops.is_some() && (!info.royal || info.drop_allowed.is_some()) {
+            if let (Some(at), false) = (info.drop_allowed, info.royal) {
+                d.error(
+                    at,
+                    format!("`drop allowed` on `{}`, which is not royal", decl.id.value),
+                )
+                .note("`allowed` lets a royal piece be held and dropped; every other piece is dropped under `drops` without it");
+            }
+            // Under `drops reserve` a captured piece goes nowhere: the hands are the start position's. A royal
+            // piece is never captured, so it is held only where the start position puts it.
+            if !head.drops_reserve && !info.royal {
                 piece.in_hand = Some(base.unwrap_or(PieceId(pi as u16)));
             }
             if base.is_none() {
                 let mut rule = DropRule {
                     per_file: info.per_file,
                     no_drop_mate: info.no_drop_mate,
+                    opposite_colours: info.drop_opposite_colours.is_some(),
                     ..DropRule::default()
                 };
+                if let Some(at) = info.drop_opposite_colours {
+                    colour_bound += 1;
+                    if colour_bound > MAX_COLOUR_BOUND {
+                        d.error(
+                            at,
+                            format!("more than {MAX_COLOUR_BOUND} piece types dropped `opposite-colours`"),
+                        );
+                        rule.opposite_colours = false;
+                    }
+                }
                 for z in drop_zone.iter().chain(info.drop_forbidden.iter()) {
                     for s in Side::BOTH {
                         rule.forbidden[s.index()].union_with(&zones.get(*z).squares[s.index()]);
@@ -118,7 +140,8 @@ pub fn apply_piece_rules(
                 d.error(
                     span,
                     format!("the royal piece `{}` is never dropped", decl.id.value),
-                );
+                )
+                .note("add `drop allowed` to let it be held and dropped (placement chess's king)");
             }
         }
         if let (Some(z), Some(b)) = (demote_zone, base) {

@@ -302,6 +302,12 @@ pub struct PieceInfo {
     pub no_drop_mate: bool,
     /// `drop either-form`, at the keyword.
     pub drop_either_form: Option<Span>,
+    /// `drop allowed` (a royal piece that may be held and dropped), at the keyword.
+    pub drop_allowed: Option<Span>,
+    /// `drop opposite-colours`, at the keyword.
+    pub drop_opposite_colours: Option<Span>,
+    /// `castles with … after drop on K R…`: at `after`, the castling piece's square and its partners' (White's).
+    pub castle_after_drop: Option<(Span, Vec<Name>)>,
     pub drop_span: Option<Span>,
     /// The `promote to` choices that are royal, at their names: legal only where the game says what several
     /// royal pieces mean (`royals`, checked by [`super::royalty`]).
@@ -362,6 +368,9 @@ pub fn resolve_piece_items(
                 info.per_file = None;
                 info.no_drop_mate = false;
                 info.drop_either_form = None;
+                info.drop_allowed = None;
+                info.drop_opposite_colours = None;
+                info.castle_after_drop = None;
                 info.drop_span = None;
                 // A shadow is made by promotion, so it never stands unmoved on a start square.
                 info.unmoved = None;
@@ -571,10 +580,15 @@ fn resolve_one(
                     });
                 }
             }
-            PieceItem::CastlesWith { partners, files } => {
+            PieceItem::CastlesWith {
+                partners,
+                files,
+                after_drop,
+            } => {
                 if !twice("castles".into(), partners[0].span, "`castles with`", d) {
                     info.castles_with = castling_partners(partners, names, d);
                     info.castle_files = files.clone();
+                    info.castle_after_drop = after_drop.clone();
                 }
             }
             PieceItem::Drop(opts) => drop_options(&mut info, opts, zones, d),
@@ -636,6 +650,14 @@ fn drop_options(info: &mut PieceInfo, opts: &[DropOption], zones: &mut ZoneTable
             }
             DropOption::EitherForm(s) => {
                 info.drop_either_form = Some(*s);
+                info.drop_span.get_or_insert(*s);
+            }
+            DropOption::Allowed(s) => {
+                info.drop_allowed = Some(*s);
+                info.drop_span.get_or_insert(*s);
+            }
+            DropOption::OppositeColours(s) => {
+                info.drop_opposite_colours = Some(*s);
                 info.drop_span.get_or_insert(*s);
             }
             DropOption::NotIn(z) => {

@@ -194,11 +194,16 @@ fn game_rules(g: &Game) -> BTreeMap<String, String> {
                 geo.name(c.king_to)
             ),
             format!(
-                "rook {}-{}; empty {}; safe {}",
+                "rook {}-{}; empty {}; safe {}{}",
                 geo.name(c.rook_from),
                 geo.name(c.rook_to),
                 names(g, &c.empty),
-                names(g, &c.safe)
+                names(g, &c.safe),
+                if right.by_drop {
+                    "; right gained by drops"
+                } else {
+                    ""
+                }
             ),
         );
     }
@@ -391,6 +396,12 @@ fn piece_rules(g: &Game) -> BTreeMap<String, String> {
             }
             if d.as_promoted.is_some() {
                 rules.push("either-form".to_string());
+            }
+            if d.opposite_colours {
+                rules.push("opposite-colours".to_string());
+            }
+            if p.royal {
+                rules.push("allowed (a royal piece in hand)".to_string());
             }
             if !d.forbidden[0].is_empty() {
                 rules.push(format!(

@@ -208,6 +208,9 @@ pub enum PieceItem {
     CastlesWith {
         partners: Vec<Name>,
         files: Option<(Name, Name)>,
+        /// `after drop on K R…`: castling from these squares (White's; Black's mirrored or rotated), its rights
+        /// gained when a drop puts the castling piece and a partner on them (placement chess). At `after`.
+        after_drop: Option<(Span, Vec<Name>)>,
     },
     Drop(Vec<DropOption>),
 }
@@ -221,6 +224,10 @@ pub enum DropOption {
     NotIn(Name),
     /// `either-form`: it may also be dropped as its promoted form `+X`.
     EitherForm(Span),
+    /// `allowed`: a royal piece may be held and dropped (placement chess's king).
+    Allowed(Span),
+    /// `opposite-colours`: its drops keep the side's pieces of its type spread over both square colours.
+    OppositeColours(Span),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -395,6 +395,18 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
                     let files: Vec<P> = q.clone().into_inner().collect();
                     (o.text(&files[1]), o.text(&files[2]))
                 }),
+            after_drop: parts
+                .iter()
+                .find(|q| q.as_rule() == Rule::castle_drop)
+                .map(|q| {
+                    let inner: Vec<P> = q.clone().into_inner().collect();
+                    let squares = inner
+                        .iter()
+                        .filter(|s| s.as_rule() == Rule::square)
+                        .map(|s| o.text(s))
+                        .collect();
+                    (o.span_of(&inner[0]), squares)
+                }),
         },
         Rule::drop_item => PieceItem::Drop(
             parts
@@ -406,6 +418,10 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
                         Rule::kw_one_per_file => DropOption::OnePerFile(o.span_of(&inner[0])),
                         Rule::kw_no_mate => DropOption::NoMate(o.span_of(&inner[0])),
                         Rule::kw_either_form => DropOption::EitherForm(o.span_of(&inner[0])),
+                        Rule::kw_allowed => DropOption::Allowed(o.span_of(&inner[0])),
+                        Rule::kw_opposite_colours => {
+                            DropOption::OppositeColours(o.span_of(&inner[0]))
+                        }
                         Rule::kw_at_most => {
                             DropOption::PerFile(o.number(&inner[1]), o.span_of(opt))
                         }

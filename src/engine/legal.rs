@@ -92,8 +92,8 @@ impl Position<'_> {
     /// Legal generation for a side with no royal piece on the board (clobber, breakthrough, the antichess family,
     /// Horde's White, the walling games): nothing it does can leave a royal piece of its own attacked, so its
     /// pseudo-legal moves are legal but those whose legality is about something else, which are tested in full:
-    /// castlings (their squares must not be attacked), drops that may not mate, and the moves of pieces that may
-    /// not capture some types. Returns false (having added nothing) where it does not apply: the side has a royal
+    /// castlings (their squares must not be attacked), drops that may not mate, drops of its royal piece from
+    /// hand, and the moves of pieces that may not capture some types. Returns false (having added nothing) where it does not apply: the side has a royal
     /// piece, or moves that give check are illegal (that is about the opponent's royal piece).
     fn legal_without_royal(&mut self, out: &mut MoveList) -> bool {
         let us = self.side;
@@ -106,7 +106,10 @@ impl Position<'_> {
             let piece = &game.pieces[mv.piece.index()];
             let tested = match mv.kind {
                 MoveKind::Castle { .. } => true,
-                MoveKind::Drop => piece.drop.as_ref().is_some_and(|d| d.no_drop_mate),
+                // A royal piece dropped from hand (`drop allowed`) may not land attacked.
+                MoveKind::Drop => {
+                    piece.royal || piece.drop.as_ref().is_some_and(|d| d.no_drop_mate)
+                }
                 _ => {
                     !piece.may_not_capture.is_empty()
                         || game.protected_capture.is_some()

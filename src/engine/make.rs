@@ -87,6 +87,9 @@ impl Position<'_> {
                 self.set_hand(us, mv.piece, count - 1);
                 // A drop `either-form` may bring the piece in as its promoted form.
                 self.put(mv.to, mv.promotion.unwrap_or(mv.piece), us);
+                if engine.castling_by_drop {
+                    self.gain_castling_by_drop(us, mv.to);
+                }
                 // A drop cannot be undone (the hand is smaller for good): it resets the move-limit counter, as
                 // Fairy-Stockfish's irreversible drops reset its 50-move counter.
                 resets_clock = true;
@@ -225,6 +228,34 @@ impl Position<'_> {
         self.checks = undo.checks;
         self.count = undo.count;
         self.hash = undo.hash;
+    }
+
+    /// `castles with … after drop on …`: a drop on a right's castling-piece or partner square that leaves the
+    /// castling piece and a partner on both gains the right (Fairy-Stockfish's `castlingDroppedPiece`: a king
+    /// dropped on its square gains every partner standing on its own, a partner dropped beside a standing king
+    /// its own).
+    #[inline(never)]
+    fn gain_castling_by_drop(&mut self, us: Side, to: Square) {
+        let game = &self.engine.game;
+        let mut gained = 0u32;
+        for (i, right) in game.castling_rights.iter().enumerate() {
+            let Some(king_from) = right.king_from else {
+                continue;
+            };
+            if !right.by_drop || right.side != us || (to != king_from && to != right.rook_from) {
+                continue;
+            }
+            let king = self.board[king_from.index()].occupant();
+            let rook = self.board[right.rook_from.index()].occupant();
+            if king == Some((right.king, us))
+                && rook.is_some_and(|(piece, side)| side == us && right.rooks.contains(&piece))
+            {
+                gained |= 1 << i;
+            }
+        }
+        if self.castling | gained != self.castling {
+            self.set_castling(self.castling | gained);
+        }
     }
 
     /// The piece that arrives on `mv.to`: the promoted one if the move promotes, demoted where its zone says so.

@@ -5,6 +5,7 @@ use super::tables::PieceTraits;
 use super::{Cell, Position};
 use crate::rules::{
     step, PieceId, Ray, RayFlags, RayKind, RaySlice, Side, Square, StepOutcome, StepRule,
+    MAX_COLOUR_BOUND,
 };
 
 impl Position<'_> {
@@ -355,6 +356,18 @@ impl Position<'_> {
         let game = &self.engine.game;
         let us = self.side;
         let geometry = game.geometry;
+        // `drop opposite-colours`: the counts of each such type, taken once per call (other games skip this).
+        let bound = &self.engine.colour_bound;
+        let mut storage;
+        let balances: &[ColourBalance] = if bound.is_empty() {
+            &[]
+        } else {
+            storage = [ColourBalance::default(); MAX_COLOUR_BOUND];
+            for (balance, &piece) in storage.iter_mut().zip(bound) {
+                *balance = self.colour_balance(us, piece);
+            }
+            &storage[..bound.len()]
+        };
         for (p, &count) in self.hands[us.index()].iter().enumerate() {
             if count == 0 {
                 continue;
@@ -370,6 +383,7 @@ impl Position<'_> {
                 if !self.board[to.index()].is_empty()
                     || rule.forbidden[us.index()].contains(to)
                     || blocked_files >> geometry.file(to) & 1 != 0
+                    || !balances.is_empty() && !self.keeps_colour_balance(balances, piece, to)
                 {
                     continue;
                 }
@@ -398,6 +412,72 @@ impl Position<'_> {
                 }
             }
         }
+    }
+
+    /// Does a drop of `piece` on `to` by the side to move keep the `drop opposite-colours` types on both colours?
+    /// (Generation leaves out the drops that do not; the rule tests' explanations ask.)
+    pub(crate) fn drop_keeps_colour_balance(&self, piece: PieceId, to: Square) -> bool {
+        let mut balances = [ColourBalance::default(); MAX_COLOUR_BOUND];
+        let bound = &self.engine.colour_bound;
+        for (balance, &t) in balances.iter_mut().zip(bound) {
+            *balance = self.colour_balance(self.side, t);
+        }
+        self.keeps_colour_balance(&balances[..bound.len()], piece, to)
+    }
+
+    /// `side`'s count of a `drop opposite-colours` type: held and on the board, on the board per square colour,
+    /// and per colour the squares that hold one or where one could be dropped now.
+    fn colour_balance(&self, side: Side, piece: PieceId) -> ColourBalance {
+        let game = &self.engine.game;
+        let g = game.geometry;
+        let ty = &game.pieces[piece.index()];
+        let rule = ty.drop.as_ref().expect("a dropped type");
+        let on_board = self.counts[piece.index() * 2 + side.index()];
+        let mut balance = ColourBalance {
+            piece,
+            total: self.hands[side.index()][piece.index()].saturating_add(on_board),
+            ..ColourBalance::default()
+        };
+        if balance.total == 0 {
+            return balance;
+        }
+        for &sq in &self.lists[side.index()] {
+            if self.board[sq.index()].piece() == piece {
+                balance.on[g.colour(sq)] += 1;
+            }
+        }
+        balance.room = balance.on;
+        for sq in g.all() {
+            if self.board[sq.index()].is_empty() && droppable(ty, rule, side, sq) {
+                balance.room[g.colour(sq)] += 1;
+            }
+        }
+        balance
+    }
+
+    /// Does a drop of `piece` on `to` keep every `drop opposite-colours` type spread over both colours
+    /// (Fairy-Stockfish's `dropOppositeColoredBishop`)? A drop of such a type may not bring more than half of them,
+    /// rounded up, onto one colour; a drop of another piece must leave each colour room for half of them, rounded
+    /// down, counting those already there.
+    fn keeps_colour_balance(&self, balances: &[ColourBalance], piece: PieceId, to: Square) -> bool {
+        let game = &self.engine.game;
+        let us = self.side;
+        let colour = game.geometry.colour(to);
+        balances.iter().all(|b| {
+            if b.total == 0 {
+                true
+            } else if b.piece == piece {
+                b.on[colour] < b.total.div_ceil(2)
+            } else {
+                let ty = &game.pieces[b.piece.index()];
+                let rule = ty.drop.as_ref().expect("a dropped type");
+                let mut room = b.room;
+                if droppable(ty, rule, us, to) {
+                    room[colour] -= 1;
+                }
+                room.iter().all(|&r| r >= b.total / 2)
+            }
+        })
     }
 
     /// A bit per file already holding `limit` pieces of this exact type and side (the per-file drop limit).
@@ -493,4 +573,26 @@ fn locust(victim: Option<Square>) -> MoveKind {
         Some(victim) => MoveKind::Locust { victim },
         None => MoveKind::Normal,
     }
+}
+
+/// A `drop opposite-colours` type's counts for one side, per square colour ([`crate::rules::Geometry::colour`]).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct ColourBalance {
+    piece: PieceId,
+    /// Held and on the board.
+    total: u16,
+    /// On the board.
+    on: [u16; 2],
+    /// On the board, or empty squares where one may be dropped.
+    room: [u16; 2],
+}
+
+/// May a piece of this type be dropped on the empty square `sq` by `side` (its zones and dead squares)?
+fn droppable(
+    ty: &crate::rules::PieceType,
+    rule: &crate::rules::DropRule,
+    side: Side,
+    sq: Square,
+) -> bool {
+    !rule.forbidden[side.index()].contains(sq) && !ty.dead[side.index()].contains(sq)
 }

@@ -2,7 +2,7 @@
 use super::zobrist::Zobrist;
 use crate::rules::{
     step, Game, Occupant, PieceId, PieceType, Ray, RayFlags, RayKind, Royalty, Side, Square,
-    SquareSet, StepOutcome, StepRule,
+    SquareSet, StepOutcome, StepRule, MAX_COLOUR_BOUND,
 };
 use betza::diagram::Kind;
 
@@ -70,6 +70,10 @@ pub struct Engine {
     pub(crate) judges_whole_list: bool,
     /// The royal piece types, in a game where a side may have several royal pieces (`royals`); empty otherwise.
     pub(crate) royal_types: Vec<PieceId>,
+    /// The types dropped under `drop opposite-colours`, at most [`MAX_COLOUR_BOUND`]; empty in other games.
+    pub(crate) colour_bound: Vec<PieceId>,
+    /// Some castling right is gained by drops (`castles with … after drop on …`).
+    pub(crate) castling_by_drop: bool,
     /// The reverse tables list every piece type that can attack a square: at most 64 piece types (a bit set) and
     /// no borrowers (whose attacks depend on their neighbours). Otherwise `attacker_types` says `None` and every
     /// type is tried, then the borrowers.
@@ -211,7 +215,23 @@ impl Engine {
             || game.counter_strike.is_some()
             || game.pieces.iter().any(|p| !p.may_not_capture.is_empty());
         let judges_whole_list = game.forced_capture.is_some() || game.must_drop;
+        let colour_bound: Vec<PieceId> = (0..game.pieces.len() as u16)
+            .map(PieceId)
+            .filter(|p| {
+                game.pieces[p.index()]
+                    .drop
+                    .as_ref()
+                    .is_some_and(|d| d.opposite_colours)
+            })
+            .collect();
+        assert!(
+            colour_bound.len() <= MAX_COLOUR_BOUND,
+            "the compiler refuses more `drop opposite-colours` types"
+        );
+        let castling_by_drop = game.castling_rights.iter().any(|r| r.by_drop);
         Engine {
+            colour_bound,
+            castling_by_drop,
             wall_placement: game.walls.as_ref().and_then(|w| w.placement),
             royal_types,
             decides_positions,

@@ -348,6 +348,20 @@ fn rules_left_out(game: &Game) -> Vec<String> {
         "pieces standing where they can never move (`dead-squares allowed`)",
     );
     note(game.must_drop, "compulsory drops (`must-drop`)");
+    note(
+        game.pieces
+            .iter()
+            .any(|p| p.drop.as_ref().is_some_and(|d| d.opposite_colours)),
+        "drops on opposite square colours (`drop opposite-colours`)",
+    );
+    note(
+        game.pieces.iter().any(|p| p.royal && p.drop.is_some()),
+        "a royal piece in hand (`drop allowed`)",
+    );
+    note(
+        game.castling_rights.iter().any(|r| r.by_drop),
+        "castling rights gained by drops (`castles with … after drop on …`)",
+    );
     note(game.bonus_turn.is_some(), "the bonus turn after a drop");
     note(
         game.pieces.iter().any(|p| {

@@ -2,7 +2,7 @@
 use super::{Exported, Refusal};
 use crate::inspect::{initial_squares, move_sets};
 use crate::rules::{
-    Game, PieceId, PromotionTrigger, Royalty, Side, SquareSet, StalemateResult, MAX_FILES,
+    Game, PieceId, PromotionTrigger, Royalty, Side, Square, SquareSet, StalemateResult, MAX_FILES,
 };
 use betza::{Atom, Modifier};
 use std::fmt::Write as _;
@@ -29,6 +29,8 @@ enum Role {
     Pawn,
     /// FSF's shogi pawn (`fW`), the piece `shogiPawnDropMateIllegal` is about.
     ShogiPawn,
+    /// FSF's bishop (`B`), for a piece dropped `opposite-colours` (`dropOppositeColoredBishop` is about it).
+    Bishop,
     Custom(String),
 }
 
@@ -174,6 +176,7 @@ impl Writer<'_> {
                 Role::King => self.set("king", letter),
                 Role::Pawn => self.set("pawn", letter),
                 Role::ShogiPawn => self.set("shogiPawn", letter),
+                Role::Bishop => self.set("bishop", letter),
                 Role::Custom(b) => {
                     custom += 1;
                     if custom > FSF_CUSTOM_PIECES {
@@ -225,6 +228,9 @@ impl Writer<'_> {
         }
         if text == "fW" && p.drop.is_some() {
             return Role::ShogiPawn;
+        }
+        if text == "B" && p.drop.as_ref().is_some_and(|d| d.opposite_colours) {
+            return Role::Bishop;
         }
         for c in &moves {
             let unsupported: Vec<char> = c
@@ -461,6 +467,16 @@ impl Writer<'_> {
             );
         }
         for &(i, d) in &droppable {
+            if d.opposite_colours {
+                if matches!(roles[i], Role::Bishop) {
+                    self.set("dropOppositeColoredBishop", true);
+                } else {
+                    self.lossy.push(format!(
+                        "`drop opposite-colours` on the {}; FSF's dropOppositeColoredBishop is about its bishop (\"B\") only",
+                        game.pieces[i].name
+                    ));
+                }
+            }
             if d.no_drop_mate {
                 if matches!(roles[i], Role::ShogiPawn) {
                     self.set("shogiPawnDropMateIllegal", true);
@@ -513,6 +529,42 @@ impl Writer<'_> {
             let rooks: String = r.rooks.iter().map(|p| letters[p.index()]).collect();
             self.set("castlingRookPieces", rooks);
             self.set("castlingKingPiece", letters[r.king.index()]);
+        }
+        self.castling_by_drop();
+    }
+
+    /// `castles with … after drop on …` is FSF's `castlingDroppedPiece`, whose king starts on its castling file
+    /// of the first rank (`castlingKingFile`) and whose partners stand in the corners.
+    fn castling_by_drop(&mut self) {
+        let game = self.game;
+        let by_drop: Vec<&crate::rules::CastlingRight> =
+            game.castling_rights.iter().filter(|r| r.by_drop).collect();
+        let Some(first) = by_drop.first() else {
+            return;
+        };
+        let g = game.geometry;
+        let corner = |sq: Square| g.file(sq) == 0 || g.file(sq) == g.files as i32 - 1;
+        let king_file = first.king_from.map(|sq| g.file(sq));
+        let fits = by_drop.len() == game.castling_rights.len()
+            && by_drop.iter().all(|r| {
+                let home = if r.side == Side::White {
+                    0
+                } else {
+                    g.ranks as i32 - 1
+                };
+                r.king_from
+                    .is_some_and(|k| g.rank(k) == home && Some(g.file(k)) == king_file)
+                    && g.rank(r.rook_from) == home
+                    && corner(r.rook_from)
+            });
+        match (fits, king_file) {
+            (true, Some(f)) => {
+                self.set("castlingKingFile", file_letter(f as u8));
+                self.set("castlingDroppedPiece", true);
+            }
+            _ => self.lossy.push(
+                "castling rights gained by drops other than with the king on its first rank and partners in the corners (FSF's castlingDroppedPiece)".into(),
+            ),
         }
     }
 

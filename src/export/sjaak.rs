@@ -192,6 +192,18 @@ impl Writer<'_> {
                         p.name
                     ));
                 }
+                if d.opposite_colours {
+                    self.lossy.push(format!(
+                        "the {}'s `drop opposite-colours`: this exporter writes no drops bound to square colours",
+                        p.name
+                    ));
+                }
+                if p.royal {
+                    self.lossy.push(format!(
+                        "the royal {}'s `drop allowed`: this exporter writes no royal piece in hand",
+                        p.name
+                    ));
+                }
                 match d.per_file {
                     Some(1) => flags.push("drop_one_file"),
                     Some(n) => self.lossy.push(format!(
@@ -418,6 +430,11 @@ impl Writer<'_> {
         if game.must_drop {
             self.lossy
                 .push("`must-drop`: this exporter writes no compulsory drops".into());
+        }
+        if game.castling_rights.iter().any(|r| r.by_drop) {
+            self.lossy.push(
+                "`castles with … after drop on …`: this exporter writes no castling rights gained by drops".into(),
+            );
         }
         if game.pieces.iter().any(|p| p.demote_in.is_some()) {
             self.lossy

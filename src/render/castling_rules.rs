@@ -58,6 +58,15 @@ pub(super) fn castling_section(engine: &Engine, doc: &mut Doc) {
     if fixed {
         doc.para(fixed_files_text(game, &royal, &partners));
     }
+    if game.castling_rights.iter().any(|r| r.by_drop) {
+        doc.para(format!(
+            "**Castling rights gained by drops**: a castling right is gained when a drop puts the {king} on its \
+             square in the table while a {rook} stands on that castling's {rook} square, or a {rook} there while \
+             the {king} stands on its square (whether or not they moved before).",
+            king = list_words(&royal),
+            rook = list_words(&partners)
+        ));
+    }
     let mut castlings = start_castlings(game, &start);
     castlings.sort_by_key(|c| (game.castling_rights[c.right].side, c.king_to));
     let rows = castlings

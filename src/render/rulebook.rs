@@ -606,6 +606,18 @@ fn drop_line(game: &Game, id: PieceId) -> Option<String> {
         if let Some(promoted) = drop.as_promoted {
             line += &format!(" It may also be dropped as {}.", piece_ref(game, promoted));
         }
+        if drop.opposite_colours {
+            line += &format!(
+                " Its drops keep a player's {name}s on both square colours: a {name} may not be dropped on a colour \
+                 that already holds half of them (rounded up, counting those in hand), and no other piece may be \
+                 dropped where that would leave too few squares of a colour for the {name}s still to come.",
+                name = p.name
+            );
+        }
+        if p.royal {
+            line += " While it is in hand its player has no royal piece on the board, so cannot be in check; it may \
+                     not be dropped on an attacked square.";
+        }
         return Some(line);
     } else if game.drops && !p.royal && !p.promoted {
         if let Some(base) = p.in_hand.filter(|&b| b != id) {

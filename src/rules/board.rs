@@ -62,6 +62,10 @@ impl Geometry {
     pub fn rank(self, sq: Square) -> i32 {
         (sq.0 / self.files as u16) as i32
     }
+    /// The square's colour: 0 for a1's colour (dark), 1 for the other (`drop opposite-colours`).
+    pub fn colour(self, sq: Square) -> usize {
+        ((self.file(sq) + self.rank(sq)) & 1) as usize
+    }
     /// Algebraic name: files `a`..`z` then `aa`.. for boards wider than 26; ranks from 1.
     pub fn name(self, sq: Square) -> String {
         format!("{}{}", file_name(self.file(sq)), self.rank(sq) + 1)

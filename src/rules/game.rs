@@ -9,7 +9,7 @@ use super::{
 pub const MAX_PIECE_TYPES: usize = 1024;
 
 /// Index into [`Game::pieces`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PieceId(pub u16);
 
 impl PieceId {
@@ -45,6 +45,10 @@ impl Zone {
     }
 }
 
+/// The most piece types one game may drop under `drop opposite-colours` (move generation keeps their counts in a
+/// fixed array, so that it allocates nothing).
+pub const MAX_COLOUR_BOUND: usize = 8;
+
 /// May this piece be dropped from hand, and where not.
 #[derive(Clone, Debug, Default)]
 pub struct DropRule {
@@ -57,6 +61,11 @@ pub struct DropRule {
     pub no_drop_mate: bool,
     /// It may also be dropped as this promoted form (`drop either-form`: kyoto shogi, micro shogi).
     pub as_promoted: Option<PieceId>,
+    /// `drop opposite-colours` (placement chess's bishops, Fairy-Stockfish's `dropOppositeColoredBishop`): with
+    /// `n` of this type held and on the board, a drop of it may not bring more than `(n + 1) / 2` of them onto
+    /// one square colour, and a drop of another piece must leave, on each colour, at least `n / 2` squares that
+    /// hold one of them or where one could still be dropped.
+    pub opposite_colours: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -121,6 +130,9 @@ pub struct CastlingRight {
     /// The castling piece and its partner types: a FEN may grant the right only with these on their squares.
     pub king: PieceId,
     pub rooks: Vec<PieceId>,
+    /// `castles with … after drop on …`: the right is gained when a drop leaves the castling piece on
+    /// `king_from` and a partner on `rook_from` (Fairy-Stockfish's `castlingDroppedPiece`).
+    pub by_drop: bool,
 }
 
 /// One castling move: king and rook squares and what must hold for it.

@@ -19,7 +19,7 @@ pub use game::{
     BareKing, BonusTurn, Castling, CastlingRight, DropRule, EndRules, Explosions, Extinct,
     Extinction, Flag, ForcedCapture, Game, MaterialCount, MoveComponent, MoveSet, PieceId,
     PieceType, RaySource, Repetition, RepetitionLoser, Royalty, StalemateResult, Symmetry, Verdict,
-    Zone, ZoneId, MAX_PIECE_TYPES,
+    Zone, ZoneId, MAX_COLOUR_BOUND, MAX_PIECE_TYPES,
 };
 pub use graph::{step, Occupant, Ray, RayFlags, RayKind, RaySlice, StepOutcome, StepRule};
 pub use promotion::{Promotion, PromotionReach, PromotionTrigger};

@@ -117,6 +117,19 @@ pub fn why_drop_refused(pos: &mut Position, text: &str) -> String {
         }
         _ => {}
     }
+    if !pos.drop_keeps_colour_balance(piece, to) {
+        return if rule.opposite_colours {
+            format!(
+                "`drop opposite-colours`: {square}'s colour already holds half of the {}s, rounded up",
+                ty.name
+            )
+        } else {
+            "`drop opposite-colours`: it would leave too few squares of one colour for a piece of that rule".into()
+        };
+    }
+    if ty.royal {
+        return format!("the {} may not be dropped on an attacked square", ty.name);
+    }
     if rule.no_drop_mate {
         return "it would leave the king in check or, under `drop no-mate`, give checkmate".into();
     }

@@ -27,7 +27,7 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
     let mut problem = |span, problem| problems.push(FenProblem { span, problem });
     let g = game.geometry;
     let mut board: Vec<Option<(PieceId, Side)>> = vec![None; g.squares()];
-    let mut royals = [0; 2];
+    let mut royals = [0u32; 2];
     for p in &setup.board {
         let cell = &mut board[p.square.index()];
         if cell.is_some() {
@@ -59,6 +59,13 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
         total += u64::from(held.count);
         if total > u64::from(MAX_PIECES) {
             problem(held.span, Problem::TooManyPieces { found: total });
+        }
+        // A royal piece may be held (`drop allowed`): it is still one per side.
+        if game.piece(held.piece).royal && game.end.royalty == Royalty::One {
+            royals[held.side.index()] += held.count;
+            if royals[held.side.index()] >= 2 {
+                problem(held.span, Problem::SecondRoyal(held.side));
+            }
         }
         if game.drops && game.piece(held.piece).drop.is_none() {
             problem(

@@ -124,7 +124,8 @@ fn fairy_stockfish_loads_each_export_and_counts_the_same_perft() {
     std::fs::create_dir_all(&dir).unwrap();
     // (game, lossy, positions: FEN or the start, depth). Chess is lossy only for its insufficient-material list,
     // which no perft sees.
-    let cases: [(&str, bool, &[Perft]); 4] = [
+    let placement = format!("{ROOT}/tests/data/variants/placement.tatsu");
+    let cases: [(&str, bool, &[Perft]); 5] = [
         (
             "chess",
             true,
@@ -172,12 +173,31 @@ fn fairy_stockfish_loads_each_export_and_counts_the_same_perft() {
                 (Some("k7/3P4/8/8/8/8/8/4K3[] w - - 0 1"), 3),
             ],
         ),
+        (
+            // Lossy for the pawn's drop zone only: it is never held. A king in hand, the bishops' colours and
+            // castling rights gained by drops are FSF's own placement switches.
+            &placement,
+            true,
+            &[
+                (None, 2),
+                (Some("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R6R[K] w - - 0 1"), 3),
+                (
+                    Some("4k3/pppppppp/8/8/8/8/PPPPPPPP/RB1QK1NR[BN] w - - 0 1"),
+                    3,
+                ),
+                (Some("4k3/8/8/8/8/8/P7/1r6[K] w - - 0 1"), 3),
+            ],
+        ),
     ];
     for (name, lossy, positions) in cases {
         let g = game(name);
-        let variant = format!("tatsu-{name}");
+        let short = std::path::Path::new(name)
+            .file_stem()
+            .unwrap()
+            .to_string_lossy();
+        let variant = format!("tatsu-{short}");
         let exported = tatsu::export::to_fsf(&g, &variant, lossy).unwrap();
-        let ini = dir.join(format!("{name}.ini"));
+        let ini = dir.join(format!("{short}.ini"));
         std::fs::write(&ini, &exported.text).unwrap();
         let engine = Engine::new(g);
         for &(fen, depth) in positions {

@@ -27,6 +27,7 @@ mod multi_leg;
 mod no_panic;
 mod parallel_perft;
 mod perft;
+mod placement;
 mod promotion;
 mod reader_limits;
 mod remembered;

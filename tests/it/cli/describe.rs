@@ -181,6 +181,25 @@ fn describe_json_holds_every_rule_the_text_states() {
                 usize::from(set(&v["forced_capture"])),
             ),
             (
+                "## Compulsory drops",
+                says("## Compulsory drops"),
+                usize::from(v["must_drop"] == true),
+            ),
+            (
+                "opposite colours",
+                says("on both square colours"),
+                count(&|p| p["drop"]["opposite_colours"] == true),
+            ),
+            (
+                "castling gained by drops",
+                says("**Castling rights gained by drops**"),
+                usize::from(
+                    v["castling"]
+                        .as_array()
+                        .is_some_and(|c| c.iter().any(|c| c["gained_by_drop"] == true)),
+                ),
+            ),
+            (
                 "**Never captures**",
                 says("\n- **Never captures**"),
                 v["pieces"].as_array().map_or(0, |ps| {
