@@ -93,8 +93,9 @@ impl Position<'_> {
     /// Horde's White, the walling games): nothing it does can leave a royal piece of its own attacked, so its
     /// pseudo-legal moves are legal but those whose legality is about something else, which are tested in full:
     /// castlings (their squares must not be attacked), drops that may not mate, drops of its royal piece from
-    /// hand, and the moves of pieces that may not capture some types. Returns false (having added nothing) where it does not apply: the side has a royal
-    /// piece, or moves that give check are illegal (that is about the opponent's royal piece).
+    /// hand, and the moves of pieces that may not capture some types (or are under the trading rules). Returns
+    /// false (having added nothing) where it does not apply: the side has a royal piece, or moves that give check
+    /// are illegal (that is about the opponent's royal piece).
     fn legal_without_royal(&mut self, out: &mut MoveList) -> bool {
         let us = self.side;
         if self.engine.game.end.giving_check_illegal || self.royals_on_board()[us.index()] > 0 {
