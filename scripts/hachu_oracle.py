@@ -129,12 +129,14 @@ CAMP_START = 9
 
 
 def shared(move, fen):
-    """Is `move` played the same under both rule sets? Not a promotion that does not enter the camp, and not an
-    unpromoted pawn or lance step onto the far rank."""
+    """Is `move` played the same under both rule sets? Not a promotion that does not enter the camp, not an
+    unpromoted pawn or lance step onto the far rank, and not a pass."""
     white = fen.split()[1] == "w"
     squares = SQUARE.findall(move)
     rank = lambda sq: int(sq[1]) if white else 13 - int(sq[1])
     start, end = squares[0], squares[-1]
+    if len(squares) == 2 and start == end:
+        return False  # a pass: HaChu reads it only as `@@@@`, and passes are not compared
     if move.endswith("+"):
         return rank(start) < CAMP_START
     cells = ranks_of(fen.split()[0])
@@ -210,6 +212,7 @@ def main():
             hachu.play(move)
             fen = tatsu_after(args.tatsu, args.file, fen, move)
         hachu.quit()
+        print(f"# game {game + 1}: {positions} positions so far, {mismatches} pieces differ", flush=True)
     print(f"{positions} positions, {mismatches} pieces differ")
     sys.exit(1 if mismatches else 0)
 
