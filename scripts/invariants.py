@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Invariants at scale: random self-play over every bundled game and every test variant, audited at every ply.
 
-    scripts/invariants.py [--positions 100000] [--out FILE]
+    scripts/invariants.py [--positions 100000] [GAME ...]
 
 For each game it runs `tatsu selfplay --json` in batches of games (seeds 1, 2, ...) until at least --positions
 positions have been played. At every ply selfplay checks the executor's invariants (`tatsu::audit`: every legal move
@@ -19,12 +19,17 @@ import time
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 TATSU = os.environ.get("TATSU", os.path.join(ROOT, "target", "release", "tatsu"))
-BUNDLED = ["ryugi", "euroshogi", "ryu-shogi", "heian-ryu-shogi", "dai-ryu-shogi", "chess", "shogi"]
+def bundled():
+    """The bundled games, as `tatsu list` names them (first column)."""
+    out = subprocess.run([TATSU, "list"], capture_output=True, text=True, check=True)
+    return [line.split()[0] for line in out.stdout.splitlines() if line.strip()]
 
 
-def games():
-    yield from BUNDLED
-    yield from sorted(glob.glob(os.path.join(ROOT, "tests", "data", "variants", "*.tatsu")))
+def games(only=None):
+    every = bundled() + sorted(glob.glob(os.path.join(ROOT, "tests", "data", "variants", "*.tatsu")))
+    for game in every:
+        if not only or any(o == game or game.endswith(f"/{o}.tatsu") for o in only):
+            yield game
 
 
 def run(game, positions):
@@ -49,11 +54,12 @@ def run(game, positions):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--positions", type=int, default=100_000)
+    parser.add_argument("only", nargs="*", help="games to run (bundled names or test variant stems); default: all")
     args = parser.parse_args()
     failed = False
     print("| game | games | positions | violations | seconds |")
     print("|---|---|---|---|---|")
-    for game in games():
+    for game in games(args.only):
         name = os.path.relpath(game, ROOT) if os.path.sep in game else game
         figures, violations = run(game, args.positions)
         if figures is None:
