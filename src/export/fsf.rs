@@ -142,6 +142,7 @@ impl Writer<'_> {
         }
         let mut roles: Vec<Role> = Vec::new();
         let mut custom = 0;
+        let mut over = None;
         for (i, p) in game.pieces.iter().enumerate() {
             if let Some(of) = p.shadow_of {
                 // Not a piece of its own in FSF (see `letters`).
@@ -179,16 +180,20 @@ impl Writer<'_> {
                 Role::Bishop => self.set("bishop", letter),
                 Role::Custom(b) => {
                     custom += 1;
-                    if custom > FSF_CUSTOM_PIECES {
-                        self.fatal.push(format!(
-                            "more than {FSF_CUSTOM_PIECES} pieces need FSF custom pieces"
-                        ));
+                    // Said once, with the count, after the loop.
+                    if custom == FSF_CUSTOM_PIECES + 1 {
+                        self.fatal.push(String::new());
+                        over = Some(self.fatal.len() - 1);
                     }
                     let b = b.clone();
                     self.set(&format!("customPiece{custom}"), format!("{letter}:{b}"));
                 }
             }
             roles.push(role);
+        }
+        if let Some(at) = over {
+            self.fatal[at] =
+                format!("{custom} pieces need FSF custom pieces; FSF has {FSF_CUSTOM_PIECES}");
         }
         roles
     }
