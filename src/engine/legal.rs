@@ -103,6 +103,7 @@ impl Position<'_> {
         }
         self.pseudo_moves(out);
         let game = &self.engine.game;
+        let trading = game.protected_capture.is_some() || game.counter_strike.is_some();
         out.retain(|&mv| {
             let piece = &game.pieces[mv.piece.index()];
             let tested = match mv.kind {
@@ -111,11 +112,8 @@ impl Position<'_> {
                 MoveKind::Drop => {
                     piece.royal || piece.drop.as_ref().is_some_and(|d| d.no_drop_mate)
                 }
-                _ => {
-                    !piece.may_not_capture.is_empty()
-                        || game.protected_capture.is_some()
-                        || game.counter_strike.is_some()
-                }
+                // The trading rules are about captures only.
+                _ => !piece.may_not_capture.is_empty() || trading && self.is_capture(mv),
             };
             !tested || self.is_legal_pseudo(mv)
         });

@@ -357,16 +357,12 @@ impl Position<'_> {
         let us = self.side;
         let geometry = game.geometry;
         // `drop opposite-colours`: the counts of each such type, taken once per call (other games skip this).
-        let bound = &self.engine.colour_bound;
-        let mut storage;
-        let balances: &[ColourBalance] = if bound.is_empty() {
+        let storage;
+        let balances: &[ColourBalance] = if self.engine.colour_bound.is_empty() {
             &[]
         } else {
-            storage = [ColourBalance::default(); MAX_COLOUR_BOUND];
-            for (balance, &piece) in storage.iter_mut().zip(bound) {
-                *balance = self.colour_balance(us, piece);
-            }
-            &storage[..bound.len()]
+            storage = self.colour_balances(us);
+            &storage[..self.engine.colour_bound.len()]
         };
         for (p, &count) in self.hands[us.index()].iter().enumerate() {
             if count == 0 {
@@ -417,12 +413,17 @@ impl Position<'_> {
     /// Does a drop of `piece` on `to` by the side to move keep the `drop opposite-colours` types on both colours?
     /// (Generation leaves out the drops that do not; the rule tests' explanations ask.)
     pub(crate) fn drop_keeps_colour_balance(&self, piece: PieceId, to: Square) -> bool {
+        let balances = self.colour_balances(self.side);
+        self.keeps_colour_balance(&balances[..self.engine.colour_bound.len()], piece, to)
+    }
+
+    /// `side`'s counts of every `drop opposite-colours` type, in the first `colour_bound.len()` slots.
+    fn colour_balances(&self, side: Side) -> [ColourBalance; MAX_COLOUR_BOUND] {
         let mut balances = [ColourBalance::default(); MAX_COLOUR_BOUND];
-        let bound = &self.engine.colour_bound;
-        for (balance, &t) in balances.iter_mut().zip(bound) {
-            *balance = self.colour_balance(self.side, t);
+        for (balance, &piece) in balances.iter_mut().zip(&self.engine.colour_bound) {
+            *balance = self.colour_balance(side, piece);
         }
-        self.keeps_colour_balance(&balances[..bound.len()], piece, to)
+        balances
     }
 
     /// `side`'s count of a `drop opposite-colours` type: held and on the board, on the board per square colour,

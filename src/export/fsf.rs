@@ -692,15 +692,7 @@ impl Writer<'_> {
                 "`initial unmoved` (first-move rights)",
             ),
         ];
-        let restrictions = super::unwritten_restrictions(self.game);
-        let present = unwritten
-            .iter()
-            .filter(|(present, _)| *present)
-            .map(|(_, rule)| rule);
-        for rule in present.chain(&restrictions) {
-            self.lossy
-                .push(format!("{rule}: not written by this exporter yet"));
-        }
+        self.lossy.extend(super::not_written(self.game, &unwritten));
         if self.game.must_drop {
             self.set("mustDrop", true);
         }

@@ -12,6 +12,17 @@ pub use diagram::to_diagram;
 pub use fsf::to_fsf;
 pub use sjaak::to_sjaak;
 
+/// The lossy notes for every rule an exporter does not write: those of `own` (the exporter's list of `(present,
+/// rule)`) that are present, then those neither exporter writes ([`unwritten_restrictions`]).
+fn not_written(game: &crate::rules::Game, own: &[(bool, &'static str)]) -> Vec<String> {
+    own.iter()
+        .filter(|(present, _)| *present)
+        .map(|&(_, rule)| rule)
+        .chain(unwritten_restrictions(game))
+        .map(|rule| format!("{rule}: not written by this exporter yet"))
+        .collect()
+}
+
 /// The rules neither Fairy-Stockfish's nor Sjaak II's exporter writes yet (confinement, capture and hop
 /// restrictions, passing and janggi's and shatar's end rules), named so that no exporter drops them silently.
 fn unwritten_restrictions(game: &crate::rules::Game) -> Vec<&'static str> {
