@@ -35,6 +35,10 @@ pub struct DescribeJson {
     /// `no-counter-strike`: the set; absent without the rule.
     #[serde(skip_serializing_if = "Option::is_none")]
     counter_strike: Option<Vec<String>>,
+    /// `gating in ZONE`: the squares where each side may hold a gating right, and whether the hands' pieces
+    /// enter only by gating; absent without the rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gating: Option<GatingJson>,
     /// Compulsory drops (`must-drop`); absent without the rule.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     must_drop: bool,
@@ -51,6 +55,14 @@ pub struct DescribeJson {
     zones: Vec<ZoneJson>,
     pieces: Vec<PieceJson>,
     end: EndJson,
+}
+
+#[derive(Serialize)]
+struct GatingJson {
+    white: Vec<String>,
+    black: Vec<String>,
+    /// `gating-only`: the hands' pieces are never dropped.
+    only: bool,
 }
 
 #[derive(Serialize)]
@@ -439,6 +451,21 @@ impl DescribeJson {
                 .counter_strike
                 .as_ref()
                 .map(|r| game.types_marked(&r.set).map(symbol).collect()),
+            gating: game.gating.as_ref().map(|gating| {
+                let side = |side: Side| {
+                    gating
+                        .rights
+                        .iter()
+                        .filter(|r| r.side == side)
+                        .map(|r| g.name(r.square))
+                        .collect()
+                };
+                GatingJson {
+                    white: side(Side::White),
+                    black: side(Side::Black),
+                    only: gating.only,
+                }
+            }),
             must_drop: game.must_drop,
             forced_capture: game.forced_capture.as_ref().map(|f| {
                 f.by.iter()

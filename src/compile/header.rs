@@ -19,6 +19,10 @@ pub struct Header {
     pub drops_span: Option<Span>,
     /// `drops reserve`: captured pieces leave the game; only the start position fills the hands.
     pub drops_reserve: bool,
+    /// `drops … gating-only`, where: the hands' pieces enter only by gating.
+    pub gating_only: Option<Span>,
+    /// `gating in ZONE` given: where, and the zone.
+    pub gating: Option<(Span, Name)>,
     pub demote: Option<Name>,
     pub bonus: Option<(Name, bool)>,
     pub end: Option<Vec<EndItem>>,
@@ -52,6 +56,8 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
         drops: None,
         drops_span: None,
         drops_reserve: false,
+        gating_only: None,
+        gating: None,
         demote: None,
         bonus: None,
         end: None,
@@ -115,9 +121,14 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
             }
             StatementKind::Orientation(o) if once("orientation", kw, d) => h.orientation = o.value,
             StatementKind::Start(s) if once("start", kw, d) => h.start = Some(s.clone()),
-            StatementKind::Drops { not_in, reserve } if once("drops", kw, d) => {
+            StatementKind::Drops {
+                not_in,
+                reserve,
+                gating_only,
+            } if once("drops", kw, d) => {
                 h.drops = Some(not_in.clone());
                 h.drops_reserve = reserve.is_some();
+                h.gating_only = *gating_only;
                 h.drops_span = Some(kw);
             }
             StatementKind::Demote { zone } if once("demote", kw, d) => {
@@ -139,6 +150,9 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
             }
             StatementKind::Explosions { spare, immune } if once("explosions", kw, d) => {
                 h.explosions = Some((kw, spare.clone(), immune.clone()))
+            }
+            StatementKind::Gating { zone } if once("gating", kw, d) => {
+                h.gating = Some((kw, zone.clone()))
             }
             StatementKind::Walls { placement, zone } if once("walls", kw, d) => {
                 h.walls = Some((kw, placement.clone(), zone.clone()))

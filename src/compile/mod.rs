@@ -11,6 +11,7 @@ mod diags;
 mod end;
 mod first_move;
 mod fixed_castling;
+mod gating;
 mod graph;
 mod header;
 mod holes;
@@ -120,6 +121,17 @@ fn build(
         start.as_ref(),
         d,
     );
+    let gating = gating::resolve_gating(
+        &gating::GatingSetting {
+            head: &head,
+            castling: &castling_rights,
+            first_moves: &first_move_rights,
+            holes: &holes,
+            geometry,
+        },
+        &mut zones,
+        d,
+    );
     piece_rules::apply_piece_rules(
         &head,
         &infos,
@@ -130,6 +142,9 @@ fn build(
         d,
     );
     let end = end::resolve_end(&head, &names, &infos, &mut zones, d);
+    if let (Some((kw, _)), Some(end)) = (&head.gating, &end) {
+        gating::check_end_rules(*kw, end, head.explosions.is_some(), d);
+    }
     let forced_capture = head
         .forced_capture
         .as_ref()
@@ -224,6 +239,7 @@ fn build(
         castling_rights,
         castlings,
         first_move_rights,
+        gating,
         drops: head.drops.is_some(),
         bonus_turn,
         forced_capture,

@@ -74,6 +74,8 @@ pub enum StatementKind {
         not_in: Option<Name>,
         /// `reserve`: the hands are what the start position gives; captured pieces leave the game.
         reserve: Option<Span>,
+        /// `gating-only`: the hands' pieces enter only by gating, never by a drop.
+        gating_only: Option<Span>,
     },
     /// Promoted pieces turn back into their base type when they end a move in this zone.
     Demote {
@@ -101,6 +103,11 @@ pub enum StatementKind {
     Walls {
         placement: Spanned<String>,
         zone: Option<Name>,
+    },
+    /// `gating in ZONE`: a piece leaving a square of the zone where its side holds a gating right may bring a
+    /// piece from hand onto it.
+    Gating {
+        zone: Name,
     },
     /// `petrify ID…`: a capture by a piece of these types turns it into a wall.
     Petrify {

@@ -102,6 +102,13 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
                 .iter()
                 .find(|q| q.as_rule() == Rule::kw_reserve)
                 .map(|q| o.span_of(q)),
+            gating_only: rest
+                .iter()
+                .find(|q| q.as_rule() == Rule::kw_gating_only)
+                .map(|q| o.span_of(q)),
+        },
+        Rule::gating_stmt => StatementKind::Gating {
+            zone: o.text(&rest[1]),
         },
         Rule::demote_stmt => StatementKind::Demote {
             zone: o.text(&rest[1]),

@@ -164,6 +164,24 @@ impl<'e> Position<'e> {
                 .filter(|(i, _)| self.castling >> (first + i) & 1 != 0)
                 .map(|(_, r)| (r.side, 1, g.file(r.square), r.letter)),
         );
+        // Gating rights likewise, but those a castling letter implies (its castling piece's and partner's
+        // squares), as Fairy-Stockfish leaves them out.
+        if let Some(gating) = &game.gating {
+            let implied = |side: Side, sq: Square| {
+                held.iter()
+                    .any(|r| r.side == side && (r.king_from == Some(sq) || r.rook_from == sq))
+            };
+            letters.extend(
+                gating
+                    .rights
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, r)| {
+                        self.castling & game.gate_bit(i) != 0 && !implied(r.side, r.square)
+                    })
+                    .map(|(_, r)| (r.side, 1, g.file(r.square), r.letter)),
+            );
+        }
         letters.sort_by_key(|&(side, group, file, _)| (side, group, file));
         Setup {
             board,

@@ -22,9 +22,15 @@ impl Position<'_> {
         }
     }
 
-    /// The rules that judge the legal moves as a whole: compulsory capture, compulsory drops.
+    /// The rules that judge the legal moves as a whole: gating (each legal move that leaves a gating square is
+    /// also made with each piece that may enter there, legal as the move itself is: the official rule of
+    /// Seirawan chess, a gated piece does not make a move legal by blocking a check), then compulsory capture and
+    /// compulsory drops.
     #[inline(never)]
     fn judge_whole_list(&mut self, out: &mut MoveList) {
+        if self.engine.game.gating.is_some() {
+            self.add_gates(out);
+        }
         if self.engine.game.forced_capture.is_some() {
             self.keep_forced_captures(out);
         }
@@ -200,7 +206,7 @@ impl Position<'_> {
                 }
             }
         }
-        if game.drops {
+        if game.drops_moves() {
             scratch.clear();
             self.drop_moves(scratch);
             let enemy_royal = self.royal[them.index()];
@@ -246,6 +252,14 @@ impl Position<'_> {
         }
         if self.board.get(mv.to.index()).is_some_and(|c| c.is_wall()) {
             return false;
+        }
+        // A gating move is legal when the move without its gate is, and the gate is one the rules offer.
+        if mv.gate().is_some() {
+            let base = Move { extra: None, ..mv };
+            let mut gated = MoveList::with_capacity(8);
+            gated.push(base);
+            self.add_gates(&mut gated);
+            return gated[1..].contains(&mv) && self.is_legal(base);
         }
         let mut candidates = MoveList::with_capacity(64);
         match mv.kind {

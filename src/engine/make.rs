@@ -105,7 +105,9 @@ impl Position<'_> {
                 let rook = self.take(castling.rook_from);
                 self.put(castling.king_to, king.piece(), us);
                 self.put(castling.rook_to, rook.piece(), us);
+                // The partner's square too: its first-move or gating right goes with it.
                 let lost = engine.castle_mask[castling.king_from.index()]
+                    | engine.castle_mask[castling.rook_from.index()]
                     | engine.mover_castle_mask[self.mover_index(king.piece())];
                 self.set_castling(self.castling & !lost);
             }
@@ -114,6 +116,9 @@ impl Position<'_> {
                 undo.captured = self.make_unload(mv, square);
                 resets_clock = true;
             }
+        }
+        if let Some(gate) = mv.gate() {
+            self.make_gate(&mv, gate, us);
         }
         if let Some(wall) = mv.wall() {
             if engine.wall_placement == Some(WallPlacement::Duck) {
@@ -164,6 +169,9 @@ impl Position<'_> {
         let game = &self.engine.game;
         let mv = undo.mv;
         let us = undo.side;
+        if let Some(gate) = mv.gate() {
+            self.unmake_gate(&mv, gate, us);
+        }
         if let Some(wall) = mv.wall() {
             self.take_wall(wall);
             if self.engine.wall_placement == Some(WallPlacement::Duck) {

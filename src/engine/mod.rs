@@ -10,6 +10,7 @@ mod attack;
 mod board;
 mod counting;
 mod fen;
+mod gating;
 mod legal;
 mod make;
 mod movegen;
@@ -28,7 +29,7 @@ mod zobrist;
 
 pub use crate::setup::FenError;
 pub use board::Cell;
-pub use moves::{Move, MoveKind, MoveList, WallSquare};
+pub use moves::{Extra, Gate, Move, MoveKind, MoveList};
 pub use notation::MoveError;
 pub use outcome::{Outcome, Reason};
 pub use position::Position;

@@ -16,7 +16,7 @@ impl Position<'_> {
         for &from in &self.lists[us.index()] {
             self.piece_moves_unique(from, out);
         }
-        if self.engine.game.drops {
+        if self.engine.game.drops_moves() {
             self.drop_moves(out);
         }
         if self.engine.has_induction {
@@ -47,7 +47,7 @@ impl Position<'_> {
                 piece: PieceId(0),
                 kind: MoveKind::Pass,
                 promotion: None,
-                wall: None,
+                extra: None,
             });
         }
     }
@@ -69,7 +69,7 @@ impl Position<'_> {
                 piece: self.board[royal.index()].piece(),
                 kind: MoveKind::Pass,
                 promotion: None,
-                wall: None,
+                extra: None,
             });
         }
     }
@@ -347,7 +347,7 @@ impl Position<'_> {
                 piece,
                 kind,
                 promotion: None,
-                wall: None,
+                extra: None,
             });
         }
     }
@@ -390,7 +390,7 @@ impl Position<'_> {
                         piece,
                         kind: MoveKind::Drop,
                         promotion: None,
-                        wall: None,
+                        extra: None,
                     });
                 }
                 // `drop either-form`: the held piece may come in as its promoted form too.
@@ -402,7 +402,7 @@ impl Position<'_> {
                             piece,
                             kind: MoveKind::Drop,
                             promotion: Some(promoted),
-                            wall: None,
+                            extra: None,
                         });
                     }
                 }
@@ -528,7 +528,7 @@ impl Position<'_> {
                     piece: king.piece(),
                     kind: MoveKind::Castle { index },
                     promotion: None,
-                    wall: None,
+                    extra: None,
                 });
             }
         }
@@ -589,7 +589,7 @@ pub(crate) struct ColourBalance {
 }
 
 /// May a piece of this type be dropped on the empty square `sq` by `side` (its zones and dead squares)?
-fn droppable(
+pub(crate) fn droppable(
     ty: &crate::rules::PieceType,
     rule: &crate::rules::DropRule,
     side: Side,

@@ -33,15 +33,42 @@ pub struct Move {
     pub kind: MoveKind,
     /// The type it becomes on arrival, when the move promotes.
     pub promotion: Option<PieceId>,
-    /// The square the move walls, in games whose moves leave walls (`walls`); written `from to,to wall`. Read
-    /// it with [`Move::wall`].
-    pub wall: Option<WallSquare>,
+    /// What else the move leaves on the board: a wall (`walls`) or a piece gated in from hand (`gating`). Read it
+    /// with [`Move::wall`] and [`Move::gate`].
+    pub extra: Option<Extra>,
 }
 
-/// A walled square, stored one above its index so that `Option<WallSquare>` takes two bytes and a move stays
-/// 16 bytes (a plain `Option<Square>` made every game's move lists an eighth larger, measured).
+/// What a move leaves on the board besides its own piece, in two bytes so that a move stays 16 bytes (a plain
+/// `Option<Square>` made every game's move lists an eighth larger, measured). The top bit tells a gate from a
+/// wall: a wall stores its square plus one; a gate the gated type plus one (piece types number at most
+/// [`crate::rules::MAX_PIECE_TYPES`]) and, in bit 14, whether it goes on a castling partner's square rather than
+/// the mover's. A game has walls or gating, never both (the compiler refuses it), so one slot serves both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct WallSquare(std::num::NonZeroU16);
+pub struct Extra(std::num::NonZeroU16);
+
+const GATE: u16 = 1 << 15;
+const ON_PARTNER: u16 = 1 << 14;
+
+/// A piece gated in from hand by a move: its type, and the square it enters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gate {
+    pub piece: PieceId,
+    /// It enters on the castling partner's start square (the move is a castling); otherwise on the square the
+    /// moving piece (the castling piece, when castling) leaves.
+    pub on_partner: bool,
+}
+
+impl Gate {
+    /// The square this gate fills when `mv` is made in `game`.
+    pub fn square(self, game: &crate::rules::Game, mv: &Move) -> Square {
+        match mv.kind {
+            MoveKind::Castle { index } if self.on_partner => {
+                game.castlings[index as usize].rook_from
+            }
+            _ => mv.from,
+        }
+    }
+}
 
 impl MoveKind {
     /// The square of a piece captured elsewhere than on the destination (e.p. and locust captures).
@@ -60,15 +87,37 @@ impl Move {
     /// The square this move walls, if it leaves a wall.
     #[inline]
     pub fn wall(&self) -> Option<Square> {
-        self.wall.map(|w| Square(w.0.get() - 1))
+        let stored = self.extra?.0.get();
+        (stored & GATE == 0).then(|| Square(stored - 1))
+    }
+    /// The piece this move gates in from hand, if any.
+    #[inline]
+    pub fn gate(&self) -> Option<Gate> {
+        let stored = self.extra?.0.get();
+        (stored & GATE != 0).then(|| Gate {
+            piece: PieceId((stored & !(GATE | ON_PARTNER)) - 1),
+            on_partner: stored & ON_PARTNER != 0,
+        })
     }
     /// This move, leaving a wall on `square`.
     #[inline]
     pub fn walling(self, square: Square) -> Move {
-        let stored =
-            std::num::NonZeroU16::new(square.0 + 1).expect("a square index is below u16::MAX");
+        debug_assert!(square.0 < GATE - 1, "squares number far fewer");
         Move {
-            wall: Some(WallSquare(stored)),
+            extra: std::num::NonZeroU16::new(square.0 + 1).map(Extra),
+            ..self
+        }
+    }
+    /// This move, gating in `gate`.
+    #[inline]
+    pub fn gating(self, gate: Gate) -> Move {
+        debug_assert!(
+            gate.piece.0 < ON_PARTNER - 1,
+            "piece types number far fewer"
+        );
+        let partner = if gate.on_partner { ON_PARTNER } else { 0 };
+        Move {
+            extra: std::num::NonZeroU16::new(GATE | partner | (gate.piece.0 + 1)).map(Extra),
             ..self
         }
     }
@@ -98,3 +147,6 @@ impl Sink for Counter {
         self.0 += 1;
     }
 }
+
+// The hot path's lists are sized for it: gating and walls share `Extra` to keep it so.
+const _: () = assert!(std::mem::size_of::<Move>() == 16);

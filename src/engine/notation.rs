@@ -3,7 +3,8 @@
 //! Castling is written as the king's move. A piece id of more than one letter is written whole, without the
 //! parentheses FEN needs (`a7a8n2`, `N2@e4`): the suffix runs to the end of the move, a drop's piece to the `@`.
 //! In a game whose moves leave walls, the walled square follows as a second leg from the destination
-//! (`d4c2,c2d4`, `c1b1,b1a1`).
+//! (`d4c2,c2d4`, `c1b1,b1a1`). A piece gated in from hand follows as its id in lower case (`b1c3h`; a castling
+//! gating onto the partner's square is written from there to the castling piece's square, `h1e1h`).
 use super::moves::{Move, MoveKind};
 use super::Position;
 use crate::rules::{Game, PieceId};
@@ -86,10 +87,20 @@ pub fn to_uci(game: &Game, mv: &Move) -> String {
                     g.name(square),
                     g.name(mv.to)
                 ),
+                // A castling that gates onto the partner's square is written from there to the castling piece's
+                // square, as Fairy-Stockfish writes it (`h1e1h`).
+                MoveKind::Castle { index } if mv.gate().is_some_and(|gate| gate.on_partner) => {
+                    let c = &game.castlings[index as usize];
+                    format!("{}{}", g.name(c.rook_from), g.name(c.king_from))
+                }
                 _ => format!("{}{}", g.name(mv.from), g.name(mv.to)),
             };
             if let Some(promoted) = mv.promotion {
                 text += &promotion_suffix(game, mv.piece, promoted);
+            }
+            // The gated piece's id in lower case, as Fairy-Stockfish writes Seirawan chess's gating (`b1c3h`).
+            if let Some(gate) = mv.gate() {
+                text += &game.pieces[gate.piece.index()].symbol.to_lowercase();
             }
             // Fairy-Stockfish's walling form: a second leg from the destination to the walled square.
             if let Some(wall) = mv.wall() {

@@ -44,7 +44,7 @@ impl Position<'_> {
                         piece,
                         kind,
                         promotion: Some(choice),
-                        wall: None,
+                        extra: None,
                     });
                 }
             }
@@ -57,7 +57,7 @@ impl Position<'_> {
                 piece,
                 kind,
                 promotion: None,
-                wall: None,
+                extra: None,
             });
         }
     }

@@ -44,6 +44,14 @@ pub struct Engine {
     pub(crate) reaching: Vec<u64>,
     /// Per square: the first-move right of the piece that starts there (no castling right's bit), or 0.
     pub(crate) first_move_mask: Vec<u32>,
+    /// Per side and square (index `side * squares + square`): the bit of that side's gating right there, or 0
+    /// (`gating`; empty in other games).
+    pub(crate) gate_mask: Vec<u32>,
+    /// Per side: the bits of all its gating rights.
+    pub(crate) gate_rights: [u32; 2],
+    /// `drops reserve` with `gating`: a side's gating rights lapse once its hand is empty, as hands never refill
+    /// (Fairy-Stockfish stops writing them then).
+    pub(crate) gates_lapse: bool,
     /// Per side and piece type (index `side * pieces + piece`), for the [`PieceTraits::REVERSIBLE`] types only:
     /// per square, the squares its non-capturing, non-initial moves reach on an empty board (Fairy-Stockfish's
     /// `PseudoMoves`, by which it judges a move reversible).
@@ -172,6 +180,17 @@ impl Engine {
             castle_mask[right.square.index()] |= first_move_bit(i);
             first_move_mask[right.square.index()] |= first_move_bit(i);
         }
+        let mut gate_mask = Vec::new();
+        if let Some(gating) = &game.gating {
+            gate_mask = vec![0u32; 2 * squares];
+            for (i, right) in gating.rights.iter().enumerate() {
+                let bit = game.gate_bit(i);
+                castle_mask[right.square.index()] |= bit;
+                gate_mask[right.side.index() * squares + right.square.index()] |= bit;
+            }
+        }
+        let gate_rights = Side::BOTH.map(|side| game.gate_rights(side));
+        let gates_lapse = game.gates_lapse();
         let aligned_losses = game
             .first_move_rights
             .iter()
@@ -214,7 +233,10 @@ impl Engine {
             || game.protected_capture.is_some()
             || game.counter_strike.is_some()
             || game.pieces.iter().any(|p| !p.may_not_capture.is_empty());
-        let judges_whole_list = game.forced_capture.is_some() || game.must_drop;
+        // Gating adds its moves to the legal list (a gate never makes a move legal or illegal), so leaves are
+        // counted through the list too.
+        let judges_whole_list =
+            game.forced_capture.is_some() || game.must_drop || game.gating.is_some();
         let colour_bound: Vec<PieceId> = (0..game.pieces.len() as u16)
             .map(PieceId)
             .filter(|p| {
@@ -246,6 +268,9 @@ impl Engine {
             castle_mask,
             mover_castle_mask,
             first_move_mask,
+            gate_mask,
+            gate_rights,
+            gates_lapse,
             quiet_reach,
             aligned_losses,
             castlings,

@@ -35,7 +35,11 @@ impl Zobrist {
             pieces,
             board: keys(2 * pieces * squares),
             hand: keys(2 * pieces * HAND_KEYS),
-            castling: keys(game.castling_rights.len() + game.first_move_rights.len()),
+            castling: keys(
+                game.castling_rights.len()
+                    + game.first_move_rights.len()
+                    + game.gating.as_ref().map_or(0, |g| g.rights.len()),
+            ),
             ep: keys(squares),
             black_to_move: keys(1)[0],
             bonus_pending: keys(1)[0],

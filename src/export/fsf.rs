@@ -362,7 +362,22 @@ impl Writer<'_> {
 
     fn drops(&mut self, letters: &[char], roles: &[Role]) {
         let game = self.game;
-        self.set("pieceDrops", game.drops);
+        self.set("pieceDrops", game.drops_moves());
+        if let Some(gating) = &game.gating {
+            // FSF's Seirawan gating: a gate on every square its FEN names on the castling rank.
+            self.set("gating", true);
+            self.set("seirawanGating", true);
+            let g = game.geometry;
+            let first_rank = |r: &crate::rules::GateRight| match r.side {
+                crate::rules::Side::White => g.rank(r.square) == 0,
+                crate::rules::Side::Black => g.rank(r.square) == g.ranks as i32 - 1,
+            };
+            if !gating.rights.iter().all(first_rank) {
+                self.lossy.push(
+                    "gating squares off each side's first rank: FSF's gates stand on the castling rank".into(),
+                );
+            }
+        }
         // `drops reserve`: no piece goes to hand when captured.
         let to_hand = game.pieces.iter().any(|p| p.in_hand.is_some());
         self.set("capturesToHand", game.drops && to_hand);

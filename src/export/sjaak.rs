@@ -461,6 +461,7 @@ impl Writer<'_> {
                 !self.game.first_move_rights.is_empty(),
                 "`initial unmoved` (first-move rights)",
             ),
+            (self.game.gating.is_some(), "`gating`"),
         ];
         self.lossy.extend(super::not_written(self.game, &unwritten));
     }

@@ -663,8 +663,14 @@ fn drops_section(game: &Game, doc: &mut Doc) {
     if !game.drops {
         return;
     }
-    doc.heading(2, "Drops");
     let reserve = !game.pieces.iter().any(|q| q.in_hand.is_some());
+    if let Some(gating) = &game.gating {
+        gating_section(game, gating, reserve, doc);
+        if gating.only {
+            return;
+        }
+    }
+    doc.heading(2, "Drops");
     doc.para(if reserve {
         "A captured piece leaves the game: the hands hold only what the start position gives them. On their turn, \
          instead of moving, a player may drop one piece from their hand on an empty square; the drop is the whole move, \
@@ -686,6 +692,39 @@ fn drops_section(game: &Game, doc: &mut Doc) {
             }
         ));
     }
+}
+
+/// Gating (`gating in ZONE`), from the compiled rights: which squares, what a right is, how it goes.
+fn gating_section(game: &Game, gating: &crate::rules::Gating, reserve: bool, doc: &mut Doc) {
+    doc.heading(2, "Gating");
+    let squares = |side: Side| {
+        let names: Vec<String> = gating
+            .rights
+            .iter()
+            .filter(|r| r.side == side)
+            .map(|r| game.geometry.name(r.square))
+            .collect();
+        list_words(&names)
+    };
+    doc.para(format!(
+        "A piece that leaves one of its side's gating squares ({} for White, {} for Black) while its side holds that \
+         square's gating right may bring one piece from its side's hand onto the square it leaves, in the same move; \
+         a castling may do so on the castling piece's square or on the partner's, unless the castling ends there. The \
+         right goes when a piece leaves the square or is taken there, whether a piece was brought in or not; a move \
+         that promotes brings none in. A piece is brought in only where it could be dropped, and a royal piece never \
+         is. The rights are written in the FEN's castling field with the square's file letter (upper case for White); \
+         a castling letter also stands for the rights of its castling piece's and partner's squares.",
+        squares(Side::White),
+        squares(Side::Black)
+    ));
+    doc.para(if gating.only && reserve {
+        "The hands hold only what the start position gives them, and their pieces enter the board only by gating: \
+         they are never dropped. Once a side's hand is empty its remaining gating rights lapse."
+    } else if gating.only {
+        "The hands' pieces enter the board only by gating: they are never dropped."
+    } else {
+        "The hands' pieces may also be dropped (see Drops)."
+    });
 }
 
 fn notation_section(game: &Game, doc: &mut Doc) {
@@ -717,7 +756,10 @@ fn notation_section(game: &Game, doc: &mut Doc) {
     if !game.castlings.is_empty() {
         items.push("Castling is written as the king's move.".into());
     }
-    if game.drops {
+    if game.gating.is_some() {
+        items.push("A move that brings a piece in from hand ends with that piece's lower-case letter, e.g. `b1c3h`; a castling that brings it onto the partner's square is written from the partner's square to the castling piece's, e.g. `h1e1h`.".into());
+    }
+    if game.drops_moves() {
         items.push(format!(
             "A drop is the piece's upper-case letter, `@` and the square, e.g. `{}@{}` (for both players).",
             symbol_for(&game.pieces.iter().find(|p| p.drop.is_some()).map_or("P".into(), |p| p.symbol.clone()), Side::White),

@@ -408,6 +408,9 @@ pub struct Game {
     /// The rights of pieces whose `i` moves last while they have not moved; the position keeps them as bits
     /// after the castling rights' (bit `castling_rights.len() + i` for right `i`).
     pub first_move_rights: Vec<super::FirstMoveRight>,
+    /// `gating in ZONE`: pieces from hand enter on the squares pieces leave; the position keeps its rights as bits
+    /// after the first-move rights' (bit `castling_rights.len() + first_move_rights.len() + i` for right `i`).
+    pub gating: Option<super::Gating>,
     /// Captured pieces go to the captor's hand and may be dropped.
     pub drops: bool,
     pub bonus_turn: Option<BonusTurn>,
@@ -451,6 +454,32 @@ impl Game {
             .filter(|c| side.is_none_or(|s| self.castling_rights[c.right].side == s))
             .find(|c| (g.file(c.rook_from) > g.file(c.king_from)) == kingside)
             .map(|c| g.file(c.king_to))
+    }
+
+    /// The position's bit for gating right `i` of [`Game::gating`].
+    pub fn gate_bit(&self, i: usize) -> u32 {
+        1 << (self.castling_rights.len() + self.first_move_rights.len() + i)
+    }
+
+    /// `side`'s gating rights, as the position's bits.
+    pub fn gate_rights(&self, side: Side) -> u32 {
+        let Some(gating) = &self.gating else {
+            return 0;
+        };
+        (0..gating.rights.len())
+            .filter(|&i| gating.rights[i].side == side)
+            .fold(0, |bits, i| bits | self.gate_bit(i))
+    }
+
+    /// Gating with hands that captures never refill (`drops reserve`): a side's gating rights lapse once its hand
+    /// is empty, as nothing could use them (Fairy-Stockfish stops writing them then).
+    pub fn gates_lapse(&self) -> bool {
+        self.gating.is_some() && !self.pieces.iter().any(|p| p.in_hand.is_some())
+    }
+
+    /// Are drops moves of this game (rather than hands entered only by gating)?
+    pub fn drops_moves(&self) -> bool {
+        self.drops && !self.gating.as_ref().is_some_and(|g| g.only)
     }
 
     pub fn piece(&self, id: PieceId) -> &PieceType {

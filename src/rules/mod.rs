@@ -7,6 +7,7 @@ mod board;
 mod counting;
 mod first_move;
 mod game;
+mod gating;
 mod graph;
 mod promotion;
 mod trading;
@@ -21,6 +22,7 @@ pub use game::{
     PieceType, RaySource, Repetition, RepetitionLoser, Royalty, StalemateResult, Symmetry, Verdict,
     Zone, ZoneId, MAX_COLOUR_BOUND, MAX_PIECE_TYPES,
 };
+pub use gating::{GateRight, Gating};
 pub use graph::{step, Occupant, Ray, RayFlags, RayKind, RaySlice, StepOutcome, StepRule};
 pub use promotion::{Promotion, PromotionReach, PromotionTrigger};
 pub use trading::{CounterStrike, ProtectedCapture};

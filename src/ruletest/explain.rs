@@ -74,7 +74,7 @@ pub fn why_drop_refused(pos: &mut Position, text: &str) -> String {
     };
     let side = pos.side_to_move();
     let ty = game.piece(piece);
-    let Some(rule) = ty.drop.as_ref().filter(|_| game.drops) else {
+    let Some(rule) = ty.drop.as_ref().filter(|_| game.drops_moves()) else {
         return format!("the {} is never dropped", ty.name);
     };
     if pos.hand(side).get(piece.index()).copied().unwrap_or(0) == 0 {

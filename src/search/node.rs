@@ -41,7 +41,7 @@ const NULL_MOVE: Move = Move {
     piece: PieceId(0),
     kind: MoveKind::Pass,
     promotion: None,
-    wall: None,
+    extra: None,
 };
 
 pub struct Worker<'a, 'e> {

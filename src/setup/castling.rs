@@ -2,7 +2,10 @@
 //! under fixed-file castling a partner's file, `H`, `a`); under fixed-file castling `K`/`Q` (`k`/`q`) also name
 //! the outermost partner on that side of the king on its rank, as Fairy-Stockfish and X-FEN read them, so that a
 //! FEN written for a hand-set position loads whatever file the partner stands on. A first-move right
-//! (`initial unmoved`) is written with its piece's file letter, as Fairy-Stockfish writes its gates.
+//! (`initial unmoved`) is written with its piece's file letter, as Fairy-Stockfish writes its gates, and so is a
+//! gating right (`gating`). In a gating game a castling letter also grants the gating rights of the castling
+//! piece's and the partner's squares, as Fairy-Stockfish reads it (`KQBCDFGkqbcdfg` is every gate of chess's
+//! back ranks).
 use super::error::Problem;
 use crate::diag::Span;
 use crate::rules::{CastlingRight, Game, PieceId, Side, Square};
@@ -21,7 +24,8 @@ pub fn read_rights(
     let mut held = 0;
     for &(letter, span) in letters {
         let Some(i) = right_of(letter, board, game) else {
-            match first_move_right(letter, board, game) {
+            match first_move_right(letter, board, game).or_else(|| gate_right(letter, board, game))
+            {
                 Some(Ok(bit)) => held |= bit,
                 Some(Err(needs)) => problem(span, Problem::CastlingPieces { letter, needs }),
                 None => problem(span, Problem::UnknownCastling(letter)),
@@ -30,7 +34,7 @@ pub fn read_rights(
         };
         let right = &game.castling_rights[i];
         match missing_pieces(right, board, game) {
-            None => held |= 1 << i,
+            None => held |= 1 << i | gates_of_castling(right, board, game),
             Some(needs) => problem(span, Problem::CastlingPieces { letter, needs }),
         }
     }
@@ -56,6 +60,39 @@ fn first_move_right(letter: char, board: &Board, game: &Game) -> Option<Result<u
             ))
         },
     )
+}
+
+/// The gating right a letter names (its square's file), as its bit among the position's rights, or what the
+/// board lacks for it: a piece of its side on the square. `None`: no gating right has the letter.
+fn gate_right(letter: char, board: &Board, game: &Game) -> Option<Result<u32, String>> {
+    let gating = game.gating.as_ref()?;
+    let i = gating.rights.iter().position(|r| r.letter == letter)?;
+    let right = &gating.rights[i];
+    Some(
+        if board[right.square.index()].is_some_and(|(_, side)| side == right.side) {
+            Ok(game.gate_bit(i))
+        } else {
+            Err(format!(
+                "a piece of its side on {} (its gating right)",
+                game.geometry.name(right.square)
+            ))
+        },
+    )
+}
+
+/// The gating rights a castling right implies: those of its castling piece's and partner's squares.
+fn gates_of_castling(right: &CastlingRight, board: &Board, game: &Game) -> u32 {
+    let Some(gating) = &game.gating else {
+        return 0;
+    };
+    gating
+        .rights
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.side == right.side)
+        .filter(|(_, g)| Some(g.square) == right.king_from || g.square == right.rook_from)
+        .filter(|(_, g)| board[g.square.index()].is_some_and(|(_, side)| side == g.side))
+        .fold(0, |bits, (i, _)| bits | game.gate_bit(i))
 }
 
 /// The right a letter names: under fixed-file castling `K`/`Q` first (on a board of 11 files or more `K` is also

@@ -103,7 +103,14 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
             None => {}
         }
     }
-    let castling = castling::read_rights(&setup.castling, &board, game, &mut problem);
+    let mut castling = castling::read_rights(&setup.castling, &board, game, &mut problem);
+    if game.gates_lapse() {
+        for side in Side::BOTH {
+            if !setup.hands.iter().any(|h| h.side == side && h.count > 0) {
+                castling &= !game.gate_rights(side);
+            }
+        }
+    }
     // In a game with `no-counter-strike`, the e.p. field names where the last move took a piece of the set: the
     // taker stands there now (an outsider of the side that moved), or a locust capture left it empty.
     let struck = game.counter_strike.as_ref().and_then(|rule| {

@@ -1,0 +1,138 @@
+//! `gating in ZONE` and `drops … gating-only` → [`Gating`]: one right per square of the zone, per side, each
+//! written in the FEN's castling field with its file letter. What would make that field ambiguous, and what the
+//! executor does not know how to combine with gating, is refused here, at the statement.
+use super::header::Header;
+use super::zones::ZoneTable;
+use super::Diags;
+use crate::diag::Span;
+use crate::rules::{
+    CastlingRight, EndRules, FirstMoveRight, GateRight, Gating, Geometry, Side, SquareSet,
+    MAX_RIGHTS,
+};
+
+pub struct GatingSetting<'a> {
+    pub head: &'a Header,
+    pub castling: &'a [CastlingRight],
+    pub first_moves: &'a [FirstMoveRight],
+    pub holes: &'a SquareSet,
+    pub geometry: Geometry,
+}
+
+pub fn resolve_gating(s: &GatingSetting, zones: &mut ZoneTable, d: &mut Diags) -> Option<Gating> {
+    let head = s.head;
+    let Some((kw, zone)) = &head.gating else {
+        if let Some(span) = head.gating_only {
+            d.error(span, "`gating-only`, but the game has no `gating` statement")
+                .note("add `gating in ZONE` (the squares where pieces from hand may enter), or leave out `gating-only`");
+        }
+        return None;
+    };
+    let kw = *kw;
+    if head.drops.is_none() {
+        d.error(kw, "`gating` brings pieces from hand, but the game has no `drops` statement")
+            .note("add `drops reserve gating-only` for hands that only the start position fills and that only gating empties (Seirawan chess), or `drops` for hands fed by captures whose pieces may also be dropped (S-House)");
+    }
+    let not_yet = |what: &str, d: &mut Diags| {
+        d.error(
+            kw,
+            format!("`gating` in a game with {what}: not supported yet"),
+        )
+        .note("see \"What tatsu cannot express yet\" in docs/variant-language.md");
+    };
+    if head.walls.is_some() {
+        not_yet("walls", d);
+    }
+    if s.castling.iter().any(|r| r.king_from.is_none()) {
+        // Fairy-Stockfish reads a Chess960 right's file letter as a gate in these games; tatsu would need both.
+        not_yet("fixed-file (Chess960) castling", d);
+    }
+    let zone_id = zones.resolve(zone, d)?;
+    let g = s.geometry;
+    let mut rights: Vec<GateRight> = Vec::new();
+    for side in Side::BOTH {
+        for square in g.all() {
+            if !zones.get(zone_id).contains(side, square) || s.holes.contains(square) {
+                continue;
+            }
+            let file = (b'a' + g.file(square) as u8) as char;
+            let letter = match side {
+                Side::White => file.to_ascii_uppercase(),
+                Side::Black => file,
+            };
+            if let Some(other) = rights.iter().find(|r| r.letter == letter) {
+                d.error(
+                    zone.span,
+                    format!(
+                        "the gating zone `{}` has {} and {} on one file for {side:?}",
+                        zone.value,
+                        g.name(other.square),
+                        g.name(square)
+                    ),
+                )
+                .note("a gating right is written with its file's letter, so one square per file and side");
+                return None;
+            }
+            let taken = s
+                .castling
+                .iter()
+                .map(|r| r.letter)
+                .chain(s.first_moves.iter().map(|r| r.letter));
+            if taken.clone().any(|l| l == letter) {
+                d.error(
+                    zone.span,
+                    format!(
+                        "the gating right on {} would be written `{letter}`, a letter a castling or first-move right uses",
+                        g.name(square)
+                    ),
+                );
+                return None;
+            }
+            rights.push(GateRight {
+                side,
+                square,
+                letter,
+            });
+        }
+    }
+    let total = s.castling.len() + s.first_moves.len() + rights.len();
+    if total > MAX_RIGHTS {
+        d.error(
+            zone.span,
+            format!(
+                "{} castling, {} first-move and {} gating rights: at most {MAX_RIGHTS} in one game",
+                s.castling.len(),
+                s.first_moves.len(),
+                rights.len()
+            ),
+        );
+        return None;
+    }
+    if rights.is_empty() {
+        d.warning(
+            zone.span,
+            format!(
+                "the gating zone `{}` has no square, so no piece is ever gated",
+                zone.value
+            ),
+        );
+    }
+    Some(Gating {
+        only: head.gating_only.is_some(),
+        rights,
+    })
+}
+
+/// Rules under which a gated piece would change whether a move is legal, which gating does not know yet: moves
+/// that may not give check (the gated piece could give it) and explosions (it could be caught in the blast).
+pub fn check_end_rules(kw: Span, end: &EndRules, explosions: bool, d: &mut Diags) {
+    let mut not_yet = |what: &str| {
+        d.error(kw, format!("`gating` in a game with {what}: not supported yet"))
+            .note("a move's legality is judged without its gated piece (Seirawan chess's rule); under this rule the gated piece would change it. See \"What tatsu cannot express yet\" in docs/variant-language.md");
+    };
+    if end.giving_check_illegal {
+        not_yet("`giving-check illegal`");
+    }
+    if explosions {
+        not_yet("`explosions`");
+    }
+}
