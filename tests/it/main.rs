@@ -18,6 +18,7 @@ mod first_move;
 mod friendly_capture;
 mod fuzz_regressions;
 mod games;
+mod gating;
 mod holes;
 mod induction;
 mod invariants;

@@ -40,7 +40,7 @@ fn forced_capture_refuses_a_quiet_move_as_illegal() {
         piece: e.game.piece_by_symbol("P").unwrap(),
         kind: MoveKind::Normal,
         promotion: None,
-        wall: None,
+        extra: None,
     };
     assert!(!pos.is_capture(quiet));
     assert!(!pos.is_legal(quiet));
