@@ -111,6 +111,12 @@ pub fn map_game(engine: &Engine) -> XboardGame {
             "the holdings correctly: {droppable} piece types may be dropped, XBoard keeps 11 in order"
         ));
     }
+    if game.gating.is_some() && game.drops_moves() {
+        problems.push(
+            "gating beside drops: its only gating variant, Seirawan chess, has no drops, so gating moves are not accepted"
+                .into(),
+        );
+    }
     XboardGame {
         slots,
         problems,
@@ -151,7 +157,15 @@ impl XboardGame {
 
     /// The `setup` line.
     pub fn setup_line(&self, game: &Game) -> String {
-        let parent = if game.drops { "shogi" } else { "fairy" };
+        // Seirawan chess is XBoard's one variant with gating (`b1c3h`, gates read from the castling field); it has
+        // no drops, so a game with both is set up for its drops (`map_game` says gating cannot be shown).
+        let parent = if game.gating.is_some() && !game.drops_moves() {
+            "seirawan"
+        } else if game.drops {
+            "shogi"
+        } else {
+            "fairy"
+        };
         let fen = xboard_fen(&game.start_fen);
         format!(
             "setup ({}) {}x{}+{}_{} {}",
