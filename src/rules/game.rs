@@ -479,7 +479,12 @@ impl Game {
 
     /// Are drops moves of this game (rather than hands entered only by gating)?
     pub fn drops_moves(&self) -> bool {
-        self.drops && !self.gating.as_ref().is_some_and(|g| g.only)
+        self.drops && !self.gating_only()
+    }
+
+    /// `drops … gating-only`: the hands' pieces enter only by gating (Seirawan chess).
+    pub fn gating_only(&self) -> bool {
+        self.gating.as_ref().is_some_and(|g| g.only)
     }
 
     pub fn piece(&self, id: PieceId) -> &PieceType {

@@ -45,7 +45,8 @@ pub fn map_game(engine: &Engine) -> XboardGame {
     let mut slots: Vec<Option<usize>> = vec![None; game.pieces.len()];
     let mut taken = [false; TYPES];
     let mut problems = Vec::new();
-    let plain = order_plain(game);
+    let pictures = pictures_of(game);
+    let plain = order_plain(game, pictures);
     let promoted_form = |p: usize| {
         let symbol = format!("+{}", game.pieces[p].symbol);
         game.piece_by_symbol(&symbol).is_some()
@@ -65,7 +66,6 @@ pub fn map_game(engine: &Engine) -> XboardGame {
         let droppable = game.drops && piece.drop.is_some();
         let allowed = |slot: usize| !game.drops || (slot <= 10) == droppable;
         let letter = piece.symbol.chars().next().unwrap_or('.');
-        let pictures = if game.drops { SHOGI_PICTURES } else { PICTURES };
         let pictured = pictures
             .find(letter)
             .filter(|&slot| allowed(slot) && fits(slot, &taken));
@@ -124,15 +124,28 @@ pub fn map_game(engine: &Engine) -> XboardGame {
     }
 }
 
+/// The pictures of the parent variant: chess's for Seirawan chess and games without drops, shogi's for drop games.
+fn pictures_of(game: &Game) -> &'static str {
+    if game.drops_moves() {
+        SHOGI_PICTURES
+    } else {
+        PICTURES
+    }
+}
+
 /// The unpromoted pieces in the order they get XBoard types: droppable ones first (the holdings are the first
-/// types), royal last.
-fn order_plain(game: &Game) -> Vec<usize> {
+/// types), royal last, and within each group in the order of their pictures, those without one last, so that a
+/// piece does not take another's type (a queen of crazyhouse took the pawn's, and XBoard promoted it on the last
+/// rank).
+fn order_plain(game: &Game, pictures: &str) -> Vec<usize> {
     let mut plain: Vec<usize> = (0..game.pieces.len())
         .filter(|&p| !game.pieces[p].symbol.starts_with('+'))
         .collect();
     plain.sort_by_key(|&p| {
         let piece = &game.pieces[p];
-        (piece.royal, piece.drop.is_none())
+        let letter = piece.symbol.chars().next().unwrap_or('.');
+        let picture = pictures.find(letter).unwrap_or(usize::MAX);
+        (piece.royal, piece.drop.is_none(), picture)
     });
     plain
 }
@@ -159,7 +172,7 @@ impl XboardGame {
     pub fn setup_line(&self, game: &Game) -> String {
         // Seirawan chess is XBoard's one variant with gating (`b1c3h`, gates read from the castling field); it has
         // no drops, so a game with both is set up for its drops (`map_game` says gating cannot be shown).
-        let parent = if game.gating.is_some() && !game.drops_moves() {
+        let parent = if game.gating_only() {
             "seirawan"
         } else if game.drops {
             "shogi"

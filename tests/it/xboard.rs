@@ -114,6 +114,29 @@ fn drop_games_put_the_droppable_pieces_in_the_holdings() {
 }
 
 #[test]
+fn in_drop_games_the_pawn_keeps_xboards_pawn_type() {
+    // Crazyhouse's queen has no shogi picture; it once took type 0, XBoard's pawn, and XBoard promoted it on
+    // reaching the last rank.
+    let out = session("variant crazyhouse");
+    let setup = line_starting(&out, "setup (");
+    assert!(setup.starts_with("setup (PNBRQ"), "{setup}");
+}
+
+#[test]
+fn a_gating_game_is_set_up_as_seirawan_chess_and_gating_moves_pass_through() {
+    let out = session_with(
+        &["tests/data/variants/seirawan.tatsu"],
+        "xboard\nprotover 2\nvariant seirawan\nforce\nusermove b1c3h\nusermove g8f6e\nusermove c3e4h",
+    );
+    let setup = line_starting(&out, "setup (");
+    assert!(setup.contains(" 8x8+7_seirawan "), "{setup}");
+    assert!(setup.ends_with("[HEhe] w KQBCDFGkqbcdfg - 0 1"), "{setup}");
+    // The first two gate; the knight on c3 stands on no gating square, so its move brings nothing in.
+    assert_eq!(out.matches("Illegal move").count(), 1, "{out}");
+    assert!(out.contains("Illegal move: c3e4h"), "{out}");
+}
+
+#[test]
 fn an_unknown_variant_is_an_error_and_the_session_goes_on() {
     let out = session("variant nosuchgame\nping 3");
     assert!(out.contains("Error (unknown variant): nosuchgame"), "{out}");
