@@ -558,7 +558,10 @@ fn drop_line(game: &Game, id: PieceId) -> Option<String> {
     if let Some(drop) = &p.drop {
         // `drops reserve`: nothing goes to hand; the start position's hands are all there is.
         let reserve = !game.pieces.iter().any(|q| q.in_hand.is_some());
-        let mut line = if reserve {
+        let mut line = if game.gating_only() {
+            "**Gating**: one held in hand since the start (captured pieces leave the game) is never dropped; it may be \
+             brought onto a gating square by gating (see Gating)"
+        } else if reserve {
             "**Drops**: one held in hand since the start (captured pieces leave the game) may be dropped on any empty square"
         } else {
             "**Drops**: a captured one may be dropped from hand on any empty square"
