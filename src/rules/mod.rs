@@ -22,6 +22,6 @@ pub use game::{
     Zone, ZoneId, MAX_COLOUR_BOUND, MAX_PIECE_TYPES,
 };
 pub use graph::{step, Occupant, Ray, RayFlags, RayKind, RaySlice, StepOutcome, StepRule};
-pub use promotion::{Promotion, PromotionReach, PromotionTrigger};
+pub use promotion::{Promotion, PromotionReach, PromotionTrigger, StandingRules};
 pub use trading::{CounterStrike, ProtectedCapture};
 pub use walls::{WallPlacement, Walls};
