@@ -112,8 +112,13 @@ impl Position<'_> {
                 MoveKind::Drop => {
                     piece.royal || piece.drop.as_ref().is_some_and(|d| d.no_drop_mate)
                 }
-                // The trading rules are about captures only.
-                _ => !piece.may_not_capture.is_empty() || trading && self.is_capture(mv),
+                // The trading rules are about captures only; a standing promotion's conditions are about the
+                // position after it.
+                _ => {
+                    !piece.may_not_capture.is_empty()
+                        || trading && self.is_capture(mv)
+                        || self.engine.promotes_standing && mv.promotion.is_some()
+                }
             };
             !tested || self.is_legal_pseudo(mv)
         });
@@ -200,6 +205,16 @@ impl Position<'_> {
                 }
             }
         }
+        if engine.promotes_standing {
+            // Their conditions need the position after the move: tested in full.
+            scratch.clear();
+            self.standing_promotions(scratch);
+            deferred.extend(
+                scratch
+                    .iter()
+                    .filter(|mv| !in_check || resolves_checks(mv.to)),
+            );
+        }
         if game.drops {
             scratch.clear();
             self.drop_moves(scratch);
@@ -263,6 +278,9 @@ impl Position<'_> {
                     return false;
                 }
                 self.piece_moves_unique(mv.from, &mut candidates);
+                if self.engine.promotes_standing {
+                    self.standing_promotions_from(mv.from, &mut candidates);
+                }
             }
         }
         candidates.contains(&mv)
@@ -358,6 +376,9 @@ impl Position<'_> {
             legal = false;
         }
         if legal && game.end.giving_check_illegal && self.side != us && self.in_check() {
+            legal = false;
+        }
+        if legal && self.engine.promotes_standing && self.breaks_standing_rules(mv, us) {
             legal = false;
         }
         if legal && mv.kind == MoveKind::Drop && self.side != us {

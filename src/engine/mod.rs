@@ -21,6 +21,7 @@ mod position;
 mod promote;
 mod restrict;
 mod royalty;
+mod standing;
 mod tables;
 mod trading;
 mod walls;
