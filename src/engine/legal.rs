@@ -112,16 +112,16 @@ impl Position<'_> {
                 MoveKind::Drop => {
                     piece.royal || piece.drop.as_ref().is_some_and(|d| d.no_drop_mate)
                 }
-                // The trading rules are about captures only; a standing promotion's conditions are about the
-                // position after it.
-                _ => {
-                    !piece.may_not_capture.is_empty()
-                        || trading && self.is_capture(mv)
-                        || self.engine.promotes_standing && mv.promotion.is_some()
-                }
+                // The trading rules are about captures only.
+                _ => !piece.may_not_capture.is_empty() || trading && self.is_capture(mv),
             };
             !tested || self.is_legal_pseudo(mv)
         });
+        if self.engine.promotes_standing {
+            // A standing promotion's conditions are about the position after it: a pass of its own, so that the
+            // filter above costs other games nothing.
+            out.retain(|&mv| mv.promotion.is_none() || mv.is_drop() || self.is_legal_pseudo(mv));
+        }
         true
     }
 
