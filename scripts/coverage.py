@@ -134,6 +134,7 @@ FILES = {
     "janggitraditional": "tests/data/variants/janggitraditional.tatsu",
     "shatar": "tests/data/variants/shatar.tatsu",
     "placement": "tests/data/variants/placement.tatsu",
+    "sittuyin": "tests/data/variants/sittuyin.tatsu",
 }
 
 # Rule groups, so that each gap is named once.
@@ -141,9 +142,6 @@ OTHER_KIND = "not a capture game (flipping, connection, cloning)"
 NO_FILE = "no tatsu file written yet (the rules are sayable)"
 
 MISSING = {
-
-    "sittuyin": "its promotion (sittuyinPromotion): a pawn becomes a general in place or by a general's step, only "
-                "without a general, never giving check",
     "supply": "two boards (captures supply the partner's hand, as in bughouse)",
     "janggimodern": "Kakao janggi's rule against repeating a move pair (moveRepetitionIllegal)",
     "bughouse": "two boards", "koedem": "two boards",

@@ -2,9 +2,11 @@
 """Fairy-Stockfish (pyffish 0.0.90) as the oracle for tatsu variant files written after its built-in variants.
 
     scripts/fsf_oracle.py perft FSF_VARIANT FILE.tatsu [--depth 3] [--positions 4] [--seed 1] [--chess960]
+                                [--plies MIN MAX] [--promoting]
         Prints perft rows (tests/data/perft format) computed by pyffish alone: the start position at depths 1..N
-        and positions reached by seeded random games played by pyffish, at depths 2..N. Counts come from pyffish's
-        legal move lists, recursively; tatsu is never asked.
+        and positions reached by seeded random games played by pyffish (MIN to MAX plies, 6 to 40 by default), at
+        depths 2..N. With --promoting only positions where a promotion is legal are kept (rows `promoting-S-N`).
+        Counts come from pyffish's legal move lists, recursively; tatsu is never asked.
 
     scripts/fsf_oracle.py results FSF_VARIANT FILE.tatsu [--games 20] [--plies 120] [--seed 1] [--chess960]
         Plays seeded random games with pyffish. At every ply it compares the legal moves tatsu lists with pyffish's;
@@ -105,7 +107,15 @@ def perft(variant, fen, depth, moves=None):
     return sum(perft(variant, fen, depth - 1, moves + [m]) for m in legal)
 
 
-def random_positions(variant, count, seed, plies=(6, 40)):
+def promotes(move):
+    """Does a UCI move promote (a suffix after the destination square: `a7a8q`, `d5d5f`, `c7c8+`)?"""
+    move = move.split(",")[-1]
+    return "@" not in move and bool(re.fullmatch(r"[a-z]+\d+[a-z]+\d+\D.*", move))
+
+
+def random_positions(variant, count, seed, plies=(6, 40), promoting=False):
+    """Positions after seeded random games of `plies` moves played by pyffish; with `promoting`, only positions
+    where a promotion is among the legal moves."""
     rng = random.Random(seed)
     start = sf.start_fen(variant)
     out = []
@@ -123,7 +133,8 @@ def random_positions(variant, count, seed, plies=(6, 40)):
                 break
             moves.append(rng.choice(sorted(legal)))
         fen = get_fen(variant, origin, moves)
-        if legal_moves(variant, fen, []) and fen not in out:
+        legal = legal_moves(variant, fen, [])
+        if legal and fen not in out and (not promoting or any(promotes(m) for m in legal)):
             out.append(fen)
     return out
 
@@ -133,9 +144,12 @@ def cmd_perft(args):
     source = f"pyffish-0.0.90:{args.variant}"
     for d in range(1, args.depth + 1):
         print(f"start\t{tatsu_fen(start)}\t{d}\t{perft(args.variant, start, d)}\t{source}")
-    for i, fen in enumerate(random_positions(args.variant, args.positions, args.seed)):
+    name = "promoting" if args.promoting else "random"
+    what = "random game, a promotion legal" if args.promoting else "random game"
+    for i, fen in enumerate(random_positions(args.variant, args.positions, args.seed, tuple(args.plies),
+                                             args.promoting)):
         for d in range(2, args.depth + 1):
-            print(f"random-{args.seed}-{i}\t{tatsu_fen(fen)}\t{d}\t{perft(args.variant, fen, d)}\t{source} (random game)")
+            print(f"{name}-{args.seed}-{i}\t{tatsu_fen(fen)}\t{d}\t{perft(args.variant, fen, d)}\t{source} ({what})")
 
 
 def tatsu(*argv):
@@ -325,6 +339,8 @@ def main():
     a.add_argument("--depth", type=int, default=3)
     a.add_argument("--positions", type=int, default=4)
     a.add_argument("--seed", type=int, default=1)
+    a.add_argument("--plies", type=int, nargs=2, default=[6, 40], metavar=("MIN", "MAX"))
+    a.add_argument("--promoting", action="store_true")
     b = sub.add_parser("results")
     b.add_argument("variant")
     b.add_argument("file")

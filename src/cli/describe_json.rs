@@ -162,14 +162,27 @@ struct MoveSetJson {
 struct PromotionJson {
     zone: String,
     /// `destination` (the move ends in the zone), `start_or_destination` (it starts or ends there), `entering`
-    /// (it ends there from outside) or `capture` (it captures and ends there).
+    /// (it ends there from outside), `capture` (it captures and ends there), `capture_touching` (it captures and
+    /// starts or ends there) or `standing` (a move of its own, in place or by a step, from the zone).
     trigger: &'static str,
     mandatory: bool,
     choices: Vec<String>,
     /// `white` or `black` for a line of one side only; `null`: both.
     side: Option<&'static str>,
-    /// Only to a type of which the side has fewer on the board than at the start.
+    /// Only to a type of which the side has fewer on the board than at the start (or than `limited_to`).
     limited: bool,
+    /// `limited to N`: the N; absent without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limited_to: Option<u16>,
+    /// `on standing`: the side's last piece of the type promotes anywhere; absent unless true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    anywhere_if_last: bool,
+    /// `on standing`: the promoted piece may attack no enemy piece; absent unless true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    not_attacking: bool,
+    /// `on standing`: the move may not give check; absent unless true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    not_checking: bool,
     /// The promoted piece remembers it was promoted: written `X~` in FEN, it goes to hand as the promoting piece.
     /// Its choices are the types it plays as.
     remembered: bool,
@@ -229,6 +242,10 @@ struct EndJson {
     facing_royals_must_break: bool,
     /// Two passes in a row draw.
     double_pass_draws: bool,
+    /// `only-promotions draws`: a side left with its royal piece and one standing promoter, whose only legal
+    /// moves are promotions, is drawn (sittuyin's stalemate); absent unless true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    only_promotions_draws: bool,
     /// A mate by pieces of these types alone is lost by the side giving it (shatar).
     checkmate_by_only_loses: Vec<String>,
     /// A mate counts only after a check by one of these types in its series of checks (shatar's shak).
@@ -367,6 +384,7 @@ impl DescribeJson {
                                 PromotionTrigger::Entering => "entering",
                                 PromotionTrigger::Capture => "capture",
                                 PromotionTrigger::CaptureTouching => "capture_touching",
+                                PromotionTrigger::Standing => "standing",
                             },
                             mandatory: p.mandatory,
                             choices: p
@@ -379,6 +397,10 @@ impl DescribeJson {
                                 Side::Black => "black",
                             }),
                             limited: p.limits.is_some(),
+                            limited_to: p.limited_to,
+                            anywhere_if_last: p.standing.anywhere_if_last,
+                            not_attacking: p.standing.not_attacking,
+                            not_checking: p.standing.not_checking,
                             remembered: p
                                 .choices
                                 .iter()
@@ -583,6 +605,7 @@ impl EndJson {
             facing_royals_illegal: end.facing_royals_illegal,
             facing_royals_must_break: end.facing_royals_must_break,
             double_pass_draws: end.double_pass_draws,
+            only_promotions_draws: end.only_promotions_draw,
             checkmate_by_only_loses: symbols(&end.checkmate_by_only_loses),
             checkmate_needs_check_by: symbols(&end.checkmate_needs_check_by),
             material_count: end.material_count.as_ref().map(|m| MaterialCountJson {

@@ -7,8 +7,8 @@ use super::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::{EndItem, Name, Outcome, RepetitionResult, Spanned};
 use crate::rules::{
-    BareKing, EndRules, Extinct, Extinction, Flag, PieceId, Repetition, RepetitionLoser, Side,
-    StalemateResult, Verdict,
+    BareKing, EndRules, Extinct, Extinction, Flag, PieceId, PromotionTrigger, Repetition,
+    RepetitionLoser, Side, StalemateResult, Verdict,
 };
 
 fn side(white: bool) -> Side {
@@ -54,6 +54,7 @@ pub fn resolve_end(
         checkmate_needs_check_by: Vec::new(),
         material_count: None,
         double_pass_draws: false,
+        only_promotions_draw: false,
         stalemate_by_piece_count: false,
         royal_frozen_in_check: false,
         royalty: super::royalty::resolve_royalty(head, names, infos, d),
@@ -187,6 +188,18 @@ pub fn resolve_end(
                         .note("add `pass allowed`, or leave out `double-pass draws`");
                 }
                 end.double_pass_draws = true;
+            }
+            EndItem::OnlyPromotionsDraws(at) => {
+                let standing = infos.iter().any(|i| {
+                    i.promotes
+                        .iter()
+                        .any(|p| p.trigger == PromotionTrigger::Standing)
+                });
+                if !standing {
+                    d.error(*at, "`only-promotions draws` in a game where no piece promotes `on standing`")
+                        .note("the rule is about a side whose only moves are promotions of its last piece in place or by a step (sittuyin); add such a `promote` line, or leave the rule out");
+                }
+                end.only_promotions_draw = true;
             }
             EndItem::Flag {
                 pieces,

@@ -43,6 +43,7 @@ pub fn apply_piece_rules(
                 && names.shadows[pi].is_none()
                 && !zones.broken[p.zone.0 as usize]
                 && p.trigger != PromotionTrigger::StartOrDestination
+                && !p.standing.anywhere_if_last
                 && sides.clone().all(|s| {
                     !intersects(&built.destinations[pi][s.index()], &zone.squares[s.index()])
                 })
@@ -61,11 +62,16 @@ pub fn apply_piece_rules(
                 mandatory: p.mandatory,
                 choices: p.to.clone(),
                 side: p.side,
-                limits: p.limited.and(start).map(|setup| match shadow {
-                    // A shadow's lines are a declared piece's: their problems are reported there.
-                    Some(_) => material_limits(p, setup, names, &mut Diags::new("")),
-                    None => material_limits(p, setup, names, d),
-                }),
+                limits: match p.limited_to {
+                    Some(n) => Some([vec![n; p.to.len()], vec![n; p.to.len()]]),
+                    None => p.limited.and(start).map(|setup| match shadow {
+                        // A shadow's lines are a declared piece's: their problems are reported there.
+                        Some(_) => material_limits(p, setup, names, &mut Diags::new("")),
+                        None => material_limits(p, setup, names, d),
+                    }),
+                },
+                limited_to: p.limited_to,
+                standing: p.standing,
             });
         }
         for p in info.promotes.iter().filter(|_| shadow.is_none()) {

@@ -5,7 +5,7 @@ use super::zones::ZoneTable;
 use super::Diags;
 use crate::diag::{suggest, Span};
 use crate::dsl::ast::{self, DropOption, Name, PieceDecl, PieceItem, StatementKind, Str};
-use crate::rules::{PieceId, PromotionTrigger, Side, ZoneId, MAX_PIECE_TYPES};
+use crate::rules::{PieceId, PromotionTrigger, Side, StandingRules, ZoneId, MAX_PIECE_TYPES};
 use std::collections::{HashMap, HashSet};
 
 pub struct PieceNames {
@@ -260,6 +260,10 @@ pub struct Promote {
     pub trigger: PromotionTrigger,
     /// Where `limited` is written, if it is.
     pub limited: Option<Span>,
+    /// `limited to N`: the limit N for every choice and side, instead of the start position's counts.
+    pub limited_to: Option<u16>,
+    /// The conditions of an `on standing` line.
+    pub standing: StandingRules,
     /// Where `remembered` is written, if it is: then `to` holds the shadow types (`Q~`), and `plays_as` the
     /// types they play as (`Q`).
     pub remembered: Option<Span>,
@@ -528,10 +532,28 @@ fn resolve_one(
                 mandatory,
                 trigger,
                 limited,
+                limited_to,
+                anywhere_if_last,
+                not_attacking,
+                not_checking,
                 remembered,
                 side,
             } => {
                 let side = side.as_ref().map(|s| s.value);
+                let standing = standing_rules(
+                    *trigger,
+                    mandatory.as_ref(),
+                    [*anywhere_if_last, *not_attacking, *not_checking],
+                    d,
+                );
+                let limited_to = limited_to.as_ref().map(|n| material_limit(n, d));
+                // A limit refused above leaves the line unlimited (not limited by the start position either).
+                let limited = limited.filter(|_| !matches!(limited_to, Some(None)));
+                let limited_to = limited_to.flatten();
+                if standing_clash(&info.promotes, *trigger, *keyword, d) {
+                    zones.mention(Some(zone));
+                    continue;
+                }
                 // A `limited` line and an unlimited one may share zone, trigger and side: that is how only some
                 // choices are limited by material (Spartan chess: a second king, but any number of generals).
                 let key = format!(
@@ -573,7 +595,9 @@ fn resolve_one(
                         zone,
                         mandatory: mandatory.as_ref().is_some_and(|m| m.value),
                         trigger: *trigger,
-                        limited: *limited,
+                        limited,
+                        limited_to,
+                        standing,
                         remembered: *remembered,
                         plays_as,
                         side,
@@ -595,6 +619,78 @@ fn resolve_one(
         }
     }
     info
+}
+
+/// The options of an `on standing` line. `anywhere-if-last`, `not-attacking` and `not-checking` belong to that
+/// trigger (errors at the word elsewhere), and a standing promotion is a move of its own, so it cannot be
+/// `mandatory` (an error at the word).
+fn standing_rules(
+    trigger: PromotionTrigger,
+    mandatory: Option<&ast::Spanned<bool>>,
+    options: [Option<Span>; 3],
+    d: &mut Diags,
+) -> StandingRules {
+    let [anywhere_if_last, not_attacking, not_checking] = options;
+    if trigger != PromotionTrigger::Standing {
+        let names = ["anywhere-if-last", "not-attacking", "not-checking"];
+        for (at, name) in options.iter().zip(names) {
+            if let Some(at) = at {
+                d.error(*at, format!("`{name}` without `on standing`"))
+                    .note("it is a condition of a promotion made as a move of its own, in place or by a step (`on standing`)");
+            }
+        }
+        return StandingRules::default();
+    }
+    if let Some(m) = mandatory.filter(|m| m.value) {
+        d.error(m.span, "an `on standing` promotion cannot be `mandatory`")
+            .note("it is a move of its own, which the player may choose not to make; leave out `mandatory`");
+    }
+    StandingRules {
+        anywhere_if_last: anywhere_if_last.is_some(),
+        not_attacking: not_attacking.is_some(),
+        not_checking: not_checking.is_some(),
+    }
+}
+
+/// `limited to N`: N from 1 to 65,535 (a side has at most 65,535 pieces); 0 could never promote.
+fn material_limit(n: &ast::Spanned<u32>, d: &mut Diags) -> Option<u16> {
+    match u16::try_from(n.value) {
+        Ok(0) => {
+            d.error(n.span, "`limited to 0`: no promotion could ever be made")
+                .note("the choice is open while the side has fewer than N of it on the board; give 1 or more");
+            None
+        }
+        Ok(v) => Some(v),
+        Err(_) => {
+            d.error(n.span, "a material limit above 65535")
+                .note("a position holds at most 65,535 pieces");
+            None
+        }
+    }
+}
+
+/// A piece that promotes `on standing` has no other `promote` line: its promoting moves are then exactly its
+/// standing promotions, which is how legality tells them apart. An error at the second line's keyword.
+fn standing_clash(
+    earlier: &[Promote],
+    trigger: PromotionTrigger,
+    keyword: Span,
+    d: &mut Diags,
+) -> bool {
+    let standing = |t: PromotionTrigger| t == PromotionTrigger::Standing;
+    let Some(first) = earlier.first() else {
+        return false;
+    };
+    if !standing(trigger) && !earlier.iter().any(|p| standing(p.trigger)) {
+        return false;
+    }
+    d.error(
+        keyword,
+        "a piece that promotes `on standing` has no other `promote` line",
+    )
+    .note("a standing promotion is a move of its own; give the piece one `promote … on standing` line")
+    .label(first.keyword, "its first `promote` line");
+    true
 }
 
 /// The pieces a `promote to` line lists, each once, and where each is written; the royal ones are also noted in

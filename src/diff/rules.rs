@@ -361,12 +361,13 @@ fn piece_rules(g: &Game) -> BTreeMap<String, String> {
                         PromotionTrigger::Entering => "entering",
                         PromotionTrigger::Capture => "capture",
                         PromotionTrigger::CaptureTouching => "capture at start or destination",
+                        PromotionTrigger::Standing => "standing (in place or by a step)",
                     },
-                    if pr.limits.is_some() {
-                        ", limited by material"
-                    } else {
-                        ""
-                    }
+                    match pr.limited_to {
+                        Some(n) => format!(", limited to {n}"),
+                        None if pr.limits.is_some() => ", limited by material".into(),
+                        None => String::new(),
+                    } + &standing_words(pr.standing)
                 ),
             );
         }
@@ -501,4 +502,20 @@ fn lone(game: &Game, piece: PieceId, sq: Square) -> Vec<String> {
     out.sort();
     out.dedup();
     out
+}
+
+/// The conditions of an `on standing` line, as the diff names them (empty for the other triggers).
+fn standing_words(rules: crate::rules::StandingRules) -> String {
+    let mut words = String::new();
+    for (on, name) in [
+        (rules.anywhere_if_last, "anywhere if last"),
+        (rules.not_attacking, "not attacking"),
+        (rules.not_checking, "not checking"),
+    ] {
+        if on {
+            words += ", ";
+            words += name;
+        }
+    }
+    words
 }

@@ -202,8 +202,16 @@ pub enum PieceItem {
         zone: Name,
         mandatory: Option<Spanned<bool>>,
         trigger: PromotionTrigger,
-        /// `limited`: only to a type of which the side has fewer on the board than at the start.
+        /// `limited`: only to a type of which the side has fewer on the board than at the start; `limited to N`:
+        /// fewer than N.
         limited: Option<Span>,
+        limited_to: Option<Spanned<u32>>,
+        /// `anywhere-if-last`: the side's last piece of the promoting type promotes on any square (`on standing`).
+        anywhere_if_last: Option<Span>,
+        /// `not-attacking`: the promoted piece may attack no enemy piece where it stands (`on standing`).
+        not_attacking: Option<Span>,
+        /// `not-checking`: the promoting move may not give check (`on standing`).
+        not_checking: Option<Span>,
         /// `remembered`: each choice is made as its shadow type `X~`, which goes to the captor's hand as the
         /// promoting piece (crazyhouse).
         remembered: Option<Span>,
@@ -302,6 +310,9 @@ pub enum EndItem {
     CheckmateNeedsCheckBy(Vec<Name>),
     /// `double-pass draws`: two passes in a row end the game as a draw (at the keyword).
     DoublePassDraws(Span),
+    /// `only-promotions draws`: a side with its royal piece and one `on standing` promoter, not in check, whose
+    /// every legal move is a promotion, is drawn (sittuyin's stalemate; at the keyword).
+    OnlyPromotionsDraws(Span),
     /// The side giving its `count`-th check wins.
     CheckLimit(Spanned<u32>),
     /// What several royal pieces of one side mean.

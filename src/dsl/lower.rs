@@ -340,6 +340,10 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
             let mut mandatory = None;
             let mut trigger = PromotionTrigger::Destination;
             let mut limited = None;
+            let mut limited_to = None;
+            let mut anywhere_if_last = None;
+            let mut not_attacking = None;
+            let mut not_checking = None;
             let mut remembered = None;
             let mut side = None;
             for opt in parts.iter().filter(|q| q.as_rule() == Rule::promote_opt) {
@@ -363,10 +367,15 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
                                 "entering" => PromotionTrigger::Entering,
                                 "capture" => PromotionTrigger::Capture,
                                 "capture-touching" => PromotionTrigger::CaptureTouching,
+                                "standing" => PromotionTrigger::Standing,
                                 _ => PromotionTrigger::Destination,
                             }
                         }
                         Rule::kw_limited => limited = Some(o.span_of(&q)),
+                        Rule::number => limited_to = Some(o.number(&q)),
+                        Rule::kw_anywhere_if_last => anywhere_if_last = Some(o.span_of(&q)),
+                        Rule::kw_not_attacking => not_attacking = Some(o.span_of(&q)),
+                        Rule::kw_not_checking => not_checking = Some(o.span_of(&q)),
                         Rule::kw_remembered => remembered = Some(o.span_of(&q)),
                         Rule::kw_white | Rule::kw_black => {
                             side = Some(Spanned {
@@ -389,6 +398,10 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
                 mandatory,
                 trigger,
                 limited,
+                limited_to,
+                anywhere_if_last,
+                not_attacking,
+                not_checking,
                 remembered,
                 side,
             }
@@ -548,6 +561,7 @@ pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
         }
         Rule::facing_item => EndItem::FacingRoyalsIllegal(o.span_of(&parts[0])),
         Rule::double_pass_item => EndItem::DoublePassDraws(o.span_of(&parts[0])),
+        Rule::only_promotions_item => EndItem::OnlyPromotionsDraws(o.span_of(&parts[0])),
         Rule::mate_by_only_item => {
             EndItem::CheckmateByOnlyLoses(of_kind(o, &parts, Rule::piece_id))
         }

@@ -88,7 +88,9 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::square | Rule::square_list => "a square",
         Rule::orientation => "`mirror` or `rotate`",
         Rule::outcome => "`win`, `draw` or `loss`",
-        Rule::trigger => "`destination` or `start-or-destination`",
+        Rule::trigger => {
+            "`destination`, `start-or-destination`, `entering`, `capture`, `capture-touching` or `standing`"
+        }
         Rule::rank_range => "`rank`",
         Rule::file_range => "`file`",
         Rule::all_squares => "`all`",
@@ -108,6 +110,9 @@ fn choice_keywords(rule: Rule) -> &'static [&'static str] {
             "limited",
             "remembered",
             "for",
+            "anywhere-if-last",
+            "not-attacking",
+            "not-checking",
         ],
         Rule::drop_opt => &[
             "one-per-file",

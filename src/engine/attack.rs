@@ -101,6 +101,20 @@ impl Position<'_> {
             })
     }
 
+    /// Could the piece on `origin`, of `attacker`, capture on `target` if it were its move (as check detection
+    /// sees it)? The reverse tables' entries from that one square (a standing promotion's `not-attacking`).
+    pub(crate) fn attacks_from(&self, origin: Square, target: Square, attacker: Side) -> bool {
+        let engine = self.engine;
+        let piece = self.board[origin.index()].piece();
+        if !engine.captures_on_empty_board(attacker, target, piece, origin) {
+            return false;
+        }
+        let (start, end) = engine.entry_ranges[engine.slot(attacker, target, piece)];
+        engine.entries[start as usize..end as usize]
+            .iter()
+            .any(|entry| entry.from == origin && self.entry_reaches(piece, entry, attacker, target))
+    }
+
     /// Can a `piece` on `entry.from` capture along `entry.ray` at square number `entry.pos` (`vacated` empty)?
     fn entry_reaches(
         &self,

@@ -123,6 +123,11 @@ impl Position<'_> {
             };
             !tested || self.is_legal_pseudo(mv)
         });
+        if self.engine.promotes_standing {
+            // A standing promotion's conditions are about the position after it: a pass of its own, so that the
+            // filter above costs other games nothing.
+            out.retain(|&mv| mv.promotion.is_none() || mv.is_drop() || self.is_legal_pseudo(mv));
+        }
         true
     }
 
@@ -206,6 +211,16 @@ impl Position<'_> {
                 }
             }
         }
+        if engine.promotes_standing {
+            // Their conditions need the position after the move: tested in full.
+            scratch.clear();
+            self.standing_promotions(scratch);
+            deferred.extend(
+                scratch
+                    .iter()
+                    .filter(|mv| !in_check || resolves_checks(mv.to)),
+            );
+        }
         if game.drops_moves() {
             scratch.clear();
             self.drop_moves(scratch);
@@ -277,6 +292,9 @@ impl Position<'_> {
                     return false;
                 }
                 self.piece_moves_unique(mv.from, &mut candidates);
+                if self.engine.promotes_standing {
+                    self.standing_promotions_from(mv.from, &mut candidates);
+                }
             }
         }
         candidates.contains(&mv)
@@ -372,6 +390,9 @@ impl Position<'_> {
             legal = false;
         }
         if legal && game.end.giving_check_illegal && self.side != us && self.in_check() {
+            legal = false;
+        }
+        if legal && self.engine.promotes_standing && self.breaks_standing_rules(mv, us) {
             legal = false;
         }
         if legal && mv.kind == MoveKind::Drop && self.side != us {

@@ -22,6 +22,7 @@ mod position;
 mod promote;
 mod restrict;
 mod royalty;
+mod standing;
 mod tables;
 mod trading;
 mod walls;

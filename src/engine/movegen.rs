@@ -22,6 +22,9 @@ impl Position<'_> {
         if self.engine.has_induction {
             dedup_moves(out, 0);
         }
+        if self.engine.promotes_standing {
+            self.standing_promotions(out);
+        }
         self.castling_moves(out);
         self.pass_move(out);
         if self.engine.game.walls.is_some() {
@@ -112,7 +115,13 @@ impl Position<'_> {
     /// is not done here ([`Position::piece_moves_unique`] adds it), so a borrowed borrowing ray lends nothing:
     /// borrowing goes one level deep.
     #[inline(always)]
-    fn rays_moves<S: Sink>(&self, from: Square, piece: PieceId, rays: &[Ray], out: &mut S) {
+    pub(super) fn rays_moves<S: Sink>(
+        &self,
+        from: Square,
+        piece: PieceId,
+        rays: &[Ray],
+        out: &mut S,
+    ) {
         let game = &self.engine.game;
         for ray in rays {
             let squares = game.ray_squares(ray);
@@ -538,7 +547,7 @@ impl Position<'_> {
 /// Removes from `out[first..]` the moves equal to an earlier one there (keeping the e.p.-creating form). Out of
 /// line: only pieces whose legs can repeat a move, and games with induction, need it.
 #[inline(never)]
-fn dedup_moves(out: &mut MoveList, first: usize) {
+pub(super) fn dedup_moves(out: &mut MoveList, first: usize) {
     let mut i = first;
     while i < out.len() {
         let mv = out[i];

@@ -229,6 +229,14 @@ impl Position<'_> {
                 reason: Reason::Counting,
             });
         }
+        if end.only_promotions_draw && self.only_promotions_left() {
+            // Sittuyin's stalemate (3.9 c.7): promoting is optional, so a side that could only promote is
+            // stalemated.
+            return Some(Outcome {
+                winner: None,
+                reason: Reason::Stalemate,
+            });
+        }
         if self.insufficient_material() {
             return Some(Outcome {
                 winner: None,

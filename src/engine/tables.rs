@@ -82,6 +82,9 @@ pub struct Engine {
     pub(crate) colour_bound: Vec<PieceId>,
     /// Some castling right is gained by drops (`castles with … after drop on …`).
     pub(crate) castling_by_drop: bool,
+    /// Some piece promotes as a move of its own (`promote … on standing`): generation adds those moves, and
+    /// legality judges their conditions.
+    pub(crate) promotes_standing: bool,
     /// The reverse tables list every piece type that can attack a square: at most 64 piece types (a bit set) and
     /// no borrowers (whose attacks depend on their neighbours). Otherwise `attacker_types` says `None` and every
     /// type is tried, then the borrowers.
@@ -251,7 +254,13 @@ impl Engine {
             "the compiler refuses more `drop opposite-colours` types"
         );
         let castling_by_drop = game.castling_rights.iter().any(|r| r.by_drop);
+        let promotes_standing = game
+            .pieces
+            .iter()
+            .flat_map(|p| &p.promotions)
+            .any(|l| l.trigger == crate::rules::PromotionTrigger::Standing);
         Engine {
+            promotes_standing,
             colour_bound,
             castling_by_drop,
             wall_placement: game.walls.as_ref().and_then(|w| w.placement),

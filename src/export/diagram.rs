@@ -120,10 +120,16 @@ fn promotion_lines(
     lines: &mut Vec<String>,
     lossy: &mut Vec<String>,
 ) {
+    if super::has_standing_promotion(game) {
+        lossy.push(
+            "promotion `on standing` (a move of its own, in place or by a step): the pieces are written without it"
+                .into(),
+        );
+    }
     let promoting: Vec<PieceId> = order
         .iter()
         .copied()
-        .filter(|&p| !game.piece(p).promotions.is_empty())
+        .filter(|&p| super::written_promotion(game.piece(p)).is_some())
         .collect();
     let Some(&first) = promoting.first() else {
         return;
@@ -336,6 +342,10 @@ fn rules_left_out(game: &Game) -> Vec<String> {
     note(end.facing_royals_illegal, "facing royal pieces");
     note(end.draws_win.is_some(), "draw odds");
     note(end.counting.is_some(), "the counting rules");
+    note(
+        end.only_promotions_draw,
+        "the draw when only promotions are left (`only-promotions draws`)",
+    );
     note(
         end.checkmate != Verdict::Loss,
         "the checkmate verdict (misère)",

@@ -288,7 +288,7 @@ impl Writer<'_> {
         let mut promoted = Vec::new();
         let mut mandatory_pieces: Option<bool> = None;
         for (i, p) in game.pieces.iter().enumerate() {
-            let Some(promo) = p.promotions.first().filter(|_| p.shadow_of.is_none()) else {
+            let Some(promo) = super::written_promotion(p).filter(|_| p.shadow_of.is_none()) else {
                 continue;
             };
             if let Some(what) = super::promotion_beyond_one_line(p) {
@@ -387,7 +387,7 @@ impl Writer<'_> {
         // FSF remembers every promotion of a game with drops and returns the piece to hand as its pawn
         // (crazyhouse); `dropLoop` turns that off (loop chess). Shogi-style forms (`+X`) are their own rule.
         for (i, p) in game.pieces.iter().enumerate() {
-            let Some(promo) = p.promotions.first().filter(|_| p.shadow_of.is_none()) else {
+            let Some(promo) = super::written_promotion(p).filter(|_| p.shadow_of.is_none()) else {
                 continue;
             };
             let remembered = promo

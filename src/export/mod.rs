@@ -35,6 +35,11 @@ fn unwritten_restrictions(game: &crate::rules::Game) -> Vec<&'static str> {
         (end.facing_royals_must_break, "`facing-royals must-break`"),
         (end.double_pass_draws, "`double-pass draws`"),
         (
+            has_standing_promotion(game),
+            "promotion `on standing` (a move of its own, in place or by a step; the piece is written without it)",
+        ),
+        (end.only_promotions_draw, "`only-promotions draws`"),
+        (
             !end.checkmate_by_only_loses.is_empty() || !end.checkmate_needs_check_by.is_empty(),
             "shatar's mate rules",
         ),
@@ -76,6 +81,23 @@ fn unwritten_restrictions(game: &crate::rules::Game) -> Vec<&'static str> {
     .filter(|(present, _)| *present)
     .map(|(_, rule)| rule)
     .collect()
+}
+
+/// Does a piece promote `on standing` (sittuyin's promotion)? No exporter writes such a line: each leaves it out
+/// and names it.
+fn has_standing_promotion(game: &crate::rules::Game) -> bool {
+    game.pieces
+        .iter()
+        .flat_map(|p| &p.promotions)
+        .any(|line| line.trigger == crate::rules::PromotionTrigger::Standing)
+}
+
+/// The promotion line an exporter writes for a piece: its first, unless that is an `on standing` line, which no
+/// exporter writes (named by [`not_written`]; a piece with one has no other line).
+fn written_promotion(p: &crate::rules::PieceType) -> Option<&crate::rules::Promotion> {
+    p.promotions
+        .first()
+        .filter(|line| line.trigger != crate::rules::PromotionTrigger::Standing)
 }
 
 /// A written definition and the rules it had to leave out (empty unless the export was lossy).
@@ -156,7 +178,7 @@ impl Draft {
 /// What a piece's promotion says beyond one `promote` line for both sides without a material limit, which is all
 /// the exporters write: `None` if nothing.
 fn promotion_beyond_one_line(p: &crate::rules::PieceType) -> Option<&'static str> {
-    let first = p.promotions.first()?;
+    let first = written_promotion(p)?;
     if p.promotions.len() > 1 {
         Some("has several `promote` lines")
     } else if first.side.is_some() {

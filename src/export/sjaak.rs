@@ -298,7 +298,7 @@ impl Writer<'_> {
     fn promotion(&mut self, id: PieceId) {
         let game = self.game;
         let p = game.piece(id);
-        let Some(pr) = p.promotions.first() else {
+        let Some(pr) = super::written_promotion(p) else {
             return;
         };
         if let Some(what) = super::promotion_beyond_one_line(p) {

@@ -228,6 +228,14 @@ fn new_rules(game: &Game, items: &mut Vec<String>) {
     if end.double_pass_draws {
         items.push("**Two passes**: two passes in a row end the game in a draw.".to_string());
     }
+    if end.only_promotions_draw {
+        items.push(
+            "**Only promotions**: a player not in check who has two pieces on the board, one of them a piece that \
+             promotes as a move of its own, and whose every legal move is such a promotion, is stalemated: the \
+             game is drawn."
+                .to_string(),
+        );
+    }
     if end.facing_royals_must_break {
         items.push(
             "**Facing royals (bikjang)**: when the two sides' royal pieces stand on one file with nothing between \

@@ -509,7 +509,12 @@ fn promotion_lines(game: &Game, id: PieceId) -> Vec<String> {
         } else {
             format!("one of {} (the mover's choice)", list_words(&choices))
         };
+        if pr.trigger == PromotionTrigger::Standing {
+            lines.push(standing_line(game, pr, &target));
+            continue;
+        }
         let when = match pr.trigger {
+            PromotionTrigger::Standing => unreachable!("said above"),
             PromotionTrigger::Destination => "that ends in",
             PromotionTrigger::StartOrDestination => "that starts or ends in",
             PromotionTrigger::Entering => "that enters",
@@ -538,7 +543,9 @@ fn promotion_lines(game: &Game, id: PieceId) -> Vec<String> {
                 shadow.in_hand.map_or_else(|| "nothing".to_string(), |h| piece_ref(game, h))
             );
         }
-        if pr.limits.is_some() {
+        if let Some(n) = pr.limited_to {
+            line += &format!(" Only to a piece of which its side has fewer than {n} on the board; where it must promote and no such piece is left, it may not make the move.");
+        } else if pr.limits.is_some() {
             line += " Only to a piece of which its side has fewer on the board than at the start; where it must promote and no such piece is left, it may not make the move.";
         }
         if !pr.mandatory && !p.dead[0].is_empty() {
@@ -550,6 +557,38 @@ fn promotion_lines(game: &Game, id: PieceId) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+/// An `on standing` line in words: where the piece must stand, the two ways of promoting, and the conditions.
+fn standing_line(game: &Game, pr: &crate::rules::Promotion, target: &str) -> String {
+    let whose = match pr.side {
+        Some(side) => format!(" {side:?}'s"),
+        None => String::new(),
+    };
+    let mut line = format!(
+        "**Promotion**: as a move of its own, a{whose} one standing in {}{} may promote to {target}: in place \
+         (written with the square twice, as `d5d5f`), or by one move of the promoted piece that captures nothing, \
+         to an empty square.",
+        zone_words(game, pr.zone),
+        if pr.standing.anywhere_if_last {
+            " (or anywhere, when it is its side's last one on the board)"
+        } else {
+            ""
+        }
+    );
+    if let Some(n) = pr.limited_to {
+        line +=
+            &format!(" Only while its side has fewer than {n} of the promoted piece on the board.");
+    } else if pr.limits.is_some() {
+        line += " Only to a piece of which its side has fewer on the board than at the start.";
+    }
+    if pr.standing.not_attacking {
+        line += " The promoted piece may attack no enemy piece from where it ends.";
+    }
+    if pr.standing.not_checking {
+        line += " The move may not give check, not even a discovered one.";
+    }
+    line
 }
 
 /// The piece's drop rule in words (or where it goes when captured), if it has one.

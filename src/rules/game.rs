@@ -295,6 +295,10 @@ pub struct EndRules {
     pub facing_royals_must_break: bool,
     /// `double-pass draws`: two passes in a row end the game as a draw.
     pub double_pass_draws: bool,
+    /// `only-promotions draws` (sittuyin's stalemate): a side not in check with two pieces on the board, one of
+    /// them a piece that promotes `on standing`, whose every legal move promotes, is drawn. A draw by rule, like
+    /// the move limit: it does not stop move generation.
+    pub only_promotions_draw: bool,
     /// `material-count`: draws by the move limit, repetition or passing are decided by material (janggi).
     pub material_count: Option<MaterialCount>,
     /// What the royal pieces of one side mean when it has several.

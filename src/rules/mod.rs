@@ -24,6 +24,6 @@ pub use game::{
 };
 pub use gating::{GateRight, Gating};
 pub use graph::{step, Occupant, Ray, RayFlags, RayKind, RaySlice, StepOutcome, StepRule};
-pub use promotion::{Promotion, PromotionReach, PromotionTrigger};
+pub use promotion::{Promotion, PromotionReach, PromotionTrigger, StandingRules};
 pub use trading::{CounterStrike, ProtectedCapture};
 pub use walls::{WallPlacement, Walls};

@@ -17,6 +17,21 @@ pub enum PromotionTrigger {
     /// The move captures an enemy piece and starts or ends in the zone (Chu Shogi's capture inside or out of the
     /// zone).
     CaptureTouching,
+    /// A piece standing in the zone promotes as a move of its own (sittuyin): in place (`from == to`), or by a
+    /// move of the promoted type that captures nothing, to an empty square. No ordinary move fires it: these
+    /// moves are generated apart ([`crate::engine`]'s standing promotions), under [`StandingRules`].
+    Standing,
+}
+
+/// The conditions of an `on standing` line besides its zone and material limit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StandingRules {
+    /// `anywhere-if-last`: the side's only piece of the promoting type on the board promotes on any square.
+    pub anywhere_if_last: bool,
+    /// `not-attacking`: once the move is made, the promoted piece may attack no enemy piece.
+    pub not_attacking: bool,
+    /// `not-checking`: the move may not give check (discovered checks included).
+    pub not_checking: bool,
 }
 
 /// One `promote` line of a piece. A piece may have several (different zones, triggers, choices, sides); a move
@@ -33,9 +48,13 @@ pub struct Promotion {
     /// The one side this line is for (per-side choice lists); `None`: both.
     pub side: Option<Side>,
     /// Promotion limited by material (`limited`): per side, parallel to `choices`, the number of pieces of that
-    /// type the side had in the start position. A choice is open only while the side has fewer on the board.
-    /// `None`: every choice is always open.
+    /// type the side had in the start position (`limited to N`: N). A choice is open only while the side has
+    /// fewer on the board. `None`: every choice is always open.
     pub limits: Option<[Vec<u16>; 2]>,
+    /// `limited to N`: the N the file gives (the rule book and the exporters say it; `limits` holds it per choice).
+    pub limited_to: Option<u16>,
+    /// The conditions of an `on standing` line (all false for the other triggers).
+    pub standing: StandingRules,
 }
 
 impl Promotion {
@@ -54,6 +73,8 @@ impl Promotion {
             PromotionTrigger::Entering => arrives && !zone.contains(side, from),
             PromotionTrigger::Capture => arrives && captures,
             PromotionTrigger::CaptureTouching => captures && (arrives || zone.contains(side, from)),
+            // Its moves are not the piece's own moves.
+            PromotionTrigger::Standing => false,
         }
     }
 
@@ -78,7 +99,13 @@ impl PromotionReach {
     /// Every line of `side` among `lines`, united.
     pub fn of(game: &Game, lines: &[Promotion], side: Side) -> PromotionReach {
         let mut reach = PromotionReach::default();
-        for line in lines.iter().filter(|l| l.side.is_none_or(|s| s == side)) {
+        // A standing promotion is never made by an ordinary move, so it keeps no move off the fast path.
+        let fired_by_moves = |l: &&Promotion| l.trigger != PromotionTrigger::Standing;
+        for line in lines
+            .iter()
+            .filter(|l| l.side.is_none_or(|s| s == side))
+            .filter(fired_by_moves)
+        {
             let zone = &game.zone(line.zone).squares[side.index()];
             reach.to.union_with(zone);
             if matches!(

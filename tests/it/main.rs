@@ -37,6 +37,7 @@ mod royalty;
 mod rule_tests;
 mod search;
 mod setup;
+mod sittuyin;
 mod support;
 mod values;
 mod variants_valid;

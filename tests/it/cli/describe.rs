@@ -297,6 +297,11 @@ fn describe_json_holds_every_rule_the_text_states() {
                 usize::from(len(&end["checkmate_needs_check_by"]) > 0),
             ),
             (
+                "**Only promotions**",
+                says("**Only promotions**"),
+                usize::from(set(&end["only_promotions_draws"])),
+            ),
+            (
                 "**Two passes**",
                 says("**Two passes**"),
                 usize::from(set(&end["double_pass_draws"])),
