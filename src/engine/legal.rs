@@ -459,12 +459,17 @@ mod tests {
                     let mut slow = MoveList::new();
                     pos.pseudo_moves(&mut slow);
                     slow.retain(|&mv| pos.is_legal_pseudo(mv));
+                    if pos.engine.game.gating.is_some() {
+                        pos.add_gates(&mut slow);
+                    }
                     pos.keep_forced_captures(&mut slow);
                     if pos.engine.game.must_drop {
                         pos.keep_drops(&mut slow);
                     }
-                    let key =
-                        |m: &Move| (m.from, m.to, m.piece, m.promotion, format!("{:?}", m.kind));
+                    let key = |m: &Move| {
+                        let kind = format!("{:?} {:?}", m.kind, m.extra);
+                        (m.from, m.to, m.piece, m.promotion, kind)
+                    };
                     fast.sort_by_key(key);
                     slow.sort_by_key(key);
                     assert_eq!(fast, slow, "{name}: {}", pos.to_fen());
