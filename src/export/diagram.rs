@@ -358,6 +358,7 @@ fn rules_left_out(game: &Game) -> Vec<String> {
         "pieces standing where they can never move (`dead-squares allowed`)",
     );
     note(game.must_drop, "compulsory drops (`must-drop`)");
+    note(game.gating.is_some(), "gating (`gating in …`)");
     note(
         game.pieces
             .iter()

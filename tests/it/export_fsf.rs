@@ -125,7 +125,8 @@ fn fairy_stockfish_loads_each_export_and_counts_the_same_perft() {
     // (game, lossy, positions: FEN or the start, depth). Chess is lossy only for its insufficient-material list,
     // which no perft sees.
     let placement = format!("{ROOT}/tests/data/variants/placement.tatsu");
-    let cases: [(&str, bool, &[Perft]); 5] = [
+    let seirawan = format!("{ROOT}/tests/data/variants/seirawan.tatsu");
+    let cases: [(&str, bool, &[Perft]); 6] = [
         (
             "chess",
             true,
@@ -186,6 +187,16 @@ fn fairy_stockfish_loads_each_export_and_counts_the_same_perft() {
                     3,
                 ),
                 (Some("4k3/8/8/8/8/8/P7/1r6[K] w - - 0 1"), 3),
+            ],
+        ),
+        (
+            // Gating is FSF's own `seirawanGating`; the gates come from the FEN's castling field.
+            &seirawan,
+            false,
+            &[
+                (None, 3),
+                (Some("r3k2r/8/8/8/8/8/8/R3K2R[HEhe] w KQkq - 0 1"), 2),
+                (Some("4k3/8/8/8/8/8/8/r2NK3[H] w D - 0 1"), 3),
             ],
         ),
     ];

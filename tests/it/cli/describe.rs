@@ -143,8 +143,9 @@ fn describe_json_holds_every_rule_the_text_states() {
                 pieces.iter().map(|p| len(&p["promotions"])).sum::<usize>(),
             ),
             (
-                "piece **Drops**",
-                says("- **Drops**"),
+                // A gating-only game's held pieces are gated in, never dropped.
+                "piece **Drops** or **Gating**",
+                says("- **Drops**") + says("- **Gating**"),
                 count(&|p| set(&p["drop"])),
             ),
             ("Standing in", says("Standing in **"), zoned_sets),
@@ -154,6 +155,7 @@ fn describe_json_holds_every_rule_the_text_states() {
                     - says("\n- **Royal**")
                     - says("\n- **Promotion**")
                     - says("\n- **Drops**")
+                    - says("\n- **Gating**")
                     - says("\n- **Never captures**")
                     - says("\n- **Never hops over**")
                     - end_items(&md),
@@ -162,7 +164,12 @@ fn describe_json_holds_every_rule_the_text_states() {
             (
                 "## Drops",
                 says("## Drops"),
-                usize::from(v["drops"] == true),
+                usize::from(v["drops"] == true && v["gating"]["only"] != true),
+            ),
+            (
+                "## Gating",
+                says("## Gating"),
+                usize::from(set(&v["gating"])),
             ),
             (
                 "**Bonus turn**",
