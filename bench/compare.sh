@@ -30,6 +30,7 @@ RYUGI_SJAAK=${RYUGI_SJAAK:-$ROOT/bench/ref/ryugi.sjaak.txt}
 TATSU=${TATSU_BINARY:-$ROOT/target/release/tatsu}
 
 # game  depth  reference (fsf: Fairy-Stockfish's built-in variant of that name; fsf-ini: from RYUGI_FSF_INI)
+#   [tatsu file, for a game that is not bundled: a test variant written after the FSF built-in]
 ROWS=(
   "euroshogi 5 fsf"
   "ryugi 4 fsf-ini"
@@ -39,6 +40,8 @@ ROWS=(
   "chess 5 fsf"
   "shogi 5 fsf"
   "makruk 6 fsf"
+  "seirawan 5 fsf tests/data/variants/seirawan.tatsu"
+  "shouse 4 fsf tests/data/variants/shouse.tatsu"
 )
 
 [ -n "${TATSU_BINARY:-}" ] || (cd "$ROOT" && cargo build --release --quiet)
@@ -49,7 +52,7 @@ now() { date +%s.%N; }
 tatsu_run() {
   local t0 t1 out
   t0=$(now)
-  out=$("$TATSU" perft "$1" --depth "$2" 2>/dev/null)
+  out=$("$TATSU" perft "$1" --depth "$2" --threads 1 2>/dev/null)
   t1=$(now)
   echo "$(awk '/Nodes searched/ {print $3}' <<<"$out") $(echo "$t1 - $t0" | bc -l)"
 }
@@ -93,10 +96,12 @@ best_of() {
 printf '%-10s %5s | %12s %8s %12s | %-14s %12s %8s %12s | %6s\n' \
   game depth "tatsu nodes" "s" "nodes/s" reference "nodes" "s" "nodes/s" ratio
 for row in "${ROWS[@]}"; do
-  read -r game depth engine <<<"$row"
+  read -r game depth engine file <<<"$row"
   # shellcheck disable=SC2053 # FILTER is a glob on purpose
   [[ -n "$FILTER" && "$game" != $FILTER ]] && continue
-  read -r tn ts < <(best_of tatsu_run "$game" "$depth")
+  target=$game
+  [ -n "$file" ] && target=$ROOT/$file
+  read -r tn ts < <(best_of tatsu_run "$target" "$depth")
   res=""
   case $engine in
     fsf) ref="fairy-stockfish" res=$(best_of fsf_run "$game" "$depth") ;;
