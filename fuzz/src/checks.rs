@@ -9,15 +9,33 @@ use betza::Facing;
 use std::sync::OnceLock;
 use tatsu::engine::{Engine, Position};
 
-/// The bundled games, compiled once: `(name, source, engine)`.
+/// Test variants whose position state no bundled game has, fuzzed beside them: gating rights in the castling field
+/// and gating moves (`b1c3h`), promotions in place (`d5d5f`), a king in hand.
+const STATEFUL_TEST_VARIANTS: [(&str, &str); 3] = [
+    (
+        "seirawan",
+        include_str!("../../tests/data/variants/seirawan.tatsu"),
+    ),
+    (
+        "sittuyin",
+        include_str!("../../tests/data/variants/sittuyin.tatsu"),
+    ),
+    (
+        "placement",
+        include_str!("../../tests/data/variants/placement.tatsu"),
+    ),
+];
+
+/// The bundled games and [`STATEFUL_TEST_VARIANTS`], compiled once: `(name, source, engine)`.
 pub fn engines() -> &'static [(&'static str, &'static str, Engine)] {
     static ENGINES: OnceLock<Vec<(&'static str, &'static str, Engine)>> = OnceLock::new();
     ENGINES.get_or_init(|| {
         tatsu::variants::bundled()
             .iter()
+            .chain(STATEFUL_TEST_VARIANTS.iter())
             .map(|&(name, source)| {
                 let compiled = tatsu::compile::compile(&format!("{name}.tatsu"), source)
-                    .unwrap_or_else(|_| panic!("bundled {name} compiles"));
+                    .unwrap_or_else(|_| panic!("{name} compiles"));
                 (name, source, Engine::new(compiled.game))
             })
             .collect()
@@ -83,7 +101,7 @@ pub fn variant_compile(source: &str) {
     }
 }
 
-/// Arbitrary FEN text for every bundled game.
+/// Arbitrary FEN text for every game of [`engines`].
 pub fn fen(text: &str) {
     for (_, _, engine) in engines() {
         fen_for(engine, text);
@@ -158,7 +176,7 @@ pub fn moves(data: &[u8]) {
     check_position(&mut pos);
 }
 
-/// A bundled variant's source with byte edits: the first byte picks the variant, then each 4 bytes are one edit
+/// The source of a game of [`engines`] with byte edits: the first byte picks the variant, then each 4 bytes are one edit
 /// `(position: u16, operation, byte)`.
 pub fn variant_mutate(data: &[u8]) {
     let Some((&which, rest)) = data.split_first() else {
