@@ -4,7 +4,9 @@ the rule-test files, and the scripted XBoard sessions of seeds/xboard_session/."
 import glob, hashlib, os
 
 os.chdir(os.path.dirname(os.path.abspath(__file__)))
-ORDER = ["ryugi", "euroshogi", "ryu-shogi", "heian-ryu-shogi", "dai-ryu-shogi", "chess", "shogi", "crazyhouse", "makruk"]
+# The games of checks::engines(), in order: the bundled ones, then its stateful test variants.
+ORDER = ["ryugi", "euroshogi", "ryu-shogi", "heian-ryu-shogi", "dai-ryu-shogi", "chess", "shogi", "crazyhouse", "makruk",
+         "chu-shogi", "seirawan", "sittuyin", "placement"]
 
 
 def put(target, data):
