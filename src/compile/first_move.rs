@@ -39,11 +39,7 @@ pub fn build_first_move_rights(
         }
         for side in Side::BOTH {
             for square in start.squares_of(piece, side) {
-                let file = (b'a' + g.file(square) as u8) as char;
-                let letter = match side {
-                    Side::White => file.to_ascii_uppercase(),
-                    Side::Black => file,
-                };
+                let letter = g.file_letter(square, side);
                 if let Some(other) = rights.iter().find(|r| r.letter == letter) {
                     d.error(
                         unmoved.keyword,

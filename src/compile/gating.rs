@@ -54,11 +54,7 @@ pub fn resolve_gating(s: &GatingSetting, zones: &mut ZoneTable, d: &mut Diags) -
             if !zones.get(zone_id).contains(side, square) || s.holes.contains(square) {
                 continue;
             }
-            let file = (b'a' + g.file(square) as u8) as char;
-            let letter = match side {
-                Side::White => file.to_ascii_uppercase(),
-                Side::Black => file,
-            };
+            let letter = g.file_letter(square, side);
             if let Some(other) = rights.iter().find(|r| r.letter == letter) {
                 d.error(
                     zone.span,

@@ -46,6 +46,16 @@ pub struct Geometry {
 }
 
 impl Geometry {
+    /// The letter a FEN's castling field names a square's file with: lower case, upper case for White (the
+    /// first-move and gating rights, as Fairy-Stockfish writes its gates).
+    pub fn file_letter(self, square: Square, side: Side) -> char {
+        let file = (b'a' + self.file(square) as u8) as char;
+        match side {
+            Side::White => file.to_ascii_uppercase(),
+            Side::Black => file,
+        }
+    }
+
     pub fn squares(self) -> usize {
         self.files as usize * self.ranks as usize
     }
