@@ -19,6 +19,7 @@ mod material;
 mod passing;
 mod piece_rules;
 mod pieces;
+mod promote_items;
 mod rays;
 mod restrict;
 mod royalty;

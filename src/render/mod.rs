@@ -3,6 +3,7 @@
 mod castling_rules;
 pub mod doc;
 mod end_rules;
+mod hands;
 pub mod html;
 pub mod markdown;
 mod move_rules;
