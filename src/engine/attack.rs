@@ -104,15 +104,30 @@ impl Position<'_> {
     /// Could the piece on `origin`, of `attacker`, capture on `target` if it were its move (as check detection
     /// sees it)? The reverse tables' entries from that one square (a standing promotion's `not-attacking`).
     pub(crate) fn attacks_from(&self, origin: Square, target: Square, attacker: Side) -> bool {
-        let engine = self.engine;
         let piece = self.board[origin.index()].piece();
-        if !engine.captures_on_empty_board(attacker, target, piece, origin) {
+        self.reaches_from(piece, piece, origin, target, attacker, target)
+    }
+
+    /// Does an entry of `table_piece`'s reverse table for `target` start on `origin` and reach `target`, the move
+    /// made by `piece` (`vacated` counting as empty)? `table_piece` is the piece itself, or the friend a borrower
+    /// takes its moves from.
+    fn reaches_from(
+        &self,
+        table_piece: PieceId,
+        piece: PieceId,
+        origin: Square,
+        target: Square,
+        attacker: Side,
+        vacated: Square,
+    ) -> bool {
+        let engine = self.engine;
+        if !engine.captures_on_empty_board(attacker, target, table_piece, origin) {
             return false;
         }
-        let (start, end) = engine.entry_ranges[engine.slot(attacker, target, piece)];
+        let (start, end) = engine.entry_ranges[engine.slot(attacker, target, table_piece)];
         engine.entries[start as usize..end as usize]
             .iter()
-            .any(|entry| entry.from == origin && self.entry_reaches(piece, entry, attacker, target))
+            .any(|e| e.from == origin && self.entry_reaches(piece, e, attacker, vacated))
     }
 
     /// Can a `piece` on `entry.from` capture along `entry.ray` at square number `entry.pos` (`vacated` empty)?
@@ -151,16 +166,10 @@ impl Position<'_> {
                 .iter()
                 .filter(|ray| ray.flags.has(RayFlags::BORROW))
                 .any(|ray| {
-                    let Some(lender) = self.lender_vacating(from, ray, attacker, vacated) else {
-                        return false;
-                    };
-                    if !engine.captures_on_empty_board(attacker, target, lender, from) {
-                        return false;
-                    }
-                    let (start, end) = engine.entry_ranges[engine.slot(attacker, target, lender)];
-                    engine.entries[start as usize..end as usize]
-                        .iter()
-                        .any(|e| e.from == from && self.entry_reaches(piece, e, attacker, vacated))
+                    self.lender_vacating(from, ray, attacker, vacated)
+                        .is_some_and(|lender| {
+                            self.reaches_from(lender, piece, from, target, attacker, vacated)
+                        })
                 })
         })
     }
