@@ -26,18 +26,99 @@ const STATEFUL_TEST_VARIANTS: [(&str, &str); 3] = [
     ),
 ];
 
-/// The bundled games and [`STATEFUL_TEST_VARIANTS`], compiled once: `(name, source, engine)`.
-pub fn engines() -> &'static [(&'static str, &'static str, Engine)] {
-    static ENGINES: OnceLock<Vec<(&'static str, &'static str, Engine)>> = OnceLock::new();
-    ENGINES.get_or_init(|| {
-        tatsu::variants::bundled()
+/// One game the fuzz targets read and play: its name, its source, and its engine, compiled the first time a target
+/// asks for it (a run that never picks Chu Shogi never compiles it).
+pub struct FuzzGame {
+    pub name: &'static str,
+    pub source: &'static str,
+    engine: OnceLock<Engine>,
+}
+
+impl FuzzGame {
+    pub fn engine(&self) -> &Engine {
+        self.engine.get_or_init(|| {
+            let compiled = tatsu::compile::compile(&format!("{}.tatsu", self.name), self.source)
+                .unwrap_or_else(|_| panic!("{} compiles", self.name));
+            Engine::new(compiled.game)
+        })
+    }
+}
+
+/// How many of [`all_games`] come first as the core list: the bundled games, then [`STATEFUL_TEST_VARIANTS`].
+fn core_len() -> usize {
+    tatsu::variants::bundled().len() + STATEFUL_TEST_VARIANTS.len()
+}
+
+/// Every game a target picks from by its first byte (`byte % len`): the bundled games, [`STATEFUL_TEST_VARIANTS`],
+/// then every other variant of `tests/data/variants/` in file-name order (Fairy-Stockfish's variants written in
+/// tatsu's language: explosions, walls, counting, check limits, …), so that the FEN reader and the executor are
+/// fuzzed under every rule the language has. `fuzz/seed_corpus.py` writes its selector bytes in this order.
+pub fn all_games() -> &'static [FuzzGame] {
+    static GAMES: OnceLock<Vec<FuzzGame>> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        let mut games: Vec<FuzzGame> = tatsu::variants::bundled()
             .iter()
             .chain(STATEFUL_TEST_VARIANTS.iter())
-            .map(|&(name, source)| {
-                let compiled = tatsu::compile::compile(&format!("{name}.tatsu"), source)
-                    .unwrap_or_else(|_| panic!("{name} compiles"));
-                (name, source, Engine::new(compiled.game))
+            .map(|&(name, source)| FuzzGame {
+                name,
+                source,
+                engine: OnceLock::new(),
             })
+            .collect();
+        let mut files: Vec<_> = std::fs::read_dir(test_variants_dir())
+            .expect("tests/data/variants/ is readable")
+            .map(|entry| entry.expect("a directory entry").path())
+            .filter(|path| path.extension().is_some_and(|e| e == "tatsu"))
+            .map(|path| {
+                (
+                    path.file_stem().unwrap().to_string_lossy().into_owned(),
+                    path,
+                )
+            })
+            .collect();
+        // By name, as seed_corpus.py sorts them (`a` before `a-b`).
+        files.sort();
+        for (name, path) in files {
+            if games.iter().any(|g| g.name == name) {
+                continue;
+            }
+            let source = std::fs::read_to_string(&path).expect("a test variant is UTF-8");
+            // Read once per process and kept for its whole life, as the compiled-in sources are.
+            games.push(FuzzGame {
+                name: Box::leak(name.into_boxed_str()),
+                source: Box::leak(source.into_boxed_str()),
+                engine: OnceLock::new(),
+            });
+        }
+        games
+    })
+}
+
+/// `tests/data/variants/`, from the fuzz crate (`fuzz/`) or from the main crate's tests, which include this file.
+fn test_variants_dir() -> std::path::PathBuf {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let here = root.join("tests/data/variants");
+    if here.is_dir() {
+        here
+    } else {
+        root.join("../tests/data/variants")
+    }
+}
+
+/// The game a selector byte picks.
+fn pick(byte: u8) -> &'static FuzzGame {
+    let games = all_games();
+    &games[byte as usize % games.len()]
+}
+
+/// The core list (bundled games and [`STATEFUL_TEST_VARIANTS`]), compiled: `(name, source, engine)`. The XBoard
+/// session offers these; the regression tests find games in it by name.
+pub fn engines() -> &'static [(&'static str, &'static str, &'static Engine)] {
+    static ENGINES: OnceLock<Vec<(&'static str, &'static str, &'static Engine)>> = OnceLock::new();
+    ENGINES.get_or_init(|| {
+        all_games()[..core_len()]
+            .iter()
+            .map(|g| (g.name, g.source, g.engine()))
             .collect()
     })
 }
@@ -101,10 +182,19 @@ pub fn variant_compile(source: &str) {
     }
 }
 
-/// Arbitrary FEN text for every game of [`engines`].
-pub fn fen(text: &str) {
-    for (_, _, engine) in engines() {
-        fen_for(engine, text);
+/// The `fen` target: the first byte picks a game of [`all_games`], the rest is the FEN text read for it.
+pub fn fen(data: &[u8]) {
+    let Some((&which, rest)) = data.split_first() else {
+        return;
+    };
+    fen_for(pick(which).engine(), &String::from_utf8_lossy(rest));
+}
+
+/// FEN text read for every game of [`all_games`]: how `cargo test` replays a FEN the fuzzer found (saved without its
+/// selector byte), a stronger check than the one game it crashed in.
+pub fn fen_every_game(text: &str) {
+    for game in all_games() {
+        fen_for(game.engine(), text);
     }
 }
 
@@ -127,15 +217,14 @@ pub fn fen_for(engine: &Engine, text: &str) {
     }
 }
 
-/// Move strings from each game's start position. The first byte picks the game; the rest is whitespace-separated
+/// Move strings from a game's start position. The first byte picks the game of [`all_games`]; the rest is whitespace-separated
 /// tokens. A token that is a legal move is played; any other token plays the legal move its first byte indexes
 /// (so the fuzzer reaches deep positions). After every ply the game may end; `outcome` must not panic.
 pub fn moves(data: &[u8]) {
     let Some((&which, rest)) = data.split_first() else {
         return;
     };
-    let games = engines();
-    let engine = &games[which as usize % games.len()].2;
+    let engine = pick(which).engine();
     let text = String::from_utf8_lossy(rest);
     let mut pos = Position::start(engine);
     for token in text.split_whitespace().take(400) {
@@ -153,8 +242,8 @@ pub fn moves(data: &[u8]) {
         let before = pos.to_fen();
         let hash = pos.hash();
         pos.play(mv);
-        let _ = pos.outcome();
-        let _ = pos.to_fen();
+        // The outcome after the move, kept: playing the same move again below gives the same history.
+        let over = pos.outcome().is_some();
         pos.unplay();
         assert_eq!(
             pos.to_fen(),
@@ -169,21 +258,20 @@ pub fn moves(data: &[u8]) {
             pos.uci(&mv)
         );
         pos.play(mv);
-        if pos.outcome().is_some() {
+        if over {
             break;
         }
     }
     check_position(&mut pos);
 }
 
-/// The source of a game of [`engines`] with byte edits: the first byte picks the variant, then each 4 bytes are one edit
+/// The source of a game of [`all_games`] with byte edits: the first byte picks the variant, then each 4 bytes are one edit
 /// `(position: u16, operation, byte)`.
 pub fn variant_mutate(data: &[u8]) {
     let Some((&which, rest)) = data.split_first() else {
         return;
     };
-    let games = engines();
-    let mut source = games[which as usize % games.len()].1.as_bytes().to_vec();
+    let mut source = pick(which).source.as_bytes().to_vec();
     for edit in rest.chunks_exact(4).take(16) {
         let at = u16::from_le_bytes([edit[0], edit[1]]) as usize % (source.len() + 1);
         let byte = edit[3];
@@ -259,11 +347,12 @@ pub fn xboard_session(data: &[u8]) -> String {
 
     static GAMES: OnceLock<Vec<tatsu::xboard::Offer>> = OnceLock::new();
     let games = GAMES.get_or_init(|| {
-        engines()
+        // The core list: an offer owns its engine, so each is compiled here once more.
+        all_games()[..core_len()]
             .iter()
-            .map(|(name, source, _)| {
-                let compiled =
-                    tatsu::compile::compile(&format!("{name}.tatsu"), source).expect("compiles");
+            .map(|g| {
+                let compiled = tatsu::compile::compile(&format!("{}.tatsu", g.name), g.source)
+                    .expect("compiles");
                 tatsu::xboard::Offer::ready(Engine::new(compiled.game))
             })
             .collect()

@@ -16,7 +16,7 @@ fn saved_crash_inputs() {
             match name.as_str() {
                 "betza_parse" => checks::betza_parse(&text),
                 "variant_compile" => checks::variant_compile(&text),
-                "fen" => checks::fen(&text),
+                "fen" => checks::fen_every_game(&text),
                 "moves" => checks::moves(&data),
                 "variant_mutate" => checks::variant_mutate(&data),
                 "xboard_session" => drop(checks::xboard_session(&data)),
@@ -81,7 +81,7 @@ use tatsu::engine::{Engine, Position};
 /// fuzz/fen: holdings ending in a count (`[NP\x113]`) panicked in `engine::fen::parse_hand` ("not empty").
 #[test]
 fn fen_holdings_ending_in_a_count() {
-    checks::fen("\0\0\0*3\u{bc}1//P8/P338/4K3[NP\u{11}3] w - - 0 1");
+    checks::fen_every_game("\0\0\0*3\u{bc}1//P8/P338/4K3[NP\u{11}3] w - - 0 1");
     for (_, _, engine) in checks::engines() {
         for fen in [
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[3] w - - 0 1",
@@ -96,8 +96,8 @@ fn fen_holdings_ending_in_a_count() {
 /// An empty run longer than `i32::MAX - 1` squares overflowed `file` in `engine::fen::parse_board`.
 #[test]
 fn fen_huge_empty_run() {
-    checks::fen("2147483647P2147483647/8/8/8/8/8/8/8 w - - 0 1");
-    checks::fen("P2147483647P/8/8/8/8/8/8/8 w - - 0 1");
+    checks::fen_every_game("2147483647P2147483647/8/8/8/8/8/8/8 w - - 0 1");
+    checks::fen_every_game("P2147483647P/8/8/8/8/8/8/8 w - - 0 1");
 }
 
 /// Clocks at `u32::MAX` overflowed in `engine::make` on the next move.
@@ -124,7 +124,7 @@ fn fen_clocks_at_the_maximum() {
 /// text as the rook's own move, `e8c8`.
 #[test]
 fn fen_castling_right_needs_the_right_pieces() {
-    checks::fen("k3r2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBpPP/R3K2R w KQkq - 0 1");
+    checks::fen_every_game("k3r2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBpPP/R3K2R w KQkq - 0 1");
     let chess = &checks::engines()
         .iter()
         .find(|(name, _, _)| *name == "chess")
@@ -145,12 +145,20 @@ fn fen_castling_right_needs_the_right_pieces() {
 /// position"). `compile` reads the start position with the one FEN reader and checks it against the rules.
 #[test]
 fn variant_start_position_the_executor_rejects() {
-    checks::variant_mutate(b"\x13\x0e\x39\x00\x00\x00");
     let chess = tatsu::variants::bundled()
         .iter()
         .find(|(name, _)| *name == "chess")
         .unwrap()
         .1;
+    // The fuzzer's input, rebuilt so that it stays aimed as chess.tatsu changes: pick chess, overwrite the space
+    // after `KQkq` with a NUL byte.
+    let game = checks::all_games()
+        .iter()
+        .position(|g| g.name == "chess")
+        .unwrap() as u8;
+    let at = (chess.find("KQkq - 0 1").unwrap() + 4) as u16;
+    let [lo, hi] = at.to_le_bytes();
+    checks::variant_mutate(&[game, lo, hi, 0, 0]);
     for bad in [
         "KQkq\0- 0 1",
         "KQkqX - 0 1",
