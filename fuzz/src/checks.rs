@@ -239,17 +239,18 @@ pub fn moves(data: &[u8]) {
                 moves[token.as_bytes()[0] as usize % moves.len()]
             }
         };
-        let before = pos.to_fen();
+        // Everything a FEN states, compared without writing the text (the FEN writer is checked at the end).
+        let before = pos.to_setup();
         let hash = pos.hash();
         pos.play(mv);
         // The outcome after the move, kept: playing the same move again below gives the same history.
         let over = pos.outcome().is_some();
         pos.unplay();
-        assert_eq!(
-            pos.to_fen(),
-            before,
-            "play/unplay {} changed the FEN",
-            pos.uci(&mv)
+        assert!(
+            pos.to_setup() == before,
+            "play/unplay {} changed the position {}",
+            pos.uci(&mv),
+            pos.to_fen()
         );
         assert_eq!(
             pos.hash(),
