@@ -88,6 +88,15 @@ fn nearest_moves(pos: &mut Position, text: &str) -> Option<String> {
     if texts.is_empty() {
         return Some("there is no legal move here: the game is over".into());
     }
+    // `e2e4,e7e5`: a list written with commas, where a comma only joins a move to the square it walls.
+    if let Some((first, _)) = text.split_once(',') {
+        if texts.iter().any(|t| t == first) {
+            return Some(format!(
+                "separate moves with spaces: `{first}` is a legal move, and `,` only joins a move to the square \
+                 it walls (`e2e4,e4d5` in duck chess)"
+            ));
+        }
+    }
     let lower = text.to_ascii_lowercase();
     let promotions: Vec<&String> = texts
         .iter()

@@ -175,6 +175,20 @@ fn moves_an_illegal_move_names_its_index_position_and_the_legal_moves_from_its_s
     );
 }
 
+/// A list written with commas fails at its first item, and the help says to separate moves with spaces (a comma
+/// joins a move to its wall square only, as in duck chess's `e2e4,e4d5`).
+#[test]
+fn moves_a_comma_separated_list_is_told_to_use_spaces() {
+    let run = tatsu(&["moves", "chess", "--moves", "e2e4,e7e5"]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains("help: separate moves with spaces: `e2e4` is a legal move"),
+        "{}",
+        run.stderr
+    );
+}
+
 /// A pawn reaching the last rank must name its promotion: the error lists the letters (RULES.md's notation,
 /// chess: queen, rook, bishop, knight); the letter is read in either case.
 #[test]
