@@ -12,7 +12,7 @@ use crate::rules::{
     RaySource, Side, Square, SquareSet, StepRule, Symmetry,
 };
 use crate::setup::Setup;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 /// At most this many ray squares (chain squares included) for one piece type, over all its squares and both
 /// sides: 64 MiB of squares and step rules. A piece past it (`pzB`, `aaaK` on a 36x36 board) is refused with an
@@ -125,8 +125,9 @@ struct PieceGraph<'a> {
     confined: Option<[SquareSet; 2]>,
     /// The index in [`Built::move_sets`] of its first move set.
     first_set: usize,
-    /// Per (move set, component): its index in [`Built::ray_sources`].
-    sources: HashMap<(usize, usize), u16>,
+    /// Per (move set, component): its index in [`Built::ray_sources`]. A few dozen keys, looked up per path and
+    /// square: ordered small-integer comparisons cost less than hashing them.
+    sources: BTreeMap<(usize, usize), u16>,
     /// The (move set, component) pairs already reported as unsupported.
     reported: Vec<(usize, usize)>,
     destinations: [SquareSet; 2],
@@ -191,7 +192,7 @@ impl<'a> PieceGraph<'a> {
             initial,
             confined,
             first_set: 0,
-            sources: HashMap::new(),
+            sources: BTreeMap::new(),
             reported: Vec::new(),
             destinations: [SquareSet::new(), SquareSet::new()],
             has_ep_capture: false,
@@ -481,20 +482,8 @@ impl<'a> PieceGraph<'a> {
 /// Appends the candidates no other one covers. Overlapping components (`vRlRrBK`: the K's steps are the riders'
 /// first squares) would generate the same move twice; one ray is kept for each.
 fn push_uncovered(candidates: &[Candidate], b: &mut Built) {
-    let by_first = by_first_square(candidates);
-    for (i, candidate) in candidates.iter().enumerate() {
-        // Only a ray with the same first square can cover another (`covers`).
-        let redundant = by_first[&candidate.2[0]]
-            .iter()
-            .map(|&j| (j, &candidates[j]))
-            .any(|(j, other)| {
-                j != i
-                    && covers(view(other), view(candidate))
-                    && (j < i || !covers(view(candidate), view(other)))
-            });
-        if redundant {
-            continue;
-        }
+    let redundant = redundant_candidates(candidates);
+    for (candidate, _) in candidates.iter().zip(&redundant).filter(|(_, &r)| !r) {
         let (kind, flags, squares, source) = candidate;
         b.rays.push(Ray {
             first: b.ray_squares.len() as u32,
@@ -532,14 +521,23 @@ fn covers(b: (RayKind, RayFlags, &[Square]), a: (RayKind, RayFlags, &[Square])) 
         && b_squares.starts_with(a_squares)
 }
 
-/// The candidates of one square grouped by their first square, so that the redundancy test stays linear
-/// for pieces with many rays (the universal leaper `U` has one per square of the board).
-fn by_first_square(candidates: &[Candidate]) -> HashMap<Square, Vec<usize>> {
-    let mut groups: HashMap<Square, Vec<usize>> = HashMap::new();
-    for (i, c) in candidates.iter().enumerate() {
-        groups.entry(c.2[0]).or_default().push(i);
+/// Which candidates of one square another covers (the first of two that cover each other is kept). Only a ray with
+/// the same first square can cover another (`covers`), so they are compared within runs of the same first square,
+/// which keeps the test linear for pieces with many rays (the universal leaper `U` has one per square of the board).
+fn redundant_candidates(candidates: &[Candidate]) -> Vec<bool> {
+    let mut by_first: Vec<usize> = (0..candidates.len()).collect();
+    by_first.sort_by_key(|&i| (candidates[i].2[0], i));
+    let mut redundant = vec![false; candidates.len()];
+    for group in by_first.chunk_by(|&i, &j| candidates[i].2[0] == candidates[j].2[0]) {
+        for &i in group {
+            let candidate = view(&candidates[i]);
+            redundant[i] = group.iter().any(|&j| {
+                let other = view(&candidates[j]);
+                j != i && covers(other, candidate) && (j < i || !covers(candidate, other))
+            });
+        }
     }
-    groups
+    redundant
 }
 
 fn view(c: &Candidate) -> (RayKind, RayFlags, &[Square]) {
