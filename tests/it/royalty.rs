@@ -118,6 +118,26 @@ fn promoting_to_a_crown_prince_answers_a_check_on_the_last_king() {
     );
 }
 
+/// fuzz/fen (Sho Shogi): a side with no royal piece left skipped the legality test of its moves, so a Drunk
+/// Elephant could promote to a Crown Prince on a square the rook attacks: its last royal piece, left attacked. The
+/// royals are counted after the move (`royals last-safe`), so the promotion is tested like a royal drop. Worked
+/// out by hand: the elephant on e1 has d1, d2, e2, f1, f2; the one on e6 steps to d5, d6, d7, e7, f5, f6, f7, and
+/// its promotions on d7, e7 and f7 all stand on the rook's rank.
+#[test]
+fn a_promotion_that_makes_the_last_royal_piece_may_not_leave_it_attacked() {
+    let e = engine("shoshogi");
+    let fen = "4k4/9/r8/4E4/9/9/9/9/4E4 w - - 0 1";
+    assert_eq!(
+        moves(&e, fen),
+        sorted(&[
+            "e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e6d5", "e6d6", "e6d7", "e6e7", "e6f5", "e6f6",
+            "e6f7"
+        ])
+    );
+    // Off the rook's rank, the same promotion is legal.
+    assert!(moves(&e, "4k4/9/9/4E4/9/r8/9/9/4E4 w - - 0 1").contains(&"e6e7+".to_string()));
+}
+
 const TWO_ROYAL_TYPES: &str =
     "board 5 x 5\npiece K { royal moves \"K\" }\npiece Q { royal moves \"Q\" }\n\
      start \"k3q/5/5/5/K3Q w - - 0 1\"\n";
