@@ -7,8 +7,9 @@
 /// [`MAX_REALISATIONS`] still refuse long chains of legs that branch, such as `aaaaaK`).
 pub const MAX_LEGS: usize = 70;
 
-/// At most this many paths from one component (every unrolled form of a repetition, every bent path of a
-/// crooked or circular rider counted).
+/// At most this many paths from one component (every unrolled form of a repetition counted). A crooked or
+/// circular rider's paths are bounded by its steps instead ([`CROOKED_MAX_STEPS`], [`CIRCULAR_MAX_STEPS`]): the
+/// crooked rook-hopper `pzR` has 19,324; [`MAX_MOVE_LEGS`] bounds them with the rest of the move.
 pub const MAX_PATHS: u64 = 4096;
 
 /// At most this many ways the paths of one component may be realised from one square of the largest (36x36)
@@ -17,6 +18,13 @@ pub const MAX_PATHS: u64 = 4096;
 /// square, so moves such as `aaW0` (36 paths × 35²) or `a(al)aW0` (unrolled: up to 69 rider legs) are refused
 /// here, before any work, instead of being enumerated.
 pub const MAX_REALISATIONS: u64 = 8192;
+
+/// At most this many legs in all the paths of one whole move, every component and every unrolled form counted
+/// (a path of `n` one-step legs counts `n`). The per-component limits above bound each component; this bounds how
+/// many may be written side by side. A crooked rook-hopper `pzR` alone has 914,480 (19,324 paths); no piece of the
+/// bundled games, the test variants or the XBetza test data has a tenth of that but `pzB` (114,240). Expanded, a
+/// leg takes about 45 bytes: the limit keeps one move under 50 MB and a tenth of a second.
+pub const MAX_MOVE_LEGS: u64 = 1 << 20;
 
 /// The longest line on the largest board (36x36): a rider never makes more than this many steps in one leg.
 pub const BOARD_SPAN: u32 = 35;

@@ -129,6 +129,8 @@ struct Parser<'a> {
     i: usize,
     errors: Vec<BetzaError>,
     components: Vec<Component>,
+    /// The legs of every path of the components read so far ([`crate::limits::MAX_MOVE_LEGS`]).
+    move_legs: u64,
     /// The finished legs of the component being read, and its current leg.
     legs: Vec<LegSpec>,
     leg: LegSpec,
@@ -153,6 +155,7 @@ impl<'a> Parser<'a> {
             i: 0,
             errors: Vec::new(),
             components: Vec::new(),
+            move_legs: 0,
             legs: Vec::new(),
             leg: LegSpec::default(),
             prefix_start: None,
@@ -382,8 +385,12 @@ impl<'a> Parser<'a> {
             repeat,
         };
         if !matches!(atom, Atom::O(0)) {
-            if let Err(mut es) = crate::expand::resolve_all(&comp) {
-                self.errors.append(&mut es);
+            match crate::expand::resolve_all(&comp) {
+                Ok(forms) => {
+                    let legs = forms.iter().map(crate::expand::leg_count).sum::<u64>();
+                    self.move_legs = self.move_legs.saturating_add(legs);
+                }
+                Err(mut es) => self.errors.append(&mut es),
             }
         }
         self.components.push(comp);
@@ -488,6 +495,12 @@ impl<'a> Parser<'a> {
                     "modifiers describe an atom written after them, e.g. `{text}W`"
                 )),
             );
+        }
+        if self.move_legs > crate::limits::MAX_MOVE_LEGS {
+            let start = self.components.first().map_or(0, |c| c.span.start);
+            let end = self.components.last().map_or(0, |c| c.span.end);
+            self.errors
+                .push(crate::expand::move_too_large(self.move_legs, start..end));
         }
         if !self.errors.is_empty() {
             self.errors.sort_by_key(|e| e.span.start);

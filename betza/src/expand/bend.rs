@@ -200,6 +200,13 @@ pub(crate) fn bent_path_count(r: &ResolvedForm, b: Bend) -> u64 {
     n
 }
 
+/// How many legs the paths of a crooked or circular rider have in all (one per step).
+pub(crate) fn bent_leg_count(r: &ResolvedForm, b: Bend) -> u64 {
+    let mut n = 0u64;
+    for_each_bent_path(r, b, |slots, _| n += slots.len() as u64);
+    n
+}
+
 /// The paths of a crooked or circular rider (see [`for_each_bent_path`]). Each step is a one-step leg; the
 /// squares where it turns must be empty (`MOVE`), the last step has the move's own mode; a hurdle step must hold
 /// a piece (`HOP`).

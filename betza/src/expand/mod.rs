@@ -16,11 +16,12 @@ mod paths;
 mod repeat;
 mod resolve;
 
+use crate::limits::MAX_MOVE_LEGS;
 use crate::BetzaError;
 pub(crate) use bend::Bend;
 pub(crate) use directions::{base, class, Class, SlotSet, ROT};
 pub(crate) use repeat::{resolve_all, unroll};
-pub(crate) use resolve::{resolve, ResolvedForm, ResolvedLeg};
+pub(crate) use resolve::{leg_count, move_too_large, resolve, ResolvedForm, ResolvedLeg};
 
 /// Which way one player faces: how that player's moves relate to the first player's on the board. (A game's
 /// rule for its second player, mirror or rotate, is the variant's business: it picks `MirroredRanks` or `Rotated`
@@ -135,6 +136,14 @@ impl crate::Betza {
                 Ok(rs) => forms.extend(rs.into_iter().map(|r| (index, r))),
                 Err(es) => errors.extend(es),
             }
+        }
+        let legs = forms
+            .iter()
+            .fold(0u64, |n, (_, f)| n.saturating_add(resolve::leg_count(f)));
+        if errors.is_empty() && legs > MAX_MOVE_LEGS {
+            let span = |c: Option<&crate::Component>| c.map(|c| c.span.clone()).unwrap_or_default();
+            let whole = span(self.components.first()).start..span(self.components.last()).end;
+            errors.push(resolve::move_too_large(legs, whole));
         }
         if errors.is_empty() {
             Ok(Resolved { forms })

@@ -3,7 +3,7 @@
 use super::bend::{self, Bend};
 use super::directions::{class, direction_slots, join, length, Class, SlotSet};
 use super::Mode;
-use crate::limits::{BOARD_SPAN, MAX_LEGS, MAX_PATHS, MAX_REALISATIONS};
+use crate::limits::{BOARD_SPAN, MAX_LEGS, MAX_MOVE_LEGS, MAX_PATHS, MAX_REALISATIONS};
 use crate::{Atom, BetzaError, Component, Direction, ErrorKind, LegSpec, Modifier, Range, Span};
 
 /// A component (one unrolled form of it, for `( … )`) checked and reduced to what expansion needs.
@@ -388,6 +388,23 @@ pub(crate) fn path_count(r: &ResolvedForm) -> u64 {
         return bend::bent_path_count(r, b);
     }
     leg_paths(&r.legs)
+}
+
+/// How many legs the paths of a form have in all ([`MAX_MOVE_LEGS`]).
+pub(crate) fn leg_count(r: &ResolvedForm) -> u64 {
+    if let Some(b) = r.bend {
+        return bend::bent_leg_count(r, b);
+    }
+    leg_paths(&r.legs).saturating_mul(r.legs.len() as u64)
+}
+
+/// The error of a whole move whose paths have more than [`MAX_MOVE_LEGS`] legs in all, `span` being its text.
+pub(crate) fn move_too_large(legs: u64, span: Span) -> BetzaError {
+    unsupported(
+        span,
+        &format!("a move whose paths have {legs} legs in all"),
+        &format!("tatsu supports at most {MAX_MOVE_LEGS} legs in all the paths of one move (`pzR`, the crooked rook-hopper, has 914,480); write fewer bent or multi-leg components, or shorten them with a range"),
+    )
 }
 
 /// How many paths legs without a bend expand into: each leg multiplies them by its number of directions.

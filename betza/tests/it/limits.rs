@@ -1,6 +1,6 @@
 //! Every limit of `betza::limits`, at its edge and one past it, and the pathological strings that once took
 //! seconds to minutes: each is now refused (or expanded) before any work proportional to what it would produce.
-use betza::limits::{MAX_LEGS, MAX_PATHS, MAX_REALISATIONS};
+use betza::limits::{MAX_LEGS, MAX_MOVE_LEGS, MAX_PATHS, MAX_REALISATIONS};
 use betza::{parse, ErrorKind, Facing};
 
 fn refused(s: &str) -> bool {
@@ -36,6 +36,37 @@ fn max_paths_allows_4096_paths_and_refuses_8192() {
     assert_eq!(resolved.path_count(), MAX_PATHS);
     assert_eq!(resolved.expand(Facing::First).len() as u64, MAX_PATHS);
     assert!(refused(&legs(&["fs"; 10], "K")));
+}
+
+/// Legs of every path of a move, counted from its expansion.
+fn expanded_legs(s: &str) -> u64 {
+    let paths = parse(s).unwrap().expand(Facing::First);
+    paths.iter().map(|p| p.legs.len() as u64).sum()
+}
+
+/// fuzz/betza_parse: 98 components of crooked hoppers and riders side by side (`rRtcmpRmRmRrRtcmpR…pzRcRpzRcR`,
+/// 189 characters) expanded into 18 million legs: 1.9 s and 790 MB in `tatsu betza`. The whole move is bounded
+/// now. A crooked rook-hopper and a crooked bishop-hopper fit (914,480 + 114,240 legs); a crooked rook more
+/// (19,876: 1,048,596 in all, 20 past the limit) does not.
+#[test]
+fn max_move_legs_allows_pzr_with_pzb_and_refuses_one_crooked_rook_more() {
+    assert_eq!(MAX_MOVE_LEGS, 1 << 20);
+    assert_eq!(expanded_legs("pzR"), 914_480);
+    assert_eq!(expanded_legs("pzB"), 114_240);
+    assert_eq!(expanded_legs("zR"), 19_876);
+    assert!(expanded_legs("pzRpzB") <= MAX_MOVE_LEGS);
+    let errors = parse("pzRpzBzR").unwrap_err();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].kind, ErrorKind::Unsupported);
+    assert_eq!(errors[0].span, 0..8, "the whole move is underlined");
+    assert!(
+        errors[0].to_string().contains("1048596 legs"),
+        "{}",
+        errors[0]
+    );
+    let found = "rRtcmpRmRmRrRmRmRrRtcmpRmRmRmpRtcmpRtcmpRpzRcRpzRcRmpRmRtcmpRtRpzRcRpzRcmRtcmpRtcmpRpzRcRtcmpRmRmRmpRtcmpRtRtcmpRtcmpRpzRcRpzRcRmpRoRtcmpRtRpzRcRpzRcmRtcmpRtcmpRzpRcRpzRcRmpRmRtcmpRtcmpzRcR";
+    assert_eq!(found.len(), 189);
+    assert!(refused(found));
 }
 
 #[test]
