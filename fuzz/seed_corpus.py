@@ -44,6 +44,10 @@ for path in glob.glob("../tests/data/perft/*.tsv"):
             put("fen", bytes([ORDER.index(game)]) + fields[1].encode())
 for path in glob.glob("seeds/xboard_session/*"):
     put("xboard_session", open(path, "rb").read())
+# One short session per game, under the name the session offers it by (tatsu::xboard::xboard_name).
+for name in ORDER:
+    xname = "normal" if name == "chess" else name.lower().replace(" ", "-").replace("_", "-")
+    put("xboard_session", f"xboard\nprotover 2\nvariant {xname}\nnew\nforce\ngo\nundo\nremove\nplayother\ngo\nnew\n")
 RULE_TESTS = (glob.glob("../tests/data/ruletest/*") + glob.glob("../tests/data/cli/*.tatsu-test")
               + glob.glob("../tests/rules/*.tatsu-test") + glob.glob("../docs/examples/*.tatsu-test"))
 for path in sorted(RULE_TESTS):

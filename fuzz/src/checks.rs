@@ -111,8 +111,8 @@ fn pick(byte: u8) -> &'static FuzzGame {
     &games[byte as usize % games.len()]
 }
 
-/// The core list (bundled games and [`STATEFUL_TEST_VARIANTS`]), compiled: `(name, source, engine)`. The XBoard
-/// session offers these; the regression tests find games in it by name.
+/// The core list (bundled games and [`STATEFUL_TEST_VARIANTS`]), compiled: `(name, source, engine)`. The
+/// regression tests find games in it by name.
 pub fn engines() -> &'static [(&'static str, &'static str, &'static Engine)] {
     static ENGINES: OnceLock<Vec<(&'static str, &'static str, &'static Engine)>> = OnceLock::new();
     ENGINES.get_or_init(|| {
@@ -348,13 +348,16 @@ pub fn xboard_session(data: &[u8]) -> String {
 
     static GAMES: OnceLock<Vec<tatsu::xboard::Offer>> = OnceLock::new();
     let games = GAMES.get_or_init(|| {
-        // The core list: an offer owns its engine, so each is compiled here once more.
-        all_games()[..core_len()]
+        // Every game, each compiled when a session first chooses it (`variant …`), as `tatsu xboard` offers the
+        // bundled ones.
+        all_games()
             .iter()
             .map(|g| {
-                let compiled = tatsu::compile::compile(&format!("{}.tatsu", g.name), g.source)
-                    .expect("compiles");
-                tatsu::xboard::Offer::ready(Engine::new(compiled.game))
+                tatsu::xboard::Offer::lazy(tatsu::xboard::xboard_name(g.name), move || {
+                    let compiled = tatsu::compile::compile(&format!("{}.tatsu", g.name), g.source)
+                        .expect("compiles");
+                    Engine::new(compiled.game)
+                })
             })
             .collect()
     });
