@@ -47,12 +47,22 @@ impl<'e> Position<'e> {
     pub fn from_setup(engine: &'e Engine, setup: &Setup) -> Result<Position<'e>, FenError> {
         let derived =
             setup::validate(setup, &engine.game).map_err(|problems| FenError { problems })?;
-        let pos = Position::build(engine, setup, derived);
+        let mut pos = Position::build(engine, setup, derived);
+        let opponent_in_check = pos.side_in_check(pos.side.opponent());
         // After an explosion took the side to move's royal piece, the game is over and the winner may stand in
         // check (it blew the enemy king up instead of answering).
         let blown_up =
             engine.game.explosions.is_some() && pos.royals_on_board()[pos.side.index()] == 0;
-        if pos.side_in_check(pos.side.opponent()) && !pos.bonus_pending && !blown_up {
+        // With the royal pieces facing (`facing-royals must-break`, janggi's bikjang) a side may pass in check, and
+        // that pass ends the game. It is the only move that leaves its own side in check, so a FEN with the royals
+        // facing and the side not to move in check is the finished game after it (found by fuzz/moves: the last
+        // position of such a game did not read back).
+        let passed_facing =
+            opponent_in_check && engine.game.end.facing_royals_must_break && pos.royals_face();
+        if passed_facing {
+            pos.passes = 1;
+        }
+        if opponent_in_check && !pos.bonus_pending && !blown_up && !passed_facing {
             let span = setup.side_span.unwrap_or(Span::new(0, 0));
             return Err(FenError {
                 problems: vec![FenProblem {

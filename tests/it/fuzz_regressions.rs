@@ -29,6 +29,37 @@ fn saved_crash_inputs() {
     assert!(count > 0);
 }
 
+/// Inputs of the targets whose first byte picks a game (`moves`, `variant_mutate`), kept without that byte in
+/// `tests/data/fuzz_aimed/<target>/<game>--<what>` and replayed with the byte that picks `<game>` today: the
+/// index of a game in `checks::all_games()` moves as test variants are added.
+#[test]
+fn aimed_crash_inputs() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fuzz_aimed");
+    let mut count = 0;
+    for target in std::fs::read_dir(dir).unwrap() {
+        let target = target.unwrap().path();
+        let name = target.file_name().unwrap().to_string_lossy().into_owned();
+        for input in std::fs::read_dir(&target).unwrap() {
+            let path = input.unwrap().path();
+            let file = path.file_name().unwrap().to_string_lossy().into_owned();
+            let (game, _) = file.split_once("--").expect("named <game>--<what>");
+            let index = checks::all_games()
+                .iter()
+                .position(|g| g.name == game)
+                .unwrap_or_else(|| panic!("{file}: no game `{game}`"));
+            let mut data = vec![u8::try_from(index).expect("at most 256 games")];
+            data.extend(std::fs::read(&path).unwrap());
+            match name.as_str() {
+                "moves" => checks::moves(&data),
+                "variant_mutate" => checks::variant_mutate(&data),
+                other => panic!("no fuzz target with a game byte: `{other}`"),
+            }
+            count += 1;
+        }
+    }
+    assert!(count > 0);
+}
+
 #[test]
 fn seeds_pass_the_checks() {
     for (_, source, engine) in checks::engines() {

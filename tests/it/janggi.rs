@@ -121,6 +121,36 @@ fn bikjang_facing_generals_must_break_the_line_or_pass_and_the_pass_draws() {
     );
 }
 
+/// fuzz/moves: under bikjang a general in check may pass (pyffish lists `e2e2` among the six moves of the first
+/// position below), and that pass ends the game; its last position, with the side not to move in check, was
+/// refused by the FEN reader ("the side not to move is in check"), so it did not read back. Only that pass leaves
+/// its own side in check, so the FEN reads as the finished game. (pyffish read from this FEN lists ten moves for
+/// Black, taking the general among them, and no result: it judges the pass only when it is played.)
+#[test]
+fn a_pass_in_check_with_the_generals_facing_reads_back_as_the_finished_game() {
+    let e = engine("janggitraditional");
+    // The horse on c3 checks the general on e2; the e-file is open between the generals.
+    let before = "2ba1ab1r/4k4/7cn/5p2p/1p3Pp1c/1C4P2/1PP5P/2n4CN/4K4/rNBAA1BR1 w - - 8 22";
+    assert_eq!(
+        moves(&e, before),
+        strings(&["e2d2", "e2d3", "e2e2", "e2f1", "e2f2", "e2f3"])
+    );
+    let after = played(&e, before, "e2e2").to_fen();
+    let mut pos = Position::from_fen(&e, &after).unwrap_or_else(|err| panic!("{err}"));
+    assert_eq!(pos.to_fen(), after);
+    assert!(pos.legal_move_list().is_empty());
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome {
+            winner: None,
+            reason: Reason::FacingRoyals
+        })
+    );
+    // With a soldier on e8 between the generals, the side not to move in check is an impossible position again.
+    let blocked = after.replacen("7cn", "4p2cn", 1);
+    assert!(Position::from_fen(&e, &blocked).is_err());
+}
+
 #[test]
 fn janggi_decides_draws_by_rule_on_material_with_han_given_one_and_a_half() {
     let e = engine("janggi");
