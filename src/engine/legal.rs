@@ -110,8 +110,6 @@ impl Position<'_> {
         self.pseudo_moves(out);
         let game = &self.engine.game;
         let trading = game.protected_capture.is_some() || game.counter_strike.is_some();
-        // Only a game with several royal types (a `royals` line) may promote to one.
-        let royal_promotions = !self.engine.royal_types.is_empty();
         out.retain(|&mv| {
             let piece = &game.pieces[mv.piece.index()];
             let tested = match mv.kind {
@@ -120,17 +118,21 @@ impl Position<'_> {
                 MoveKind::Drop => {
                     piece.royal || piece.drop.as_ref().is_some_and(|d| d.no_drop_mate)
                 }
-                // The trading rules are about captures only. A promotion to a royal type gives the side a royal
-                // piece, which may not be left attacked (`royals last-safe`, Sho Shogi's Crown Prince).
-                _ => {
-                    !piece.may_not_capture.is_empty()
-                        || trading && self.is_capture(mv)
-                        || royal_promotions
-                            && mv.promotion.is_some_and(|p| game.pieces[p.index()].royal)
-                }
+                // The trading rules are about captures only.
+                _ => !piece.may_not_capture.is_empty() || trading && self.is_capture(mv),
             };
             !tested || self.is_legal_pseudo(mv)
         });
+        if !self.engine.royal_types.is_empty() {
+            // A promotion to a royal type gives the side a royal piece, which may not be left attacked (`royals
+            // last-safe`: Sho Shogi's Crown Prince). A pass of its own, in games with royal types only: in the
+            // filter above it cost antichess's perft 5.6 % more instructions.
+            let game = &self.engine.game;
+            out.retain(|&mv| {
+                !mv.promotion.is_some_and(|p| game.pieces[p.index()].royal)
+                    || self.is_legal_pseudo(mv)
+            });
+        }
         if self.engine.promotes_standing {
             // A standing promotion's conditions are about the position after it: a pass of its own, so that the
             // filter above costs other games nothing.
