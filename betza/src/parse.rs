@@ -496,12 +496,10 @@ impl<'a> Parser<'a> {
                 )),
             );
         }
-        if self.move_legs > crate::limits::MAX_MOVE_LEGS {
-            let start = self.components.first().map_or(0, |c| c.span.start);
-            let end = self.components.last().map_or(0, |c| c.span.end);
-            self.errors
-                .push(crate::expand::move_too_large(self.move_legs, start..end));
-        }
+        self.errors.extend(crate::expand::move_too_large(
+            self.move_legs,
+            &self.components,
+        ));
         if !self.errors.is_empty() {
             self.errors.sort_by_key(|e| e.span.start);
             return Err(self.errors);

@@ -16,7 +16,6 @@ mod paths;
 mod repeat;
 mod resolve;
 
-use crate::limits::MAX_MOVE_LEGS;
 use crate::BetzaError;
 pub(crate) use bend::Bend;
 pub(crate) use directions::{base, class, Class, SlotSet, ROT};
@@ -140,10 +139,8 @@ impl crate::Betza {
         let legs = forms
             .iter()
             .fold(0u64, |n, (_, f)| n.saturating_add(resolve::leg_count(f)));
-        if errors.is_empty() && legs > MAX_MOVE_LEGS {
-            let span = |c: Option<&crate::Component>| c.map(|c| c.span.clone()).unwrap_or_default();
-            let whole = span(self.components.first()).start..span(self.components.last()).end;
-            errors.push(resolve::move_too_large(legs, whole));
+        if errors.is_empty() {
+            errors.extend(resolve::move_too_large(legs, &self.components));
         }
         if errors.is_empty() {
             Ok(Resolved { forms })

@@ -398,13 +398,19 @@ pub(crate) fn leg_count(r: &ResolvedForm) -> u64 {
     leg_paths(&r.legs).saturating_mul(r.legs.len() as u64)
 }
 
-/// The error of a whole move whose paths have more than [`MAX_MOVE_LEGS`] legs in all, `span` being its text.
-pub(crate) fn move_too_large(legs: u64, span: Span) -> BetzaError {
-    unsupported(
-        span,
+/// The error of a whole move whose paths have more than [`MAX_MOVE_LEGS`] legs in all (`legs`, summed by
+/// [`leg_count`]), underlining every component; `None` within the limit.
+pub(crate) fn move_too_large(legs: u64, components: &[Component]) -> Option<BetzaError> {
+    if legs <= MAX_MOVE_LEGS {
+        return None;
+    }
+    let start = components.first().map_or(0, |c| c.span.start);
+    let end = components.last().map_or(0, |c| c.span.end);
+    Some(unsupported(
+        start..end,
         &format!("a move whose paths have {legs} legs in all"),
         &format!("tatsu supports at most {MAX_MOVE_LEGS} legs in all the paths of one move (`pzR`, the crooked rook-hopper, has 914,480); write fewer bent or multi-leg components, or shorten them with a range"),
-    )
+    ))
 }
 
 /// How many paths legs without a bend expand into: each leg multiplies them by its number of directions.

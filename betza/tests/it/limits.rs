@@ -47,7 +47,9 @@ fn expanded_legs(s: &str) -> u64 {
 /// fuzz/betza_parse: 98 components of crooked hoppers and riders side by side (`rRtcmpRmRmRrRtcmpR…pzRcRpzRcR`,
 /// 189 characters) expanded into 18 million legs: 1.9 s and 790 MB in `tatsu betza`. The whole move is bounded
 /// now. A crooked rook-hopper and a crooked bishop-hopper fit (914,480 + 114,240 legs); a crooked rook more
-/// (19,876: 1,048,596 in all, 20 past the limit) does not.
+/// (19,876: 1,048,596 in all, 20 past the limit) does not. The leg counts are the expansion's own (no other
+/// program expands these pieces); what the test checks is that the parser's count, made without expanding, agrees
+/// with the paths `expand` builds and draws the line there.
 #[test]
 fn max_move_legs_allows_pzr_with_pzb_and_refuses_one_crooked_rook_more() {
     assert_eq!(MAX_MOVE_LEGS, 1 << 20);
