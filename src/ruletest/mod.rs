@@ -18,6 +18,7 @@ use crate::diag::{Diagnostic, Span};
 use crate::dsl::ast::StatementKind;
 use crate::engine::Engine;
 use std::path::Path;
+use std::sync::Arc;
 
 /// What running one file gave: the game tested, each test's result, and the problems that stopped tests from
 /// running at all (a syntax error, a game that does not load), all located in `source`.
@@ -85,7 +86,7 @@ pub fn run_source(path: &str, source: &str) -> FileReport {
     report
 }
 
-type Loaded = Result<(Engine, Vec<ast::Test>), Vec<Diagnostic>>;
+type Loaded = Result<(Arc<Engine>, Vec<ast::Test>), Vec<Diagnostic>>;
 
 /// A variant file: compile it, then parse each of its test blocks.
 fn load_variant_file(path: &str, source: &str) -> Loaded {
@@ -103,7 +104,7 @@ fn load_variant_file(path: &str, source: &str) -> Loaded {
         }
     }
     if errors.is_empty() {
-        Ok((Engine::new(compiled.game), tests))
+        Ok((Arc::new(Engine::new(compiled.game)), tests))
     } else {
         Err(errors)
     }
@@ -123,8 +124,11 @@ fn load_test_file(path: &str, source: &str) -> Loaded {
         )]);
     };
     let name = resolve(path, &variant.value);
+    if let Some(engine) = crate::variants::bundled_engine(&name) {
+        return Ok((engine, file.tests));
+    }
     match crate::variants::load(&name) {
-        Ok(compiled) => Ok((Engine::new(compiled.game), file.tests)),
+        Ok(compiled) => Ok((Arc::new(Engine::new(compiled.game)), file.tests)),
         Err(e) => {
             let mut d = Diagnostic::error(
                 path,

@@ -87,6 +87,17 @@ fn every_file_in_variants_dir_is_bundled_and_loads() {
 }
 
 #[test]
+fn a_bundled_game_is_compiled_once_and_shared_by_name_only() {
+    let first = tatsu::variants::bundled_engine("chu-shogi").expect("chu-shogi is bundled");
+    let again = tatsu::variants::bundled_engine("chu-shogi").expect("chu-shogi is bundled");
+    assert!(std::sync::Arc::ptr_eq(&first, &again), "compiled twice");
+    assert_eq!(first.game.name, "chu-shogi");
+    // A path is a file a designer may be editing: never taken from the cache.
+    assert!(tatsu::variants::bundled_engine("variants/chu-shogi.tatsu").is_none());
+    assert!(tatsu::variants::bundled_engine("no-such-game").is_none());
+}
+
+#[test]
 fn start_fens_are_the_ones_of_rules_md() {
     assert_eq!(
         game("ryugi").start_fen,
