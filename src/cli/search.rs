@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use tatsu::engine::Position;
 use tatsu::eval::Evaluator;
-use tatsu::search::{self, Limits, Searcher, Table};
+use tatsu::search::{self, Limits, Searcher, Table, MAX_PLY};
 
 /// Search a position and print every iteration (depth, score, nodes, speed, principal variation) and the best move.
 ///
@@ -21,14 +21,15 @@ use tatsu::search::{self, Limits, Searcher, Table};
 pub struct SearchArgs {
     #[command(flatten)]
     pub position: super::position::PositionArgs,
-    /// Search this many plies deep.
-    #[arg(long, short)]
+    /// Search this many plies deep (1 to 99: the search's longest line is 100 plies).
+    #[arg(long, short, value_parser = clap::value_parser!(u32).range(1..MAX_PLY as i64))]
     pub depth: Option<u32>,
-    /// Stop after about this many nodes.
-    #[arg(long)]
+    /// Stop after about this many nodes (at least 1; a budget too small to finish one ply gives the first legal
+    /// move, unsearched, and no iteration line).
+    #[arg(long, value_parser = at_least_one)]
     pub nodes: Option<u64>,
-    /// Stop after this many milliseconds.
-    #[arg(long)]
+    /// Stop after this many milliseconds (at least 1).
+    #[arg(long, value_parser = at_least_one)]
     pub movetime: Option<u64>,
     /// Transposition table size in MiB (1 to 65536).
     #[arg(long, default_value_t = 64)]
@@ -36,6 +37,15 @@ pub struct SearchArgs {
     /// Search threads (sharing the table).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+}
+
+/// A budget of nothing would print a best move no search looked at: refused where it is read.
+fn at_least_one(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("must be at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 pub fn run(args: SearchArgs) -> Result<(), CliError> {

@@ -11,6 +11,7 @@ mod moves;
 mod perft;
 mod piece;
 mod referee;
+mod search;
 mod selfplay;
 mod show;
 
