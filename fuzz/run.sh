@@ -5,10 +5,11 @@
 #
 #   fuzz/run.sh                          # every target, 10 million executions each
 #   RUNS=1000000 fuzz/run.sh fen moves   # some targets, fewer executions
-#   JOBS=2 fuzz/run.sh betza_parse       # libFuzzer's -fork=2: two processes sharing the corpus
+#   JOBS=2 fuzz/run.sh betza_parse       # two processes (one per core) sharing the corpus, RUNS/2 each
 #
-# Logs go to fuzz/logs/<target>-<commit>.log, crashing or slow inputs to fuzz/artifacts/<target>/ (neither is
-# committed). A run stops at its first crash, timeout or out-of-memory: the summary says which.
+# Logs go to fuzz/logs/<target>-<commit>/fuzz-<n>.log, crashing or slow inputs to fuzz/artifacts/<target>/ (neither
+# is committed). A process stops at its first crash, timeout or out-of-memory (the others finish their share): the
+# summary says which.
 set -euo pipefail
 cd "$(dirname "$0")"
 RUNS="${RUNS:-10000000}"
@@ -36,22 +37,28 @@ python3 seed_corpus.py
 # "Why the builds leave out trace-compares").
 RUSTC_BOOTSTRAP=1 cargo fuzz build -s none -a --no-trace-compares >/dev/null
 mkdir -p logs
+here=$(pwd)
 for target in "${TARGETS[@]}"; do
   extra=$(flags "$target")
-  log="logs/$target-$commit.log"
-  mkdir -p "artifacts/$target"
-  fork=()
-  [ "$JOBS" -gt 1 ] && fork=(-fork="$JOBS")
+  # One folder per run: libFuzzer's -jobs writes each process's output to fuzz-<n>.log in the current folder.
+  logs="$here/logs/$target-$commit"
+  mkdir -p "$logs" "artifacts/$target"
   set +e
+  # Each of the JOBS processes runs its share of RUNS on the shared corpus folder, reloading what the others add.
   # shellcheck disable=SC2086 # $extra is a list of flags
-  "target/x86_64-unknown-linux-gnu/release/$target" "corpus/$target" -runs="$RUNS" -timeout=120 \
-    -rss_limit_mb=4096 -artifact_prefix="artifacts/$target/" "${fork[@]}" $extra >"$log" 2>&1
+  (cd "$logs" && "$here/target/x86_64-unknown-linux-gnu/release/$target" "$here/corpus/$target" \
+    -jobs="$JOBS" -workers="$JOBS" -runs=$((RUNS / JOBS)) -timeout=120 -rss_limit_mb=4096 \
+    -artifact_prefix="$here/artifacts/$target/" $extra >main.log 2>&1)
   status=$?
   set -e
-  executions=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
+  executions=0
+  for log in "$logs"/fuzz-*.log; do
+    n=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
+    executions=$((executions + ${n:-0}))
+  done
   case $status in
     0) outcome="no crash, timeout or out-of-memory" ;;
-    *) outcome="stopped (exit $status): $(grep -m1 -oE 'ERROR: libFuzzer: [a-z -]+|Slow unit|panicked at [^ ]+' "$log" || echo see $log)" ;;
+    *) outcome="stopped (exit $status): $(cat "$logs"/fuzz-*.log | grep -m1 -oE 'ERROR: libFuzzer: [a-z -]+|Slow unit|panicked at [^ ]+' || echo see "$logs")" ;;
   esac
-  printf '%s\t%s\t%s\t%s\t%s\n' "$target" "${executions:-0}" "$(date -u +%F)" "$commit" "$outcome"
+  printf '%s\t%s\t%s\t%s\t%s\n' "$target" "$executions" "$(date -u +%F)" "$commit" "$outcome"
 done
