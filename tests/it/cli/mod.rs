@@ -80,6 +80,20 @@ fn fails_with(args: &[&str], needle: &str) {
     assert!(run.stdout.is_empty(), "stdout: {}", run.stdout);
 }
 
+/// A usage error: exit status 2 (clap's, or the command's own range checks), the reason on stderr, nothing on
+/// stdout, no panic.
+fn usage_error(args: &[&str], needle: &str) {
+    let run = tatsu(args);
+    assert_eq!(run.code, 2, "tatsu {args:?}: {}", run.stderr);
+    assert!(
+        run.stderr.contains(needle),
+        "tatsu {args:?}: {}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    assert!(run.stdout.is_empty(), "tatsu {args:?}: {}", run.stdout);
+}
+
 fn golden(name: &str, actual: &str) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/cli")
