@@ -72,6 +72,29 @@ fn seeds_pass_the_checks() {
     checks::ruletest_file("variant \"chess\"\ntest \"start\" { count 20 perft 2 = 400 }\n");
 }
 
+/// The `ruletest_file` target skips files asking for a perft deeper than two plies (a long computation the user
+/// asked for, not a hang), wherever the grammar reads one: glued to the number before it (the fuzzer's two timeouts,
+/// kept in `tests/data/fuzz/ruletest_file/`), after a comment, or on the next line.
+#[test]
+fn a_deep_perft_is_seen_however_the_test_grammar_allows_it_to_be_written() {
+    for deep in [
+        "test \"t\" { count 20 perft 1 = 20perft 7 = 1 }",
+        "test \"t\" { perft # deep\n # deeper\n 3 = 8902 }",
+        "test \"t\" {\n  perft\n\t5 = 4865609 }",
+        "test \"t\" { perft 10 = 1 }",
+    ] {
+        assert!(checks::asks_deep_perft(deep), "{deep:?}");
+    }
+    for shallow in [
+        "test \"t\" { count 20 perft 2 = 400 }",
+        "test \"t\" { perft 1 = 20 # perft\n }",
+        "test \"t\" { perft 99999999999 = 1 }",
+        "test \"perft\" { count 20 }",
+    ] {
+        assert!(!checks::asks_deep_perft(shallow), "{shallow:?}");
+    }
+}
+
 /// The XBoard session under abuse, through the fuzz target's checks (every line the engine writes is a protocol
 /// form; the position always reads back): commands out of order, moves in a finished game, nonsense `setboard`,
 /// unknown variants, oversized and binary lines, and the engine playing both sides until the game ends.
