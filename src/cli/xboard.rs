@@ -33,17 +33,13 @@ pub fn run(args: XboardArgs) -> Result<(), CliError> {
         .iter()
         .map(|&(name, _)| {
             Offer::lazy(tatsu::xboard::xboard_name(name), move || {
-                Engine::new(
-                    tatsu::variants::load(name)
-                        .expect("a bundled game compiles")
-                        .game,
-                )
+                tatsu::variants::bundled_engine(name).expect("a bundled name")
             })
         })
         .collect();
     for name in &args.files {
         match tatsu::variants::load(name) {
-            Ok(compiled) => offers.push(Offer::ready(Engine::new(compiled.game))),
+            Ok(compiled) => offers.push(Offer::ready(Arc::new(Engine::new(compiled.game)))),
             Err(error) => {
                 // Told to XBoard as a comment: the session goes on with the games that load.
                 for line in error.to_string().lines() {

@@ -1,35 +1,46 @@
 //! The games a session offers. A GUI chooses one game of a session, so each engine is built the first time its
 //! game is chosen: a session offering every bundled game would otherwise compile all of them before it answers
-//! its first line (Chu Shogi alone takes a tenth of a second).
+//! its first line (Chu Shogi alone takes a tenth of a second). The evaluator, which depends on the game alone, is
+//! likewise built at the first search and kept with the game, so sessions sharing offers share it too.
 use crate::engine::Engine;
-use std::sync::OnceLock;
+use crate::eval::Evaluator;
+use std::sync::{Arc, OnceLock};
 
-/// One game on offer: its name for XBoard and its engine, built on first use.
+/// One game on offer: its name for XBoard, its engine and its evaluator, each built on first use.
 pub struct Offer {
     name: String,
-    engine: OnceLock<Engine>,
-    build: Box<dyn Fn() -> Engine + Send + Sync>,
+    engine: Source,
+    evaluator: OnceLock<Evaluator>,
+}
+
+/// Where an offer's engine comes from.
+enum Source {
+    Ready(Arc<Engine>),
+    Lazy {
+        built: OnceLock<Arc<Engine>>,
+        build: Box<dyn Fn() -> Arc<Engine> + Send + Sync>,
+    },
 }
 
 impl Offer {
     /// A game whose engine `build` makes when the game is first chosen; `name` is XBoard's name for it.
-    pub fn lazy(name: String, build: impl Fn() -> Engine + Send + Sync + 'static) -> Offer {
+    pub fn lazy(name: String, build: impl Fn() -> Arc<Engine> + Send + Sync + 'static) -> Offer {
         Offer {
             name,
-            engine: OnceLock::new(),
-            build: Box::new(build),
+            engine: Source::Lazy {
+                built: OnceLock::new(),
+                build: Box::new(build),
+            },
+            evaluator: OnceLock::new(),
         }
     }
 
     /// A game whose engine is already built, under its XBoard name.
-    pub fn ready(engine: Engine) -> Offer {
-        let name = super::xboard_name(&engine.game.name);
-        let cell = OnceLock::new();
-        let _ = cell.set(engine);
+    pub fn ready(engine: Arc<Engine>) -> Offer {
         Offer {
-            name,
-            engine: cell,
-            build: Box::new(|| unreachable!("a ready offer's engine is built")),
+            name: super::xboard_name(&engine.game.name),
+            engine: Source::Ready(engine),
+            evaluator: OnceLock::new(),
         }
     }
 
@@ -39,6 +50,14 @@ impl Offer {
 
     /// The game's engine, built now if it is the first time.
     pub fn engine(&self) -> &Engine {
-        self.engine.get_or_init(|| (self.build)())
+        match &self.engine {
+            Source::Ready(engine) => engine,
+            Source::Lazy { built, build } => built.get_or_init(build),
+        }
+    }
+
+    /// The game's evaluator, built now if it is the first time.
+    pub fn evaluator(&self) -> &Evaluator {
+        self.evaluator.get_or_init(|| Evaluator::new(self.engine()))
     }
 }

@@ -9,7 +9,6 @@ use super::clock::TimeControl;
 use super::input::{Input, MAX_LINE_BYTES};
 use super::{highlight, notation, setup, Offer};
 use crate::engine::{Move, Position};
-use crate::eval::Evaluator;
 use crate::rules::Side;
 use crate::search::{self, Limits, Searcher, Table};
 use std::io::Write;
@@ -36,7 +35,6 @@ pub struct Session<'e> {
     out: Box<dyn Write + 'e>,
     offers: &'e [Offer],
     names: Vec<String>,
-    evaluators: Vec<Option<Evaluator>>,
     current: usize,
     pos: Position<'e>,
     tt: Table,
@@ -70,7 +68,6 @@ impl<'e> Session<'e> {
         let current = names.iter().position(|n| n == "normal").unwrap_or(0);
         Session {
             offers,
-            evaluators: offers.iter().map(|_| None).collect(),
             names,
             current,
             pos: Position::start(offers[current].engine()),
@@ -323,11 +320,6 @@ impl<'e> Session<'e> {
         true
     }
 
-    fn evaluator(&mut self) -> &Evaluator {
-        let engine = self.offers[self.current].engine();
-        self.evaluators[self.current].get_or_insert_with(|| Evaluator::new(engine))
-    }
-
     /// Searches the position: in analysis until interrupted, else within the clock, then plays the move.
     fn think(&mut self, analysis: bool) {
         let mut limits = if analysis {
@@ -338,8 +330,7 @@ impl<'e> Session<'e> {
         if let Some(cap) = self.node_cap {
             limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
         }
-        self.evaluator();
-        let eval = self.evaluators[self.current].as_ref().expect("built above");
+        let eval = self.offers[self.current].evaluator();
         let searcher = Searcher {
             eval,
             tt: &self.tt,
