@@ -29,12 +29,16 @@ pub fn interrupts(line: &str) -> Option<bool> {
     (!word.is_empty() && !QUIET.contains(&word)).then_some(word != "?")
 }
 
+/// The index of the game XBoard calls `name` among `offers`.
+fn offer_named(offers: &[Offer], name: &str) -> Option<usize> {
+    offers.iter().position(|o| o.name() == name)
+}
+
 /// The engine's side of one session: the games it offers, the position, the clock and the search.
 pub struct Session<'e> {
     /// Where the engine's lines go (stdout for a GUI).
     out: Box<dyn Write + 'e>,
     offers: &'e [Offer],
-    names: Vec<String>,
     current: usize,
     pos: Position<'e>,
     tt: Table,
@@ -64,11 +68,9 @@ impl<'e> Session<'e> {
         discard: Arc<AtomicBool>,
     ) -> Self {
         assert!(!offers.is_empty(), "a session offers at least one game");
-        let names: Vec<String> = offers.iter().map(|o| o.name().to_string()).collect();
-        let current = names.iter().position(|n| n == "normal").unwrap_or(0);
+        let current = offer_named(offers, "normal").unwrap_or(0);
         Session {
             offers,
-            names,
             current,
             pos: Position::start(offers[current].engine()),
             tt: Table::new(hash),
@@ -223,17 +225,17 @@ impl<'e> Session<'e> {
              analyze=1 colors=0 time=1 draw=0 reuse=1 san=0 sigint=0 sigterm=0 memory=1 smp=1 \
              highlight=1 debug=1 exclude=0",
             env!("CARGO_PKG_VERSION"),
-            self.names.join(",")
+            self.offers
+                .iter()
+                .map(Offer::name)
+                .collect::<Vec<_>>()
+                .join(",")
         ));
         self.say("feature done=1");
     }
 
     fn new_game(&mut self) {
-        self.current = self
-            .names
-            .iter()
-            .position(|n| n == "normal")
-            .unwrap_or(self.current);
+        self.current = offer_named(self.offers, "normal").unwrap_or(self.current);
         self.pos = Position::start(self.offers[self.current].engine());
         self.engine_side = Some(Side::Black);
         self.clock.new_game();
@@ -244,7 +246,7 @@ impl<'e> Session<'e> {
     fn variant(&mut self, name: &str) {
         // XBoard may prefix a board size (`10x10+0_ryugi`): the game defines its own.
         let name = name.rsplit('_').next().unwrap_or(name);
-        let Some(index) = self.names.iter().position(|n| n == name) else {
+        let Some(index) = offer_named(self.offers, name) else {
             self.say(&format!("Error (unknown variant): {name}"));
             return;
         };
