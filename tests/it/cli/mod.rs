@@ -68,30 +68,37 @@ fn count(args: &[&str]) -> usize {
 
 /// An error: exit status 1, one `error:` message on stderr, nothing on stdout, no panic.
 fn fails_with(args: &[&str], needle: &str) {
-    let run = tatsu(args);
-    assert_eq!(run.code, 1, "tatsu {args:?} should fail: {}", run.stdout);
-    assert!(run.stderr.starts_with("error: "), "stderr: {}", run.stderr);
-    assert!(
-        run.stderr.contains(needle),
-        "stderr lacks `{needle}`: {}",
-        run.stderr
-    );
-    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-    assert!(run.stdout.is_empty(), "stdout: {}", run.stdout);
+    let stderr = exits_with(args, 1, needle);
+    assert!(stderr.starts_with("error: "), "stderr: {stderr}");
 }
 
 /// A usage error: exit status 2 (clap's, or the command's own range checks), the reason on stderr, nothing on
 /// stdout, no panic.
 fn usage_error(args: &[&str], needle: &str) {
+    exits_with(args, 2, needle);
+}
+
+/// Runs `tatsu args`, which must exit with `code`, say `needle` on stderr without panicking and print nothing on
+/// stdout; returns stderr.
+fn exits_with(args: &[&str], code: i32, needle: &str) -> String {
     let run = tatsu(args);
-    assert_eq!(run.code, 2, "tatsu {args:?}: {}", run.stderr);
+    assert_eq!(
+        run.code, code,
+        "tatsu {args:?}: {}{}",
+        run.stdout, run.stderr
+    );
     assert!(
         run.stderr.contains(needle),
-        "tatsu {args:?}: {}",
+        "tatsu {args:?}: stderr lacks `{needle}`: {}",
         run.stderr
     );
     assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-    assert!(run.stdout.is_empty(), "tatsu {args:?}: {}", run.stdout);
+    assert!(
+        run.stdout.is_empty(),
+        "tatsu {args:?}: stdout: {}",
+        run.stdout
+    );
+    run.stderr
 }
 
 fn golden(name: &str, actual: &str) {
