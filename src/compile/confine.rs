@@ -5,44 +5,37 @@
 //! multi-leg move may still pass outside but not stop there, and a slide or a hop ends at the zone's edge (in a
 //! zone that a straight line can leave and enter again, the squares beyond are not reached: tatsu's reading, where
 //! Fairy-Stockfish lets a slider cross the gap; none of its built-in games confines a slider).
-use super::rays::BuiltRay;
-use crate::rules::{RayKind, Square, SquareSet, StepRule};
+use super::rays::{BuiltRay, RayBuf};
+use crate::rules::{RayKind, SquareSet, StepRule};
 
-/// `built` with every destination outside `zone` taken away.
-pub fn clip(built: BuiltRay, zone: Option<&SquareSet>) -> BuiltRay {
+/// `built` (its rays in `buf`) with every destination outside `zone` taken away.
+pub fn clip(built: BuiltRay, buf: &mut RayBuf, zone: Option<&SquareSet>) -> BuiltRay {
     let Some(zone) = zone else {
         return built;
     };
-    let inside = |squares: &[Square]| {
-        squares
-            .iter()
-            .position(|&sq| !zone.contains(sq))
-            .unwrap_or(squares.len())
-    };
-    built.retain_paths(
-        |kind, mut squares| match kind {
+    buf.retain(
+        built,
+        |kind, squares| match kind {
             // Only the last square is a destination; the path may lie outside.
             RayKind::Lame | RayKind::Grasshop | RayKind::Chain => {
-                let last = *squares.last()?;
-                zone.contains(last).then_some(squares)
+                zone.contains(*squares.last()?).then_some(squares.len())
             }
-            RayKind::Slide | RayKind::Hop => {
-                // A hop's squares before its hurdle need not be destinations, but which square is the hurdle is
-                // known only in play: end the ray at the edge as for a slide.
-                squares.truncate(inside(&squares));
-                (!squares.is_empty()).then_some(squares)
-            }
+            // A hop's squares before its hurdle need not be destinations, but which square is the hurdle is
+            // known only in play: end the ray at the edge as for a slide.
+            RayKind::Slide | RayKind::Hop => Some(
+                squares
+                    .iter()
+                    .position(|&sq| !zone.contains(sq))
+                    .unwrap_or(squares.len()),
+            ),
         },
-        |(squares, mut rules)| {
+        |squares, rules| {
             for (sq, rule) in squares.iter().zip(rules.iter_mut()) {
                 if !zone.contains(*sq) {
                     rule.remove(StepRule::DEST);
                 }
             }
-            rules
-                .iter()
-                .any(|r| r.contains(StepRule::DEST))
-                .then_some((squares, rules))
+            squares.len()
         },
     )
 }

@@ -2,7 +2,7 @@
 //! in (or the piece's unconditional one), expand it for the side's orientation, and clip each path into a ray.
 //! `i` moves are kept only on the piece's initial squares; `O` castling paths are set aside for the castling pass.
 use super::pieces::{ParsedMoveSet, PieceInfo, PieceNames};
-use super::rays::{build_ray, fits, fixed_box, refused, BuiltRay, Chain, FixedBox};
+use super::rays::{build_ray, fits, fixed_box, refused, BuiltRay, FixedBox, RayBuf};
 use super::zones::ZoneTable;
 use super::Diags;
 use super::{confine, holes};
@@ -138,8 +138,21 @@ struct PieceGraph<'a> {
     too_big: bool,
 }
 
-/// A plain ray from one square, before the redundant ones are dropped: kind, flags, squares, source.
-type Candidate = (RayKind, RayFlags, Vec<Square>, u16);
+/// A plain ray from one square, before the redundant ones are dropped: kind, flags, where its squares start in
+/// [`Scratch::candidate_squares`] and how many there are, source.
+type Candidate = (RayKind, RayFlags, usize, usize, u16);
+
+/// Buffers reused for every square of a piece: a square's rays are built, clipped and sorted out in them, so that
+/// they allocate nothing once grown.
+#[derive(Default)]
+struct Scratch {
+    ray: RayBuf,
+    candidates: Vec<Candidate>,
+    candidate_squares: Vec<Square>,
+    /// [`redundant_candidates`]' order by first square (with each candidate's index) and its answer.
+    by_first: Vec<(Square, usize)>,
+    redundant: Vec<bool>,
+}
 
 impl<'a> PieceGraph<'a> {
     fn new(id: PieceId, info: &'a PieceInfo, setting: &'a Setting<'a>) -> Self {
@@ -213,15 +226,16 @@ impl<'a> PieceGraph<'a> {
         let first_ray = b.rays.len();
         let unmoved = self.info.unmoved.as_ref();
         let mut tail = Vec::new();
+        let mut scratch = Scratch::default();
         for side in Side::BOTH {
             for sq in g.all() {
                 let start = b.rays.len();
                 if !self.too_big {
-                    self.square_rays(side, sq, unmoved.map(|_| false), b, d);
+                    self.square_rays(side, sq, unmoved.map(|_| false), &mut scratch, b, d);
                 }
                 if unmoved.is_some() && !self.too_big {
                     let first = b.rays.len();
-                    self.square_rays(side, sq, Some(true), b, d);
+                    self.square_rays(side, sq, Some(true), &mut scratch, b, d);
                     self.refuse_initial_captures(first, b, d);
                     tail.push((b.rays.len() - first) as u16);
                 }
@@ -368,6 +382,7 @@ impl<'a> PieceGraph<'a> {
         side: Side,
         sq: Square,
         initial_pass: Option<bool>,
+        scratch: &mut Scratch,
         b: &mut Built,
         d: &mut Diags,
     ) {
@@ -375,11 +390,14 @@ impl<'a> PieceGraph<'a> {
             return;
         }
         let g = self.setting.geometry;
-        let mut candidates: Vec<Candidate> = Vec::new();
+        let zones = self.setting.zones;
+        let holes = Some(self.setting.holes).filter(|h| !h.is_empty());
+        scratch.candidates.clear();
+        scratch.candidate_squares.clear();
         for mi in self.move_sets_on(side, sq) {
             let within = self.info.move_sets[mi]
                 .within
-                .map(|z| self.setting.zones.get(z).squares[side.index()].clone());
+                .map(|z| &zones.get(z).squares[side.index()]);
             for pi in 0..self.expanded[mi][side.index()].len() {
                 let path = &self.expanded[mi][side.index()][pi];
                 if path.castling.is_some()
@@ -391,14 +409,16 @@ impl<'a> PieceGraph<'a> {
                 let key = (mi, path.component);
                 // A path that cannot fit here gives no ray; only its refusal, if any, is reported.
                 let refusal = self.refusals[mi][side.index()][pi];
+                let buf = &mut scratch.ray;
                 let built = if fits(g, sq, self.boxes[mi][side.index()][pi]) {
-                    let built = holes::clip(build_ray(g, sq, path, refusal), self.setting.holes);
+                    let built = build_ray(g, sq, path, refusal, buf);
+                    let built = holes::clip(built, buf, holes);
                     let zone = self.confined.as_ref().map(|z| &z[side.index()]);
-                    confine::clip(confine::clip(built, zone), within.as_ref())
+                    confine::clip(confine::clip(built, buf, zone), buf, within)
                 } else {
                     refusal.map_or(BuiltRay::Empty, BuiltRay::Unsupported)
                 };
-                if self.over_limit(&built, b) {
+                if self.over_limit(built, buf, b) {
                     let span = component_span(&self.info.move_sets[mi], key.1);
                     d.error(span, format!("this move needs more than {MAX_RAY_SQUARES_PER_PIECE} ray squares on this board (the limit per piece type)"))
                     .note("give the legs a range or fewer directions, or use a smaller board");
@@ -406,23 +426,27 @@ impl<'a> PieceGraph<'a> {
                     return;
                 }
                 match built {
-                    BuiltRay::Chains { flags, chains } => {
+                    BuiltRay::Chains { flags } => {
                         let source = self.source(b, key);
-                        self.push_chains(side, flags, chains, source, b);
+                        self.push_chains(side, flags, &scratch.ray, source, b);
                     }
-                    BuiltRay::Rays { kind, flags, rays } => {
+                    BuiltRay::Rays { kind, flags } => {
                         let source = self.source(b, key);
                         self.has_ep_capture |= flags.has(RayFlags::EN_PASSANT);
-                        for squares in rays {
+                        for squares in scratch.ray.rays() {
                             let ends = match kind {
-                                RayKind::Slide | RayKind::Hop => &squares[..],
+                                RayKind::Slide | RayKind::Hop => squares,
                                 RayKind::Lame | RayKind::Grasshop | RayKind::Chain => {
                                     &squares[squares.len() - 1..]
                                 }
                             };
                             ends.iter()
                                 .for_each(|s| self.destinations[side.index()].insert(*s));
-                            candidates.push((kind, flags, squares, source));
+                            let first = scratch.candidate_squares.len();
+                            scratch.candidate_squares.extend_from_slice(squares);
+                            scratch
+                                .candidates
+                                .push((kind, flags, first, squares.len(), source));
                         }
                     }
                     BuiltRay::Empty => {}
@@ -438,15 +462,14 @@ impl<'a> PieceGraph<'a> {
                 }
             }
         }
-        push_uncovered(&candidates, b);
+        push_uncovered(scratch, b);
     }
 
     /// Would adding `built` take this piece past [`MAX_RAY_SQUARES_PER_PIECE`]? (The rays already kept for this
     /// square are counted, the candidates not yet kept are not: at most one square's plain rays over.)
-    fn over_limit(&self, built: &BuiltRay, b: &Built) -> bool {
-        let adding: usize = match built {
-            BuiltRay::Chains { chains, .. } => chains.iter().map(|(sq, _)| sq.len()).sum(),
-            BuiltRay::Rays { rays, .. } => rays.iter().map(Vec::len).sum(),
+    fn over_limit(&self, built: BuiltRay, buf: &RayBuf, b: &Built) -> bool {
+        let adding = match built {
+            BuiltRay::Chains { .. } | BuiltRay::Rays { .. } => buf.square_count(),
             BuiltRay::Empty | BuiltRay::Unsupported(_) => 0,
         };
         b.ray_squares.len() - self.first_square + adding > MAX_RAY_SQUARES_PER_PIECE
@@ -456,12 +479,12 @@ impl<'a> PieceGraph<'a> {
         &mut self,
         side: Side,
         flags: RayFlags,
-        chains: Vec<Chain>,
+        chains: &RayBuf,
         source: u16,
         b: &mut Built,
     ) {
-        for (squares, rules) in chains {
-            for (s, r) in squares.iter().zip(&rules) {
+        for (squares, rules) in chains.chains() {
+            for (s, r) in squares.iter().zip(rules) {
                 if r.contains(StepRule::DEST) {
                     self.destinations[side.index()].insert(*s);
                 }
@@ -481,20 +504,27 @@ impl<'a> PieceGraph<'a> {
 
 /// Appends the candidates no other one covers. Overlapping components (`vRlRrBK`: the K's steps are the riders'
 /// first squares) would generate the same move twice; one ray is kept for each.
-fn push_uncovered(candidates: &[Candidate], b: &mut Built) {
-    let redundant = redundant_candidates(candidates);
-    for (candidate, _) in candidates.iter().zip(&redundant).filter(|(_, &r)| !r) {
-        let (kind, flags, squares, source) = candidate;
+fn push_uncovered(scratch: &mut Scratch, b: &mut Built) {
+    redundant_candidates(scratch);
+    let Scratch {
+        candidates,
+        candidate_squares,
+        redundant,
+        ..
+    } = scratch;
+    for (candidate, _) in candidates.iter().zip(redundant.iter()).filter(|(_, &r)| !r) {
+        let &(kind, flags, first, len, source) = candidate;
+        let squares = &candidate_squares[first..first + len];
         b.rays.push(Ray {
             first: b.ray_squares.len() as u32,
-            len: squares.len() as u16,
-            kind: *kind,
-            flags: *flags,
-            source: *source,
+            len: len as u16,
+            kind,
+            flags,
+            source,
         });
-        let rule = StepRule::destination(*flags);
+        let rule = StepRule::destination(flags);
         b.ray_rules.extend(squares.iter().map(|_| rule));
-        b.ray_squares.extend(squares);
+        b.ray_squares.extend_from_slice(squares);
     }
 }
 
@@ -521,25 +551,34 @@ fn covers(b: (RayKind, RayFlags, &[Square]), a: (RayKind, RayFlags, &[Square])) 
         && b_squares.starts_with(a_squares)
 }
 
-/// Which candidates of one square another covers (the first of two that cover each other is kept). Only a ray with
-/// the same first square can cover another (`covers`), so they are compared within runs of the same first square,
-/// which keeps the test linear for pieces with many rays (the universal leaper `U` has one per square of the board).
-fn redundant_candidates(candidates: &[Candidate]) -> Vec<bool> {
-    let mut by_first: Vec<usize> = (0..candidates.len()).collect();
-    by_first.sort_by_key(|&i| (candidates[i].2[0], i));
-    let mut redundant = vec![false; candidates.len()];
-    for group in by_first.chunk_by(|&i, &j| candidates[i].2[0] == candidates[j].2[0]) {
-        for &i in group {
-            let candidate = view(&candidates[i]);
-            redundant[i] = group.iter().any(|&j| {
-                let other = view(&candidates[j]);
+/// Which candidates of one square another covers (the first of two that cover each other is kept), into
+/// `scratch.redundant`. Only a ray with the same first square can cover another (`covers`), so they are compared
+/// within runs of the same first square, which keeps the test linear for pieces with many rays (the universal
+/// leaper `U` has one per square of the board).
+fn redundant_candidates(scratch: &mut Scratch) {
+    let Scratch {
+        candidates,
+        candidate_squares,
+        by_first,
+        redundant,
+        ..
+    } = scratch;
+    let view = |i: usize| {
+        let (kind, flags, first, len, _) = candidates[i];
+        (kind, flags, &candidate_squares[first..first + len])
+    };
+    by_first.clear();
+    by_first.extend((0..candidates.len()).map(|i| (view(i).2[0], i)));
+    by_first.sort_unstable();
+    redundant.clear();
+    redundant.resize(candidates.len(), false);
+    for group in by_first.chunk_by(|a, b| a.0 == b.0) {
+        for &(_, i) in group {
+            let candidate = view(i);
+            redundant[i] = group.iter().any(|&(_, j)| {
+                let other = view(j);
                 j != i && covers(other, candidate) && (j < i || !covers(candidate, other))
             });
         }
     }
-    redundant
-}
-
-fn view(c: &Candidate) -> (RayKind, RayFlags, &[Square]) {
-    (c.0, c.1, c.2.as_slice())
 }

@@ -3,8 +3,8 @@
 //! hole, a leap or a lame leap whose destination or passed square is a hole does not exist, a multi-leg move ends
 //! where it would enter one, and a piece has no move from a hole. So the executor, the attack tables and the
 //! designer's diagrams know nothing of holes, and games without them pay nothing.
-use super::rays::BuiltRay;
-use crate::rules::{Castling, RayKind, SquareSet, StepRule};
+use super::rays::{BuiltRay, RayBuf};
+use crate::rules::{Castling, RayKind, SquareSet};
 
 /// Does a castling stay on the board: no square it needs empty or safe, and neither destination, is a hole?
 pub fn keeps_castling(c: &Castling, holes: &SquareSet) -> bool {
@@ -16,35 +16,24 @@ pub fn keeps_castling(c: &Castling, holes: &SquareSet) -> bool {
     !squares.any(|&sq| holes.contains(sq))
 }
 
-/// `built` with every square from the first hole on taken away (every square of a lame leap, whose path must all
-/// be on the board).
-pub fn clip(built: BuiltRay, holes: &SquareSet) -> BuiltRay {
-    if holes.is_empty() {
+/// `built` (its rays in `buf`) with every square from the first hole on taken away (every square of a lame leap,
+/// whose path must all be on the board). `holes` is `None` on a board without any.
+pub fn clip(built: BuiltRay, buf: &mut RayBuf, holes: Option<&SquareSet>) -> BuiltRay {
+    let Some(holes) = holes else {
         return built;
-    }
+    };
     let before_hole = |squares: &[crate::rules::Square]| {
         squares
             .iter()
             .position(|&sq| holes.contains(sq))
             .unwrap_or(squares.len())
     };
-    built.retain_paths(
-        |kind, mut squares| {
-            let keep = before_hole(&squares);
-            if kind == RayKind::Lame && keep < squares.len() {
-                return None;
-            }
-            squares.truncate(keep);
-            (!squares.is_empty()).then_some(squares)
+    buf.retain(
+        built,
+        |kind, squares| {
+            let keep = before_hole(squares);
+            (kind != RayKind::Lame || keep == squares.len()).then_some(keep)
         },
-        |(mut squares, mut rules)| {
-            let keep = before_hole(&squares);
-            squares.truncate(keep);
-            rules.truncate(keep);
-            rules
-                .iter()
-                .any(|r| r.contains(StepRule::DEST))
-                .then_some((squares, rules))
-        },
+        |squares, _| before_hole(squares),
     )
 }

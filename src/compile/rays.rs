@@ -5,68 +5,126 @@ use betza::{Leg, Mode, Path};
 /// More chain rays than this from one square for one path is surely a mistake (and would bloat the graph).
 const MAX_CHAINS: usize = 4096;
 
+/// What one path gives from one square. The squares themselves are in the [`RayBuf`] it was built into.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum BuiltRay {
     /// Plain rays of one kind and flags: usually one, or one leap per other square for the universal leaper `U`.
-    Rays {
-        kind: RayKind,
-        flags: RayFlags,
-        rays: Vec<Vec<Square>>,
-    },
+    Rays { kind: RayKind, flags: RayFlags },
     /// Several chain rays (a multi-leg move or a lame rider): squares with the rule of each.
-    Chains { flags: RayFlags, chains: Vec<Chain> },
+    Chains { flags: RayFlags },
     /// The path leaves the board at once from this square.
     Empty,
     /// The compiler has no ray form for this kind of move.
     Unsupported(&'static str),
 }
 
-impl BuiltRay {
-    /// The same move with each ray's squares passed through `ray` and each chain through `chain`; what they map to
-    /// `None` is dropped, and a move left with nothing is [`BuiltRay::Empty`]. The one shape of every clip applied to
-    /// built rays (holes, confinement).
-    pub fn retain_paths(
-        self,
-        mut ray: impl FnMut(RayKind, Vec<Square>) -> Option<Vec<Square>>,
-        chain: impl FnMut(Chain) -> Option<Chain>,
+/// The rays of one path from one square, and the chain unroller's walk: buffers the graph builder keeps for a
+/// whole piece, so that building a square's rays allocates nothing once they have grown (the compiler's cost was
+/// mostly allocation: a vector per ray, two per chain).
+#[derive(Default)]
+pub struct RayBuf {
+    /// Every ray's squares, one ray after another.
+    squares: Vec<Square>,
+    /// Parallel to `squares` for chains: the rule of each square (empty while the rays are plain).
+    rules: Vec<StepRule>,
+    /// Each ray: where its squares start in `squares`, and how many there are.
+    rays: Vec<(usize, usize)>,
+    /// The chain unroller's path so far, and the rule of each of its squares.
+    walk_squares: Vec<Square>,
+    walk_rules: Vec<StepRule>,
+}
+
+impl RayBuf {
+    fn clear(&mut self) {
+        self.squares.clear();
+        self.rules.clear();
+        self.rays.clear();
+    }
+
+    fn push_ray(&mut self, squares: impl IntoIterator<Item = Square>) {
+        let start = self.squares.len();
+        self.squares.extend(squares);
+        self.rays.push((start, self.squares.len() - start));
+    }
+
+    fn push_chain(&mut self, squares: &[Square], rules: &[StepRule]) {
+        self.rays.push((self.squares.len(), squares.len()));
+        self.squares.extend_from_slice(squares);
+        self.rules.extend_from_slice(rules);
+    }
+
+    /// The squares of each plain ray.
+    pub fn rays(&self) -> impl Iterator<Item = &[Square]> {
+        self.rays
+            .iter()
+            .map(|&(start, len)| &self.squares[start..start + len])
+    }
+
+    /// The squares of each chain ray, with the rule of each.
+    pub fn chains(&self) -> impl Iterator<Item = (&[Square], &[StepRule])> {
+        self.rays.iter().map(|&(start, len)| {
+            let end = start + len;
+            (&self.squares[start..end], &self.rules[start..end])
+        })
+    }
+
+    /// How many squares the rays (or chains) hold in all.
+    pub fn square_count(&self) -> usize {
+        self.rays.iter().map(|&(_, len)| len).sum()
+    }
+
+    /// Clips the rays of `built` in place, the one shape of every clip applied to built rays (holes, confinement).
+    /// `ray` gives how many squares of a plain ray stay, `None` to drop it; `chain` may take destinations away
+    /// from a chain's rules and gives how many of its squares stay. A ray left without squares, or a chain left
+    /// without a destination, is dropped; a move left with nothing is [`BuiltRay::Empty`].
+    pub fn retain(
+        &mut self,
+        built: BuiltRay,
+        mut ray: impl FnMut(RayKind, &[Square]) -> Option<usize>,
+        mut chain: impl FnMut(&[Square], &mut [StepRule]) -> usize,
     ) -> BuiltRay {
-        match self {
-            BuiltRay::Rays { kind, flags, rays } => {
-                let rays: Vec<_> = rays.into_iter().filter_map(|r| ray(kind, r)).collect();
-                if rays.is_empty() {
-                    BuiltRay::Empty
-                } else {
-                    BuiltRay::Rays { kind, flags, rays }
-                }
-            }
-            BuiltRay::Chains { flags, chains } => {
-                let chains: Vec<_> = chains.into_iter().filter_map(chain).collect();
-                if chains.is_empty() {
-                    BuiltRay::Empty
-                } else {
-                    BuiltRay::Chains { flags, chains }
-                }
-            }
-            other => other,
+        let (squares, rules) = (&self.squares, &mut self.rules);
+        match built {
+            BuiltRay::Rays { kind, .. } => self.rays.retain_mut(|(start, len)| {
+                *len = ray(kind, &squares[*start..*start + *len])
+                    .unwrap_or(0)
+                    .min(*len);
+                *len > 0
+            }),
+            BuiltRay::Chains { .. } => self.rays.retain_mut(|(start, len)| {
+                let rules = &mut rules[*start..*start + *len];
+                *len = chain(&squares[*start..*start + *len], rules).min(*len);
+                rules[..*len].iter().any(|r| r.contains(StepRule::DEST))
+            }),
+            BuiltRay::Empty | BuiltRay::Unsupported(_) => return built,
+        }
+        if self.rays.is_empty() {
+            BuiltRay::Empty
+        } else {
+            built
         }
     }
 }
 
-/// The ray of `path` from `from`; `refusal` is [`refused`]`(path)`, asked once per path by the caller.
+/// The rays of `path` from `from`, written into `buf` (cleared first); `refusal` is [`refused`]`(path)`, asked
+/// once per path by the caller.
 pub fn build_ray(
     g: Geometry,
     from: Square,
     path: &Path,
     refusal: Option<&'static str>,
+    buf: &mut RayBuf,
 ) -> BuiltRay {
+    buf.clear();
     if let Some(what) = refusal {
         return BuiltRay::Unsupported(what);
     }
     if path.universal {
-        return universal_leaper(g, from, path);
+        return universal_leaper(g, from, path, buf);
     }
     let leg = match path.legs.as_slice() {
         [leg] if !needs_chain_walker(path) => leg,
-        _ => return build_chains(g, from, &path.legs),
+        _ => return build_chains(g, from, &path.legs, buf),
     };
     let mode = leg.mode;
     let flags = final_flags(mode);
@@ -76,37 +134,31 @@ pub fn build_ray(
     } else if mode.contains(Mode::HOP) {
         RayKind::Hop
     } else if !leg.lame_path.is_empty() {
-        let mut squares = Vec::with_capacity(leg.lame_path.len() + 1);
-        for &(dx, dy) in leg.lame_path.iter().chain(std::iter::once(&leg.step)) {
-            match g.square(x0 + dx, y0 + dy) {
-                Some(sq) => squares.push(sq),
-                None => return BuiltRay::Empty,
-            }
+        let steps = leg.lame_path.iter().chain(std::iter::once(&leg.step));
+        if steps
+            .clone()
+            .any(|&(dx, dy)| g.square(x0 + dx, y0 + dy).is_none())
+        {
+            return BuiltRay::Empty;
         }
+        buf.push_ray(steps.filter_map(|&(dx, dy)| g.square(x0 + dx, y0 + dy)));
         return BuiltRay::Rays {
             kind: RayKind::Lame,
             flags,
-            rays: vec![squares],
         };
     } else {
         RayKind::Slide
     };
-    let limit = leg.max.unwrap_or(u32::MAX).min(64);
-    let mut squares = Vec::new();
-    for k in 1..=limit as i32 {
-        match g.square(x0 + k * leg.step.0, y0 + k * leg.step.1) {
-            Some(sq) => squares.push(sq),
-            None => break,
-        }
-    }
-    if squares.is_empty() || leg.step == (0, 0) {
+    if leg.step == (0, 0) {
         return BuiltRay::Empty;
     }
-    BuiltRay::Rays {
-        kind,
-        flags,
-        rays: vec![squares],
+    let limit = leg.max.unwrap_or(u32::MAX).min(64) as i32;
+    buf.push_ray((1..=limit).map_while(|k| g.square(x0 + k * leg.step.0, y0 + k * leg.step.1)));
+    if buf.squares.is_empty() {
+        buf.clear();
+        return BuiltRay::Empty;
     }
+    BuiltRay::Rays { kind, flags }
 }
 
 /// Least and greatest (file, rank) offsets from a path's start square.
@@ -275,27 +327,28 @@ fn needs_chain_walker(path: &Path) -> bool {
 /// The universal leaper `U`: one leap per other square of the board, as plain rays (so the executor and the
 /// reverse attack tables need nothing new), or as chains for `tU`, `uU` and `xU` (which borrows from any friendly
 /// piece on the board), whose flags only the chain walker reads.
-fn universal_leaper(g: Geometry, from: Square, path: &Path) -> BuiltRay {
+fn universal_leaper(g: Geometry, from: Square, path: &Path, buf: &mut RayBuf) -> BuiltRay {
     let Some(last) = path.legs.last() else {
         return BuiltRay::Empty;
     };
     let flags = final_flags(last.mode);
-    let rays: Vec<Vec<Square>> = g.all().filter(|&s| s != from).map(|s| vec![s]).collect();
-    if rays.is_empty() {
-        return BuiltRay::Empty;
-    }
     let walker_only = RayFlags::TAME | RayFlags::UNLOAD | RayFlags::BORROW;
-    if flags.has(walker_only) {
-        let dest = StepRule::destination(flags);
-        BuiltRay::Chains {
-            flags,
-            chains: rays.into_iter().map(|r| (r, vec![dest])).collect(),
+    let dest = StepRule::destination(flags);
+    for sq in g.all().filter(|&s| s != from) {
+        if flags.has(walker_only) {
+            buf.push_chain(&[sq], &[dest]);
+        } else {
+            buf.push_ray([sq]);
         }
+    }
+    if buf.rays.is_empty() {
+        BuiltRay::Empty
+    } else if flags.has(walker_only) {
+        BuiltRay::Chains { flags }
     } else {
         BuiltRay::Rays {
             kind: RayKind::Slide,
             flags,
-            rays,
         }
     }
 }
@@ -330,7 +383,7 @@ fn final_flags(mode: Mode) -> RayFlags {
 
 /// Every realisation of a multi-leg path (or a lame rider) from one square: for each non-final leg, each distance
 /// it may go before turning; then the final leg's squares as destinations. Lame steps add passed squares.
-fn build_chains(g: Geometry, from: Square, legs: &[Leg]) -> BuiltRay {
+fn build_chains(g: Geometry, from: Square, legs: &[Leg], buf: &mut RayBuf) -> BuiltRay {
     let last = legs.last().expect("a path has legs");
     let flags = final_flags(last.mode);
     // A tame move (`t` on the last leg) never captures a royal piece, on its turning squares either.
@@ -344,53 +397,54 @@ fn build_chains(g: Geometry, from: Square, legs: &[Leg]) -> BuiltRay {
         origin: from,
         tame,
         destination: StepRule::destination(flags),
-        squares: Vec::new(),
-        rules: Vec::new(),
-        chains: Vec::new(),
+        buf,
     };
+    unroller.buf.walk_squares.clear();
+    unroller.buf.walk_rules.clear();
     if let Err(what) = unroller.unroll((g.file(from), g.rank(from)), legs) {
+        buf.clear();
         return BuiltRay::Unsupported(what);
     }
-    if unroller.chains.is_empty() {
+    if buf.rays.is_empty() {
         return BuiltRay::Empty;
     }
-    BuiltRay::Chains {
-        flags,
-        chains: unroller.chains,
-    }
+    BuiltRay::Chains { flags }
 }
 
-/// The squares of one chain ray and the [`StepRule`] of each.
-pub type Chain = (Vec<Square>, Vec<StepRule>);
-
-/// Unrolls a multi-leg path from one square into its chains: the path walked so far (`squares`, `rules`) grows
-/// and shrinks as each leg tries each of its distances.
-struct ChainUnroller {
+/// Unrolls a multi-leg path from one square into its chains: the path walked so far (the buffer's walk) grows
+/// and shrinks as each leg tries each of its distances; each chain found is appended to the buffer's rays.
+struct ChainUnroller<'b> {
     g: Geometry,
     origin: Square,
     /// [`StepRule::SPARE_ROYAL`] on every capturing square of a tame move, else nothing.
     tame: StepRule,
     /// The rule of every destination square (what the final leg may do there).
     destination: StepRule,
-    squares: Vec<Square>,
-    rules: Vec<StepRule>,
-    chains: Vec<Chain>,
+    buf: &'b mut RayBuf,
 }
 
-impl ChainUnroller {
+impl ChainUnroller<'_> {
     fn push(&mut self, sq: Square, rule: StepRule) {
         let rule = if rule.contains(StepRule::CAPTURE) {
             rule | self.tame
         } else {
             rule
         };
-        self.squares.push(sq);
-        self.rules.push(rule);
+        self.buf.walk_squares.push(sq);
+        self.buf.walk_rules.push(rule);
     }
 
     fn truncate(&mut self, len: usize) {
-        self.squares.truncate(len);
-        self.rules.truncate(len);
+        self.buf.walk_squares.truncate(len);
+        self.buf.walk_rules.truncate(len);
+    }
+
+    /// The walk so far is a chain: append it to the buffer's rays.
+    fn emit(&mut self) {
+        let buf = &mut *self.buf;
+        buf.rays.push((buf.squares.len(), buf.walk_squares.len()));
+        buf.squares.extend_from_slice(&buf.walk_squares);
+        buf.rules.extend_from_slice(&buf.walk_rules);
     }
 
     fn square(&self, leg: &Leg, x: i32, y: i32) -> Option<Square> {
@@ -398,7 +452,7 @@ impl ChainUnroller {
     }
 
     fn check_size(&self) -> Result<(), &'static str> {
-        if self.chains.len() >= MAX_CHAINS {
+        if self.buf.rays.len() >= MAX_CHAINS {
             Err("multi-leg moves with this many realisations")
         } else {
             Ok(())
@@ -415,13 +469,13 @@ impl ChainUnroller {
         if rest.is_empty() && leg.mode.intersects(Mode(Mode::HOP.0 | Mode::GRASSHOP.0)) {
             return self.final_hop((x, y), leg, limit);
         }
-        let mark = self.squares.len();
+        let mark = self.buf.walk_squares.len();
         for k in 1..=limit {
             let (bx, by) = (x + (k - 1) * leg.step.0, y + (k - 1) * leg.step.1);
             // The lame squares of this step (empty), its must-jump squares (occupied), then its end.
             // A step whose lame or jump square is off the board ends the leg; the earlier steps stand (a lame
             // nightrider from d4 still reaches e6 when the square beside f8 is off the board).
-            let step_mark = self.squares.len();
+            let step_mark = self.buf.walk_squares.len();
             let lame = leg.lame_path.iter().map(|v| (v, StepRule::PASS));
             let jumps = leg.jump_path.iter().map(|v| (v, StepRule::HURDLE));
             let mut off_board = false;
@@ -442,7 +496,7 @@ impl ChainUnroller {
                 continue;
             }
             self.check_size()?;
-            let before = self.squares.len();
+            let before = self.buf.walk_squares.len();
             self.push(end, StepRule::turn(leg.mode)?);
             let next = (ex.rem_euclid(self.g.files as i32), ey);
             self.unroll(next, rest)?;
@@ -451,11 +505,11 @@ impl ChainUnroller {
             self.push(end, StepRule::PASS);
         }
         if rest.is_empty()
-            && self.rules[mark..]
+            && self.buf.walk_rules[mark..]
                 .iter()
                 .any(|r| r.contains(StepRule::DEST))
         {
-            self.chains.push((self.squares.clone(), self.rules.clone()));
+            self.emit();
         }
         self.truncate(mark);
         Ok(())
@@ -466,11 +520,19 @@ impl ChainUnroller {
     /// the squares after it are destinations as on a slide (`p`), or only the first of them (`g`). The range
     /// counts every square of the leg, the hurdle included, as for a single-leg hopper.
     fn final_hop(&mut self, (x, y): (i32, i32), leg: &Leg, limit: i32) -> Result<(), &'static str> {
-        let line: Vec<Square> = (1..=limit)
-            .map_while(|k| self.square(leg, x + k * leg.step.0, y + k * leg.step.1))
-            .collect();
+        // At most 64 squares (the range limit of a leg): on the stack.
+        let mut line = [Square(0); 64];
+        let mut len = 0;
+        for k in 1..=limit {
+            let Some(sq) = self.square(leg, x + k * leg.step.0, y + k * leg.step.1) else {
+                break;
+            };
+            line[len] = sq;
+            len += 1;
+        }
+        let line = &line[..len];
         let grasshop = leg.mode.contains(Mode::GRASSHOP);
-        let mark = self.squares.len();
+        let mark = self.buf.walk_squares.len();
         for hurdle in 0..line.len().saturating_sub(1) {
             self.check_size()?;
             let end = if grasshop { hurdle + 2 } else { line.len() };
@@ -482,7 +544,7 @@ impl ChainUnroller {
                 };
                 self.push(sq, rule);
             }
-            self.chains.push((self.squares.clone(), self.rules.clone()));
+            self.emit();
             self.truncate(mark);
         }
         Ok(())
