@@ -97,7 +97,10 @@ impl Engine {
         let pieces = game.pieces.len();
         let words = squares.div_ceil(64);
         let mut capture_origins = vec![0u64; 2 * squares * pieces * words];
-        let mut lists: Vec<Vec<AttackEntry>> = vec![Vec::new(); 2 * squares * pieces];
+        let slots = 2 * squares * pieces;
+        // Every (slot, entry) in the order found: one list, not a vector per slot (most slots stay empty, and
+        // growing the others one push at a time was a third of the engine's construction).
+        let mut found: Vec<(usize, AttackEntry)> = Vec::new();
         let mut pins_unreliable = false;
         let mut traits = vec![PieceTraits::empty(); pieces];
         let mut has_induction = false;
@@ -127,22 +130,42 @@ impl Engine {
                             let slot = (side.index() * squares + target.index()) * pieces + p;
                             capture_origins[slot * words + from.index() / 64] |=
                                 1 << (from.index() % 64);
-                            lists[slot].push(AttackEntry {
+                            let entry = AttackEntry {
                                 from,
                                 ray: ray_index as u32,
                                 pos: pos as u16,
-                            });
+                            };
+                            found.push((slot, entry));
                         }
                     }
                 }
             }
         }
-        let mut entries = Vec::new();
-        let mut entry_ranges = Vec::with_capacity(lists.len());
-        for list in lists {
-            let start = entries.len() as u32;
-            entries.extend(list);
-            entry_ranges.push((start, entries.len() as u32));
+        // Counted out by slot, each slot's entries in the order found.
+        let mut ends = vec![0u32; slots];
+        for &(slot, _) in &found {
+            ends[slot] += 1;
+        }
+        let mut total = 0;
+        let entry_ranges: Vec<(u32, u32)> = ends
+            .iter()
+            .map(|&count| {
+                total += count;
+                (total - count, total)
+            })
+            .collect();
+        let mut next: Vec<u32> = entry_ranges.iter().map(|&(start, _)| start).collect();
+        let mut entries = vec![
+            AttackEntry {
+                from: Square(0),
+                ray: 0,
+                pos: 0
+            };
+            found.len()
+        ];
+        for (slot, entry) in found {
+            entries[next[slot] as usize] = entry;
+            next[slot] += 1;
         }
         let mut reaching = vec![0u64; 2 * squares];
         for (slot, &(start, end)) in entry_ranges.iter().enumerate() {
