@@ -104,13 +104,15 @@ impl Engine {
         let mut pins_unreliable = false;
         let mut traits = vec![PieceTraits::empty(); pieces];
         let mut has_induction = false;
-        let mut seen = Vec::new();
+        let mut seen = [SquareSet::new(), SquareSet::new(), SquareSet::new()];
         for (p, piece) in game.pieces.iter().enumerate() {
             for side in Side::BOTH {
                 for from in game.geometry.all() {
                     let slice = piece.rays(side, squares, from);
-                    if double_step_twin(&game, slice.range())
-                        || walks_repeat(&game, slice.range(), &mut seen)
+                    // Once a piece is known to repeat moves, its other squares need not be asked.
+                    if !traits[p].contains(PieceTraits::REPEATS_MOVES)
+                        && (double_step_twin(&game, slice.range())
+                            || walks_repeat(&game, slice.range(), &mut seen))
                     {
                         traits[p] |= PieceTraits::REPEATS_MOVES;
                     }
@@ -445,8 +447,8 @@ fn double_step_twin(game: &Game, rays: std::ops::Range<usize>) -> bool {
 /// the same square holding the same kind of occupant (empty, enemy, friend): a rook's slide and a dabbaba's leap
 /// (`RD`) both reach the square two ahead; a chain that only destroys friends never repeats a rider's move or
 /// capture there. Rays the compiler already merged (a step that is a prefix of a slide) do not count twice.
-/// `seen` is scratch space: (destination, occupants).
-fn walks_repeat(game: &Game, rays: std::ops::Range<usize>, seen: &mut Vec<(Square, u8)>) -> bool {
+/// `seen` is scratch space: per kind of occupant, the squares some walk already ends on with it.
+fn walks_repeat(game: &Game, rays: std::ops::Range<usize>, seen: &mut [SquareSet; 3]) -> bool {
     const EMPTY: u8 = 1;
     const ENEMY: u8 = 2;
     const FRIEND: u8 = 4;
@@ -454,8 +456,8 @@ fn walks_repeat(game: &Game, rays: std::ops::Range<usize>, seen: &mut Vec<(Squar
     if rays.len() < 2 && !rays.iter().any(|ray| ray.kind == RayKind::Chain) {
         return false;
     }
-    seen.clear();
-    for ray in rays {
+    let mut repeats = false;
+    'rays: for ray in rays {
         let chain = ray.kind == RayKind::Chain;
         let plain = if ray.flags.has(RayFlags::MOVE | RayFlags::EN_PASSANT) {
             EMPTY
@@ -498,16 +500,25 @@ fn walks_repeat(game: &Game, rays: std::ops::Range<usize>, seen: &mut Vec<(Squar
             } else {
                 continue;
             };
-            seen.push((sq, occupants));
+            for (class, set) in seen.iter_mut().enumerate() {
+                if occupants & (1 << class) != 0 {
+                    if set.contains(sq) {
+                        repeats = true;
+                        break 'rays;
+                    }
+                    set.insert(sq);
+                }
+            }
         }
     }
-    seen.sort_unstable_by_key(|&(sq, _)| sq);
-    seen.chunk_by(|a, b| a.0 == b.0).any(|group| {
-        group
-            .iter()
-            .enumerate()
-            .any(|(i, &(_, o))| group[i + 1..].iter().any(|&(_, o2)| o & o2 != 0))
-    })
+    // Left empty for the next square, square by square: the rays' few squares cost less than clearing three
+    // board-sized sets.
+    for ray in rays {
+        for &sq in game.ray_squares(ray) {
+            seen.iter_mut().for_each(|set| set.remove(sq));
+        }
+    }
+    repeats
 }
 
 /// The squares of `ray` (with their numbers) on which a piece moving along it could capture an enemy royal piece,
