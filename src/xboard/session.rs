@@ -8,7 +8,7 @@
 use super::clock::TimeControl;
 use super::input::{Input, MAX_LINE_BYTES};
 use super::{highlight, notation, setup, Offer};
-use crate::engine::{Move, Position};
+use crate::engine::Position;
 use crate::rules::Side;
 use crate::search::{self, Limits, Searcher, Table};
 use std::io::Write;
@@ -48,8 +48,10 @@ pub struct Session<'e> {
     clock: TimeControl,
     post: bool,
     analyzing: bool,
-    /// The moves a `lift` found, for the `put` that follows.
-    lifted: Vec<Move>,
+    /// The square (or hand piece) the last `lift` named. `put` asks for the moves from it in the position as it
+    /// is then: moves kept from the lift went stale when a move, `undo`, `new`, `variant` or `setboard` came in
+    /// between, and after `variant` named piece types of another game.
+    lifted: String,
     stop: Arc<AtomicBool>,
     discard: Arc<AtomicBool>,
     /// A cap on every search's nodes (the fuzzer's, so that `go` always returns quickly); `None` for play.
@@ -79,7 +81,7 @@ impl<'e> Session<'e> {
             clock: TimeControl::default(),
             post: false,
             analyzing: false,
-            lifted: Vec::new(),
+            lifted: String::new(),
             stop,
             discard,
             node_cap: None,
@@ -297,14 +299,16 @@ impl<'e> Session<'e> {
     }
 
     fn lift(&mut self, square: &str) {
-        self.lifted = highlight::moves_from(&mut self.pos, square);
-        self.say(&highlight::highlight(&self.pos, &self.lifted));
+        square.clone_into(&mut self.lifted);
+        let moves = highlight::moves_from(&mut self.pos, square);
+        self.say(&highlight::highlight(&self.pos, &moves));
     }
 
     fn put(&mut self, square: &str) {
         let g = self.pos.game().geometry;
         if let Some(to) = notation::square_from_xboard(g, square) {
-            if let Some(line) = highlight::choice(&self.pos, &self.lifted, to) {
+            let moves = highlight::moves_from(&mut self.pos, &self.lifted);
+            if let Some(line) = highlight::choice(&self.pos, &moves, to) {
                 self.say(&line);
             }
         }

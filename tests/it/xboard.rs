@@ -190,6 +190,29 @@ fn a_promotion_is_offered_as_a_choice_of_the_legal_pieces() {
 }
 
 #[test]
+fn a_put_answers_for_the_position_it_is_made_in() {
+    // A chess pawn lifted on a7, then the game changes before the put: the lift's moves (a chess pawn's
+    // promotions) are not the new game's. With a game of five piece types this was a panic (the fuzzer's
+    // `xboard_session`, `tests/data/fuzz/xboard_session/`); now the put asks the position it is made in.
+    let lift = "new\nforce\nsetboard 8/P7/8/8/8/8/8/k1K5 w - - 0 1\nlift a7";
+    let out = session_with(
+        &["tests/data/variants/lame-pieces.tatsu"],
+        &format!("{lift}\nvariant lame-pieces\nput a8\nping 7"),
+    );
+    assert!(
+        out.lines().any(|l| l == "pong 7"),
+        "the session lives: {out}"
+    );
+    assert!(!out.contains("choice "), "{out}");
+    // In the same position the choice is offered; once the pawn has promoted, a8 holds a queen with no
+    // promotion to choose.
+    let out = session(&format!("{lift}\nput a8"));
+    assert_eq!(line_starting(&out, "choice "), "choice QRBN");
+    let out = session(&format!("{lift}\nusermove a7a8q\nput a8"));
+    assert!(!out.contains("choice "), "{out}");
+}
+
+#[test]
 fn the_engine_mates_and_announces_the_result_with_its_reason() {
     let out = session("new\nforce\nsetboard 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\nsd 3\ngo");
     assert!(out.lines().any(|l| l == "move d1d8"), "{out}");
