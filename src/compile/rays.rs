@@ -134,14 +134,13 @@ pub fn build_ray(
     } else if mode.contains(Mode::HOP) {
         RayKind::Hop
     } else if !leg.lame_path.is_empty() {
+        // Every square of the path must be on the board.
         let steps = leg.lame_path.iter().chain(std::iter::once(&leg.step));
-        if steps
-            .clone()
-            .any(|&(dx, dy)| g.square(x0 + dx, y0 + dy).is_none())
-        {
+        buf.push_ray(steps.map_while(|&(dx, dy)| g.square(x0 + dx, y0 + dy)));
+        if buf.squares.len() != leg.lame_path.len() + 1 {
+            buf.clear();
             return BuiltRay::Empty;
         }
-        buf.push_ray(steps.filter_map(|&(dx, dy)| g.square(x0 + dx, y0 + dy)));
         return BuiltRay::Rays {
             kind: RayKind::Lame,
             flags,

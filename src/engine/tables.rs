@@ -144,12 +144,12 @@ impl Engine {
             }
         }
         // Counted out by slot, each slot's entries in the order found.
-        let mut ends = vec![0u32; slots];
+        let mut counts = vec![0u32; slots];
         for &(slot, _) in &found {
-            ends[slot] += 1;
+            counts[slot] += 1;
         }
         let mut total = 0;
-        let entry_ranges: Vec<(u32, u32)> = ends
+        let entry_ranges: Vec<(u32, u32)> = counts
             .iter()
             .map(|&count| {
                 total += count;
