@@ -55,17 +55,17 @@ pub fn run(args: &TestArgs) -> Result<(), CliError> {
     }
 }
 
+/// Each file's load errors, a line per test, then the failing tests' diagnostics: the first [`diag::MAX_SHOWN`]
+/// of the file and a count of the rest (`--json` and `--junit` carry them all).
 fn human_report(reports: &[FileReport]) -> String {
     let mut out = String::new();
     let (mut passed, mut failed, mut errors) = (0, 0, 0);
     for r in reports {
+        let renderer = diag::Renderer::new(&r.source);
         let game = r.variant.as_deref().unwrap_or("?");
         out += &format!("{} ({game}): {} tests\n", r.file, r.tests.len());
         errors += usize::from(!r.errors.is_empty());
-        for d in &r.errors {
-            out += &diag::render_human(d, &r.source);
-            out.push('\n');
-        }
+        out += &renderer.report(&r.errors, diag::Format::Human);
         for t in &r.tests {
             if t.passed() {
                 passed += 1;
@@ -76,12 +76,8 @@ fn human_report(reports: &[FileReport]) -> String {
             }
         }
         out.push('\n');
-        for t in r.tests.iter().filter(|t| !t.passed()) {
-            for d in &t.failures {
-                out += &diag::render_human(d, &r.source);
-                out.push('\n');
-            }
-        }
+        let failures = r.tests.iter().flat_map(|t| &t.failures);
+        out += &renderer.report(failures, diag::Format::Human);
     }
     let verdict = if failed == 0 && errors == 0 {
         "ok"
@@ -148,7 +144,7 @@ impl<'a> ReportJson<'a> {
                         .iter()
                         .map(|t| TestJson {
                             name: &t.name,
-                            line: diag::Renderer::new(&r.source).line_col(t.span.start).0,
+                            line: at.line_col(t.span.start).0,
                             passed: t.passed(),
                             failures: diags(&t.failures),
                         })
@@ -182,6 +178,8 @@ fn junit_report(reports: &[FileReport]) -> String {
         "<testsuites name=\"tatsu test\" tests=\"{total}\" failures=\"{failures}\" errors=\"{errors}\">\n"
     );
     for r in reports {
+        // One line index per file: locating each test and failure is then a binary search, not a scan.
+        let renderer = diag::Renderer::new(&r.source);
         let game = xml(r.variant.as_deref().unwrap_or(""));
         let failed = r.tests.iter().filter(|t| !t.passed()).count();
         out += &format!(
@@ -191,7 +189,7 @@ fn junit_report(reports: &[FileReport]) -> String {
             usize::from(!r.errors.is_empty())
         );
         if let Some(first) = r.errors.first() {
-            let text = rendered(&r.errors, &r.source);
+            let text = rendered(&r.errors, &renderer);
             out += &format!(
                 "    <testcase name=\"(load)\" classname=\"{game}\" file=\"{}\">\n      <error message=\"{}\">{}</error>\n    </testcase>\n",
                 xml(&r.file),
@@ -200,7 +198,7 @@ fn junit_report(reports: &[FileReport]) -> String {
             );
         }
         for t in &r.tests {
-            let line = diag::Renderer::new(&r.source).line_col(t.span.start).0;
+            let line = renderer.line_col(t.span.start).0;
             out += &format!(
                 "    <testcase name=\"{}\" classname=\"{game}\" file=\"{}\" line=\"{line}\"",
                 xml(&t.name),
@@ -209,7 +207,7 @@ fn junit_report(reports: &[FileReport]) -> String {
             match t.failures.first() {
                 None => out += "/>\n",
                 Some(first) => {
-                    let text = rendered(&t.failures, &r.source);
+                    let text = rendered(&t.failures, &renderer);
                     out += &format!(
                         ">\n      <failure message=\"{}\">{}</failure>\n    </testcase>\n",
                         xml(&first.message),
@@ -225,8 +223,8 @@ fn junit_report(reports: &[FileReport]) -> String {
 }
 
 /// Diagnostics as `tatsu test` prints them, one after another.
-fn rendered(list: &[diag::Diagnostic], source: &str) -> String {
-    list.iter().map(|d| diag::render_human(d, source)).collect()
+fn rendered(list: &[diag::Diagnostic], renderer: &diag::Renderer) -> String {
+    list.iter().map(|d| renderer.human(d)).collect()
 }
 
 fn xml(text: &str) -> String {

@@ -105,21 +105,31 @@ impl<'a> Renderer<'a> {
     }
 
     /// The diagnostics in `format`, each followed by a line break (and a blank line in the human form): the
-    /// first [`MAX_SHOWN`], then a line that says how many errors and warnings were left out.
-    pub fn report(&self, diags: &[Diagnostic], format: Format) -> String {
+    /// first [`MAX_SHOWN`], then a line that says how many errors and warnings were left out. Takes any sequence
+    /// (a list, or the failures of many tests) and only counts what it does not show.
+    pub fn report<'d>(
+        &self,
+        diags: impl IntoIterator<Item = &'d Diagnostic>,
+        format: Format,
+    ) -> String {
         let mut out = String::new();
-        let shown = diags.len().min(self.max_shown);
-        for d in &diags[..shown] {
+        let (mut errors, mut warnings) = (0, 0);
+        for (i, d) in diags.into_iter().enumerate() {
+            if i >= self.max_shown {
+                if d.is_error() {
+                    errors += 1;
+                } else {
+                    warnings += 1;
+                }
+                continue;
+            }
             match format {
                 Format::Human => out += &self.human(d),
                 Format::Short => out += &self.short(d),
             }
             out.push('\n');
         }
-        let rest = &diags[shown..];
-        if !rest.is_empty() {
-            let errors = rest.iter().filter(|d| d.is_error()).count();
-            let warnings = rest.len() - errors;
+        if errors + warnings > 0 {
             let p = Palette::new(self.color);
             let _ = writeln!(
                 out,
