@@ -150,19 +150,14 @@ fn to_diagnostic(
     offset: usize,
     err: &pest::error::Error<Rule>,
 ) -> Diagnostic {
-    let mut d = pest_error_diagnostic(file, &source[offset..], err, describe);
+    let mut d = pest_error_diagnostic(file, &source[offset..], err);
     d.span = Span::new(d.span.start + offset, d.span.end + offset);
     d
 }
 
 /// A pest error as a located `syntax error: expected …, found …` diagnostic, naming a keyword rule `kw_NAME` as
-/// `` `NAME` `` and other rules with `describe` (a `|` in its answer separates alternatives).
-fn pest_error_diagnostic<R: pest::RuleType>(
-    file: &str,
-    source: &str,
-    err: &pest::error::Error<R>,
-    describe: impl Fn(R) -> String,
-) -> Diagnostic {
+/// `` `NAME` `` and other rules with [`describe`] (a `|` in its answer separates alternatives).
+fn pest_error_diagnostic(file: &str, source: &str, err: &pest::error::Error<Rule>) -> Diagnostic {
     let start = match err.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
@@ -179,8 +174,12 @@ fn pest_error_diagnostic<R: pest::RuleType>(
     let found = &source[start..end];
     let message = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } => {
+            // `}` is described with every step's keyword; pest also names the steps it tried, which would say
+            // them twice.
+            let closes_block = positives.contains(&Rule::rbrace);
             let mut wanted: Vec<String> = positives
                 .iter()
+                .filter(|r| !(closes_block && starts_step(**r)))
                 .flat_map(|r| {
                     let name = format!("{r:?}");
                     let text = match name.strip_prefix("kw_") {
@@ -210,6 +209,26 @@ fn pest_error_diagnostic<R: pest::RuleType>(
         file,
         Span::new(start, end),
         format!("syntax error: {message}"),
+    )
+}
+
+/// Does `rule` begin a step of a test block?
+fn starts_step(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::kw_fen
+            | Rule::kw_play
+            | Rule::kw_legal
+            | Rule::kw_illegal
+            | Rule::kw_moves
+            | Rule::kw_count
+            | Rule::kw_perft
+            | Rule::kw_piece
+            | Rule::kw_result
+            | Rule::kw_not
+            | Rule::kw_check
+            | Rule::check_step
+            | Rule::kw_to_move
     )
 }
 

@@ -361,3 +361,17 @@ fn a_file_of_thousands_of_failing_tests_reports_the_first_fifty_failures_and_cou
         assert_eq!(t["failures"][0]["line"], i + 2);
     }
 }
+
+/// A misspelt step is answered with the list of steps, each named once (pest also reports the steps it tried,
+/// which the `}` alternative already lists).
+#[test]
+fn a_misspelt_step_names_each_step_once() {
+    let source = "variant \"chess\"\ntest \"a\" { lgeal a2a4 }\n";
+    let report = ruletest::run_source("x.tatsu-test", source);
+    let message = &report.errors[0].message;
+    assert_eq!(
+        message,
+        "syntax error: expected `}` or a step (`fen`, `play`, `legal`, `illegal`, `moves`, `count`, `perft`, \
+         `piece`, `result`, `check`, `to-move`), found `lgeal`"
+    );
+}
