@@ -78,6 +78,10 @@ fn human_report(reports: &[FileReport]) -> String {
         out.push('\n');
         let failures = r.tests.iter().flat_map(|t| &t.failures);
         out += &renderer.report(failures, diag::Format::Human);
+        if !out.ends_with("\n\n") {
+            // The count of failures not shown is one line: set it off from the next file, as a diagnostic is.
+            out.push('\n');
+        }
     }
     let verdict = if failed == 0 && errors == 0 {
         "ok"
