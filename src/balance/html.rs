@@ -251,7 +251,11 @@ fn piece_table(h: &mut String, r: &Report) {
 /// Fitted values with ±1 standard error bars beside the static estimates (squares).
 fn values_chart(h: &mut String, r: &Report) {
     let Some(v) = &r.values else {
-        h.push_str("<h2>Piece values from play</h2><p>No piece type differed in material in 10 finished games: nothing to fit.</p>");
+        let _ = write!(
+            h,
+            "<h2>Piece values from play</h2><p>No piece type differed in material in {} or more finished games: nothing to fit.</p>",
+            super::fit::MIN_GAMES
+        );
         return;
     };
     let Some(_) = v.scale else {

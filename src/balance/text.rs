@@ -143,8 +143,10 @@ fn pieces(t: &mut String, r: &Report) {
 
 fn values(t: &mut String, r: &Report) {
     let Some(v) = &r.values else {
-        t.push_str(
-            "\npiece values from play: no piece type differed in material in 10 finished games, nothing to fit\n",
+        let _ = writeln!(
+            t,
+            "\npiece values from play: no piece type differed in material in {} or more finished games, nothing to fit",
+            super::fit::MIN_GAMES
         );
         return;
     };
