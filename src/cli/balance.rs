@@ -26,9 +26,10 @@ use tatsu::engine::Engine;
 pub struct BalanceArgs {
     #[arg(help = super::common::variant_help())]
     pub variant: String,
-    /// Games in the run (rounded up to an even number: each opening is played with both colours).
-    #[arg(long, default_value_t = 20)]
-    pub games: u64,
+    /// Games in the run, 1 to 1,000,000 (rounded up to an even number: each opening is played with both
+    /// colours).
+    #[arg(long, default_value_t = 20, value_parser = super::bounds::within(1, super::bounds::MAX_GAMES))]
+    pub games: u32,
     /// Nodes searched per move (each player's budget is this ±20%); 0 for no node limit (then give --depth).
     #[arg(long, default_value_t = 1000)]
     pub nodes: u64,
@@ -38,11 +39,11 @@ pub struct BalanceArgs {
     /// The run's seed: the same seed plays the same games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Stop a game after this many plies; it is reported as unfinished and not scored.
-    #[arg(long, default_value_t = 300)]
+    /// Stop a game after this many plies; it is reported as unfinished and not scored (1 to 100,000).
+    #[arg(long, default_value_t = 300, value_parser = super::bounds::within(1, super::bounds::MAX_GAME_PLIES))]
     pub max_plies: u32,
-    /// Uniformly random plies that open each pair of games.
-    #[arg(long, default_value_t = 2)]
+    /// Uniformly random plies that open each pair of games (0 to 1,000).
+    #[arg(long, default_value_t = 2, value_parser = super::bounds::within(0, super::bounds::MAX_OPENING_PLIES))]
     pub opening_plies: u32,
     /// Play only shard I of N of the run (the games whose number is I-1 modulo N).
     #[arg(long, value_parser = parse_shard)]
@@ -108,7 +109,7 @@ pub fn run(args: BalanceArgs) -> Result<(), CliError> {
     let key = RunKey {
         variant: engine.game.name.clone(),
         seed: args.seed,
-        games: args.games.div_ceil(2) * 2,
+        games: u64::from(args.games.div_ceil(2) * 2),
         max_plies: args.max_plies,
         opening_plies: args.opening_plies,
         nodes: args.nodes,

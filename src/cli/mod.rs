@@ -18,6 +18,7 @@ use error::CliError;
 mod common;
 mod balance;
 mod betza;
+mod bounds;
 pub mod check;
 mod describe;
 mod describe_json;

@@ -26,9 +26,9 @@ pub struct PerftArgs {
     /// Print one `move: count` line per legal move (sorted by move text) before the total.
     #[arg(long)]
     pub divide: bool,
-    /// Count on this many threads, splitting the first moves between them (default: every core).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// Count on this many threads, 1 to 256, splitting the first moves between them (default: every core).
+    #[arg(long, value_parser = super::bounds::within(1, tatsu::search::MAX_THREADS as u32))]
+    pub threads: Option<u32>,
     /// Write the work units of this perft instead of counting: one line per legal move sequence of this many
     /// plies (`FEN<TAB>MOVES<TAB>DEPTH`), whose counts add up to the perft (docs/balance.md).
     #[arg(long, value_name = "PLIES", conflicts_with_all = ["divide", "json"])]
@@ -77,9 +77,10 @@ pub fn run(args: PerftArgs) -> Result<(), CliError> {
 fn count(args: &PerftArgs, depth: u32, mut pos: Position) -> Result<(), CliError> {
     let start = std::time::Instant::now();
     let bar = progress_bar(0, "perft", "first moves");
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        |n| n as usize,
+    );
     let divided = perft::divide_parallel(&mut pos, depth.max(1), threads, |done, total| {
         if let Some(bar) = &bar {
             bar.set_length(total as u64);

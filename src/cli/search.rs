@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use tatsu::engine::Position;
 use tatsu::eval::Evaluator;
-use tatsu::search::{self, Limits, Searcher, Table, MAX_PLY};
+use tatsu::search::{self, Limits, Searcher, Table, MAX_PLY, MAX_THREADS};
 
 /// Search a position and print every iteration (depth, score, nodes, speed, principal variation) and the best move.
 ///
@@ -34,9 +34,9 @@ pub struct SearchArgs {
     /// Transposition table size in MiB (1 to 65536).
     #[arg(long, default_value_t = 64)]
     pub hash: usize,
-    /// Search threads (sharing the table).
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
+    /// Search threads, sharing the table (1 to 256).
+    #[arg(long, default_value_t = 1, value_parser = super::bounds::within(1, MAX_THREADS as u32))]
+    pub threads: u32,
 }
 
 /// A budget of nothing would print a best move no search looked at: refused where it is read.
@@ -67,7 +67,7 @@ fn go(args: &SearchArgs, mut pos: Position, tt: &Table) -> Result<(), CliError> 
     let searcher = Searcher {
         eval: &eval,
         tt,
-        threads: args.threads.max(1),
+        threads: args.threads as usize,
     };
     let stop = AtomicBool::new(false);
     let game = pos.game();

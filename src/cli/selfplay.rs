@@ -29,14 +29,14 @@ use tatsu::rules::Side;
 pub struct SelfplayArgs {
     #[arg(help = super::common::variant_help())]
     pub variant: String,
-    /// How many games to play.
-    #[arg(long, default_value_t = 10)]
+    /// How many games to play (1 to 1,000,000).
+    #[arg(long, default_value_t = 10, value_parser = super::bounds::within(1, super::bounds::MAX_GAMES))]
     pub games: u32,
     /// The random seed: the same seed plays the same games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Stop a game that has not ended after this many plies (it counts as unfinished).
-    #[arg(long, default_value_t = 500)]
+    /// Stop a game that has not ended after this many plies (it counts as unfinished); 1 to 100,000.
+    #[arg(long, default_value_t = 500, value_parser = super::bounds::within(1, super::bounds::MAX_GAME_PLIES))]
     pub max_plies: u32,
     /// Start every game from this position instead of the game's start position.
     #[arg(long)]

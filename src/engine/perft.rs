@@ -58,6 +58,8 @@ pub fn divide_parallel(
     }
     let moves = pos.legal_move_list();
     let total = moves.len();
+    // A thread without a first move to count would only be started and joined.
+    let threads = threads.min(total);
     let next = AtomicUsize::new(0);
     let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
     let work = |pos: &mut Position, mut done: Option<&mut dyn FnMut(usize)>| {

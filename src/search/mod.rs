@@ -129,6 +129,9 @@ impl Control<'_> {
     }
 }
 
+/// The most threads one search runs: more are clamped to this.
+pub const MAX_THREADS: usize = 256;
+
 /// A search set-up: the evaluation, the shared table and the number of threads.
 pub struct Searcher<'a> {
     pub eval: &'a Evaluator,
@@ -158,7 +161,7 @@ impl Searcher<'_> {
                 (n / 16).clamp(16, 1024).next_power_of_two().min(1024)
             }),
         };
-        let threads = self.threads.clamp(1, 256);
+        let threads = self.threads.clamp(1, MAX_THREADS);
         std::thread::scope(|scope| {
             for helper in 1..threads {
                 let mut copy = pos.clone();

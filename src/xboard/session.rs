@@ -205,7 +205,7 @@ impl<'e> Session<'e> {
                 Err(_) => self.say(&format!("Error (not a number of MiB): {line}")),
             },
             "cores" => match rest.parse::<usize>() {
-                Ok(n) => self.threads = n.clamp(1, 256),
+                Ok(n) => self.threads = n.clamp(1, crate::search::MAX_THREADS),
                 Err(_) => self.say(&format!("Error (not a number of cores): {line}")),
             },
             "option" => {}

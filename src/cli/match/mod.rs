@@ -31,20 +31,20 @@ pub struct MatchArgs {
     /// An engine's command line (give two).
     #[arg(long = "engine", required = true, num_args = 1)]
     pub engines: Vec<String>,
-    /// Games to play (rounded up to an even number: each opening with both colours).
-    #[arg(long, default_value_t = 2)]
-    pub games: usize,
+    /// Games to play, 1 to 1,000,000 (rounded up to an even number: each opening with both colours).
+    #[arg(long, default_value_t = 2, value_parser = super::bounds::within(1, super::bounds::MAX_GAMES))]
+    pub games: u32,
     /// Time control: BASE+INC in seconds (e.g. 10+0.1).
     #[arg(long, default_value = "10+0.1")]
     pub tc: String,
-    /// Random plies played before the engines take over.
-    #[arg(long, default_value_t = 2)]
+    /// Random plies played before the engines take over (0 to 1,000).
+    #[arg(long, default_value_t = 2, value_parser = super::bounds::within(0, super::bounds::MAX_OPENING_PLIES))]
     pub opening_plies: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Games played at once (each with its own pair of engine processes).
-    #[arg(long, default_value_t = 1)]
-    pub concurrency: usize,
+    /// Games played at once, each with its own pair of engine processes (1 to 64).
+    #[arg(long, default_value_t = 1, value_parser = super::bounds::within(1, super::bounds::MAX_CONCURRENCY))]
+    pub concurrency: u32,
     /// The variant's name as the engines know it (default: tatsu's XBoard name, `normal` for chess).
     #[arg(long)]
     pub xboard_variant: Option<String>,
@@ -68,16 +68,6 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         .xboard_variant
         .clone()
         .unwrap_or_else(|| tatsu::xboard::xboard_name(&engine.game.name));
-    let pairs = args.games.div_ceil(2).max(1);
-    let openings: Vec<Vec<Move>> = (0..pairs)
-        .map(|i| {
-            opening(
-                &engine,
-                args.seed.wrapping_add(i as u64),
-                args.opening_plies,
-            )
-        })
-        .collect();
     let pgn = match &args.pgn {
         Some(path) => match std::fs::OpenOptions::new()
             .create(true)
@@ -91,16 +81,20 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     };
     let results: Mutex<Vec<(usize, Record)>> = Mutex::new(Vec::new());
     let next = AtomicUsize::new(0);
-    let total = pairs * 2;
+    let total = args.games.div_ceil(2) as usize * 2;
     let names: Mutex<[String; 2]> = Mutex::new([args.engines[0].clone(), args.engines[1].clone()]);
+    let not_started: Mutex<Option<String>> = Mutex::new(None);
     std::thread::scope(|scope| {
-        for _ in 0..args.concurrency.clamp(1, 64) {
+        for _ in 0..args.concurrency {
             scope.spawn(|| {
-                let Ok(mut a) = Player::start(&args.engines[0]) else {
-                    return;
-                };
-                let Ok(mut b) = Player::start(&args.engines[1]) else {
-                    return;
+                let started = Player::start(&args.engines[0])
+                    .and_then(|a| Player::start(&args.engines[1]).map(|b| (a, b)));
+                let (mut a, mut b) = match started {
+                    Ok(pair) => pair,
+                    Err(e) => {
+                        *not_started.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+                        return;
+                    }
                 };
                 *names.lock().unwrap_or_else(|e| e.into_inner()) = [a.name.clone(), b.name.clone()];
                 loop {
@@ -114,7 +108,15 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
                     } else {
                         [&mut b, &mut a]
                     };
-                    let opening = (i / 2, openings[i / 2].as_slice());
+                    // Both games of a pair replay the pair's opening from its seed: nothing is made before
+                    // the games, whatever their number.
+                    let pair = i / 2;
+                    let moves = opening(
+                        &engine,
+                        args.seed.wrapping_add(pair as u64),
+                        args.opening_plies,
+                    );
+                    let opening = (pair, moves.as_slice());
                     let record = game::play(&engine, &variant_name, opening, players, tc);
                     let white_black = if first_is_white {
                         [a.name.as_str(), b.name.as_str()]
@@ -144,9 +146,11 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     let names = names.into_inner().unwrap_or_else(|e| e.into_inner());
     if results.is_empty() {
-        return Err(CliError::input(
-            "no game was played (could an engine not start?)",
-        ));
+        let why = not_started.into_inner().unwrap_or_else(|e| e.into_inner());
+        return Err(CliError::input(format!(
+            "no game was played: {}",
+            why.unwrap_or_else(|| "the engines did not start".to_string())
+        )));
     }
     outln!("{}", summary(&results, &names));
     let played: Vec<(usize, Record)> = results.iter().filter(|(_, r)| !r.fault).cloned().collect();

@@ -42,7 +42,9 @@ fn is_refusal(line: &str) -> bool {
 }
 
 impl Player {
-    /// Starts the engine and reads its features (waiting for `done=1`, at most 5 seconds).
+    /// Starts the engine and reads its features (waiting for `done=1`, at most 5 seconds). An engine that ends
+    /// before that (`sh -c` starts any command, so a missing program shows only here) is an error saying how it
+    /// ended.
     pub fn start(command: &str) -> Result<Player, String> {
         let mut child = Command::new("sh")
             .arg("-c")
@@ -74,15 +76,51 @@ impl Player {
         player.send("xboard");
         player.send("protover 2");
         let deadline = Instant::now() + Duration::from_secs(5);
-        while let Some(line) = player.next_line(deadline) {
-            if let Some(features) = line.strip_prefix("feature ") {
-                player.read_features(features);
-                if features.contains("done=1") {
-                    break;
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match player.lines.recv_timeout(wait) {
+                Ok(line) => {
+                    if let Some(features) = line.strip_prefix("feature ") {
+                        player.read_features(features);
+                        if features.contains("done=1") {
+                            break;
+                        }
+                    }
+                }
+                // An engine of protocol 1 sends no features: it is ready when it is silent.
+                Err(RecvTimeoutError::Timeout) => break,
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!("`{command}` {}", player.how_it_ended()));
                 }
             }
         }
         Ok(player)
+    }
+
+    /// How the engine ended, once its output has closed (it may take a moment to exit after that).
+    fn how_it_ended(&mut self) -> String {
+        let deadline = Instant::now() + Duration::from_secs(1);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => {
+                    return match status.code() {
+                        Some(127) => {
+                            "ended at once with exit status 127: no such command".to_string()
+                        }
+                        Some(126) => {
+                            "ended at once with exit status 126: not an executable program"
+                                .to_string()
+                        }
+                        Some(code) => format!("ended at once with exit status {code}"),
+                        None => "was killed by a signal as it started".to_string(),
+                    };
+                }
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(10))
+                }
+                _ => return "closed its output as it started".to_string(),
+            }
+        }
     }
 
     fn read_features(&mut self, features: &str) {

@@ -2,6 +2,7 @@
 //! in README.md, docs/cli.md). Expected facts come from RULES.md; text outputs are compared with golden files in
 //! tests/data/cli (set BLESS=1 to rewrite them). The helpers here are shared by every module.
 mod betza;
+mod bounds;
 mod check;
 mod conveniences;
 mod describe;
