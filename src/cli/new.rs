@@ -23,7 +23,19 @@ pub struct NewArgs {
 }
 
 pub fn run(args: &NewArgs) -> Result<(), CliError> {
-    let mut path = args.name.clone();
+    // The file is NAME's last component with `.tatsu`: `.`, `..` or a name ending in `/` name a folder, and
+    // appending to them would write a hidden `..tatsu` (or `folder/.tatsu`).
+    let Some(name) = args
+        .name
+        .file_name()
+        .filter(|n| !n.to_string_lossy().trim_matches('.').is_empty())
+    else {
+        return Err(CliError::usage(format!(
+            "`{}` names a folder, not a file: give the game's file name, e.g. `my-game`",
+            args.name.display()
+        )));
+    };
+    let mut path = args.name.with_file_name(name);
     if path.extension().is_none_or(|e| e != "tatsu") {
         path.as_mut_os_string().push(".tatsu");
     }
@@ -44,13 +56,32 @@ pub fn run(args: &NewArgs) -> Result<(), CliError> {
         ));
     }
     let file = path.display().to_string();
+    if file.contains(char::is_control) {
+        // The name is written into the file's first comment, which a line break would end.
+        return Err(CliError::usage(
+            "a file name cannot contain a line break or a control character",
+        ));
+    }
+    // The commands shown are meant to be pasted into a shell.
+    let arg = shell_word(&file);
     let text = TEMPLATE
         .replace("{{TITLE}}", &title)
-        .replace("{{FILE}}", &file);
+        .replace("{{FILE}}", &arg);
     std::fs::write(&path, text)
         .map_err(|e| CliError::input(format!("cannot write `{file}`: {e}")))?;
-    eprintln!("wrote {file}: `tatsu check {file}` compiles it, `tatsu test {file}` runs its tests");
+    eprintln!("wrote {file}: `tatsu check {arg}` compiles it, `tatsu test {arg}` runs its tests");
     Ok(())
+}
+
+/// `text` as one shell word: as it is when it holds only characters no shell treats specially, else in single
+/// quotes (a `'` inside written `'\''`).
+fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./+,:@%=".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
 }
 
 /// `my-game` → `My Game`.

@@ -55,6 +55,50 @@ fn new_writes_a_file_that_checks_cleanly_and_whose_tests_pass() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The commands `new` prints are pasted into a shell: a file name with a space or a quote is quoted there (and in
+/// the file's first comment). A name that is a folder (`.`, `..`) would have written a hidden `..tatsu`; a line
+/// break would end the comment it is written into.
+#[test]
+fn new_quotes_the_file_name_for_the_shell_and_refuses_names_that_are_not_files() {
+    let dir = scratch("new-names");
+    let d = dir.to_str().unwrap();
+    let run = tatsu_in(d, &["new", "it's my game"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("`tatsu check 'it'\\''s my game.tatsu'`"),
+        "{}",
+        run.stderr
+    );
+    let text = std::fs::read_to_string(dir.join("it's my game.tatsu")).unwrap();
+    assert!(text
+        .lines()
+        .nth(1)
+        .unwrap()
+        .contains("`tatsu test 'it'\\''s my game.tatsu'`"));
+    // What the message says to run runs.
+    let check = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "{} check 'it'\\''s my game.tatsu'",
+            env!("CARGO_BIN_EXE_tatsu")
+        ))
+        .current_dir(d)
+        .output()
+        .unwrap();
+    assert!(check.status.success(), "{check:?}");
+    for name in [".", "..", "x\ny"] {
+        let run = tatsu_in(d, &["new", name]);
+        assert_eq!(run.code, 2, "{name:?}: {}", run.stderr);
+    }
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["it's my game.tatsu"]);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn check_of_a_folder_compiles_every_variant_file_in_it_recursively() {
     let dir = scratch("check-dir");
