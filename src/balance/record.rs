@@ -19,6 +19,27 @@ pub struct RunKey {
     pub depth: Option<u32>,
 }
 
+/// The run in words, for messages: `chess, seed 1, 20 games, 1000 nodes, at most 300 plies, 2 opening plies`.
+impl std::fmt::Display for RunKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}, seed {}, {} games, ",
+            self.variant, self.seed, self.games
+        )?;
+        match (self.nodes, self.depth) {
+            (0, Some(d)) => write!(f, "depth {d}")?,
+            (n, Some(d)) => write!(f, "{n} nodes, depth at most {d}")?,
+            (n, None) => write!(f, "{n} nodes")?,
+        }
+        write!(
+            f,
+            ", at most {} plies, {} opening plies",
+            self.max_plies, self.opening_plies
+        )
+    }
+}
+
 /// A game as the engine played it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
@@ -70,33 +91,62 @@ pub fn open(path: &Path, resume: bool) -> std::io::Result<std::fs::File> {
     std::fs::File::create(path)
 }
 
-/// Reads a JSON Lines file of games. A last line cut short by an interruption is skipped (it was never a finished
-/// record); any other unreadable line is an error naming the file and line.
-pub fn read(path: &Path) -> Result<Vec<GameRecord>, String> {
-    let file =
-        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let lines: Vec<String> = std::io::BufReader::new(file)
-        .lines()
-        .collect::<Result<_, _>>()
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+/// The longest line read as a game record: a game of 100,000 plies (`tatsu balance --max-plies` at most) takes
+/// about a megabyte.
+pub const MAX_RECORD_BYTES: usize = 16 << 20;
+
+/// Reads a JSON Lines file of games. A last line without its line break was cut short by an interruption and is
+/// skipped (it was never a finished record; the second value says so); any other line that is not a record, or
+/// is longer than [`MAX_RECORD_BYTES`], is an error naming the file and line. Memory is bounded by the records,
+/// whatever the file: an endless input without line breaks stops at the limit.
+pub fn read(path: &Path) -> Result<(Vec<GameRecord>, Option<String>), String> {
+    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut reader = std::io::BufReader::new(file);
     let mut records = Vec::new();
-    for (n, line) in lines.iter().enumerate() {
-        if line.trim().is_empty() {
-            continue;
+    let mut line = Vec::new();
+    for n in 1.. {
+        line.clear();
+        let limit = MAX_RECORD_BYTES as u64 + 1;
+        if std::io::Read::take(&mut reader, limit)
+            .read_until(b'\n', &mut line)
+            .map_err(cannot)?
+            == 0
+        {
+            break;
         }
-        match serde_json::from_str(line) {
-            Ok(record) => records.push(record),
-            Err(_) if n + 1 == lines.len() => {}
-            Err(e) => {
-                return Err(format!(
-                    "{}:{}: not a game record: {e}",
-                    path.display(),
-                    n + 1
+        let complete = line.last() == Some(&b'\n');
+        if !complete && line.len() > MAX_RECORD_BYTES {
+            return Err(format!(
+                "{}:{n}: a line of more than {MAX_RECORD_BYTES} bytes is not a game record",
+                path.display()
+            ));
+        }
+        let text = std::str::from_utf8(&line)
+            .map_err(|_| format!("{}:{n}: not a game record: not UTF-8 text", path.display()));
+        let parsed = text.and_then(|t| {
+            if t.trim().is_empty() {
+                return Ok(None);
+            }
+            serde_json::from_str(t)
+                .map(Some)
+                .map_err(|e| format!("{}:{n}: not a game record: {e}", path.display()))
+        });
+        match parsed {
+            Ok(record) => records.extend(record),
+            Err(_) if !complete => {
+                return Ok((
+                    records,
+                    Some(format!(
+                        "{}:{n}: a last line cut short (an interrupted run?) was skipped",
+                        path.display()
+                    )),
                 ))
             }
+            Err(e) => return Err(e),
         }
     }
-    Ok(records)
+    Ok((records, None))
 }
 
 /// The games of one run from several files, in index order, each index once. Games of another run (another game,
@@ -107,7 +157,7 @@ pub fn collect(sets: Vec<Vec<GameRecord>>) -> Result<Vec<GameRecord>, String> {
         let key = first.run.clone();
         if let Some(other) = all.iter().find(|r| r.run != key) {
             return Err(format!(
-                "the files hold games of different runs: {key:?} and {:?}",
+                "the files hold games of different runs: {key} and {}",
                 other.run
             ));
         }

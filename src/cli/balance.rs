@@ -68,6 +68,16 @@ pub struct BalanceArgs {
     pub html: Option<PathBuf>,
 }
 
+/// The games of a `--merge` or `--resume` file; a last line cut short is skipped with a note (its game is not in
+/// the report, and `--resume` plays it again).
+fn read_games(path: &std::path::Path) -> Result<Vec<record::GameRecord>, CliError> {
+    let (games, skipped) = record::read(path).map_err(CliError::input)?;
+    if let Some(note) = skipped {
+        eprintln!("note: {note}");
+    }
+    Ok(games)
+}
+
 fn parse_shard(text: &str) -> Result<Shard, String> {
     Shard::parse(text).ok_or_else(|| format!("`{text}` is not a shard I/N with 1 ≤ I ≤ N"))
 }
@@ -83,9 +93,8 @@ pub fn run(args: BalanceArgs) -> Result<(), CliError> {
         let sets = args
             .merge
             .iter()
-            .map(|p| record::read(p))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(CliError::input)?;
+            .map(|p| read_games(p))
+            .collect::<Result<Vec<_>, _>>()?;
         let games = record::collect(sets).map_err(CliError::input)?;
         let Some(first) = games.first() else {
             return Err(CliError::input("the files hold no games"));
@@ -151,10 +160,10 @@ fn play_run(
     let out = args.out.as_deref().filter(|_| openings_from.is_none());
     let mut done = Vec::new();
     if let Some(path) = out.filter(|p| args.resume && p.exists()) {
-        done = record::read(path).map_err(CliError::input)?;
+        done = read_games(path)?;
         if let Some(other) = done.iter().find(|r| r.run != *key) {
             return Err(CliError::input(format!(
-                "{} holds games of another run ({:?}); resume with the same settings",
+                "{} holds games of another run ({}), not of this one ({key}); resume with the same settings",
                 path.display(),
                 other.run
             )));

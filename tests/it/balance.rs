@@ -224,6 +224,57 @@ fn resume_plays_only_the_games_missing_from_the_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A games file is read line by line with a bound: a last line without its line break (a write cut short) is
+/// skipped with a note, any other line that is not a record is an error at its line, and an endless line (here
+/// `/dev/zero`) stops at `MAX_RECORD_BYTES` instead of filling memory (it hung before).
+#[test]
+fn a_games_file_is_read_with_located_errors_and_a_bounded_line() {
+    use tatsu::balance::record::{read, MAX_RECORD_BYTES};
+    let dir = std::env::temp_dir().join(format!("tatsu-balance-read-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("games.jsonl");
+    let path = file.display().to_string();
+    let run = tatsu(&[
+        "balance",
+        "chess",
+        "--games",
+        "2",
+        "--max-plies",
+        "8",
+        "--nodes",
+        "50",
+        "--out",
+        &path,
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let good = std::fs::read_to_string(&file).expect("games file");
+
+    std::fs::write(&file, format!("{good}{{\"run\":")).unwrap();
+    let (games, skipped) = read(&file).expect("a cut-short last line is not an error");
+    assert_eq!(games.len(), 2);
+    assert_eq!(
+        skipped.unwrap(),
+        format!("{path}:3: a last line cut short (an interrupted run?) was skipped")
+    );
+    let merged = tatsu(&["balance", "chess", "--merge", &path]);
+    assert_eq!(merged.code, 0);
+    assert!(merged.stderr.starts_with("note: "), "{}", merged.stderr);
+
+    std::fs::write(&file, format!("{good}garbage\n")).unwrap();
+    let error = read(&file).unwrap_err();
+    assert!(
+        error.starts_with(&format!("{path}:3: not a game record")),
+        "{error}"
+    );
+
+    let error = read(std::path::Path::new("/dev/zero")).unwrap_err();
+    assert_eq!(
+        error,
+        format!("/dev/zero:1: a line of more than {MAX_RECORD_BYTES} bytes is not a game record")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `perft --split` cuts a perft into independent units (a FEN and a move prefix per line) whose counts add up to
 /// the whole: chess from the start to depth 4 is 197,281 (the published count, chessprogramming.org "Perft
 /// Results"), over the 400 two-ply prefixes.
