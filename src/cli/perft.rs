@@ -33,8 +33,13 @@ pub struct PerftArgs {
     /// plies (`FEN<TAB>MOVES<TAB>DEPTH`), whose counts add up to the perft (docs/balance.md).
     #[arg(long, value_name = "PLIES", conflicts_with_all = ["divide", "json"])]
     pub split: Option<u32>,
-    /// Count the work units of this file (written by --split), each on its own line, and their total.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["divide", "json", "split"])]
+    /// Count the work units of this file (written by --split), each on its own line, and their total. Each unit
+    /// names its position and depth, so --depth, --fen, --moves and --threads do not go with it.
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["divide", "json", "split", "depth", "fen", "moves", "threads"]
+    )]
     pub units: Option<std::path::PathBuf>,
     /// Print one JSON object: the position, the depth, the total and (with --divide) the count per move.
     #[arg(long)]

@@ -6,6 +6,7 @@
 //! of a split are every legal prefix of the split depth, so their counts add up to the plain perft.
 use super::common::emit;
 use super::error::CliError;
+use std::io::BufRead;
 use tatsu::engine::{perft, Engine, Position};
 
 /// Writes one unit per legal move sequence of `split` plies from `pos`, each to be counted `depth - split` deep.
@@ -43,16 +44,41 @@ fn walk(pos: &mut Position, plies: u32, prefix: &mut Vec<String>, out: &mut dyn 
     }
 }
 
-/// Counts every unit of a file: one `COUNT<TAB>unit` line each, then the total as `Nodes searched: N`.
+/// The longest line read as a unit: a FEN of the largest board and a prefix of 64 moves take a few kilobytes.
+pub const MAX_UNIT_BYTES: usize = 1 << 20;
+
+/// Counts every unit of a file as it is read (a split can have millions): one `COUNT<TAB>unit` line each, then the
+/// total as `Nodes searched: N`. A line longer than [`MAX_UNIT_BYTES`] is an error at its line, so an endless
+/// input stops there.
 pub fn count(engine: &Engine, path: &std::path::Path) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+    let cannot =
+        |e: std::io::Error| CliError::input(format!("cannot read {}: {e}", path.display()));
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut reader = std::io::BufReader::new(file);
+    let mut bytes = Vec::new();
     let mut total = 0u64;
-    for (n, line) in text.lines().enumerate() {
+    for n in 1.. {
+        bytes.clear();
+        let limit = MAX_UNIT_BYTES as u64 + 1;
+        if std::io::Read::take(&mut reader, limit)
+            .read_until(b'\n', &mut bytes)
+            .map_err(cannot)?
+            == 0
+        {
+            break;
+        }
+        let at = |why: String| CliError::input(format!("{}:{n}: {why}", path.display()));
+        if bytes.len() > MAX_UNIT_BYTES && bytes.last() != Some(&b'\n') {
+            return Err(at(format!(
+                "a line of more than {MAX_UNIT_BYTES} bytes is not a unit"
+            )));
+        }
+        let line = std::str::from_utf8(&bytes)
+            .map_err(|_| at("not UTF-8 text".into()))?
+            .trim_end_matches(['\n', '\r']);
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
         }
-        let at = |why: String| CliError::input(format!("{}:{}: {why}", path.display(), n + 1));
         let fields: Vec<&str> = line.split('\t').collect();
         let [fen, moves, depth] = fields[..] else {
             return Err(at("a unit is FEN<TAB>MOVES<TAB>DEPTH".into()));

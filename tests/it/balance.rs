@@ -301,3 +301,44 @@ fn perft_work_units_add_up_to_the_published_chess_count() {
     assert_eq!(counted.stdout.lines().count(), 401);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A units file is counted as it is read, line by line with a bound: a bad line is an error at its line, an
+/// endless input (`/dev/zero`, which hung before) stops at `MAX_UNIT_BYTES`, and the options a unit already
+/// says (`--depth`, `--fen`, …) are refused beside `--units` instead of being ignored.
+#[test]
+fn perft_units_are_read_line_by_line_with_located_errors_and_a_bounded_line() {
+    let dir = std::env::temp_dir().join(format!("tatsu-perft-units-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("units.txt");
+    let path = file.display().to_string();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    // After e2e4 Black has 20 replies (chess's published perft 2 is 20 × 20 = 400): the first unit counts 20.
+    std::fs::write(&file, format!("{start}\te2e4\t1\n{start}\te2e5\t1\n")).unwrap();
+    let run = tatsu(&["perft", "chess", "--units", &path]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains(&format!("{path}:2: move `e2e5`")),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stdout.starts_with("20\t"),
+        "the first unit was counted: {}",
+        run.stdout
+    );
+
+    let run = tatsu(&["perft", "chess", "--units", "/dev/zero"]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains("/dev/zero:1: a line of more than 1048576 bytes is not a unit"),
+        "{}",
+        run.stderr
+    );
+    for extra in [["--depth", "3"], ["--fen", start], ["--threads", "2"]] {
+        let run = tatsu(&[&["perft", "chess", "--units", &path][..], &extra[..]].concat());
+        assert_eq!(run.code, 2, "{extra:?}: {}", run.stderr);
+        assert!(run.stderr.contains("cannot be used with"), "{}", run.stderr);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
