@@ -137,7 +137,9 @@ pub fn emit(text: &str) {
 }
 
 /// A path as given if it is not a folder; a folder's files ending in `.{extension}`, recursively, in name order.
-/// An unreadable folder is returned as is, so that reading it reports why.
+/// An unreadable folder is returned as is, so that reading it reports why. Links to folders found inside are not
+/// followed (as `find` does not), so a link cycle (`ln -s .. loop`, or `/proc`) cannot make the walk endless;
+/// links to files are read.
 pub fn expand_folder(path: &std::path::Path, extension: &str, out: &mut Vec<std::path::PathBuf>) {
     if !path.is_dir() {
         out.push(path.to_path_buf());
@@ -151,8 +153,13 @@ pub fn expand_folder(path: &std::path::Path, extension: &str, out: &mut Vec<std:
         dir.filter_map(|e| e.ok()).map(|e| e.path()).collect();
     entries.sort();
     for entry in entries {
+        let linked = entry
+            .symlink_metadata()
+            .is_ok_and(|m| m.file_type().is_symlink());
         if entry.is_dir() {
-            expand_folder(&entry, extension, out);
+            if !linked {
+                expand_folder(&entry, extension, out);
+            }
         } else if entry.extension().is_some_and(|e| e == extension) {
             out.push(entry);
         }

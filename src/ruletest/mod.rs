@@ -16,6 +16,7 @@ pub use syntax::{parse_block, parse_file, MAX_SYNTAX_ERRORS};
 use crate::compile::compile;
 use crate::diag::{Diagnostic, Span};
 use crate::dsl::ast::StatementKind;
+use crate::dsl::source::{read_file, ReadError, MAX_FILE_BYTES};
 use crate::engine::Engine;
 use std::path::Path;
 use std::sync::Arc;
@@ -44,20 +45,36 @@ pub fn is_variant_file(path: &str) -> bool {
 }
 
 /// Reads and runs the tests of one file (a rule-test file, or a variant file's own test blocks).
+/// The file is read as variant files are: at most [`MAX_FILE_BYTES`] (an endless input stops there), and bytes that
+/// are not UTF-8 are errors at their line and column.
 pub fn run_file(path: &str) -> FileReport {
-    match std::fs::read_to_string(path) {
-        Ok(source) => run_source(path, &source),
-        Err(io) => FileReport {
-            file: path.to_string(),
-            source: String::new(),
-            variant: None,
-            tests: Vec::new(),
-            errors: vec![Diagnostic::error(
+    let not_run = |source: String, errors: Vec<Diagnostic>| FileReport {
+        file: path.to_string(),
+        source,
+        variant: None,
+        tests: Vec::new(),
+        errors,
+    };
+    match read_file(path, Path::new(path)) {
+        Ok(source) if source.encoding_errors.is_empty() => run_source(path, &source.text),
+        Ok(source) => not_run(source.text, source.encoding_errors),
+        Err(e) => {
+            let why = match e {
+                ReadError::Io(io) => io.to_string(),
+                ReadError::TooLarge { bytes: Some(n) } => {
+                    format!("the file is {n} bytes; a rule-test file may have at most {MAX_FILE_BYTES} (1 MiB)")
+                }
+                ReadError::TooLarge { bytes: None } => format!(
+                    "the input goes on past {MAX_FILE_BYTES} bytes (1 MiB), the most a rule-test file may have"
+                ),
+            };
+            let error = Diagnostic::error(
                 path,
                 Span::default(),
-                format!("cannot read `{path}`: {io}"),
-            )],
-        },
+                format!("cannot read `{path}`: {why}"),
+            );
+            not_run(String::new(), vec![error])
+        }
     }
 }
 

@@ -375,3 +375,32 @@ fn a_misspelt_step_names_each_step_once() {
          `piece`, `result`, `check`, `to-move`), found `lgeal`"
     );
 }
+
+/// A rule-test file is read as a variant file is: an endless input stops at 1 MiB (`tatsu test /dev/zero` hung),
+/// and bytes that are not UTF-8 are errors at their place instead of one unlocated "cannot read".
+#[test]
+fn a_rule_test_file_is_read_with_the_variant_files_bounds() {
+    let report = ruletest::run_file("/dev/zero");
+    assert!(!report.passed());
+    assert_eq!(
+        report.errors[0].message,
+        "cannot read `/dev/zero`: the input goes on past 1048576 bytes (1 MiB), the most a rule-test file may have"
+    );
+    let dir = std::env::temp_dir().join(format!("tatsu-ruletest-bytes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bytes.tatsu-test");
+    std::fs::write(
+        &file,
+        b"variant \"chess\"\ntest \"t\" { count 20 }\n# caf\xe9\n",
+    )
+    .unwrap();
+    let report = ruletest::run_file(file.to_str().unwrap());
+    std::fs::remove_dir_all(&dir).ok();
+    let d = &report.errors[0];
+    assert!(d.message.contains("not UTF-8"), "{d:?}");
+    assert_eq!(
+        tatsu::diag::Renderer::new(&report.source).line_col(d.span.start),
+        (3, 6)
+    );
+    assert!(report.tests.is_empty());
+}

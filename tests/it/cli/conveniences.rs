@@ -125,3 +125,30 @@ fn check_of_a_folder_compiles_every_variant_file_in_it_recursively() {
     );
     assert_eq!(run.stderr.matches("error:").count(), 1, "{}", run.stderr);
 }
+
+/// A link back up the tree made `check FOLDER` (and `test FOLDER`) walk without end; links to folders inside are
+/// not followed now, links to files are read.
+#[test]
+fn a_folder_with_a_link_cycle_is_walked_once() {
+    let dir = scratch("check-cycle");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let good = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/examples/mini-ryu.tatsu");
+    std::fs::copy(good, dir.join("sub/a.tatsu")).unwrap();
+    let tests = dir.join("sub/a.tatsu-test");
+    std::fs::write(&tests, "variant \"chess\"\ntest \"t\" { count 20 }\n").unwrap();
+    std::os::unix::fs::symlink("..", dir.join("sub/up")).unwrap();
+    std::os::unix::fs::symlink(&tests, dir.join("linked.tatsu-test")).unwrap();
+    let check = tatsu_in(dir.to_str().unwrap(), &["check", "."]);
+    let test = tatsu_in(dir.to_str().unwrap(), &["test", ".", "--json"]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(check.code, 0, "{}", check.stderr);
+    assert_eq!(test.code, 0, "{}", test.stderr);
+    let v: serde_json::Value = serde_json::from_str(&test.stdout).unwrap();
+    let files: Vec<&str> = v["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(files, ["./linked.tatsu-test", "./sub/a.tatsu-test"]);
+}
