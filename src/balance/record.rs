@@ -80,13 +80,26 @@ pub fn append(file: &mut std::fs::File, record: &GameRecord) -> std::io::Result<
 /// Opens a games file to add to it: afresh, or (`resume`) after the games already in it, dropping a last line an
 /// interruption cut short so that the next game starts on a line of its own.
 pub fn open(path: &Path, resume: bool) -> std::io::Result<std::fs::File> {
+    use std::io::{Read, Seek, SeekFrom};
     if resume && path.exists() {
-        let text = std::fs::read(path)?;
-        let keep = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        if keep < text.len() {
-            std::fs::write(path, &text[..keep])?;
+        let mut file = std::fs::OpenOptions::new()
+            .read(true)
+            .append(true)
+            .open(path)?;
+        // Only the tail is read: a cut line is shorter than a record (`read` refuses longer ones).
+        let len = file.metadata()?.len();
+        let from = len.saturating_sub(MAX_RECORD_BYTES as u64 + 1);
+        let mut tail = Vec::new();
+        file.seek(SeekFrom::Start(from))?;
+        file.read_to_end(&mut tail)?;
+        let keep = tail
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(from, |i| from + i as u64 + 1);
+        if keep < len {
+            file.set_len(keep)?;
         }
-        return std::fs::OpenOptions::new().append(true).open(path);
+        return Ok(file);
     }
     std::fs::File::create(path)
 }
