@@ -21,12 +21,16 @@ use tatsu::xboard::{Input, Offer, Session};
 pub struct XboardArgs {
     /// Variant files to offer besides the bundled games.
     pub files: Vec<String>,
-    /// Transposition table size in MiB (XBoard's `memory` command changes it).
+    /// Transposition table size in MiB, 1 to 65536 and no more than the memory free (XBoard's `memory` command
+    /// changes it).
     #[arg(long, default_value_t = 64)]
     pub hash: usize,
 }
 
 pub fn run(args: XboardArgs) -> Result<(), CliError> {
+    // Checked before the session makes the table, which would otherwise clamp a size it cannot have.
+    tatsu::search::tt::check_size(args.hash)
+        .map_err(|e| CliError::usage(format!("--hash: {e}")))?;
     // The bundled games compile (a test says so), each when a GUI first chooses it; the files given are compiled
     // now, so that their errors are told at once.
     let mut offers: Vec<Offer> = tatsu::variants::bundled()

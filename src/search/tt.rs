@@ -32,6 +32,12 @@ pub struct Entry {
 pub enum TableError {
     OutOfRange(usize),
     NoMemory(usize),
+    /// More than the machine (or the process's control group) has free, in MiB: the allocator would promise it
+    /// and the kernel kill the process as the table is filled.
+    MoreThanFree {
+        mb: usize,
+        free: usize,
+    },
 }
 
 impl std::fmt::Display for TableError {
@@ -41,6 +47,9 @@ impl std::fmt::Display for TableError {
                 write!(f, "{mb} MiB is outside {MIN_MB}..={MAX_MB} MiB")
             }
             TableError::NoMemory(mb) => write!(f, "{mb} MiB cannot be allocated"),
+            TableError::MoreThanFree { mb, free } => {
+                write!(f, "{mb} MiB is more than the {free} MiB of memory free")
+            }
         }
     }
 }
@@ -70,6 +79,43 @@ pub fn signature(mv: &Move) -> u32 {
     ((mv.from.0 as u32 & 0x7FF) << 21) | ((mv.to.0 as u32 & 0x7FF) << 10) | tag.max(1)
 }
 
+/// Can a table of `mb` MiB be made? In [`MIN_MB`]..=[`MAX_MB`], and (where the system says, on Linux) no more than
+/// the memory free: Linux promises any allocation and kills the process when the pages are touched, so asking
+/// the allocator is not enough. Allocates nothing.
+pub fn check_size(mb: usize) -> Result<(), TableError> {
+    check_size_against(mb, free_mib())
+}
+
+fn check_size_against(mb: usize, free: Option<usize>) -> Result<(), TableError> {
+    if !(MIN_MB..=MAX_MB).contains(&mb) {
+        return Err(TableError::OutOfRange(mb));
+    }
+    match free {
+        Some(free) if mb > free => Err(TableError::MoreThanFree { mb, free }),
+        _ => Ok(()),
+    }
+}
+
+/// The memory free for this process in MiB: the machine's `MemAvailable`, and the room left under a control
+/// group's `memory.max` (a container's limit), whichever is less. `None` where neither can be read.
+fn free_mib() -> Option<usize> {
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    let machine = read("/proc/meminfo").and_then(|text| {
+        let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib / 1024)
+    });
+    let group = (|| {
+        let max: usize = read("/sys/fs/cgroup/memory.max")?.trim().parse().ok()?;
+        let used: usize = read("/sys/fs/cgroup/memory.current")?.trim().parse().ok()?;
+        Some(max.saturating_sub(used) >> 20)
+    })();
+    match (machine, group) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
 impl Table {
     /// A table of about `mb` MiB (clamped to [`MIN_MB`]..=[`MAX_MB`]), rounded down to a power of two entries.
     /// When the memory cannot be had, the largest smaller table that can (a table of [`MIN_MB`] always can).
@@ -87,9 +133,7 @@ impl Table {
     /// A table of about `mb` MiB, rounded down to a power of two entries, or an error when `mb` is outside
     /// [`MIN_MB`]..=[`MAX_MB`] or the allocator refuses it: asking never aborts the process.
     pub fn try_new(mb: usize) -> Result<Table, TableError> {
-        if !(MIN_MB..=MAX_MB).contains(&mb) {
-            return Err(TableError::OutOfRange(mb));
-        }
+        check_size(mb)?;
         let bytes = mb * 1024 * 1024;
         let entries = ((bytes / ENTRY_BYTES).next_power_of_two() / 2).max(1024);
         let mut slots = Vec::new();
@@ -177,6 +221,25 @@ fn unpack(data: u64) -> Entry {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_table_is_refused_outside_the_range_or_beyond_the_memory_free() {
+        assert_eq!(check_size_against(0, None), Err(TableError::OutOfRange(0)));
+        assert_eq!(
+            check_size_against(MAX_MB + 1, Some(usize::MAX)),
+            Err(TableError::OutOfRange(MAX_MB + 1))
+        );
+        assert_eq!(
+            check_size_against(4096, Some(1000)),
+            Err(TableError::MoreThanFree {
+                mb: 4096,
+                free: 1000
+            })
+        );
+        assert_eq!(check_size_against(1000, Some(1000)), Ok(()));
+        // Where the system does not say, the allocator is the only judge.
+        assert_eq!(check_size_against(MAX_MB, None), Ok(()));
+    }
+
     use super::*;
 
     #[test]

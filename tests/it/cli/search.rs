@@ -25,3 +25,17 @@ fn the_smallest_search_limits_still_search_one_ply() {
         "{out}"
     );
 }
+
+/// `xboard --hash` is checked as `search --hash` is (it was clamped: 0 became 1 MiB and 70000 became 64 GiB, which
+/// the session then filled until the kernel killed it on a machine with less).
+#[test]
+fn a_table_size_outside_the_range_is_a_usage_error_for_search_and_xboard() {
+    for command in ["search", "xboard"] {
+        for size in ["0", "65537"] {
+            usage_error(
+                &[command, "chess", "--hash", size],
+                "MiB is outside 1..=65536 MiB",
+            );
+        }
+    }
+}
