@@ -257,6 +257,11 @@ impl<'a> PieceGraph<'a> {
                 }
             }
         }
+        let rays = &b.rays[first_ray..];
+        let swaps_in_legs = rays.iter().any(|r| r.flags.has(RayFlags::UNLOAD))
+            && rays
+                .iter()
+                .any(|r| r.flags.has(RayFlags::CAPTURE) && !r.flags.has(RayFlags::UNLOAD));
         let decl = &self.setting.names.decls[self.id.index()];
         b.pieces.push(PieceType {
             name: decl
@@ -285,6 +290,7 @@ impl<'a> PieceGraph<'a> {
                     lost_when_aligned_with: u.lost_when_aligned_with.clone(),
                 })
             }),
+            swaps_in_legs,
         });
         b.castling.push(self.castling_paths());
         b.destinations.push(self.destinations);

@@ -79,14 +79,20 @@ pub fn to_uci(game: &Game, mv: &Move) -> String {
                     g.name(mv.to)
                 ),
                 // An unload after a turn: the first leg(s) to the square the victim is put on, then the capture.
-                // Several turning squares may lead to the same destination, each a different move.
-                MoveKind::Unload { square } if square != mv.from => format!(
-                    "{}{},{}{}",
-                    g.name(mv.from),
-                    g.name(square),
-                    g.name(square),
-                    g.name(mv.to)
-                ),
+                // Several turning squares may lead to the same destination, each a different move. A swap in
+                // place is written plainly (`d1d5`) unless the piece also captures plainly, which would read the
+                // same: then it too is written in legs, from its own square (`d1d1,d1d5`).
+                MoveKind::Unload { square }
+                    if square != mv.from || game.pieces[mv.piece.index()].swaps_in_legs =>
+                {
+                    format!(
+                        "{}{},{}{}",
+                        g.name(mv.from),
+                        g.name(square),
+                        g.name(square),
+                        g.name(mv.to)
+                    )
+                }
                 // A castling that gates onto the partner's square is written from there to the castling piece's
                 // square, as Fairy-Stockfish writes it (`h1e1h`).
                 MoveKind::Castle { index } if mv.gate().is_some_and(|gate| gate.on_partner) => {

@@ -545,3 +545,24 @@ fn a_move_two_components_reach_is_one_move() {
         variants::sorted(&["c2a4", "c2b1", "c2b3", "c2d1", "c2d3", "c2e4", "c2f5"])
     );
 }
+
+/// A piece that both captures plainly and swaps (`RuR`) has two different moves from d1 onto d5: the capture
+/// (the knight leaves the board) and the swap (the knight goes to d1). Both were written `d1d5`, so one of them
+/// could not be chosen (found by the `variant_compile` fuzzer, with a 10 KB `W…uW…` string). The swap is written
+/// in legs from the piece's own square, `d1d1,d1d5`; a piece that only swaps keeps the plain form (above).
+#[test]
+fn a_swap_of_a_piece_that_also_captures_plainly_is_written_in_legs() {
+    let source = "board 8 x 8\n\
+                  piece K \"King\" { royal moves \"K\" }\n\
+                  piece R \"Rook\" { moves \"RuR\" }\n\
+                  piece N \"Knight\" { moves \"N\" }\n\
+                  start \"4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1\"\n";
+    let e = Engine::new(tatsu::compile::compile("swap.tatsu", source).unwrap().game);
+    let fen = "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1";
+    assert_eq!(
+        from_square(&e, fen, "d1"),
+        sorted(&["a1", "b1", "c1", "d2", "d3", "d4", "d5", "d1,d1d5"])
+    );
+    variants::play_and_unplay(&e, fen, "d1d5", "4k3/8/8/3R4/8/8/8/4K3 b - - 0 1");
+    variants::play_and_unplay(&e, fen, "d1d1,d1d5", "4k3/8/8/3R4/8/8/8/3nK3 b - - 0 1");
+}
