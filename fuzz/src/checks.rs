@@ -158,12 +158,14 @@ pub fn betza_parse(text: &str) {
 /// A variant source: compiles or reports located diagnostics; a compiled game gets an engine and a start position
 /// whose first moves are exercised.
 pub fn variant_compile(source: &str) {
+    // Rendered as `tatsu check` renders them: one renderer (one line index) for the file, the report capped.
+    let renderer = tatsu::diag::Renderer::new(source);
     match tatsu::compile::compile("fuzz.tatsu", source) {
         Ok(compiled) => {
             for d in &compiled.warnings {
                 assert!(d.span.start <= d.span.end && d.span.end <= source.len());
-                let _ = tatsu::diag::render_human(d, source);
             }
+            let _ = renderer.report(&compiled.warnings, tatsu::diag::Format::Human);
             let engine = Engine::new(compiled.game);
             let mut pos = Position::start(&engine);
             exercise(&mut pos, &[0, 1, 2, 3, 5]);
@@ -175,9 +177,9 @@ pub fn variant_compile(source: &str) {
                     d.span.start <= d.span.end && d.span.end <= source.len(),
                     "{d:?}"
                 );
-                let _ = tatsu::diag::render_human(d, source);
-                let _ = tatsu::diag::render_short(d, source);
             }
+            let _ = renderer.report(&diags, tatsu::diag::Format::Human);
+            let _ = renderer.report(&diags, tatsu::diag::Format::Short);
         }
     }
 }
