@@ -16,6 +16,7 @@ pub mod engine;
 pub mod eval;
 pub mod export;
 pub mod inspect;
+pub mod line_reader;
 pub mod render;
 pub mod rng;
 pub mod rules;

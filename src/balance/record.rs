@@ -1,8 +1,9 @@
 //! One finished game as a line of a JSON Lines file: the run it belongs to, its index in the run, the moves and
 //! how it ended. The statistics are computed from these records alone (by replaying the moves), so a report made
 //! from a merged set of shard files is the report of the single run.
+use crate::line_reader::{LineEnd, LineReader};
 use serde::{Deserialize, Serialize};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::Path;
 
 /// What makes two games parts of the same run: the game, the seed, the number of games and the settings of play.
@@ -115,46 +116,31 @@ pub const MAX_RECORD_BYTES: usize = 16 << 20;
 pub fn read(path: &Path) -> Result<(Vec<GameRecord>, Option<String>), String> {
     let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
     let file = std::fs::File::open(path).map_err(cannot)?;
-    let mut reader = std::io::BufReader::new(file);
+    let mut lines = LineReader::new(std::io::BufReader::new(file), MAX_RECORD_BYTES);
     let mut records = Vec::new();
     let mut line = Vec::new();
-    for n in 1.. {
-        line.clear();
-        let limit = MAX_RECORD_BYTES as u64 + 1;
-        if std::io::Read::take(&mut reader, limit)
-            .read_until(b'\n', &mut line)
-            .map_err(cannot)?
-            == 0
-        {
-            break;
-        }
-        let complete = line.last() == Some(&b'\n');
-        if !complete && line.len() > MAX_RECORD_BYTES {
+    while let Some(end) = lines.next_into(&mut line).map_err(cannot)? {
+        let at = format!("{}:{}", path.display(), lines.number());
+        if end == LineEnd::TooLong {
             return Err(format!(
-                "{}:{n}: a line of more than {MAX_RECORD_BYTES} bytes is not a game record",
-                path.display()
+                "{at}: a line of more than {MAX_RECORD_BYTES} bytes is not a game record"
             ));
         }
-        let text = std::str::from_utf8(&line)
-            .map_err(|_| format!("{}:{n}: not a game record: not UTF-8 text", path.display()));
-        let parsed = text.and_then(|t| {
-            if t.trim().is_empty() {
-                return Ok(None);
-            }
-            serde_json::from_str(t)
-                .map(Some)
-                .map_err(|e| format!("{}:{n}: not a game record: {e}", path.display()))
-        });
+        let parsed = std::str::from_utf8(&line)
+            .map_err(|_| format!("{at}: not a game record: not UTF-8 text"))
+            .and_then(|text| {
+                if text.trim().is_empty() {
+                    return Ok(None);
+                }
+                serde_json::from_str(text)
+                    .map(Some)
+                    .map_err(|e| format!("{at}: not a game record: {e}"))
+            });
         match parsed {
             Ok(record) => records.extend(record),
-            Err(_) if !complete => {
-                return Ok((
-                    records,
-                    Some(format!(
-                        "{}:{n}: a last line cut short (an interrupted run?) was skipped",
-                        path.display()
-                    )),
-                ))
+            Err(_) if end == LineEnd::EndOfInput => {
+                let note = format!("{at}: a last line cut short (an interrupted run?) was skipped");
+                return Ok((records, Some(note)));
             }
             Err(e) => return Err(e),
         }

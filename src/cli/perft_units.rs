@@ -6,8 +6,8 @@
 //! of a split are every legal prefix of the split depth, so their counts add up to the plain perft.
 use super::common::emit;
 use super::error::CliError;
-use std::io::BufRead;
 use tatsu::engine::{perft, Engine, Position};
+use tatsu::line_reader::{LineEnd, LineReader};
 
 /// Writes one unit per legal move sequence of `split` plies from `pos`, each to be counted `depth - split` deep.
 pub fn split(pos: &mut Position, depth: u32, split: u32) -> Result<(), CliError> {
@@ -54,28 +54,18 @@ pub fn count(engine: &Engine, path: &std::path::Path) -> Result<(), CliError> {
     let cannot =
         |e: std::io::Error| CliError::input(format!("cannot read {}: {e}", path.display()));
     let file = std::fs::File::open(path).map_err(cannot)?;
-    let mut reader = std::io::BufReader::new(file);
+    let mut lines = LineReader::new(std::io::BufReader::new(file), MAX_UNIT_BYTES);
     let mut bytes = Vec::new();
     let mut total = 0u64;
-    for n in 1.. {
-        bytes.clear();
-        let limit = MAX_UNIT_BYTES as u64 + 1;
-        if std::io::Read::take(&mut reader, limit)
-            .read_until(b'\n', &mut bytes)
-            .map_err(cannot)?
-            == 0
-        {
-            break;
-        }
+    while let Some(end) = lines.next_into(&mut bytes).map_err(cannot)? {
+        let n = lines.number();
         let at = |why: String| CliError::input(format!("{}:{n}: {why}", path.display()));
-        if bytes.len() > MAX_UNIT_BYTES && bytes.last() != Some(&b'\n') {
+        if end == LineEnd::TooLong {
             return Err(at(format!(
                 "a line of more than {MAX_UNIT_BYTES} bytes is not a unit"
             )));
         }
-        let line = std::str::from_utf8(&bytes)
-            .map_err(|_| at("not UTF-8 text".into()))?
-            .trim_end_matches(['\n', '\r']);
+        let line = std::str::from_utf8(&bytes).map_err(|_| at("not UTF-8 text".into()))?;
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
         }

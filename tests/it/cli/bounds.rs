@@ -83,31 +83,22 @@ fn threads_are_one_to_256_and_match_runs_one_to_64_games_at_once() {
     // Chess's published perft 3, on more threads than the position has first moves.
     let out = ok(&["perft", "chess", "--threads", "256", "--depth", "3"]);
     assert!(out.contains("Nodes searched: 8902"), "{out}");
+    let concurrency = |value| {
+        [
+            "match",
+            "chess",
+            "--engine",
+            "a",
+            "--engine",
+            "b",
+            "--concurrency",
+            value,
+        ]
+    };
     for value in ["0", "65"] {
-        usage_error(
-            &[
-                "match",
-                "chess",
-                "--engine",
-                "a",
-                "--engine",
-                "b",
-                "--concurrency",
-                value,
-            ],
-            "is not in 1..=64",
-        );
+        usage_error(&concurrency(value), "is not in 1..=64");
     }
-    taken(&[
-        "match",
-        "chess",
-        "--engine",
-        "a",
-        "--engine",
-        "b",
-        "--concurrency",
-        "64",
-    ]);
+    taken(&concurrency("64"));
 }
 
 /// `sh -c` starts any command, so an engine that is not there used to show only as games lost by silence (exit 0).
