@@ -120,26 +120,31 @@ pub fn read(path: &Path) -> Result<(Vec<GameRecord>, Option<String>), String> {
     let mut records = Vec::new();
     let mut line = Vec::new();
     while let Some(end) = lines.next_into(&mut line).map_err(cannot)? {
-        let at = format!("{}:{}", path.display(), lines.number());
+        // Where the line is, written only for a message: a run's file has a line per game.
+        let at = || format!("{}:{}", path.display(), lines.number());
         if end == LineEnd::TooLong {
             return Err(format!(
-                "{at}: a line of more than {MAX_RECORD_BYTES} bytes is not a game record"
+                "{}: a line of more than {MAX_RECORD_BYTES} bytes is not a game record",
+                at()
             ));
         }
         let parsed = std::str::from_utf8(&line)
-            .map_err(|_| format!("{at}: not a game record: not UTF-8 text"))
+            .map_err(|_| format!("{}: not a game record: not UTF-8 text", at()))
             .and_then(|text| {
                 if text.trim().is_empty() {
                     return Ok(None);
                 }
                 serde_json::from_str(text)
                     .map(Some)
-                    .map_err(|e| format!("{at}: not a game record: {e}"))
+                    .map_err(|e| format!("{}: not a game record: {e}", at()))
             });
         match parsed {
             Ok(record) => records.extend(record),
             Err(_) if end == LineEnd::EndOfInput => {
-                let note = format!("{at}: a last line cut short (an interrupted run?) was skipped");
+                let note = format!(
+                    "{}: a last line cut short (an interrupted run?) was skipped",
+                    at()
+                );
                 return Ok((records, Some(note)));
             }
             Err(e) => return Err(e),

@@ -1,6 +1,7 @@
 //! `tatsu balance`: the statistics on tiny games whose answers are known, Wilson's interval against an exact
 //! binomial computation, and shards merged into exactly the single run's report.
 use crate::support::binary::tatsu;
+use crate::support::scratch::scratch;
 use crate::support::variants::engine;
 use tatsu::balance::math::{wilson, Z95};
 use tatsu::balance::{report, Player, Report, RunKey};
@@ -153,8 +154,7 @@ fn wilson_interval_is_close_to_the_exact_binomial_interval() {
 /// Four shards, each writing its games to a file, merge into the very report of the single run (text and JSON).
 #[test]
 fn four_shards_merged_give_the_single_runs_report_byte_for_byte() {
-    let dir = std::env::temp_dir().join(format!("tatsu-balance-shards-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch("balance-shards");
     let common = [
         "balance",
         "chess",
@@ -190,8 +190,7 @@ fn four_shards_merged_give_the_single_runs_report_byte_for_byte() {
 /// An interrupted run keeps its finished games: resuming plays only the missing ones and gives the same report.
 #[test]
 fn resume_plays_only_the_games_missing_from_the_file() {
-    let dir = std::env::temp_dir().join(format!("tatsu-balance-resume-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch("balance-resume");
     let file = dir.join("games.jsonl").display().to_string();
     let args = [
         "balance",
@@ -230,8 +229,7 @@ fn resume_plays_only_the_games_missing_from_the_file() {
 #[test]
 fn a_games_file_is_read_with_located_errors_and_a_bounded_line() {
     use tatsu::balance::record::{read, MAX_RECORD_BYTES};
-    let dir = std::env::temp_dir().join(format!("tatsu-balance-read-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch("balance-read");
     let file = dir.join("games.jsonl");
     let path = file.display().to_string();
     let run = tatsu(&[
@@ -280,8 +278,7 @@ fn a_games_file_is_read_with_located_errors_and_a_bounded_line() {
 /// Results"), over the 400 two-ply prefixes.
 #[test]
 fn perft_work_units_add_up_to_the_published_chess_count() {
-    let dir = std::env::temp_dir().join(format!("tatsu-perft-units-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch("perft-units");
     let split = tatsu(&["perft", "chess", "--depth", "4", "--split", "2"]);
     assert_eq!(split.code, 0, "{}", split.stderr);
     assert_eq!(
@@ -307,8 +304,7 @@ fn perft_work_units_add_up_to_the_published_chess_count() {
 /// says (`--depth`, `--fen`, …) are refused beside `--units` instead of being ignored.
 #[test]
 fn perft_units_are_read_line_by_line_with_located_errors_and_a_bounded_line() {
-    let dir = std::env::temp_dir().join(format!("tatsu-perft-units-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch("perft-units-bad");
     let file = dir.join("units.txt");
     let path = file.display().to_string();
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -1,6 +1,7 @@
 //! `tatsu test` and the rule-test format (docs/rule-tests.md): the shipped rule facts of RULES.md pass, each kind
 //! of step fails as the docs show, and the machine-readable reports say the same.
 use crate::support::binary::{tatsu, tatsu_in};
+use crate::support::scratch::scratch;
 use tatsu::ruletest;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -154,8 +155,7 @@ fn json_report_counts_every_test_and_locates_each_failure() {
 
 #[test]
 fn junit_report_has_one_testcase_per_test_and_a_failure_per_failing_one() {
-    let dir = std::env::temp_dir().join(format!("tatsu-junit-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("junit");
     let out = dir.join("report.xml");
     let run = tatsu_in(
         &path("docs/examples"),
@@ -185,8 +185,7 @@ fn junit_report_has_one_testcase_per_test_and_a_failure_per_failing_one() {
 
 #[test]
 fn a_syntax_error_in_a_test_file_is_located_and_the_file_cannot_run() {
-    let dir = std::env::temp_dir().join(format!("tatsu-ruletest-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("ruletest");
     let file = dir.join("broken.tatsu-test");
     std::fs::write(
         &file,
@@ -283,8 +282,7 @@ fn every_syntax_error_of_a_test_file_is_reported() {
         "{}",
         report.errors[2].message
     );
-    let dir = std::env::temp_dir().join(format!("tatsu-ruletest-many-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("ruletest-many");
     std::fs::write(dir.join("broken.tatsu-test"), source).unwrap();
     let run = tatsu_in(dir.to_str().unwrap(), &["test", "broken.tatsu-test"]);
     std::fs::remove_dir_all(&dir).ok();
@@ -325,8 +323,7 @@ fn a_file_of_thousands_of_failing_tests_reports_the_first_fifty_failures_and_cou
         "variant \"chess\"\n{}",
         "test \"t\" { legal a2a5 }\n".repeat(tests)
     );
-    let dir = std::env::temp_dir().join(format!("tatsu-ruletest-fails-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("ruletest-fails");
     std::fs::write(dir.join("fails.tatsu-test"), source).unwrap();
     let human = tatsu_in(dir.to_str().unwrap(), &["test", "fails.tatsu-test"]);
     let json = tatsu_in(
@@ -386,8 +383,7 @@ fn a_rule_test_file_is_read_with_the_variant_files_bounds() {
         report.errors[0].message,
         "cannot read `/dev/zero`: the input goes on past 1048576 bytes (1 MiB), the most a rule-test file may have"
     );
-    let dir = std::env::temp_dir().join(format!("tatsu-ruletest-bytes-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("ruletest-bytes");
     let file = dir.join("bytes.tatsu-test");
     std::fs::write(
         &file,

@@ -1,11 +1,6 @@
 //! `tatsu list`, `tatsu new` and `tatsu check FOLDER`.
 use crate::support::binary::{bundled_games, tatsu, tatsu_in};
-
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tatsu-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::support::scratch::scratch;
 
 #[test]
 fn list_names_every_bundled_game_with_its_description() {

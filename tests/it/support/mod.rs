@@ -4,4 +4,5 @@ pub mod binary;
 pub mod fuzz_checks;
 pub mod mutation;
 pub mod rules_facts;
+pub mod scratch;
 pub mod variants;
