@@ -1,8 +1,8 @@
 //! `tatsu diff OLD NEW`: what changed between two versions of a game, and where their play first differs.
-use super::common::{emit, load_engine, print_json};
+use super::common::{emit, load_engine, print_json, progress_bar};
 use super::error::{CliError, Status};
 use serde::Serialize;
-use tatsu::diff::{first_disagreement, rule_changes, Change, Disagreement};
+use tatsu::diff::{first_disagreement_with, rule_changes, Change, Disagreement, Progress};
 
 /// What changed between two versions of a variant, in the designer's terms: board and zones, rules, each piece's
 /// destinations on an empty board per zone, promotion, drops, castling, the game end, and the first line of play
@@ -21,6 +21,9 @@ pub struct DiffArgs {
     /// How many plies from the start to search for the first disagreement in play.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=6))]
     pub depth: u32,
+    /// Count on this many threads, 1 to 256 (default: every core).
+    #[arg(long, value_parser = super::bounds::within(1, tatsu::search::MAX_THREADS as u32))]
+    pub threads: Option<u32>,
     /// Print JSON instead (schema `tatsu.diff/1`).
     #[arg(long)]
     pub json: bool,
@@ -50,7 +53,7 @@ pub fn run(args: &DiffArgs) -> Result<(), CliError> {
     let old = load_engine(&args.old)?;
     let new = load_engine(&args.new)?;
     let changes = rule_changes(&old.game, &new.game);
-    let play = first_disagreement(&old, &new, args.depth);
+    let play = compare_play(&old, &new, args);
     if args.json {
         print_json(&DiffJson {
             schema: "tatsu.diff/1",
@@ -68,6 +71,39 @@ pub fn run(args: &DiffArgs) -> Result<(), CliError> {
     } else {
         Err(CliError::reported(Status::Input))
     }
+}
+
+/// The first disagreement in play, with a progress bar per depth on a terminal: deep counts of a large game take
+/// minutes (chu-shogi to depth 6).
+fn compare_play(
+    old: &tatsu::engine::Engine,
+    new: &tatsu::engine::Engine,
+    args: &DiffArgs,
+) -> Result<Disagreement, Vec<u64>> {
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        |n| n as usize,
+    );
+    // One bar per depth; `progress_bar` is nothing when stderr is not a terminal.
+    let mut depth = 0;
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    let play = first_disagreement_with(old, new, args.depth, threads, |p: Progress| {
+        if p.depth != depth {
+            depth = p.depth;
+            if let Some(done) = bar.take() {
+                done.finish_and_clear();
+            }
+            let command = format!("diff: perft {depth} in both");
+            bar = progress_bar(p.total as u64, &command, "first moves");
+        }
+        if let Some(bar) = &bar {
+            bar.set_position(p.done as u64);
+        }
+    });
+    if let Some(done) = bar {
+        done.finish_and_clear();
+    }
+    play
 }
 
 fn change_json(c: &Change) -> ChangeJson<'_> {

@@ -4,7 +4,7 @@
 mod play;
 mod rules;
 
-pub use play::{first_disagreement, Disagreement};
+pub use play::{first_disagreement, first_disagreement_with, Disagreement, Progress};
 
 use crate::rules::Game;
 

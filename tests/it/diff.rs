@@ -1,6 +1,6 @@
 //! `tatsu diff`: rule changes in the designer's terms and the first line of play where two versions disagree.
 use crate::support::binary::tatsu;
-use tatsu::diff::{first_disagreement, rule_changes};
+use tatsu::diff::{first_disagreement, first_disagreement_with, rule_changes};
 use tatsu::engine::Engine;
 
 fn game(name: &str) -> tatsu::rules::Game {
@@ -131,4 +131,52 @@ fn json_lists_the_changes_and_the_equal_counts() {
     assert_eq!(v["changes"][0]["change"], "added");
     assert!(v["first_disagreement"].is_null());
     assert_eq!(v["equal_perft"], serde_json::json!([7, 49, 504, 5184]));
+}
+
+/// A 5x5 game that is its own mirror image (kings on the c-file, one more White piece on c3) with that piece
+/// stepping left (`lW`) or right (`rW`).
+fn mirrored(step: &str) -> Engine {
+    let text = format!(
+        "title \"Sidestep {step}\"\nboard 5 x 5\npiece K \"King\" {{ royal moves \"K\" }}\n\
+         piece X \"Sidestep\" {{ moves \"{step}\" }}\nstart \"2k2/5/2X2/5/2K2 w - - 0 1\"\n"
+    );
+    Engine::new(
+        tatsu::compile::compile("sidestep.tatsu", &text)
+            .unwrap()
+            .game,
+    )
+}
+
+#[test]
+fn versions_with_equal_counts_but_different_moves_disagree_at_the_start() {
+    // Mirror images have equal perft at every depth (the old comparison of totals said "no disagreement"); the
+    // move texts differ from the first ply: the Sidestep on c3 goes to b3 in one version, d3 in the other.
+    let (left, right) = (mirrored("lW"), mirrored("rW"));
+    let d = first_disagreement(&left, &right, 3).expect("they disagree");
+    assert!(d.path.is_empty(), "{d:?}");
+    assert_eq!(d.only_old, ["c3b3"]);
+    assert_eq!(d.only_new, ["c3d3"]);
+}
+
+#[test]
+fn threads_and_progress_do_not_change_the_disagreement_found() {
+    let path = |name: &str| format!("{}/docs/examples/{name}", env!("CARGO_MANIFEST_DIR"));
+    let old = Engine::new(game(&path("mini-ryu.tatsu")));
+    let new = Engine::new(game(&path("mini-ryu-v2.tatsu")));
+    let mut reports = Vec::new();
+    let found = first_disagreement_with(&old, &new, 4, 3, |p| reports.push(p));
+    assert_eq!(found, first_disagreement(&old, &new, 4));
+    // Depths 1 to 3 are counted from the start (the versions first differ at perft 3), then 2 and 1 along the
+    // two-move path; the last report has every first move of both versions counted.
+    let mut steps: Vec<u32> = reports.iter().map(|p| p.depth).collect();
+    steps.dedup();
+    assert_eq!(steps, [1, 2, 3, 2, 1]);
+    let last = reports.last().unwrap();
+    assert_eq!(last.done, last.total);
+    // Chess against itself: the published perft 20, 400, 8,902, on more threads than there are first moves.
+    let chess = Engine::new(game("chess"));
+    assert_eq!(
+        first_disagreement_with(&chess, &chess, 3, 256, |_| {}),
+        Err(vec![20, 400, 8902])
+    );
 }

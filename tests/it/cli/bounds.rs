@@ -75,6 +75,9 @@ fn threads_are_one_to_256_and_match_runs_one_to_64_games_at_once() {
             );
         }
     }
+    for value in ["0", "257"] {
+        usage_error(&["diff", "chess", "chess", "--threads", value], "--threads");
+    }
     let out = ok(&["search", "chess", "--threads", "256", "--depth", "2"]);
     assert!(
         out.lines().last().unwrap().starts_with("bestmove "),
