@@ -25,10 +25,16 @@ pub struct NewArgs {
 pub fn run(args: &NewArgs) -> Result<(), CliError> {
     // The file is NAME's last component with `.tatsu`: `.`, `..` or a name ending in `/` name a folder, and
     // appending to them would write a hidden `..tatsu` (or `folder/.tatsu`).
+    // `Path::file_name` reads `sub/` as `sub`, but a trailing separator says the user meant a folder.
+    let folder = args
+        .name
+        .as_os_str()
+        .to_string_lossy()
+        .ends_with(std::path::is_separator);
     let Some(name) = args
         .name
         .file_name()
-        .filter(|n| !n.to_string_lossy().trim_matches('.').is_empty())
+        .filter(|n| !folder && !n.to_string_lossy().trim_matches('.').is_empty())
     else {
         return Err(CliError::usage(format!(
             "`{}` names a folder, not a file: give the game's file name, e.g. `my-game`",

@@ -82,7 +82,8 @@ fn new_quotes_the_file_name_for_the_shell_and_refuses_names_that_are_not_files()
         .output()
         .unwrap();
     assert!(check.status.success(), "{check:?}");
-    for name in [".", "..", "x\ny"] {
+    // A name ending in `/` is a folder's, not a game's (it wrote `sub.tatsu`).
+    for name in [".", "..", "x\ny", "sub/", "./"] {
         let run = tatsu_in(d, &["new", name]);
         assert_eq!(run.code, 2, "{name:?}: {}", run.stderr);
     }
