@@ -120,8 +120,7 @@ fn fairy_stockfish_loads_each_export_and_counts_the_same_perft() {
     if pyffish().is_none() {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("tatsu-fsf-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::scratch::scratch("fsf");
     // (game, lossy, positions: FEN or the start, depth). Chess is lossy only for its insufficient-material list,
     // which no perft sees.
     let placement = format!("{ROOT}/tests/data/variants/placement.tatsu");

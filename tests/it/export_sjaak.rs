@@ -41,8 +41,7 @@ fn chirality_drops_and_zones_are_listed_when_sjaak_cannot_say_them() {
 #[test]
 fn sjaak_ii_loads_each_export_and_counts_the_same_perft() {
     let Some(binary) = sjaak() else { return };
-    let dir = std::env::temp_dir().join(format!("tatsu-sjaak-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::scratch::scratch("sjaak");
     // Chess and Ryugi are lossy only for their insufficient-material lists, which no perft sees. (Sjaak II's two
     // Ryugi bugs, in tests/data/perft/ORACLE.md, do not arise from the start to depth 3.)
     let cases: [(&str, bool, Option<&str>, u32); 5] = [

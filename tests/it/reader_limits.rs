@@ -132,8 +132,7 @@ fn thousands_of_unknown_zones_are_reported_and_capped() {
 
 #[test]
 fn a_file_over_the_size_limit_is_refused_before_it_is_read() {
-    let dir = std::env::temp_dir().join(format!("tatsu-limits-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::scratch::scratch("limits");
     let at_limit = dir.join("at-limit.tatsu");
     let over = dir.join("over-limit.tatsu");
     let comment = fill("#\n");

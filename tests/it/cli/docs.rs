@@ -79,9 +79,7 @@ fn check_document(path: &str, broken: &[(&str, &str)]) {
     assert!(!examples.is_empty(), "{path} shows no command");
     let source = std::fs::read_to_string(root.join("docs/examples/mini-ryu.tatsu")).unwrap();
     let mut broken = broken.iter();
-    let scratch =
-        std::env::temp_dir().join(format!("tatsu-doc-{}-{}", std::process::id(), path.len()));
-    std::fs::create_dir_all(&scratch).unwrap();
+    let scratch = crate::support::scratch::scratch(&format!("doc-{}", path.len()));
     for (cmd, shown) in examples {
         let words = shell_words(&cmd);
         let (dir, run_in) = if words.iter().any(|w| w == "broken.tatsu") {
@@ -144,8 +142,7 @@ fn walkthrough_variant_checks_clean_and_its_broken_copy_fails() {
         ok(&["perft", "docs/examples/mini-ryu.tatsu", "--depth", "2"]),
         "Nodes searched: 25\n"
     );
-    let dir = std::env::temp_dir().join(format!("tatsu-walk-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::scratch::scratch("walk");
     let source = std::fs::read_to_string("docs/examples/mini-ryu.tatsu").unwrap();
     let broken = dir.join("broken.tatsu");
     std::fs::write(

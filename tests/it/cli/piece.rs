@@ -312,8 +312,7 @@ fn piece_explain_names_the_component_and_zone_rule() {
 
 #[test]
 fn piece_svg_writes_an_image_per_zone() {
-    let dir = std::env::temp_dir().join(format!("tatsu-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::scratch::scratch("cli");
     let one = dir.join("dragon.svg");
     ok(&[
         "piece",

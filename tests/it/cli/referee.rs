@@ -6,8 +6,7 @@ use crate::support::binary::tatsu;
 /// game does not go on with the two engines' boards apart); one that plays an illegal move loses too.
 #[test]
 fn an_engine_refusing_a_legal_move_loses_by_its_fault() {
-    let dir = std::env::temp_dir().join(format!("tatsu-referee-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::scratch::scratch("referee");
     let pgn = dir.join("games.pgn");
     let refuser = concat!(
         env!("CARGO_MANIFEST_DIR"),
