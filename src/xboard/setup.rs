@@ -25,6 +25,15 @@ pub struct XboardGame {
     pub holdings: usize,
 }
 
+/// Does the piece have a move that puts its victim down elsewhere (a swap, `u`) on any square, for either side?
+fn unloads(game: &Game, piece: &crate::rules::PieceType) -> bool {
+    piece.graph.iter().any(|slice| {
+        game.rays[slice.range()]
+            .iter()
+            .any(|ray| ray.flags.has(crate::rules::RayFlags::UNLOAD))
+    })
+}
+
 /// The name a game is offered under in `feature variants`.
 pub fn xboard_name(game_name: &str) -> String {
     match game_name {
@@ -109,6 +118,14 @@ pub fn map_game(engine: &Engine) -> XboardGame {
     if droppable > 11 {
         problems.push(format!(
             "the holdings correctly: {droppable} piece types may be dropped, XBoard keeps 11 in order"
+        ));
+    }
+    // XBoard 4.9 reads no `u` and applies a move to a square as a capture there (a move in legs removes the piece
+    // on its turning square too): tried under Xvfb, a swap `c4c4,c4d4` left neither the swapper nor its victim.
+    for piece in game.pieces.iter().filter(|p| unloads(game, p)) {
+        problems.push(format!(
+            "the swaps of {} ({}): XBoard has no unloading (`u`); it shows a swap as a capture (or, written in legs, loses both pieces), so its board is wrong after one",
+            piece.name, piece.symbol
         ));
     }
     if game.gating.is_some() && game.drops_moves() {

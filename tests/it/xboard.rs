@@ -137,6 +137,21 @@ fn a_gating_game_is_set_up_as_seirawan_chess_and_gating_moves_pass_through() {
 }
 
 #[test]
+fn a_game_with_swaps_says_xboard_cannot_show_them() {
+    // XBoard 4.9.1, tried under Xvfb: after the swap `c4d4` its board had the swapper on d4 and no victim on c4.
+    let out = session_with(
+        &["tests/data/variants/exotic-moves.tatsu"],
+        "xboard\nprotover 2\nvariant exotic-moves",
+    );
+    let said = line_starting(&out, "# XBoard cannot show the swaps of");
+    assert!(said.contains("Swapper (W)"), "{said}");
+    assert_eq!(out.matches("# XBoard cannot show").count(), 1, "{out}");
+    // Games without a swap say nothing of it.
+    let chess = session("xboard\nprotover 2\nvariant normal");
+    assert!(!chess.contains("# XBoard cannot show"), "{chess}");
+}
+
+#[test]
 fn an_unknown_variant_is_an_error_and_the_session_goes_on() {
     let out = session("variant nosuchgame\nping 3");
     assert!(out.contains("Error (unknown variant): nosuchgame"), "{out}");
