@@ -8,7 +8,9 @@ mod lines;
 mod render;
 
 pub use lines::LineIndex;
-pub use render::{render_human, render_short, Color, Format, Renderer, MAX_SHOWN};
+pub use render::{
+    render_human, render_short, Color, Format, Renderer, LEFT_CONTEXT, MAX_ECHO_WIDTH, MAX_SHOWN,
+};
 
 /// A byte range in one source file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]

@@ -4,6 +4,7 @@ use super::error::CliError;
 use ::betza::diagram::{destinations, parse_square, render, square_name, Kind};
 use ::betza::{describe, Facing};
 use serde::Serialize;
+use tatsu::diag::{LEFT_CONTEXT, MAX_ECHO_WIDTH, MAX_SHOWN};
 use tatsu::rules::{MAX_FILES, MAX_RANKS};
 
 #[derive(clap::Args, Debug)]
@@ -101,7 +102,7 @@ pub fn run(args: BetzaArgs) -> Result<(), CliError> {
     let b = match ::betza::parse(&args.xbetza) {
         Ok(b) => b,
         Err(errors) => {
-            let rendered: String = errors.iter().map(|e| e.render(&args.xbetza)).collect();
+            let rendered = report(&errors, &args.xbetza);
             if args.json {
                 print_json(&ErrorsJson {
                     schema: "tatsu.betza-errors/1",
@@ -166,4 +167,48 @@ pub fn run(args: BetzaArgs) -> Result<(), CliError> {
     );
     out!("{}", render(&marks, w, h, from));
     Ok(())
+}
+
+/// The errors of an XBetza argument as the betza crate renders them, bounded as `tatsu check`'s reports are: the
+/// first [`MAX_SHOWN`] (a 5 KB string of `(` has 5,000 errors, and printed whole they made 38 MB), each echoing at
+/// most [`MAX_ECHO_WIDTH`] characters of the string around its caret.
+fn report(errors: &[::betza::BetzaError], input: &str) -> String {
+    let mut out: String = errors
+        .iter()
+        .take(MAX_SHOWN)
+        .map(|e| {
+            let (window, e) = around(e, input);
+            e.render(&window)
+        })
+        .collect();
+    if errors.len() > MAX_SHOWN {
+        let rest = errors.len() - MAX_SHOWN;
+        out += &format!(
+            "note: {rest} more error{} not shown (a report shows the first {MAX_SHOWN})\n",
+            if rest == 1 { "" } else { "s" }
+        );
+    }
+    out
+}
+
+/// At most [`MAX_ECHO_WIDTH`] characters of `input` around the error ([`LEFT_CONTEXT`] before it, as the
+/// variant files' renderer shows), `…` marking what is cut, and the error with its span moved into them.
+fn around(e: &::betza::BetzaError, input: &str) -> (String, ::betza::BetzaError) {
+    let chars: Vec<(usize, char)> = input.char_indices().collect();
+    if chars.len() <= MAX_ECHO_WIDTH {
+        return (input.to_string(), e.clone());
+    }
+    let at = chars.partition_point(|&(i, _)| i < e.span.start);
+    let first = at
+        .saturating_sub(LEFT_CONTEXT)
+        .min(chars.len() - MAX_ECHO_WIDTH);
+    let last = first + MAX_ECHO_WIDTH;
+    let byte = |c: usize| chars.get(c).map_or(input.len(), |&(i, _)| i);
+    let (from, to) = (byte(first), byte(last));
+    let before = if first > 0 { "…" } else { "" };
+    let after = if last < chars.len() { "…" } else { "" };
+    let mut moved = e.clone();
+    let shift = |b: usize| b.clamp(from, to) - from + before.len();
+    moved.span = shift(e.span.start)..shift(e.span.end);
+    (format!("{before}{}{after}", &input[from..to]), moved)
 }

@@ -17,7 +17,7 @@ pub const MAX_SHOWN: usize = 50;
 /// An echoed source line wider than this (in terminal columns) is cut around the caret.
 pub const MAX_ECHO_WIDTH: usize = 100;
 /// How much of a long line is shown before the caret.
-const LEFT_CONTEXT: usize = 40;
+pub const LEFT_CONTEXT: usize = 40;
 /// A tab is shown as this many spaces, so that the caret line lines up in any terminal.
 const TAB_WIDTH: usize = 4;
 

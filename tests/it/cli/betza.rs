@@ -38,6 +38,40 @@ fn betza_invalid_string_exits_1_with_caret_and_help() {
 }
 
 #[test]
+fn betza_errors_are_capped_at_50_and_echo_100_characters_around_the_caret() {
+    // 5,000 `(`: one error per parenthesis after the first. Printed whole, each echoing the string, they made
+    // 38 MB of output.
+    let text = format!("{}W", "(".repeat(5000));
+    let errors = betza::parse(&text).unwrap_err().len();
+    assert!(errors > 50, "{errors}");
+    let out = tatsu(&[&text]);
+    assert_eq!(out.code, 1);
+    assert_eq!(out.stderr.matches("error: ").count(), 50);
+    assert!(
+        out.stderr.ends_with(&format!(
+            "note: {} more errors not shown (a report shows the first 50)\n",
+            errors - 50
+        )),
+        "{}",
+        &out.stderr[out.stderr.len() - 200..]
+    );
+    // Each echo is 100 characters of the string, `…` where it is cut, and the caret stays under the error: the
+    // 50th error is at the 50th parenthesis.
+    for line in out.stderr.lines().filter(|l| l.starts_with("1 | ")) {
+        let shown = line["1 | ".len()..]
+            .trim_start_matches('…')
+            .trim_end_matches('…');
+        assert_eq!(shown.chars().count(), 100, "{line}");
+    }
+    // A caret beyond the first 100 characters moves the window: the `k` at character 201 of 200 `W`s and a `k`
+    // is shown last, after `…` and 99 `W`s, with the caret under it.
+    let out = tatsu(&[&format!("{}k", "W".repeat(200))]);
+    let lines: Vec<&str> = out.stderr.lines().collect();
+    assert_eq!(lines[2], format!("1 | …{}k", "W".repeat(99)));
+    assert_eq!(lines[3].find('^'), Some("1 | …".chars().count() + 99));
+}
+
+#[test]
 fn betza_json_lists_moves_with_square_and_kind() {
     let out = tatsu(&["ifmnDfmWfceF", "--at", "d2", "--json"]);
     assert!(out.code == 0);
