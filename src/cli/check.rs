@@ -98,10 +98,7 @@ pub struct CheckArgs {
 
 pub fn run(args: CheckArgs) -> Result<(), CliError> {
     let mut failed = false;
-    let mut paths = Vec::new();
-    for path in &args.files {
-        super::common::expand_folder(path, "tatsu", &mut paths);
-    }
+    let paths = super::common::files_named(&args.files, "tatsu", "variant files")?;
     for path in &paths {
         let text = path.to_string_lossy().into_owned();
         let read = match variants::read(&text) {

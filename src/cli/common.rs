@@ -136,11 +136,33 @@ pub fn emit(text: &str) {
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
+/// The files the command-line paths name: each path that is not a folder as given, each folder's files ending
+/// in `.{extension}` ([`expand_folder`]). A folder holding none is an error naming it (`what`: the kind of file
+/// looked for): a mistyped folder in a CI script must not pass with nothing checked.
+pub fn files_named(
+    paths: &[std::path::PathBuf],
+    extension: &str,
+    what: &str,
+) -> Result<Vec<std::path::PathBuf>, CliError> {
+    let mut files = Vec::new();
+    for path in paths {
+        let before = files.len();
+        expand_folder(path, extension, &mut files);
+        if files.len() == before {
+            return Err(CliError::input(format!(
+                "`{}` holds no {what} (`*.{extension}`, in it or its folders)",
+                path.display()
+            )));
+        }
+    }
+    Ok(files)
+}
+
 /// A path as given if it is not a folder; a folder's files ending in `.{extension}`, recursively, in name order.
 /// An unreadable folder is returned as is, so that reading it reports why. Links to folders found inside are not
 /// followed (as `find` does not), so a link cycle (`ln -s .. loop`, or `/proc`) cannot make the walk endless;
 /// links to files are read.
-pub fn expand_folder(path: &std::path::Path, extension: &str, out: &mut Vec<std::path::PathBuf>) {
+fn expand_folder(path: &std::path::Path, extension: &str, out: &mut Vec<std::path::PathBuf>) {
     if !path.is_dir() {
         out.push(path.to_path_buf());
         return;

@@ -1,7 +1,7 @@
 //! `tatsu test FILE…`: run rule tests (docs/rule-tests.md) and report each, with failures located in the test
 //! file; `--json` and `--junit FILE` for CI systems. Exit status 1 if any test fails or any file cannot run.
 use super::check::DiagnosticJson;
-use super::common::{emit, expand_folder, print_json};
+use super::common::{emit, files_named, print_json};
 use super::error::{CliError, Status};
 use clap::Args;
 use serde::Serialize;
@@ -31,10 +31,7 @@ pub struct TestArgs {
 }
 
 pub fn run(args: &TestArgs) -> Result<(), CliError> {
-    let mut paths = Vec::new();
-    for p in &args.files {
-        expand_folder(p, "tatsu-test", &mut paths);
-    }
+    let paths = files_named(&args.files, "tatsu-test", "rule-test files")?;
     let reports: Vec<FileReport> = paths
         .iter()
         .map(|p| ruletest::run_file(&p.to_string_lossy()))
@@ -62,10 +59,20 @@ fn human_report(reports: &[FileReport]) -> String {
     let (mut passed, mut failed, mut errors) = (0, 0, 0);
     for r in reports {
         let renderer = diag::Renderer::new(&r.source);
-        let game = r.variant.as_deref().unwrap_or("?");
-        out += &format!("{} ({game}): {} tests\n", r.file, r.tests.len());
+        let game = r
+            .variant
+            .as_deref()
+            .map_or(String::new(), |v| format!(" ({v})"));
+        out += &format!("{}{game}: {} tests\n", r.file, r.tests.len());
         errors += usize::from(!r.errors.is_empty());
-        out += &renderer.report(&r.errors, diag::Format::Human);
+        if r.source.is_empty() {
+            // Nothing was read (or the file is empty): no line to show under the message.
+            for e in &r.errors {
+                out += &format!("error: {}\n", e.message);
+            }
+        } else {
+            out += &renderer.report(&r.errors, diag::Format::Human);
+        }
         for t in &r.tests {
             if t.passed() {
                 passed += 1;
@@ -89,7 +96,8 @@ fn human_report(reports: &[FileReport]) -> String {
         "FAILED"
     };
     out += &format!(
-        "test result: {verdict}. {passed} passed; {failed} failed; {errors} files could not run\n"
+        "test result: {verdict}. {passed} passed; {failed} failed; {errors} {} could not run\n",
+        if errors == 1 { "file" } else { "files" }
     );
     out
 }

@@ -201,7 +201,7 @@ fn a_syntax_error_in_a_test_file_is_located_and_the_file_cannot_run() {
         run.stdout
     );
     assert!(
-        run.stdout.contains("1 files could not run"),
+        run.stdout.contains("1 file could not run"),
         "{}",
         run.stdout
     );
@@ -288,7 +288,7 @@ fn every_syntax_error_of_a_test_file_is_reported() {
     std::fs::remove_dir_all(&dir).ok();
     assert!(
         run.stdout
-            .contains("0 passed; 0 failed; 1 files could not run"),
+            .contains("0 passed; 0 failed; 1 file could not run"),
         "{}",
         run.stdout
     );
@@ -399,4 +399,38 @@ fn a_rule_test_file_is_read_with_the_variant_files_bounds() {
         (3, 6)
     );
     assert!(report.tests.is_empty());
+}
+
+#[test]
+fn a_file_that_cannot_be_read_is_one_line_and_a_folder_without_tests_is_an_error() {
+    let dir = scratch("ruletest-nothing");
+    std::fs::create_dir_all(dir.join("empty/sub")).unwrap();
+    let d = dir.to_str().unwrap();
+    // Before, the read error was shown as a diagnostic at `missing.tatsu-test:1:1` under an empty source line, the
+    // game as `(?)`, and the total as `1 files`.
+    let run = tatsu_in(d, &["test", "missing.tatsu-test"]);
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        run.stdout,
+        "missing.tatsu-test: 0 tests\nerror: cannot read `missing.tatsu-test`: No such file or directory (os error 2)\n\n\
+         test result: FAILED. 0 passed; 0 failed; 1 file could not run\n"
+    );
+    // A folder without a rule-test file (here only a folder inside) passed with 0 tests; `check` was silent.
+    let run = tatsu_in(d, &["test", "empty"]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains("`empty` holds no rule-test files (`*.tatsu-test`"),
+        "{}",
+        run.stderr
+    );
+    let run = tatsu_in(d, &["check", "empty"]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains("`empty` holds no variant files (`*.tatsu`"),
+        "{}",
+        run.stderr
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }
