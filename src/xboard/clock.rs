@@ -30,21 +30,15 @@ impl TimeControl {
                 let [mps, base, inc] = parts.as_slice() else {
                     return Err("level takes MPS BASE INC".into());
                 };
-                self.moves_per_session = number(mps)? as u32;
-                self.base = minutes_seconds(base).ok_or(format!("`{base}` is not a time"))?;
-                let inc: f64 = inc
+                self.moves_per_session = mps
                     .parse()
-                    .map_err(|_| format!("`{inc}` is not a number"))?;
-                self.increment = Duration::from_secs_f64(inc.clamp(0.0, 86_400.0));
+                    .map_err(|_| format!("`{mps}` is not a number of moves"))?;
+                self.base = minutes_seconds(base).ok_or(format!("`{base}` is not a time"))?;
+                self.increment = seconds(inc)?;
                 self.per_move = None;
                 self.remaining = Some(self.base);
             }
-            "st" => {
-                let seconds: f64 = args
-                    .parse()
-                    .map_err(|_| format!("`{args}` is not a number"))?;
-                self.per_move = Some(Duration::from_secs_f64(seconds.clamp(0.001, 86_400.0)));
-            }
+            "st" => self.per_move = Some(seconds(args)?.max(Duration::from_millis(1))),
             "sd" => self.depth = Some(number(args)?.clamp(1, 99) as u32),
             "time" => {
                 self.remaining = Some(Duration::from_millis(number(args)?.saturating_mul(10)))
@@ -92,6 +86,20 @@ impl TimeControl {
         }
         limits
     }
+}
+
+/// The longest `st` and `level` increment read: a day.
+const MAX_SECONDS: f64 = 86_400.0;
+
+/// Seconds as `st` and `level`'s increment give them (`2`, `0.5`): a number from 0 to [`MAX_SECONDS`]. Not a
+/// clamp: `nan` passed every clamp and stopped the session (a panic converting it to a duration), and `-1` or
+/// `1e20` are not what a user meant either.
+fn seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| (0.0..=MAX_SECONDS).contains(s))
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| format!("`{text}` is not a number of seconds from 0 to 86400"))
 }
 
 /// `5` (minutes) or `0:30` (minutes:seconds).

@@ -159,6 +159,31 @@ fn an_unknown_variant_is_an_error_and_the_session_goes_on() {
 }
 
 #[test]
+fn time_commands_take_seconds_from_0_to_a_day_and_refuse_the_rest() {
+    // `st nan` ended the session with a panic (a NaN passed the clamp); `st -1` and `st 1e20` were clamped.
+    let bad = [
+        "st nan",
+        "st inf",
+        "st -1",
+        "st 86401",
+        "level 40 5 nan",
+        "level 4294967296 5 0",
+    ];
+    let out = session(&format!("xboard\nprotover 2\n{}\nping 1", bad.join("\n")));
+    for command in bad {
+        assert!(
+            out.lines()
+                .any(|l| l.starts_with("Error (") && l.ends_with(&format!("): {command}"))),
+            "{command}: {out}"
+        );
+    }
+    // At the edges: 0 (a millisecond) and a day; the session goes on and moves.
+    let out = session("xboard\nprotover 2\nst 86400\nst 0\nnew\ngo\n#sleep 500");
+    assert!(!out.contains("Error"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("move ")), "{out}");
+}
+
+#[test]
 fn an_illegal_move_is_refused_with_illegal_move() {
     let out = session("new\nforce\nusermove e2e5\nusermove e9e9\nping 1");
     assert!(out.lines().any(|l| l == "Illegal move: e2e5"), "{out}");
