@@ -89,12 +89,12 @@ impl TimeControl {
 }
 
 /// The longest `st` and `level` increment read: a day.
-const MAX_SECONDS: f64 = 86_400.0;
+pub const MAX_SECONDS: f64 = 86_400.0;
 
-/// Seconds as `st` and `level`'s increment give them (`2`, `0.5`): a number from 0 to [`MAX_SECONDS`]. Not a
-/// clamp: `nan` passed every clamp and stopped the session (a panic converting it to a duration), and `-1` or
-/// `1e20` are not what a user meant either.
-fn seconds(text: &str) -> Result<Duration, String> {
+/// Seconds as `st` and `level`'s increment give them (`2`, `0.5`), and `tatsu match --tc`: a number from 0 to
+/// [`MAX_SECONDS`]. Not a clamp: `nan` passed every clamp and stopped the session (a panic converting it to a
+/// duration), and `-1` or `1e20` are not what a user meant either.
+pub fn seconds(text: &str) -> Result<Duration, String> {
     text.parse::<f64>()
         .ok()
         .filter(|s| (0.0..=MAX_SECONDS).contains(s))

@@ -9,6 +9,7 @@ mod offer;
 mod session;
 mod setup;
 
+pub use clock::{seconds, MAX_SECONDS};
 pub use input::{read_input, Input, MAX_LINE_BYTES};
 pub use offer::Offer;
 pub use session::{interrupts, Session};

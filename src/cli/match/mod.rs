@@ -12,6 +12,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 use tatsu::engine::{Engine, Move, Position};
 use tatsu::rules::Side;
+use tatsu::xboard::seconds;
 
 /// Play two XBoard engines against each other, tatsu judging every move and game end.
 ///
@@ -186,13 +187,8 @@ fn result_text(record: &Record) -> String {
 /// `10+0.1` → 10 s base, 0.1 s increment.
 fn parse_tc(text: &str) -> Option<TimeControl> {
     let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
-    let base: f64 = base.parse().ok()?;
-    let inc: f64 = inc.parse().ok()?;
-    let ok = |x: f64| (0.0..=86_400.0).contains(&x);
-    (ok(base) && ok(inc) && base > 0.0).then(|| TimeControl {
-        base: Duration::from_secs_f64(base),
-        increment: Duration::from_secs_f64(inc),
-    })
+    let (base, increment) = (seconds(base).ok()?, seconds(inc).ok()?);
+    (base > Duration::ZERO).then_some(TimeControl { base, increment })
 }
 
 /// `plies` random legal first moves from `seed` (fewer if the game ends).

@@ -128,3 +128,24 @@ fn a_match_with_an_engine_that_cannot_start_says_why_and_plays_nothing() {
         );
     }
 }
+
+#[test]
+fn a_match_time_control_is_seconds_from_0_to_a_day_with_a_base_above_0() {
+    let check = |value: &str, refused: bool| {
+        let tc = format!("--tc={value}");
+        let args = ["match", "chess", "--engine", "a", "--engine", "b", &tc];
+        if refused {
+            usage_error(&args, "is not a time control");
+        } else {
+            taken(&args);
+        }
+    };
+    for value in [
+        "nan+0", "inf+0", "-1+0", "0+0", "86401+0", "10+86401", "10+-1", "10+nan",
+    ] {
+        check(value, true);
+    }
+    for value in ["86400+86400", "0.001+0", "10"] {
+        check(value, false);
+    }
+}
