@@ -181,7 +181,12 @@ impl<'e> Session<'e> {
             "new" => self.new_game(),
             "variant" => self.variant(rest),
             "force" => self.engine_side = None,
-            "go" => self.engine_side = Some(self.pos.side_to_move()),
+            "go" => {
+                self.engine_side = Some(self.pos.side_to_move());
+                // Asked to move in a game already over (a finished position set up, or a `go` after the end):
+                // the result is the answer, as when a move ends it; silence would leave the GUI waiting.
+                self.announce_end();
+            }
             "playother" => self.engine_side = Some(self.pos.side_to_move().opponent()),
             "usermove" => self.user_move(rest),
             "setboard" => self.set_board(rest),

@@ -184,6 +184,25 @@ fn time_commands_take_seconds_from_0_to_a_day_and_refuse_the_rest() {
 }
 
 #[test]
+fn go_in_a_finished_game_answers_with_the_result() {
+    // Black to move is stalemated: the session said nothing, and a GUI waiting for the engine's move waits on.
+    let out =
+        session("xboard\nprotover 2\nnew\nforce\nsetboard 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo");
+    assert!(
+        out.lines().any(|l| l == "1/2-1/2 {draw by stalemate}"),
+        "{out}"
+    );
+    assert!(!out.contains("move "), "{out}");
+    // Mated (White's back-rank mate of Black): the winner is named.
+    let out =
+        session("xboard\nprotover 2\nnew\nforce\nsetboard R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1\ngo");
+    assert!(
+        out.lines().any(|l| l == "1-0 {White wins by checkmate}"),
+        "{out}"
+    );
+}
+
+#[test]
 fn an_illegal_move_is_refused_with_illegal_move() {
     let out = session("new\nforce\nusermove e2e5\nusermove e9e9\nping 1");
     assert!(out.lines().any(|l| l == "Illegal move: e2e5"), "{out}");
