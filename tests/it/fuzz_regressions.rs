@@ -115,7 +115,7 @@ fn xboard_session_survives_abuse() {
         "tellusererror Illegal position",
         "0-1 {Black wins by checkmate}",
         "Illegal move: a2a3",
-        "Error (`x` is not a number): level x y z",
+        "Error (`x` is not a number of moves): level x y z",
     ] {
         let shown: String = out
             .lines()
