@@ -196,6 +196,14 @@ pub fn print_json(value: &impl serde::Serialize) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The threads a counting command uses: `--threads` if given (clap has checked its range), else one per core.
+pub fn threads_or_every_core(threads: Option<u32>) -> usize {
+    threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        |n| n as usize,
+    )
+}
+
 /// A progress bar on a terminal, with its rate and the time left; nothing when stderr is piped or redirected.
 pub fn progress_bar(length: u64, command: &str, unit: &str) -> Option<indicatif::ProgressBar> {
     use std::io::IsTerminal;

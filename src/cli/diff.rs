@@ -80,10 +80,7 @@ fn compare_play(
     new: &tatsu::engine::Engine,
     args: &DiffArgs,
 ) -> Result<Disagreement, Vec<u64>> {
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
-        |n| n as usize,
-    );
+    let threads = super::common::threads_or_every_core(args.threads);
     // One bar per depth; `progress_bar` is nothing when stderr is not a terminal.
     let mut depth = 0;
     let mut bar: Option<indicatif::ProgressBar> = None;

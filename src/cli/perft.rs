@@ -82,10 +82,7 @@ pub fn run(args: PerftArgs) -> Result<(), CliError> {
 fn count(args: &PerftArgs, depth: u32, mut pos: Position) -> Result<(), CliError> {
     let start = std::time::Instant::now();
     let bar = progress_bar(0, "perft", "first moves");
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
-        |n| n as usize,
-    );
+    let threads = super::common::threads_or_every_core(args.threads);
     let divided = perft::divide_parallel(&mut pos, depth.max(1), threads, |done, total| {
         if let Some(bar) = &bar {
             bar.set_length(total as u64);
