@@ -22,8 +22,18 @@ macro_rules! eprintln {
 mod cli;
 
 fn main() -> ExitCode {
-    match cli::run(cli::Cli::parse()) {
-        Ok(()) => ExitCode::SUCCESS,
+    let result = cli::run(cli::Cli::parse());
+    // Output that could not be written (a full disk; not a reader that quit) fails a command that succeeded.
+    let lost = cli::common::stdout_failure();
+    match result {
+        Ok(()) if lost.is_none() => ExitCode::SUCCESS,
+        Ok(()) => {
+            eprintln!(
+                "error: cannot write the output: {}",
+                lost.unwrap_or_default()
+            );
+            ExitCode::from(cli::error::Status::Input.code())
+        }
         Err(error) => {
             eprint!("{error}");
             ExitCode::from(error.status.code())

@@ -129,11 +129,25 @@ macro_rules! out {
     };
 }
 
-/// Writes to stdout; a closed pipe (`tatsu … | head`) is not an error worth a panic.
+/// Why writing stdout failed, other than a reader that quit: `main` reports it and exits 1.
+static STDOUT_FAILED: OnceLock<String> = OnceLock::new();
+
+/// Writes to stdout. A closed pipe (`tatsu … | head`) is not an error worth a panic, nor a failure: the reader
+/// has what it wanted. Any other failure (`> /dev/full`, a full disk) lost output the user asked for, so it is
+/// remembered for [`stdout_failure`] and the command does not exit 0.
 pub fn emit(text: &str) {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            let _ = STDOUT_FAILED.set(e.to_string());
+        }
+    }
+}
+
+/// The first failure to write stdout other than a closed pipe, if any.
+pub fn stdout_failure() -> Option<&'static str> {
+    STDOUT_FAILED.get().map(String::as_str)
 }
 
 /// The files the command-line paths name: each path that is not a folder as given, each folder's files ending

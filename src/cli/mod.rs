@@ -15,7 +15,7 @@ use error::CliError;
 
 // `common` first: its `outln!`/`out!` macros are used by the other commands.
 #[macro_use]
-mod common;
+pub mod common;
 mod balance;
 mod betza;
 mod bounds;

@@ -47,7 +47,7 @@ pub fn run(args: XboardArgs) -> Result<(), CliError> {
             Err(error) => {
                 // Told to XBoard as a comment: the session goes on with the games that load.
                 for line in error.to_string().lines() {
-                    println!("# {line}");
+                    super::common::emit(&format!("# {line}\n"));
                 }
             }
         }

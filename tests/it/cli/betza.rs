@@ -176,3 +176,28 @@ fn closed_stdout_pipe_ends_output_without_a_panic() {
         assert!(out.status.success(), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn output_lost_to_a_full_disk_fails_the_command() {
+    // `tatsu describe chess > /dev/full` exited 0 with nothing written: only a reader that quits (above) is not a
+    // failure. Linux's /dev/full refuses every write with "No space left on device".
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    for args in [
+        &["describe", "chess"][..],
+        &["perft", "chess", "--depth", "2"][..],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tatsu"))
+            .args(args)
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .expect("run tatsu");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("error: cannot write the output: No space left on device"),
+            "{args:?}: {err}"
+        );
+    }
+}
