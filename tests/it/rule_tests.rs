@@ -416,21 +416,13 @@ fn a_file_that_cannot_be_read_is_one_line_and_a_folder_without_tests_is_an_error
          test result: FAILED. 0 passed; 0 failed; 1 file could not run\n"
     );
     // A folder without a rule-test file (here only a folder inside) passed with 0 tests; `check` was silent.
-    let run = tatsu_in(d, &["test", "empty"]);
-    assert_eq!(run.code, 1);
-    assert!(
-        run.stderr
-            .contains("`empty` holds no rule-test files (`*.tatsu-test`"),
-        "{}",
-        run.stderr
-    );
-    let run = tatsu_in(d, &["check", "empty"]);
-    assert_eq!(run.code, 1);
-    assert!(
-        run.stderr
-            .contains("`empty` holds no variant files (`*.tatsu`"),
-        "{}",
-        run.stderr
-    );
+    for (command, said) in [
+        ("test", "`empty` holds no rule-test files (`*.tatsu-test`"),
+        ("check", "`empty` holds no variant files (`*.tatsu`"),
+    ] {
+        let run = tatsu_in(d, &[command, "empty"]);
+        assert_eq!(run.code, 1);
+        assert!(run.stderr.contains(said), "{}", run.stderr);
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
