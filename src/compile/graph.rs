@@ -12,7 +12,7 @@ use crate::rules::{
     RaySource, Side, Square, SquareSet, StepRule, Symmetry,
 };
 use crate::setup::Setup;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 /// At most this many ray squares (chain squares included) for one piece type, over all its squares and both
 /// sides: 64 MiB of squares and step rules. A piece past it (`pzB`, `aaaK` on a 36x36 board) is refused with an
@@ -107,6 +107,30 @@ pub fn build_graph(infos: &[PieceInfo], setting: &Setting, d: &mut Diags) -> Bui
     b
 }
 
+/// The paths but those that repeat an earlier one in all but their component (`WW`, `KfW`, a string that writes
+/// one move a thousand times): a twin gives the same rays as the first on every square, which would be built on each
+/// square and then dropped as covered. Only paths whose rays alone say what they do are merged: a castling, an `i`
+/// move or a path the executor refuses is reported per component, so each keeps its own.
+fn without_twins(paths: Vec<betza::Path>) -> Vec<betza::Path> {
+    let keep: Vec<bool> = {
+        let mut seen = HashSet::new();
+        paths
+            .iter()
+            .map(|p| {
+                p.castling.is_some()
+                    || p.initial_only
+                    || refused(p).is_some()
+                    || seen.insert((&p.legs[..], p.universal))
+            })
+            .collect()
+    };
+    paths
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(p, keep)| keep.then_some(p))
+        .collect()
+}
+
 /// One piece's part of the graph being built.
 struct PieceGraph<'a> {
     id: PieceId,
@@ -166,7 +190,7 @@ impl<'a> PieceGraph<'a> {
                 Side::BOTH.map(|side| {
                     resolved
                         .as_ref()
-                        .map(|r| r.expand(betza_facing(o, side)))
+                        .map(|r| without_twins(r.expand(betza_facing(o, side))))
                         .unwrap_or_default()
                 })
             })

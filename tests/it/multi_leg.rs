@@ -157,3 +157,23 @@ fn lame_nightrider_keeps_its_steps_before_the_board_edge() {
     expected.sort();
     assert_eq!(lame, expected);
 }
+
+/// The rays a lion-like piece compiles to when its moves are written `copies` times on a 5x5 board.
+fn rays_of_written(copies: usize) -> (usize, usize) {
+    let moves = "mafsmafWcaK".repeat(copies);
+    let source = format!(
+        "board 5 x 5\npiece K {{ royal moves \"K\" }}\npiece L {{ moves \"{moves}\" }}\nstart \"k4/5/2L2/5/4K w - - 0 1\"\n"
+    );
+    let game = tatsu::compile::compile("t.tatsu", &source).unwrap().game;
+    (game.rays.len(), game.ray_squares.len())
+}
+
+#[test]
+fn a_move_written_twice_compiles_to_the_rays_of_one() {
+    // A component that repeats an earlier one adds no move (`WW` moves as `W`), so it must add no ray either: each
+    // chain ray used to be built once per copy, and a piece written as thousands of copies took seconds to compile.
+    let once = rays_of_written(1);
+    assert!(once.0 > 0);
+    assert_eq!(rays_of_written(2), once);
+    assert_eq!(rays_of_written(50), once);
+}

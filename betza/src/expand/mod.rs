@@ -88,7 +88,7 @@ impl Mode {
 }
 
 /// One straight-line piece of a move: a step vector repeated up to `max` times.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Leg {
     /// Board vector of one step, in files (`dx`) and ranks (`dy`), already oriented for the player.
     pub step: (i32, i32),
@@ -108,7 +108,7 @@ pub struct Leg {
 }
 
 /// One way of moving, with all its legs. A component expands into several paths (one per direction).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Path {
     /// Index of the component in [`crate::Betza::components`] that produced this path.
     pub component: usize,
