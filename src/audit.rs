@@ -5,7 +5,7 @@
 //! hash and leaves the mover's royal pieces unattacked; a position with no legal move is over. For the move chosen
 //! to be played: it is `is_legal`, its text reads back to it, and the position after it round-trips through FEN
 //! with the same hash.
-use crate::engine::{Move, Outcome, Position};
+use crate::engine::{Move, MoveKind, Outcome, Position};
 use crate::rng::SplitMix64;
 use std::fmt;
 
@@ -56,9 +56,7 @@ pub fn legal_moves(pos: &mut Position, moves: &[Move]) -> Result<(), Violation> 
             ));
         }
         pos.play(mv);
-        // A move that blows up the enemy king wins, whatever it leaves attacked.
-        let exposed =
-            pos.side_in_check(us) && !(pos.game().explosions.is_some() && pos.decided().is_some());
+        let exposed = pos.side_in_check(us) && !ends_whatever_it_exposes(pos, mv);
         pos.unplay();
         if exposed {
             return Err(violation(
@@ -78,6 +76,15 @@ pub fn legal_moves(pos: &mut Position, moves: &[Move]) -> Result<(), Violation> 
         }
     }
     Ok(())
+}
+
+/// Is `mv`, just played, one of the moves the rules allow to leave the mover attacked because it ends the game: an
+/// explosion that blows up the enemy king, or a pass with the royal pieces facing (`facing-royals must-break`,
+/// janggi's bikjang: the side in check may pass, and the game is over).
+fn ends_whatever_it_exposes(pos: &mut Position, mv: Move) -> bool {
+    let explodes = pos.game().explosions.is_some();
+    let passes_facing = pos.game().end.facing_royals_must_break && mv.kind == MoveKind::Pass;
+    explodes && pos.decided().is_some() || passes_facing && pos.royals_face()
 }
 
 /// Checks the move about to be played (`is_legal`, and its text reads back to it), plays it, and checks that the

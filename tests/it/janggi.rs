@@ -151,6 +151,22 @@ fn a_pass_in_check_with_the_generals_facing_reads_back_as_the_finished_game() {
     assert!(Position::from_fen(&e, &blocked).is_err());
 }
 
+/// `scripts/invariants.py` (stop 31): selfplay's auditor reported this pass as "a legal move leaves the mover's
+/// royal piece attacked" in 30 of 500 games of each janggi. It is the rule (pyffish lists `d9d9` and `d9e9` here,
+/// the horse on e7 checking the general on d9 up the open d-file), so the auditor must accept it, with or without
+/// the material count that then scores the game.
+#[test]
+fn the_auditor_accepts_the_pass_in_check_that_bikjang_allows() {
+    let fen = "2b1a1b2/c2k5/5nn2/1p2NpBc1/2P4r1/1pP2p3/9/3K1p1CN/5A3/4A4 b - - 1 64";
+    for game in ["janggitraditional", "janggi"] {
+        let e = engine(game);
+        assert_eq!(moves(&e, fen), strings(&["d9d9", "d9e9"]), "{game}");
+        let mut pos = Position::from_fen(&e, fen).unwrap();
+        let list = pos.legal_move_list();
+        tatsu::audit::legal_moves(&mut pos, &list).unwrap_or_else(|v| panic!("{game}: {v}"));
+    }
+}
+
 #[test]
 fn janggi_decides_draws_by_rule_on_material_with_han_given_one_and_a_half() {
     let e = engine("janggi");
