@@ -24,17 +24,13 @@ mod cli;
 fn main() -> ExitCode {
     let result = cli::run(cli::Cli::parse());
     // Output that could not be written (a full disk; not a reader that quit) fails a command that succeeded.
-    let lost = cli::common::stdout_failure();
-    match result {
-        Ok(()) if lost.is_none() => ExitCode::SUCCESS,
-        Ok(()) => {
-            eprintln!(
-                "error: cannot write the output: {}",
-                lost.unwrap_or_default()
-            );
+    match (result, cli::stdout_failure()) {
+        (Ok(()), None) => ExitCode::SUCCESS,
+        (Ok(()), Some(why)) => {
+            eprintln!("error: cannot write the output: {why}");
             ExitCode::from(cli::error::Status::Input.code())
         }
-        Err(error) => {
+        (Err(error), _) => {
             eprint!("{error}");
             ExitCode::from(error.status.code())
         }

@@ -15,7 +15,7 @@ use error::CliError;
 
 // `common` first: its `outln!`/`out!` macros are used by the other commands.
 #[macro_use]
-pub mod common;
+mod common;
 mod balance;
 mod betza;
 mod bounds;
@@ -40,6 +40,8 @@ mod show;
 mod test;
 mod values;
 mod xboard;
+
+pub use common::stdout_failure;
 
 #[derive(Parser, Debug)]
 #[command(name = "tatsu", version, about = "A generic, data-driven chess-variant interpreter", long_about = None)]
