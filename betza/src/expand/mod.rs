@@ -108,7 +108,7 @@ pub struct Leg {
 }
 
 /// One way of moving, with all its legs. A component expands into several paths (one per direction).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Path {
     /// Index of the component in [`crate::Betza::components`] that produced this path.
     pub component: usize,
