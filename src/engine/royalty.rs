@@ -45,7 +45,7 @@ impl Position<'_> {
 
     /// Do two royal pieces of opposite sides stand on one file with nothing between them (`facing-royals
     /// illegal`)? Each of White's royal pieces looks up its file to the first piece.
-    pub fn royals_face(&self) -> bool {
+    pub(crate) fn royals_face(&self) -> bool {
         let game = &self.engine.game;
         let g = game.geometry;
         let is_black_royal = |s: Square| {

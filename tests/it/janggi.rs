@@ -152,9 +152,9 @@ fn a_pass_in_check_with_the_generals_facing_reads_back_as_the_finished_game() {
 }
 
 /// `scripts/invariants.py` (stop 31): selfplay's auditor reported this pass as "a legal move leaves the mover's
-/// royal piece attacked" in 30 of 500 games of each janggi. It is the rule (pyffish lists `d9d9` and `d9e9` here,
-/// the horse on e7 checking the general on d9 up the open d-file), so the auditor must accept it, with or without
-/// the material count that then scores the game.
+/// royal piece attacked" in 30 of 500 games of each janggi. It is the rule (pyffish lists `d9d9` and `d9e9` here:
+/// the horse on e7 checks the general on d9, and the generals face each other up the open d-file), so the auditor
+/// must accept it, with or without the material count that then scores the game.
 #[test]
 fn the_auditor_accepts_the_pass_in_check_that_bikjang_allows() {
     let fen = "2b1a1b2/c2k5/5nn2/1p2NpBc1/2P4r1/1pP2p3/9/3K1p1CN/5A3/4A4 b - - 1 64";
