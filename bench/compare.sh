@@ -42,6 +42,7 @@ ROWS=(
   "makruk 6 fsf"
   "seirawan 5 fsf tests/data/variants/seirawan.tatsu"
   "shouse 4 fsf tests/data/variants/shouse.tatsu"
+  "janggi 5 fsf tests/data/variants/janggi.tatsu"
 )
 
 [ -n "${TATSU_BINARY:-}" ] || (cd "$ROOT" && cargo build --release --quiet)

@@ -83,8 +83,7 @@ pub fn legal_moves(pos: &mut Position, moves: &[Move]) -> Result<(), Violation> 
 /// janggi's bikjang: the side in check may pass, and the game is over).
 fn ends_whatever_it_exposes(pos: &mut Position, mv: Move) -> bool {
     let explodes = pos.game().explosions.is_some();
-    let passes_facing = pos.game().end.facing_royals_must_break && mv.kind == MoveKind::Pass;
-    explodes && pos.decided().is_some() || passes_facing && pos.royals_face()
+    explodes && pos.decided().is_some() || mv.kind == MoveKind::Pass && pos.must_break_facing()
 }
 
 /// Checks the move about to be played (`is_legal`, and its text reads back to it), plays it, and checks that the

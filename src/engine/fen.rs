@@ -57,8 +57,7 @@ impl<'e> Position<'e> {
         // that pass ends the game. It is the only move that leaves its own side in check, so a FEN with the royals
         // facing and the side not to move in check is the finished game after it (found by fuzz/moves: the last
         // position of such a game did not read back).
-        let passed_facing =
-            opponent_in_check && engine.game.end.facing_royals_must_break && pos.royals_face();
+        let passed_facing = opponent_in_check && pos.must_break_facing();
         if passed_facing {
             pos.passes = 1;
         }

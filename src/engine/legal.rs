@@ -380,7 +380,7 @@ impl Position<'_> {
             .and_then(|rule| self.protected_target(rule, mv));
         let royals_before = game.explosions.as_ref().map(|_| self.royals_on_board());
         // Janggi's bikjang: with the royal pieces facing, a move must break the line (a pass is always legal).
-        let must_break = game.end.facing_royals_must_break && self.royals_face();
+        let must_break = self.must_break_facing();
         self.make(mv);
         let mut legal = match royals_before {
             None => !self.side_in_check(us),

@@ -64,8 +64,7 @@ impl Position<'_> {
         else {
             return;
         };
-        let facing = || self.engine.game.end.facing_royals_must_break && self.royals_face();
-        if !self.in_check() || facing() {
+        if !self.in_check() || self.must_break_facing() {
             out.add(Move {
                 from: royal,
                 to: royal,

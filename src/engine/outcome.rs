@@ -355,7 +355,7 @@ impl Position<'_> {
         let end = &self.engine.game.end;
         if end.double_pass_draws && self.passes >= 2 {
             Some(Reason::DoublePass)
-        } else if end.facing_royals_must_break && self.royals_face() {
+        } else if self.must_break_facing() {
             Some(Reason::FacingRoyals)
         } else {
             None

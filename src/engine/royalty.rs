@@ -71,6 +71,13 @@ impl Position<'_> {
         }
     }
 
+    /// Must the side to move break a facing of the royal pieces (`facing-royals must-break`, janggi's bikjang)?
+    /// Then a move must leave them not facing, a pass is legal even in check, and that pass ends the game. Move
+    /// generation, legality, the FEN reader, the outcome and the auditor all ask here.
+    pub(crate) fn must_break_facing(&self) -> bool {
+        self.engine.game.end.facing_royals_must_break && self.royals_face()
+    }
+
     /// How many royal pieces each side has on the board, with one or several per side.
     pub(super) fn royals_on_board(&self) -> [usize; 2] {
         Side::BOTH.map(|side| {
