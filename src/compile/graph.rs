@@ -107,24 +107,46 @@ pub fn build_graph(infos: &[PieceInfo], setting: &Setting, d: &mut Diags) -> Bui
     b
 }
 
-/// The paths but those that repeat an earlier one in all but their component (`WW`, `KfW`, a string that writes
-/// one move a thousand times): a twin gives the same rays as the first on every square, which would be built on each
-/// square and then dropped as covered. Only paths whose rays alone say what they do are merged: a castling, an `i`
-/// move or a path the executor refuses is reported per component, so each keeps its own.
-fn without_twins(paths: Vec<betza::Path>) -> Vec<betza::Path> {
+/// An expanded path with what holds of it whatever square it starts from, worked out once: a piece with thousands
+/// of paths (`pzQ`) would otherwise work it out again on every square.
+struct PlannedPath {
+    path: betza::Path,
+    /// Its [`fixed_box`].
+    bounds: Option<FixedBox>,
+    /// Why the executor cannot play it ([`refused`]).
+    refusal: Option<&'static str>,
+}
+
+/// The paths planned, but for those that repeat an earlier one in all but their component (`WW`, `KfW`, a string
+/// that writes one move a thousand times): a twin gives the same rays as the first on every square, which would be
+/// built on each square and then dropped as covered. Only paths whose rays alone say what they do are merged: a
+/// castling, an `i` move or a path the executor refuses is reported per component, so each keeps its own.
+fn plan(paths: Vec<betza::Path>) -> Vec<PlannedPath> {
+    let planned: Vec<PlannedPath> = paths
+        .into_iter()
+        .map(|path| PlannedPath {
+            bounds: fixed_box(&path),
+            refusal: refused(&path),
+            path,
+        })
+        .collect();
     let keep: Vec<bool> = {
         let mut seen = HashSet::new();
-        paths
+        planned
             .iter()
-            .map(|p| {
-                p.castling.is_some()
-                    || p.initial_only
-                    || refused(p).is_some()
-                    || seen.insert((&p.legs[..], p.universal))
-            })
+            .map(
+                |PlannedPath {
+                     path: p, refusal, ..
+                 }| {
+                    p.castling.is_some()
+                        || p.initial_only
+                        || refusal.is_some()
+                        || seen.insert((&p.legs[..], p.universal))
+                },
+            )
             .collect()
     };
-    paths
+    planned
         .into_iter()
         .zip(keep)
         .filter_map(|(p, keep)| keep.then_some(p))
@@ -137,12 +159,7 @@ struct PieceGraph<'a> {
     info: &'a PieceInfo,
     setting: &'a Setting<'a>,
     /// Expanded paths per (move set, side).
-    expanded: Vec<[Vec<betza::Path>; 2]>,
-    /// Parallel to `expanded`: each path's [`fixed_box`], computed once for every square.
-    boxes: Vec<[Vec<Option<FixedBox>>; 2]>,
-    /// Parallel to `expanded`: why the executor cannot play each path ([`refused`]), computed once: a piece with
-    /// thousands of paths (`pzQ`) would otherwise ask it again on every square.
-    refusals: Vec<[Vec<Option<&'static str>>; 2]>,
+    expanded: Vec<[Vec<PlannedPath>; 2]>,
     /// Per side: the squares its `i` moves start from.
     initial: [SquareSet; 2],
     /// Per side: the zone its destinations must lie in (`confined to`), if any.
@@ -190,25 +207,9 @@ impl<'a> PieceGraph<'a> {
                 Side::BOTH.map(|side| {
                     resolved
                         .as_ref()
-                        .map(|r| without_twins(r.expand(betza_facing(o, side))))
+                        .map(|r| plan(r.expand(betza_facing(o, side))))
                         .unwrap_or_default()
                 })
-            })
-            .collect::<Vec<[Vec<betza::Path>; 2]>>();
-        let boxes = expanded
-            .iter()
-            .map(|sides| {
-                sides
-                    .each_ref()
-                    .map(|paths| paths.iter().map(fixed_box).collect())
-            })
-            .collect();
-        let refusals = expanded
-            .iter()
-            .map(|sides| {
-                sides
-                    .each_ref()
-                    .map(|paths| paths.iter().map(refused).collect())
             })
             .collect();
         let initial = Side::BOTH.map(|side| match info.initial {
@@ -224,8 +225,6 @@ impl<'a> PieceGraph<'a> {
             info,
             setting,
             expanded,
-            boxes,
-            refusals,
             initial,
             confined,
             first_set: 0,
@@ -354,9 +353,9 @@ impl<'a> PieceGraph<'a> {
         let mut castling = Vec::new();
         for (mi, set) in self.info.move_sets.iter().enumerate() {
             for side in Side::BOTH {
-                for path in self.expanded[mi][side.index()]
+                for PlannedPath { path, .. } in self.expanded[mi][side.index()]
                     .iter()
-                    .filter(|p| p.castling.is_some())
+                    .filter(|p| p.path.castling.is_some())
                 {
                     castling.push((side, path.clone(), component_span(set, path.component)));
                 }
@@ -429,7 +428,11 @@ impl<'a> PieceGraph<'a> {
                 .within
                 .map(|z| &zones.get(z).squares[side.index()]);
             for pi in 0..self.expanded[mi][side.index()].len() {
-                let path = &self.expanded[mi][side.index()][pi];
+                let PlannedPath {
+                    path,
+                    bounds,
+                    refusal,
+                } = &self.expanded[mi][side.index()][pi];
                 if path.castling.is_some()
                     || path.initial_only && !self.initial[side.index()].contains(sq)
                     || initial_pass.is_some_and(|only_initial| only_initial != path.initial_only)
@@ -438,9 +441,9 @@ impl<'a> PieceGraph<'a> {
                 }
                 let key = (mi, path.component);
                 // A path that cannot fit here gives no ray; only its refusal, if any, is reported.
-                let refusal = self.refusals[mi][side.index()][pi];
+                let refusal = *refusal;
                 let buf = &mut scratch.ray;
-                let built = if fits(g, sq, self.boxes[mi][side.index()][pi]) {
+                let built = if fits(g, sq, *bounds) {
                     let built = build_ray(g, sq, path, refusal, buf);
                     let built = holes::clip(built, buf, holes);
                     let zone = self.confined.as_ref().map(|z| &z[side.index()]);
