@@ -221,6 +221,16 @@ fn eval(
                     }
                 }
             }
+            ZoneTerm::MisspeltRange(word) => {
+                let diag = sink.error(
+                    word.span,
+                    format!("`{}` does not begin a zone range", word.value),
+                );
+                match suggest(&word.value, ["rank", "ranks"]) {
+                    Some(s) => diag.note(format!("did you mean `{s}`?")),
+                    None => diag.note("a range of ranks is written `rank 1` or `ranks 1..3`"),
+                };
+            }
             ZoneTerm::Zone(name) => {
                 let id = if report {
                     t.resolve(name, d)

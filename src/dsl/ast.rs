@@ -154,6 +154,8 @@ pub enum ZoneTerm {
     All,
     Squares(Vec<Name>),
     Zone(Name),
+    /// A word followed by a number: a `rank` range with its keyword misspelt (`rnk 8`).
+    MisspeltRange(Name),
 }
 
 #[derive(Clone, Debug)]

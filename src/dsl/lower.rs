@@ -232,6 +232,9 @@ fn lower_zone_expr(o: Origin, p: P) -> ZoneExpr {
                 Rule::square_list => {
                     ZoneTerm::Squares(t.into_inner().map(|q| o.text(&q)).collect())
                 }
+                Rule::misspelt_range => {
+                    ZoneTerm::MisspeltRange(o.text(&t.into_inner().next().expect("a word")))
+                }
                 _ => ZoneTerm::Zone(o.text(&t.into_inner().next().expect("zone name"))),
             };
             Spanned { value, span: sp }
