@@ -179,9 +179,17 @@ struct PieceGraph<'a> {
     too_big: bool,
 }
 
-/// A plain ray from one square, before the redundant ones are dropped: kind, flags, where its squares start in
-/// [`Scratch::candidate_squares`] and how many there are, source.
-type Candidate = (RayKind, RayFlags, usize, usize, u16);
+/// A plain ray from one square, before the redundant ones are dropped.
+#[derive(Clone, Copy)]
+struct Candidate {
+    kind: RayKind,
+    flags: RayFlags,
+    /// Where its squares start in [`Scratch::candidate_squares`], and how many there are.
+    first: usize,
+    len: usize,
+    /// Its index in [`Built::ray_sources`].
+    source: u16,
+}
 
 /// Buffers reused for every square of a piece: a square's rays are built, clipped and sorted out in them, so that
 /// they allocate nothing once grown.
@@ -477,9 +485,13 @@ impl<'a> PieceGraph<'a> {
                                 .for_each(|s| self.destinations[side.index()].insert(*s));
                             let first = scratch.candidate_squares.len();
                             scratch.candidate_squares.extend_from_slice(squares);
-                            scratch
-                                .candidates
-                                .push((kind, flags, first, squares.len(), source));
+                            scratch.candidates.push(Candidate {
+                                kind,
+                                flags,
+                                first,
+                                len: squares.len(),
+                                source,
+                            });
                         }
                     }
                     BuiltRay::Empty => {}
@@ -546,7 +558,13 @@ fn push_uncovered(scratch: &mut Scratch, b: &mut Built) {
         ..
     } = scratch;
     for (candidate, _) in candidates.iter().zip(redundant.iter()).filter(|(_, &r)| !r) {
-        let &(kind, flags, first, len, source) = candidate;
+        let &Candidate {
+            kind,
+            flags,
+            first,
+            len,
+            source,
+        } = candidate;
         let squares = &candidate_squares[first..first + len];
         b.rays.push(Ray {
             first: b.ray_squares.len() as u32,
@@ -597,7 +615,13 @@ fn redundant_candidates(scratch: &mut Scratch) {
         ..
     } = scratch;
     let view = |i: usize| {
-        let (kind, flags, first, len, _) = candidates[i];
+        let Candidate {
+            kind,
+            flags,
+            first,
+            len,
+            ..
+        } = candidates[i];
         (kind, flags, &candidate_squares[first..first + len])
     };
     by_first.clear();
