@@ -43,6 +43,7 @@ ROWS=(
   "seirawan 5 fsf tests/data/variants/seirawan.tatsu"
   "shouse 4 fsf tests/data/variants/shouse.tatsu"
   "janggi 5 fsf tests/data/variants/janggi.tatsu"
+  "xiangqi 4 fsf tests/data/variants/xiangqi.tatsu"
 )
 
 [ -n "${TATSU_BINARY:-}" ] || (cd "$ROOT" && cargo build --release --quiet)
