@@ -134,16 +134,13 @@ fn plan(paths: Vec<betza::Path>) -> Vec<PlannedPath> {
         let mut seen = HashSet::new();
         planned
             .iter()
-            .map(
-                |PlannedPath {
-                     path: p, refusal, ..
-                 }| {
-                    p.castling.is_some()
-                        || p.initial_only
-                        || refusal.is_some()
-                        || seen.insert((&p.legs[..], p.universal))
-                },
-            )
+            .map(|planned| {
+                let path = &planned.path;
+                path.castling.is_some()
+                    || path.initial_only
+                    || planned.refusal.is_some()
+                    || seen.insert((&path.legs[..], path.universal))
+            })
             .collect()
     };
     planned
@@ -180,7 +177,6 @@ struct PieceGraph<'a> {
 }
 
 /// A plain ray from one square, before the redundant ones are dropped.
-#[derive(Clone, Copy)]
 struct Candidate {
     kind: RayKind,
     flags: RayFlags,
@@ -436,8 +432,8 @@ impl<'a> PieceGraph<'a> {
                 .within
                 .map(|z| &zones.get(z).squares[side.index()]);
             for pi in 0..self.expanded[mi][side.index()].len() {
-                let PlannedPath {
-                    path,
+                let &PlannedPath {
+                    ref path,
                     bounds,
                     refusal,
                 } = &self.expanded[mi][side.index()][pi];
@@ -449,9 +445,8 @@ impl<'a> PieceGraph<'a> {
                 }
                 let key = (mi, path.component);
                 // A path that cannot fit here gives no ray; only its refusal, if any, is reported.
-                let refusal = *refusal;
                 let buf = &mut scratch.ray;
-                let built = if fits(g, sq, *bounds) {
+                let built = if fits(g, sq, bounds) {
                     let built = build_ray(g, sq, path, refusal, buf);
                     let built = holes::clip(built, buf, holes);
                     let zone = self.confined.as_ref().map(|z| &z[side.index()]);
