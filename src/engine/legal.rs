@@ -15,7 +15,8 @@ impl Position<'_> {
         }
         if !self.legal_fast(out) && !self.legal_without_royal(out) {
             self.pseudo_moves(out);
-            out.retain(|&mv| self.is_legal_pseudo(mv));
+            let must_break = self.must_break_facing();
+            out.retain(|&mv| self.is_legal_given(mv, must_break));
         }
         if self.engine.judges_whole_list {
             self.judge_whole_list(out);
@@ -325,13 +326,21 @@ impl Position<'_> {
     fn has_reply(&mut self) -> bool {
         let mut moves = self.take_list();
         self.pseudo_moves(&mut moves);
-        let any = moves.iter().any(|&mv| self.is_legal_pseudo(mv));
+        let must_break = self.must_break_facing();
+        let any = moves.iter().any(|&mv| self.is_legal_given(mv, must_break));
         self.give_list(moves);
         any
     }
 
     /// Legality of a move produced by the pseudo-legal generator.
     pub(crate) fn is_legal_pseudo(&mut self, mv: Move) -> bool {
+        let must_break = self.must_break_facing();
+        self.is_legal_given(mv, must_break)
+    }
+
+    /// [`Position::is_legal_pseudo`] with [`Position::must_break_facing`] already answered: it is about the
+    /// position, not the move, so a loop over a node's moves asks it once (a file walk from each royal piece).
+    fn is_legal_given(&mut self, mv: Move, must_break: bool) -> bool {
         let game = &self.engine.game;
         let us = self.side;
         match mv.kind {
@@ -380,7 +389,6 @@ impl Position<'_> {
             .and_then(|rule| self.protected_target(rule, mv));
         let royals_before = game.explosions.as_ref().map(|_| self.royals_on_board());
         // Janggi's bikjang: with the royal pieces facing, a move must break the line (a pass is always legal).
-        let must_break = self.must_break_facing();
         self.make(mv);
         let mut legal = match royals_before {
             None => !self.side_in_check(us),
