@@ -1,6 +1,7 @@
 //! Legality: a pseudo-legal move is legal when it leaves the mover's royal piece unattacked, a castling king
 //! crosses no attacked square, and a drop that the rules forbid to mate does not mate.
 use super::attack::{Threats, MAX_CHECKS};
+use super::bystander::NodeLegality;
 use super::moves::{Counter, Move, MoveKind, MoveList, Sink};
 use super::tables::PieceTraits;
 use super::Position;
@@ -15,8 +16,8 @@ impl Position<'_> {
         }
         if !self.legal_fast(out) && !self.legal_without_royal(out) {
             self.pseudo_moves(out);
-            let must_break = self.must_break_facing();
-            out.retain(|&mv| self.is_legal_given(mv, must_break));
+            let node = self.node_legality();
+            out.retain(|&mv| self.is_legal_given(mv, &node));
         }
         if self.engine.judges_whole_list {
             self.judge_whole_list(out);
@@ -326,22 +327,25 @@ impl Position<'_> {
     fn has_reply(&mut self) -> bool {
         let mut moves = self.take_list();
         self.pseudo_moves(&mut moves);
-        let must_break = self.must_break_facing();
-        let any = moves.iter().any(|&mv| self.is_legal_given(mv, must_break));
+        let node = self.node_legality();
+        let any = moves.iter().any(|&mv| self.is_legal_given(mv, &node));
         self.give_list(moves);
         any
     }
 
     /// Legality of a move produced by the pseudo-legal generator.
     pub(crate) fn is_legal_pseudo(&mut self, mv: Move) -> bool {
-        let must_break = self.must_break_facing();
-        self.is_legal_given(mv, must_break)
+        let node = self.move_legality();
+        self.is_legal_given(mv, &node)
     }
 
-    /// [`Position::is_legal_pseudo`] with [`Position::must_break_facing`] already answered: it is about the
-    /// position, not the move, so a loop over a node's moves asks it once (a file walk from each royal piece).
-    fn is_legal_given(&mut self, mv: Move, must_break: bool) -> bool {
+    /// [`Position::is_legal_pseudo`] with what is about the position, not the move, already answered: a loop over
+    /// a node's moves asks it once ([`Position::node_legality`]), and a bystander move is judged without making it.
+    #[inline(always)]
+    fn is_legal_given(&mut self, mv: Move, node: &NodeLegality) -> bool {
         let game = &self.engine.game;
+        // Janggi's bikjang: with the royal pieces facing, a move must break the line (a pass is always legal).
+        let must_break = node.must_break;
         let us = self.side;
         match mv.kind {
             MoveKind::Pass => return true,
@@ -382,13 +386,16 @@ impl Position<'_> {
         {
             return false;
         }
+        // The rules above are about the move; those below about the position after it.
+        if let Some(legal) = node.bystander_verdict(mv, game) {
+            return legal;
+        }
         // A protected piece of the set taken from afar: is its square attacked once the move is made?
         let protected = game
             .protected_capture
             .as_ref()
             .and_then(|rule| self.protected_target(rule, mv));
         let royals_before = game.explosions.as_ref().map(|_| self.royals_on_board());
-        // Janggi's bikjang: with the royal pieces facing, a move must break the line (a pass is always legal).
         self.make(mv);
         let mut legal = match royals_before {
             None => !self.side_in_check(us),

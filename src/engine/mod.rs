@@ -3,11 +3,13 @@
 //! - [`Engine`] holds a game with the tables the executor derives from it once (hash keys, reverse attack maps);
 //! - [`Position`] is one state of play, changed in place by [`Position::play`] / [`Position::unplay`];
 //! - move generation walks the precomputed per-square rays; legality comes from the checks and pins found in the
-//!   reverse attack tables, with make, test, unmake only for the moves they cannot decide;
+//!   reverse attack tables, with make, test, unmake only for the moves they cannot decide (and, where hoppers or
+//!   rules defeat pins, for the moves that touch a square the verdict reads: `bystander.rs`);
 //! - FEN (through [`crate::setup`]), [`notation`], [`perft`] and [`outcome`] are the interfaces around it.
 
 mod attack;
 mod board;
+mod bystander;
 mod counting;
 mod fen;
 mod gating;

@@ -1,0 +1,193 @@
+//! Legality without make/unmake for a bystander move: one that changes no square the verdict reads.
+//!
+//! Games whose hoppers defeat the checks-and-pins shortcut (janggi, xiangqi), or whose rules it does not know
+//! (facing royal pieces, passing), test every move in full: make, ask, unmake. But "is the mover's royal piece
+//! attacked after the move" reads only the squares of the reverse-table entries into the royal piece's square
+//! (each attacker's square and the squares its ray crosses), and "do the royal pieces face" only the squares
+//! between them when they share a file. A plain move of a piece that is not royal, from and to squares outside both, leaves both
+//! answers as they were before it, and those are asked once per node.
+use super::moves::{Move, MoveKind};
+use super::tables::AttackEntry;
+use super::Position;
+use crate::rules::{Game, Royalty, Side, SquareSet};
+
+/// Per (attacking side, target square), at `(side * squares + target) * words`: the squares an attack test on the
+/// target reads, as a bit set of `words` words.
+pub(crate) struct WatchedSquares {
+    words: usize,
+    squares: usize,
+    sets: Vec<u64>,
+}
+
+impl WatchedSquares {
+    /// The table for a game whose legality only the attack test and the facing rules judge, and where the full test
+    /// would otherwise run (`slow_path`); `None` elsewhere, so other games neither build nor consult it. `entries`
+    /// and `entry_ranges` are [`super::Engine`]'s reverse tables, one range per (side, target, piece type).
+    pub(crate) fn build(
+        game: &Game,
+        slow_path: bool,
+        has_relays: bool,
+        promotes_standing: bool,
+        entries: &[AttackEntry],
+        entry_ranges: &[(u32, u32)],
+    ) -> Option<WatchedSquares> {
+        let end = &game.end;
+        let judged_by_attacks_and_facing = end.royalty == Royalty::One
+            && !has_relays
+            && !promotes_standing
+            && !end.giving_check_illegal
+            && game.explosions.is_none()
+            && game.walls.is_none()
+            && game.protected_capture.is_none();
+        if !slow_path || !judged_by_attacks_and_facing {
+            return None;
+        }
+        let squares = game.geometry.squares();
+        let words = squares.div_ceil(64);
+        let pieces = game.pieces.len();
+        let mut sets = vec![0u64; 2 * squares * words];
+        for (slot, &(start, end)) in entry_ranges.iter().enumerate() {
+            let set = &mut sets[slot / pieces * words..][..words];
+            let mut watch = |sq: usize| set[sq / 64] |= 1 << (sq % 64);
+            for entry in &entries[start as usize..end as usize] {
+                watch(entry.from.index());
+                let ray = &game.rays[entry.ray as usize];
+                let crossed = game.ray_squares(ray);
+                // A chain's walk may read past the capture (a locust capture needs somewhere to end).
+                let read = if ray.kind == crate::rules::RayKind::Chain {
+                    crossed
+                } else {
+                    &crossed[..entry.pos as usize]
+                };
+                read.iter().for_each(|sq| watch(sq.index()));
+            }
+        }
+        Some(WatchedSquares {
+            words,
+            squares,
+            sets,
+        })
+    }
+
+    fn of(&self, attacker: Side, target: crate::rules::Square) -> &[u64] {
+        &self.sets[(attacker.index() * self.squares + target.index()) * self.words..][..self.words]
+    }
+}
+
+/// What the legality of a node's moves shares, asked once per node.
+pub(crate) struct NodeLegality {
+    /// [`Position::must_break_facing`].
+    pub must_break: bool,
+    bystanders: Option<Bystanders>,
+}
+
+/// The squares no bystander move touches, and the verdict on every bystander move.
+struct Bystanders {
+    watched: SquareSet,
+    legal: bool,
+}
+
+impl NodeLegality {
+    /// The verdict on `mv` without making it, if it is a bystander move.
+    #[inline]
+    pub fn bystander_verdict(&self, mv: Move, game: &Game) -> Option<bool> {
+        let b = self.bystanders.as_ref()?;
+        (mv.kind == MoveKind::Normal
+            && mv.promotion.is_none()
+            && mv.extra.is_none()
+            && !b.watched.contains(mv.from)
+            && !b.watched.contains(mv.to)
+            && !game.pieces[mv.piece.index()].royal)
+            .then_some(b.legal)
+    }
+}
+
+impl Position<'_> {
+    /// The facts the legality of every move of this node needs, without the bystander shortcut (for a single move).
+    pub(crate) fn move_legality(&self) -> NodeLegality {
+        NodeLegality {
+            must_break: self.must_break_facing(),
+            bystanders: None,
+        }
+    }
+
+    /// The facts the legality of every move of this node needs, with the bystander shortcut where the game has it.
+    pub(crate) fn node_legality(&self) -> NodeLegality {
+        let must_break = self.must_break_facing();
+        let bystanders = self.engine.watched.as_ref().and_then(|table| {
+            let royal = self.royal[self.side.index()]?;
+            let mut watched = SquareSet::from_words(table.of(self.side.opponent(), royal));
+            let end = &self.engine.game.end;
+            let mut facing = false;
+            if end.facing_royals_illegal || end.facing_royals_must_break {
+                // Royal pieces face across the squares between them on one file; a bystander moves neither.
+                if let [Some(white), Some(black)] = self.royal {
+                    let g = self.engine.game.geometry;
+                    if g.file(white) == g.file(black) {
+                        let (low, high) = (
+                            g.rank(white).min(g.rank(black)),
+                            g.rank(white).max(g.rank(black)),
+                        );
+                        (low + 1..high)
+                            .filter_map(|rank| g.square(g.file(white), rank))
+                            .for_each(|sq| watched.insert(sq));
+                        facing = (end.facing_royals_illegal || must_break) && self.royals_face();
+                    }
+                }
+            }
+            Some(Bystanders {
+                watched,
+                legal: !facing && !self.in_check(),
+            })
+        });
+        NodeLegality {
+            must_break,
+            bystanders,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Engine, MoveList, Position};
+
+    /// A bystander move gets the verdict the full test (make, test, unmake) gives: legal beside a piece held on the
+    /// file by the facing generals (xiangqi), illegal in check (xiangqi), illegal while the generals face and must
+    /// break it (janggi's bikjang). Each position has bystander moves, and moves the shortcut leaves to the full
+    /// test.
+    #[test]
+    fn a_bystander_move_gets_the_verdict_of_the_full_test() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants");
+        for (variant, fen, verdict) in [
+            // The horse on e3 stands between the generals; the pawn and the other horse are bystanders.
+            ("xiangqi", "4k4/9/9/9/9/9/P8/4N4/9/1N2K4 w - - 0 1", true),
+            // The chariot on a1 gives check along the first rank.
+            ("xiangqi", "3k5/9/9/9/9/9/P8/7N1/9/r3K4 w - - 0 1", false),
+            // The generals face: every move must break the line (or pass).
+            ("janggi", "9/4k4/9/9/9/9/P8/9/4K4/1N7 w - - 0 1", false),
+        ] {
+            let compiled =
+                crate::variants::load(&format!("{dir}/{variant}.tatsu")).expect("variant loads");
+            let engine = Engine::new(compiled.game);
+            let mut pos = Position::from_fen(&engine, fen).expect("valid FEN");
+            let node = pos.node_legality();
+            let mut moves = MoveList::new();
+            pos.pseudo_moves(&mut moves);
+            let (mut bystanders, mut others) = (0, 0);
+            for &mv in moves.iter() {
+                match node.bystander_verdict(mv, &engine.game) {
+                    Some(legal) => {
+                        bystanders += 1;
+                        assert_eq!(legal, verdict, "{variant} {fen}: {mv:?}");
+                        assert_eq!(legal, pos.is_legal_pseudo(mv), "{variant} {fen}: {mv:?}");
+                    }
+                    None => others += 1,
+                }
+            }
+            assert!(
+                bystanders > 0 && others > 0,
+                "{variant} {fen}: {bystanders} bystanders, {others} others"
+            );
+        }
+    }
+}
