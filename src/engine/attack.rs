@@ -296,7 +296,9 @@ impl Position<'_> {
     }
 
     /// The checks against `side`'s royal piece on `royal` and the pieces pinned to it. Only meaningful when no
-    /// piece hops (a hopper's line is opened or closed by any piece).
+    /// piece hops (a hopper's line is opened or closed by any piece). It walks the entries
+    /// [`Position::for_each_manned_entry`] visits, written out: through the visitor, `perft chess --depth 4
+    /// --threads 1` took 0.5 % more instructions (cachegrind), this pass running at every fast-path node.
     pub(crate) fn threats(&self, royal: Square, side: Side) -> Threats {
         let engine = self.engine;
         let game = &engine.game;
@@ -359,6 +361,70 @@ impl Position<'_> {
             }
         }
         threats
+    }
+
+    /// Adds to `out` the squares an attack test on `target` by `attacker` reads in this position: the square of
+    /// each `attacker` piece that a reverse-table entry into `target` starts from, and the squares the entry's ray
+    /// crosses before the target (a chain's whole ray, which a locust capture reads past its victim). A move that
+    /// brings no `attacker` piece anywhere and changes none of these squares leaves [`Position::is_attacked`]'s
+    /// answer as it was: the entries it could use are those it could use before, over the same squares.
+    pub(crate) fn attack_lines(&self, target: Square, attacker: Side, out: &mut SquareSet) {
+        let game = &self.engine.game;
+        self.for_each_manned_entry(target, attacker, |entry| {
+            out.insert(entry.from);
+            let ray = &game.rays[entry.ray as usize];
+            let crossed = game.ray_squares(ray);
+            let read = if ray.kind == RayKind::Chain {
+                crossed
+            } else {
+                &crossed[..entry.pos as usize]
+            };
+            read.iter().for_each(|&sq| out.insert(sq));
+        });
+    }
+
+    /// Calls `visit` with each reverse-table entry into `target` whose origin holds a piece of `attacker` of the
+    /// entry's type: the attacks on `target` this position could make, before their rays are looked at. The types
+    /// are those the tables say can reach `target` and that `attacker` has (every type without a complete table),
+    /// and a type whose pieces stand on none of its origins is skipped with one bit-set intersection.
+    #[inline(always)]
+    fn for_each_manned_entry(
+        &self,
+        target: Square,
+        attacker: Side,
+        mut visit: impl FnMut(&AttackEntry),
+    ) {
+        let engine = self.engine;
+        let words = engine.words;
+        let types = engine.attacker_types(attacker, target, self.present[attacker.index()]);
+        let all = 0..if types.is_none() {
+            engine.game.pieces.len()
+        } else {
+            0
+        };
+        let mut mask = types.unwrap_or(0);
+        let listed = std::iter::from_fn(|| {
+            (mask != 0).then(|| {
+                let p = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                p
+            })
+        });
+        for piece in listed.chain(all).map(|p| PieceId(p as u16)) {
+            let slot = engine.slot(attacker, target, piece);
+            let occ = &self.occupancy[self.occupancy_slot(attacker, piece)..][..words];
+            let origins = &engine.capture_origins[slot * words..][..words];
+            if occ.iter().zip(origins).all(|(o, r)| o & r == 0) {
+                continue;
+            }
+            let (start, end) = engine.entry_ranges[slot];
+            for entry in &engine.entries[start as usize..end as usize] {
+                let from = entry.from.index();
+                if occ[from / 64] >> (from % 64) & 1 != 0 {
+                    visit(entry);
+                }
+            }
+        }
     }
 
     /// The types of `side`'s enemy pieces that attack its royal piece (one royal piece; shatar's mate rules ask who

@@ -2,76 +2,32 @@
 //!
 //! Games whose hoppers defeat the checks-and-pins shortcut (janggi, xiangqi), or whose rules it does not know
 //! (facing royal pieces, passing), test every move in full: make, ask, unmake. But "is the mover's royal piece
-//! attacked after the move" reads only the squares of the reverse-table entries into the royal piece's square
-//! (each attacker's square and the squares its ray crosses), and "do the royal pieces face" only the squares
-//! between them when they share a file. A plain move of a piece that is not royal, from and to squares outside both, leaves both
-//! answers as they were before it, and those are asked once per node.
+//! attacked after the move" reads only the attack lines into the royal piece's square that an enemy piece mans
+//! ([`Position::attack_lines`]: the attacker's square and the squares its ray crosses), and "do the royal pieces
+//! face" only the squares between them when they share a file. A plain move of a piece that is not royal, from
+//! and to squares off those lines, brings no enemy piece anywhere and changes none of their squares: it leaves
+//! both answers as they were before it, and those are asked once per node.
 use super::moves::{Move, MoveKind};
-use super::tables::AttackEntry;
 use super::Position;
-use crate::rules::{Game, Royalty, Side, SquareSet};
+use crate::rules::{Game, Royalty, SquareSet};
 
-/// Per (attacking side, target square), at `(side * squares + target) * words`: the squares an attack test on the
-/// target reads, as a bit set of `words` words.
-pub(crate) struct WatchedSquares {
-    words: usize,
-    squares: usize,
-    sets: Vec<u64>,
-}
-
-impl WatchedSquares {
-    /// The table for a game whose legality only the attack test and the facing rules judge, and where the full test
-    /// would otherwise run (`slow_path`); `None` elsewhere, so other games neither build nor consult it. `entries`
-    /// and `entry_ranges` are [`super::Engine`]'s reverse tables, one range per (side, target, piece type).
-    pub(crate) fn build(
-        game: &Game,
-        slow_path: bool,
-        has_relays: bool,
-        promotes_standing: bool,
-        entries: &[AttackEntry],
-        entry_ranges: &[(u32, u32)],
-    ) -> Option<WatchedSquares> {
-        let end = &game.end;
-        let judged_by_attacks_and_facing = end.royalty == Royalty::One
-            && !has_relays
-            && !promotes_standing
-            && !end.giving_check_illegal
-            && game.explosions.is_none()
-            && game.walls.is_none()
-            && game.protected_capture.is_none();
-        if !slow_path || !judged_by_attacks_and_facing {
-            return None;
-        }
-        let squares = game.geometry.squares();
-        let words = squares.div_ceil(64);
-        let pieces = game.pieces.len();
-        let mut sets = vec![0u64; 2 * squares * words];
-        for (slot, &(start, end)) in entry_ranges.iter().enumerate() {
-            let set = &mut sets[slot / pieces * words..][..words];
-            let mut watch = |sq: usize| set[sq / 64] |= 1 << (sq % 64);
-            for entry in &entries[start as usize..end as usize] {
-                watch(entry.from.index());
-                let ray = &game.rays[entry.ray as usize];
-                let crossed = game.ray_squares(ray);
-                // A chain's walk may read past the capture (a locust capture needs somewhere to end).
-                let read = if ray.kind == crate::rules::RayKind::Chain {
-                    crossed
-                } else {
-                    &crossed[..entry.pos as usize]
-                };
-                read.iter().for_each(|sq| watch(sq.index()));
-            }
-        }
-        Some(WatchedSquares {
-            words,
-            squares,
-            sets,
-        })
-    }
-
-    fn of(&self, attacker: Side, target: crate::rules::Square) -> &[u64] {
-        &self.sets[(attacker.index() * self.squares + target.index()) * self.words..][..self.words]
-    }
+/// Does the game judge legality by the attack test and the facing rules only, so that bystander moves may skip
+/// make/unmake, and would it otherwise make and unmake every move (`slow_path`)? Other games never ask per node.
+pub(crate) fn applies(
+    game: &Game,
+    slow_path: bool,
+    has_relays: bool,
+    promotes_standing: bool,
+) -> bool {
+    let end = &game.end;
+    slow_path
+        && end.royalty == Royalty::One
+        && !has_relays
+        && !promotes_standing
+        && !end.giving_check_illegal
+        && game.explosions.is_none()
+        && game.walls.is_none()
+        && game.protected_capture.is_none()
 }
 
 /// What the legality of a node's moves shares, asked once per node.
@@ -114,9 +70,10 @@ impl Position<'_> {
     /// The facts the legality of every move of this node needs, with the bystander shortcut where the game has it.
     pub(crate) fn node_legality(&self) -> NodeLegality {
         let must_break = self.must_break_facing();
-        let bystanders = self.engine.watched.as_ref().and_then(|table| {
-            let royal = self.royal[self.side.index()]?;
-            let mut watched = SquareSet::from_words(table.of(self.side.opponent(), royal));
+        let royal = self.royal[self.side.index()].filter(|_| self.engine.bystanders);
+        let bystanders = royal.map(|royal| {
+            let mut watched = SquareSet::new();
+            self.attack_lines(royal, self.side.opponent(), &mut watched);
             let end = &self.engine.game.end;
             let mut facing = false;
             if end.facing_royals_illegal || end.facing_royals_must_break {
@@ -135,10 +92,10 @@ impl Position<'_> {
                     }
                 }
             }
-            Some(Bystanders {
+            Bystanders {
                 watched,
                 legal: !facing && !self.in_check(),
-            })
+            }
         });
         NodeLegality {
             must_break,
@@ -152,15 +109,18 @@ mod tests {
     use super::super::{Engine, MoveList, Position};
 
     /// A bystander move gets the verdict the full test (make, test, unmake) gives: legal beside a piece held on the
-    /// file by the facing generals (xiangqi), illegal in check (xiangqi), illegal while the generals face and must
-    /// break it (janggi's bikjang). Each position has bystander moves, and moves the shortcut leaves to the full
-    /// test.
+    /// file by the facing generals (xiangqi), legal beside the empty line of a cannon (xiangqi), illegal in check
+    /// (xiangqi), illegal while the generals face and must break it (janggi's bikjang). Each position has bystander
+    /// moves, and moves the shortcut leaves to the full test.
     #[test]
     fn a_bystander_move_gets_the_verdict_of_the_full_test() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants");
         for (variant, fen, verdict) in [
             // The horse on e3 stands between the generals; the pawn and the other horse are bystanders.
             ("xiangqi", "4k4/9/9/9/9/9/P8/4N4/9/1N2K4 w - - 0 1", true),
+            // The cannon on e7 has no screen: the horse may not give it one on e2 or e4 (not bystanders, the full
+            // test refuses them); its other moves and the pawn's are bystanders.
+            ("xiangqi", "3k5/9/9/4c4/9/9/P8/2N6/9/4K4 w - - 0 1", true),
             // The chariot on a1 gives check along the first rank.
             ("xiangqi", "3k5/9/9/9/9/9/P8/7N1/9/r3K4 w - - 0 1", false),
             // The generals face: every move must break the line (or pass).

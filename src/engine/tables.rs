@@ -1,5 +1,5 @@
 //! A compiled game together with the tables the executor derives from it once at load time.
-use super::bystander::WatchedSquares;
+use super::bystander;
 use super::zobrist::Zobrist;
 use crate::rules::{
     step, Game, Occupant, PieceId, PieceType, Ray, RayFlags, RayKind, Royalty, Side, Square,
@@ -72,9 +72,8 @@ pub struct Engine {
     /// in check, explosions, facing royals): legality uses the full test. One flag, so that other games pay one
     /// load per node for all of them.
     pub(crate) full_legality: bool,
-    /// The squares each attack test reads, for legality without make/unmake of bystander moves; `None` in games
-    /// that do not need it ([`WatchedSquares::build`]).
-    pub(crate) watched: Option<WatchedSquares>,
+    /// Legality judges bystander moves without make/unmake (`bystander::applies`).
+    pub(crate) bystanders: bool,
     /// What every move leaves (`walls`); `None` in games whose moves leave no wall.
     pub(crate) wall_placement: Option<crate::rules::WallPlacement>,
     /// Rules that judge the legal move list as a whole (compulsory capture, compulsory drops): leaves are counted
@@ -288,16 +287,14 @@ impl Engine {
             .iter()
             .flat_map(|p| &p.promotions)
             .any(|l| l.trigger == crate::rules::PromotionTrigger::Standing);
-        let watched = WatchedSquares::build(
+        let bystanders = bystander::applies(
             &game,
             pins_unreliable || full_legality,
             has_induction || has_borrowers,
             promotes_standing,
-            &entries,
-            &entry_ranges,
         );
         Engine {
-            watched,
+            bystanders,
             promotes_standing,
             colour_bound,
             castling_by_drop,
