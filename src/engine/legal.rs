@@ -16,8 +16,14 @@ impl Position<'_> {
         }
         if !self.legal_fast(out) && !self.legal_without_royal(out) {
             self.pseudo_moves(out);
-            let node = self.node_legality();
-            out.retain(|&mv| self.is_legal_given(mv, &node));
+            if self.engine.bystanders {
+                let node = self.node_legality();
+                out.retain(|&mv| self.is_legal_given(mv, &node));
+            } else {
+                // Apart, so that games without the bystander shortcut pay nothing for it per move (measured: up to
+                // 1.3 % more instructions in sittuyin's perft through the shared closure).
+                out.retain(|&mv| self.is_legal_pseudo(mv));
+            }
         }
         if self.engine.judges_whole_list {
             self.judge_whole_list(out);
@@ -327,8 +333,12 @@ impl Position<'_> {
     fn has_reply(&mut self) -> bool {
         let mut moves = self.take_list();
         self.pseudo_moves(&mut moves);
-        let node = self.node_legality();
-        let any = moves.iter().any(|&mv| self.is_legal_given(mv, &node));
+        let any = if self.engine.bystanders {
+            let node = self.node_legality();
+            moves.iter().any(|&mv| self.is_legal_given(mv, &node))
+        } else {
+            moves.iter().any(|&mv| self.is_legal_pseudo(mv))
+        };
         self.give_list(moves);
         any
     }
