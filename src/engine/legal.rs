@@ -21,7 +21,7 @@ impl Position<'_> {
                 out.retain(|&mv| self.is_legal_given(mv, &node));
             } else {
                 // Apart, so that games without the bystander shortcut pay nothing for it per move (measured: up to
-                // 1.3 % more instructions in sittuyin's perft through the shared closure).
+                // 0.6 % more instructions in their perft through one shared closure: spartan, racingkings, atomic).
                 out.retain(|&mv| self.is_legal_pseudo(mv));
             }
         }

@@ -115,12 +115,6 @@ impl SquareSet {
     pub fn new() -> Self {
         Self::default()
     }
-    /// The set of a bit set's `words` (at most the words of the largest board).
-    pub fn from_words(words: &[u64]) -> Self {
-        let mut set = SquareSet::new();
-        set.words[..words.len()].copy_from_slice(words);
-        set
-    }
     #[inline]
     pub fn contains(&self, sq: Square) -> bool {
         self.words[sq.index() / 64] >> (sq.index() % 64) & 1 != 0
