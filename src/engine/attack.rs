@@ -377,14 +377,20 @@ impl Position<'_> {
         threats
     }
 
-    /// Adds to `out` the squares an attack test on `target` by `attacker` reads in this position: the square of
-    /// each `attacker` piece that a reverse-table entry into `target` starts from, and the squares the entry's ray
-    /// crosses before the target (a chain's whole ray, which a locust capture reads past its victim). A move that
-    /// brings no `attacker` piece anywhere and changes none of these squares leaves [`Position::is_attacked`]'s
-    /// answer as it was: the entries it could use are those it could use before, over the same squares.
-    pub(crate) fn attack_lines(&self, target: Square, attacker: Side, out: &mut SquareSet) {
+    /// Adds to `out` the squares an attack test on `target` by `attacker` reads in this position, and answers it
+    /// ([`Position::is_attacked`], for games without borrowers) in the same walk: the square of each `attacker` piece
+    /// that a reverse-table entry into `target` starts from, and the squares the entry's ray crosses before the
+    /// target (a chain's whole ray, which a locust capture reads past its victim). A move that brings no `attacker`
+    /// piece anywhere and changes none of these squares leaves the answer as it was: the entries it could use are
+    /// those it could use before, over the same squares.
+    pub(crate) fn attack_lines(&self, target: Square, attacker: Side, out: &mut SquareSet) -> bool {
+        debug_assert!(
+            !self.engine.has_borrowers,
+            "a borrower's lines are not in the tables"
+        );
         let game = &self.engine.game;
-        self.for_each_manned_entry(target, attacker, |_, entry| {
+        let mut attacked = false;
+        self.for_each_manned_entry(target, attacker, |piece, entry| {
             out.insert(entry.from);
             let ray = &game.rays[entry.ray as usize];
             let crossed = game.ray_squares(ray);
@@ -394,7 +400,10 @@ impl Position<'_> {
                 &crossed[..entry.pos as usize]
             };
             read.iter().for_each(|&sq| out.insert(sq));
+            attacked = attacked
+                || (entry.from != target && self.entry_reaches(piece, entry, attacker, target));
         });
+        attacked
     }
 
     /// The piece types whose reverse tables a walk of the attacks by `attacker` on `target` reads: those the tables
@@ -403,7 +412,11 @@ impl Position<'_> {
     fn candidate_types(&self, target: Square, attacker: Side) -> CandidateTypes {
         let engine = self.engine;
         match engine.attacker_types(attacker, target, self.present[attacker.index()]) {
-            Some(listed) => CandidateTypes { listed, next: 0, end: 0 },
+            Some(listed) => CandidateTypes {
+                listed,
+                next: 0,
+                end: 0,
+            },
             None => CandidateTypes {
                 listed: 0,
                 next: 0,

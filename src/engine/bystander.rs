@@ -73,28 +73,18 @@ impl Position<'_> {
         let royal = self.royal[self.side.index()].filter(|_| self.engine.bystanders);
         let bystanders = royal.map(|royal| {
             let mut watched = SquareSet::new();
-            self.attack_lines(royal, self.side.opponent(), &mut watched);
+            let attacked = self.attack_lines(royal, self.side.opponent(), &mut watched);
             let end = &self.engine.game.end;
             let mut facing = false;
             if end.facing_royals_illegal || end.facing_royals_must_break {
-                // Royal pieces face across the squares between them on one file; a bystander moves neither.
-                if let [Some(white), Some(black)] = self.royal {
-                    let g = self.engine.game.geometry;
-                    if g.file(white) == g.file(black) {
-                        let (low, high) = (
-                            g.rank(white).min(g.rank(black)),
-                            g.rank(white).max(g.rank(black)),
-                        );
-                        (low + 1..high)
-                            .filter_map(|rank| g.square(g.file(white), rank))
-                            .for_each(|sq| watched.insert(sq));
-                        facing = (end.facing_royals_illegal || must_break) && self.royals_face();
-                    }
+                if let Some(between) = self.facing_line() {
+                    between.for_each(|sq| watched.insert(sq));
+                    facing = (end.facing_royals_illegal || must_break) && self.royals_face();
                 }
             }
             Bystanders {
                 watched,
-                legal: !facing && !self.in_check(),
+                legal: !facing && !attacked,
             }
         });
         NodeLegality {

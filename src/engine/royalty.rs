@@ -71,6 +71,25 @@ impl Position<'_> {
         }
     }
 
+    /// With one royal piece a side on one file: the squares between them, the only ones whose contents can change
+    /// [`Position::royals_face`]'s answer while neither royal piece moves (the walk away from the other royal piece
+    /// finds no enemy royal piece, whatever stands there). `None` on different files, where no such move makes them
+    /// face, or without one royal piece a side.
+    pub(crate) fn facing_line(&self) -> Option<impl Iterator<Item = Square>> {
+        let [Some(white), Some(black)] = self.royal else {
+            return None;
+        };
+        let g = self.engine.game.geometry;
+        let file = g.file(white);
+        (file == g.file(black)).then(|| {
+            let (low, high) = (
+                g.rank(white).min(g.rank(black)),
+                g.rank(white).max(g.rank(black)),
+            );
+            (low + 1..high).filter_map(move |rank| g.square(file, rank))
+        })
+    }
+
     /// Must the side to move break a facing of the royal pieces (`facing-royals must-break`, janggi's bikjang)?
     /// Then a move must leave them not facing, a pass is legal even in check, and that pass ends the game. Move
     /// generation, legality, the FEN reader, the outcome and the auditor all ask here.
