@@ -30,6 +30,48 @@ pub struct Built {
     pub castling: Vec<Vec<(Side, betza::Path, Span)>>,
     /// Per piece and side: every square some ray of it may end on, on some board.
     pub destinations: Vec<[SquareSet; 2]>,
+    /// Per piece: the kinds of capture its own rays make (for [`written_in_legs`]).
+    pub capture_forms: Vec<CaptureForms>,
+}
+
+/// The kinds of capture a piece's own rays make, as far as move text is concerned.
+#[derive(Clone, Copy, Default)]
+pub struct CaptureForms {
+    /// A capture that removes the victim.
+    plain: bool,
+    /// An unloading capture (`u`), which puts the victim back on the board.
+    unloads: bool,
+    /// It borrows (`x` on the last leg): it also makes the moves of the friendly pieces it reaches.
+    borrows: bool,
+}
+
+impl CaptureForms {
+    fn of(rays: &[Ray]) -> CaptureForms {
+        CaptureForms {
+            plain: rays
+                .iter()
+                .any(|r| r.flags.has(RayFlags::CAPTURE) && !r.flags.has(RayFlags::UNLOAD)),
+            unloads: rays.iter().any(|r| r.flags.has(RayFlags::UNLOAD)),
+            borrows: rays.iter().any(|r| r.flags.has(RayFlags::BORROW)),
+        }
+    }
+}
+
+/// Sets [`PieceType::swaps_in_legs`]: a piece whose moves include both a plain capture and an unloading one may make
+/// both from one square to another, and the two must read differently. A borrower's moves include those of any
+/// type it may borrow from, which is any type of the game (a friendly piece of every type may stand where it
+/// looks), so its own forms are joined with every type's; one borrower borrowing the cylinder rook's capture and
+/// the swapper's swap on the same square was found by fuzzing.
+fn written_in_legs(b: &mut Built) {
+    let any_plain = b.capture_forms.iter().any(|f| f.plain);
+    let any_unload = b.capture_forms.iter().any(|f| f.unloads);
+    for (piece, forms) in b.pieces.iter_mut().zip(&b.capture_forms) {
+        piece.swaps_in_legs = if forms.borrows {
+            (forms.plain || any_plain) && (forms.unloads || any_unload)
+        } else {
+            forms.plain && forms.unloads
+        };
+    }
 }
 
 /// How `side` faces the board in a game of this symmetry, as the XBetza expander needs it.
@@ -95,6 +137,7 @@ pub fn build_graph(infos: &[PieceInfo], setting: &Setting, d: &mut Diags) -> Bui
         move_sets: Vec::new(),
         castling: Vec::new(),
         destinations: Vec::new(),
+        capture_forms: Vec::new(),
     };
     for (pi, info) in infos.iter().enumerate() {
         let graph = PieceGraph::new(PieceId(pi as u16), info, setting);
@@ -104,6 +147,7 @@ pub fn build_graph(infos: &[PieceInfo], setting: &Setting, d: &mut Diags) -> Bui
             Some(_) => graph.build(&mut b, &mut Diags::new("")),
         }
     }
+    written_in_legs(&mut b);
     b
 }
 
@@ -284,11 +328,7 @@ impl<'a> PieceGraph<'a> {
                 }
             }
         }
-        let rays = &b.rays[first_ray..];
-        let swaps_in_legs = rays.iter().any(|r| r.flags.has(RayFlags::UNLOAD))
-            && rays
-                .iter()
-                .any(|r| r.flags.has(RayFlags::CAPTURE) && !r.flags.has(RayFlags::UNLOAD));
+        b.capture_forms.push(CaptureForms::of(&b.rays[first_ray..]));
         let decl = &self.setting.names.decls[self.id.index()];
         b.pieces.push(PieceType {
             name: decl
@@ -317,7 +357,7 @@ impl<'a> PieceGraph<'a> {
                     lost_when_aligned_with: u.lost_when_aligned_with.clone(),
                 })
             }),
-            swaps_in_legs,
+            swaps_in_legs: false, // set by `written_in_legs` once every type is built
         });
         b.castling.push(self.castling_paths());
         b.destinations.push(self.destinations);

@@ -567,14 +567,12 @@ fn a_swap_of_a_piece_that_also_captures_plainly_is_written_in_legs() {
     variants::play_and_unplay(&e, fen, "d1d1,d1d5", "4k3/8/8/3R4/8/8/8/3nK3 b - - 0 1");
 }
 
-/// Open finding (docs/fuzzing.md, "Open findings"; `variant_mutate`, stop 36): a borrower of every friendly piece
-/// (exotic-fast's Teleporter written `xUcK`) on f6 borrows the cylinder rook's capture of the pawn on f2 and the
-/// swapper's unloading capture of it (the pawn put back on f6): two different moves, both written `f6f2`, so a
-/// move list cannot be read back. Ignored until the rule is settled and fixed (refuse such a piece, with a located
-/// error, rather than keep one of the two moves); `cargo test -- --ignored` shows it failing.
+/// A borrower's swaps are written in legs when it could also borrow a plain capture: found by `variant_mutate`
+/// (docs/fuzzing.md, fixed findings). exotic-fast's Teleporter written `xUcK` borrows from every friendly piece; on
+/// f6 it borrows the cylinder rook's capture of the pawn on f2 and the swapper's unloading capture of it (the pawn
+/// put back on f6). Both were written `f6f2`, so the move list could not be read back; the swap is `f6f6,f6f2`.
 #[test]
-#[ignore = "open finding: docs/fuzzing.md, Open findings"]
-fn a_borrower_never_lists_two_moves_with_one_text() {
+fn a_borrower_writes_a_borrowed_swap_in_legs_beside_a_borrowed_capture() {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/variants/exotic-fast.tatsu"
@@ -582,16 +580,45 @@ fn a_borrower_never_lists_two_moves_with_one_text() {
     let source = std::fs::read_to_string(path)
         .unwrap()
         .replace("\"mUcK\"", "\"xUcK\"");
-    let Ok(compiled) = tatsu::compile::compile("borrower.tatsu", &source) else {
-        return; // Refused: the fix this test waits for.
-    };
-    let e = Engine::new(compiled.game);
-    let mut list = moves(
-        &e,
-        "chbk1swc/pppppppp/5t2/8/8/HP6/P1PPPPPP/C1BKTSWC b - - 3 2",
+    let e = Engine::new(
+        tatsu::compile::compile("borrower.tatsu", &source)
+            .unwrap()
+            .game,
     );
+    let fen = "chbk1swc/pppppppp/5t2/8/8/HP6/P1PPPPPP/C1BKTSWC b - - 3 2";
+    let mut list = moves(&e, fen);
     let all = list.len();
     list.sort();
     list.dedup();
     assert_eq!(list.len(), all, "two legal moves share a text");
+    variants::play_and_unplay(
+        &e,
+        fen,
+        "f6f2",
+        "chbk1swc/pppppppp/8/8/8/HP6/P1PPPtPP/C1BKTSWC w - - 0 3",
+    );
+    variants::play_and_unplay(
+        &e,
+        fen,
+        "f6f6,f6f2",
+        "chbk1swc/pppppppp/5P2/8/8/HP6/P1PPPtPP/C1BKTSWC w - - 0 3",
+    );
+}
+
+/// A piece with a plain capture and a swap along the same lines (`RucR`) has two captures of one victim: the
+/// plain one written `a1a2`, the swap in legs, `a1a1,a1a2`.
+#[test]
+fn a_piece_that_captures_and_swaps_on_one_line_lists_both_captures() {
+    let source = "board 8 x 8\n\
+        piece K \"King\" { royal moves \"K\" }\n\
+        piece R \"Rook swapper\" { moves \"RucR\" }\n\
+        start \"k7/8/8/8/8/7K/r7/R7 w - - 0 1\"\n";
+    let e = Engine::new(tatsu::compile::compile("rucr.tatsu", source).unwrap().game);
+    let fen = "k7/8/8/8/8/7K/r7/R7 w - - 0 1";
+    assert_eq!(
+        from_square(&e, fen, "a1"),
+        sorted(&["a2", "a1,a1a2", "b1", "c1", "d1", "e1", "f1", "g1", "h1"])
+    );
+    variants::play_and_unplay(&e, fen, "a1a2", "k7/8/8/8/8/7K/R7/8 b - - 0 1");
+    variants::play_and_unplay(&e, fen, "a1a1,a1a2", "k7/8/8/8/8/7K/R7/r7 b - - 0 1");
 }
