@@ -7,7 +7,7 @@
 #   RUNS=1000000 fuzz/run.sh fen moves   # some targets, fewer executions
 #   JOBS=2 fuzz/run.sh betza_parse       # two processes (one per core) sharing the corpus, RUNS/2 each
 #
-# Logs go to fuzz/logs/<target>-<commit>/fuzz-<n>.log, crashing or slow inputs to fuzz/artifacts/<target>/ (neither
+# Logs go to fuzz/logs/<target>-<commit>-<UTC start time>/fuzz-<n>.log, crashing or slow inputs to fuzz/artifacts/<target>/ (neither
 # is committed). A process stops at its first crash, timeout or out-of-memory (the others finish their share): the
 # summary says which.
 set -euo pipefail
@@ -40,8 +40,9 @@ mkdir -p logs
 here=$(pwd)
 for target in "${TARGETS[@]}"; do
   extra=$(flags "$target")
-  # One folder per run: libFuzzer's -jobs writes each process's output to fuzz-<n>.log in the current folder.
-  logs="$here/logs/$target-$commit"
+  # One folder per run: libFuzzer's -jobs writes each process's output to fuzz-<n>.log in the current folder. The
+  # start time keeps a second run on the same commit from overwriting the first one's logs (and its count).
+  logs="$here/logs/$target-$commit-$(date -u +%Y%m%dT%H%M%SZ)"
   mkdir -p "$logs" "artifacts/$target"
   set +e
   # Each of the JOBS processes runs its share of RUNS on the shared corpus folder, reloading what the others add.
