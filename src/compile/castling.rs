@@ -4,11 +4,11 @@
 //! destination must be safe when it is royal (a non-royal castling piece castles without the safety test). A side
 //! whose start position lacks the castling piece has no castling. One castling right per side and partner: `K`/`k` toward the higher files, `Q`/`q`
 //! toward the lower.
-use super::fixed_castling;
 use super::graph::Built;
 use super::pieces::{PieceInfo, PieceNames};
 use super::zones::orient;
 use super::Diags;
+use super::{castling_text, fixed_castling};
 use crate::diag::Span;
 use crate::dsl::ast::Name;
 use crate::rules::{Castling, CastlingRight, Geometry, PieceId, Side, Square, Symmetry};
@@ -25,6 +25,8 @@ pub fn build_castling(
 ) -> (Vec<CastlingRight>, Vec<Castling>) {
     let mut rights: Vec<CastlingRight> = Vec::new();
     let mut castlings: Vec<Castling> = Vec::new();
+    // Per castling: where it was asked for.
+    let mut spans: Vec<Span> = Vec::new();
     for (pi, info) in infos.iter().enumerate() {
         let paths = &built.castling[pi];
         // `after drop on K R…`: the squares castling starts from, White's.
@@ -45,6 +47,7 @@ pub fn build_castling(
                 g,
             };
             fixed.build(start, &mut rights, &mut castlings, d);
+            spans.resize(castlings.len(), files.0.span);
             continue;
         }
         if paths.is_empty() {
@@ -151,9 +154,11 @@ pub fn build_castling(
                     empty,
                     safe,
                 });
+                spans.push(*span);
             }
         }
     }
+    castling_text::settle_move_text(&mut castlings, &rights, &spans, built, g, d);
     (rights, castlings)
 }
 

@@ -5,6 +5,7 @@
 //! skipped; the others still report.
 
 mod castling;
+mod castling_text;
 mod confine;
 mod counting;
 mod diags;

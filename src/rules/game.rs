@@ -148,9 +148,10 @@ pub struct Castling {
     pub king_to: Square,
     pub rook_from: Square,
     pub rook_to: Square,
-    /// The square the move is written to: the king's destination, or under fixed-file castling the partner's
-    /// square (the king takes its own rook, as Fairy-Stockfish writes Chess960 castling), which no other move of
-    /// the king can share.
+    /// The square the move is written to: the king's destination, or the partner's square (the king takes its own
+    /// rook, as Fairy-Stockfish writes Chess960 castling) under fixed-file castling and wherever the king's own
+    /// moves reach its destination; the compiler refuses a king that could also capture its partner, so no other
+    /// move shares the text (`compile::castling_text`).
     pub move_to: Square,
     /// Every square that must be empty (other than the king's and rook's own).
     pub empty: Vec<Square>,

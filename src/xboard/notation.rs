@@ -1,9 +1,10 @@
 //! Squares and moves as XBoard writes them. XBoard gives every coordinate one character: files from `a`, ranks from
 //! `1`, except that a board of exactly 10 ranks counts them from `0`, and ranks past the ninth continue in ASCII
 //! (`:`, `;`, `<`, …). tatsu writes ranks as numbers from 1 (`e10`). Moves are otherwise the same text (`e2e4`,
-//! `e7e8q`, `c7c8+`, `P@e4`, `e5f6,f6g7`), except that XBoard may add `=` for a promotion declined, and that castling
-//! to fixed files (Chess960) is `O-O` toward the higher files and `O-O-O` toward the lower, as XBoard writes it, and
-//! that passing the turn (`pass allowed`) is XBoard's null move `@@@@`.
+//! `e7e8q`, `c7c8+`, `P@e4`, `e5f6,f6g7`), except that XBoard may add `=` for a promotion declined, and that a
+//! castling tatsu writes as the king taking its partner (castling to fixed files, as in Chess960, or a castling whose
+//! destination the king also reaches by a move of its own) is `O-O` toward the higher files and `O-O-O` toward the
+//! lower, as XBoard writes Chess960 castling, and that passing the turn (`pass allowed`) is XBoard's null move `@@@@`.
 use crate::engine::{Move, MoveKind};
 use crate::rules::{Game, Geometry};
 
@@ -18,8 +19,8 @@ pub fn move_text(game: &Game, mv: &Move) -> String {
     }
 }
 
-/// The legal move an XBoard text names in `pos`: `O-O`/`O-O-O` (or with zeros) for a castling to fixed files,
-/// else the move in XBoard's or tatsu's rank notation.
+/// The legal move an XBoard text names in `pos`: `O-O`/`O-O-O` (or with zeros) for a castling written as the king
+/// taking its partner, else the move in XBoard's or tatsu's rank notation.
 pub fn read_move(pos: &mut crate::engine::Position, text: &str) -> Option<Move> {
     let game = pos.game();
     if text == "@@@@" {
@@ -40,13 +41,13 @@ pub fn read_move(pos: &mut crate::engine::Position, text: &str) -> Option<Move> 
     readings.iter().find_map(|r| pos.parse_move(r).ok())
 }
 
-/// `O-O` or `O-O-O` for a castling to fixed files; `None` for every other move.
+/// `O-O` or `O-O-O` for a castling written as the king taking its partner; `None` for every other move.
 pub fn castling(game: &Game, mv: &Move) -> Option<&'static str> {
     let MoveKind::Castle { index } = mv.kind else {
         return None;
     };
     let c = &game.castlings[index as usize];
-    if game.castling_rights[c.right].king_from.is_some() {
+    if c.move_to != c.rook_from {
         return None;
     }
     let g = game.geometry;

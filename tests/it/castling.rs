@@ -129,3 +129,103 @@ fn describe_explains_castling_to_fixed_files() {
     assert!(run.stdout.contains("ends on the g-file"), "{}", run.stdout);
     assert!(run.stdout.contains("`e1h1` (to g1)"), "{}", run.stdout);
 }
+
+/// Chess with the king's moves replaced: the game of `variants/chess.tatsu`, its `KisO2` written `moves`.
+fn chess_with_king(moves: &str) -> String {
+    let source =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.tatsu"))
+            .unwrap();
+    assert!(source.contains("moves \"KisO2\""));
+    source.replace("moves \"KisO2\"", &format!("moves \"{moves}\""))
+}
+
+fn castling_errors(moves: &str) -> Vec<String> {
+    let source = chess_with_king(moves);
+    match tatsu::compile::compile("t.tatsu", &source) {
+        Ok(_) => Vec::new(),
+        Err(diags) => diags
+            .iter()
+            .map(|d| tatsu::diag::render_short(d, &source))
+            .collect(),
+    }
+}
+
+/// A king that also leaps two squares (`KD`) reaches g1 and c1 by itself: a castling written `e1g1` would read the
+/// same as that leap, so each castling is written as the king taking its rook (`e1h1`, `e1a1`), and `e1g1` is the
+/// leap (the rook stays on h1; the king's move costs both rights).
+#[test]
+fn a_castling_whose_destination_the_king_reaches_by_itself_is_written_as_taking_the_rook() {
+    let e = tatsu::engine::Engine::new(
+        tatsu::compile::compile("t.tatsu", &chess_with_king("KDisO2"))
+            .unwrap()
+            .game,
+    );
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let king = from(&moves(&e, fen), "e1");
+    let expected = [
+        "e1a1", "e1c1", "e1d1", "e1d2", "e1e2", "e1e3", "e1f1", "e1f2", "e1g1", "e1h1",
+    ];
+    assert_eq!(king, sorted(&expected));
+    play_and_unplay(&e, fen, "e1h1", "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+    play_and_unplay(&e, fen, "e1g1", "r3k2r/8/8/8/8/8/8/R5KR b kq - 1 1");
+    play_and_unplay(&e, fen, "e1a1", "r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1");
+    play_and_unplay(&e, fen, "e1c1", "r3k2r/8/8/8/8/8/8/R1K4R b kq - 1 1");
+    // XBoard's text: the castlings are `O-O` and `O-O-O`, as XBoard writes Chess960 castling; the leap is `e1g1`.
+    let mut pos = Position::from_fen(&e, fen).unwrap();
+    let xboard = |pos: &mut Position, uci: &str| {
+        let mv = pos.parse_move(uci).unwrap();
+        tatsu::xboard::notation::move_text(pos.game(), &mv)
+    };
+    assert_eq!(xboard(&mut pos, "e1h1"), "O-O");
+    assert_eq!(xboard(&mut pos, "e1a1"), "O-O-O");
+    assert_eq!(xboard(&mut pos, "e1g1"), "e1g1");
+}
+
+/// `KisO1`: the king castles one square, where it also steps. The step `e1f1` and the castling `e1h1` (king f1, rook
+/// e1) are two moves, and so are `e1d1` and `e1a1` (king d1, rook e1); plain chess keeps `e1g1`.
+#[test]
+fn a_one_square_castling_is_written_apart_from_the_king_s_step() {
+    let e = tatsu::engine::Engine::new(
+        tatsu::compile::compile("t.tatsu", &chess_with_king("KisO1"))
+            .unwrap()
+            .game,
+    );
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    play_and_unplay(&e, fen, "e1f1", "r3k2r/8/8/8/8/8/8/R4K1R b kq - 1 1");
+    play_and_unplay(&e, fen, "e1h1", "r3k2r/8/8/8/8/8/8/R3RK2 b kq - 1 1");
+    play_and_unplay(&e, fen, "e1a1", "r3k2r/8/8/8/8/8/8/3KR2R b kq - 1 1");
+    let chess = tatsu::engine::Engine::new(
+        tatsu::compile::compile("t.tatsu", &chess_with_king("KisO2"))
+            .unwrap()
+            .game,
+    );
+    assert!(moves(&chess, fen).contains(&"e1g1".to_string()));
+    assert!(!moves(&chess, fen).contains(&"e1h1".to_string()));
+}
+
+/// Written as taking its rook, a castling would read as a capture of that rook by a king that may capture its own
+/// pieces (`dR`): refused, at the `O` component. Two castlings toward the same rook, both reached by the king's own
+/// rook moves (`KRisO2isO3`: c1 and b1), would both read `e1a1`: refused too.
+#[test]
+fn a_castling_that_cannot_be_told_from_another_move_is_refused() {
+    let errors = castling_errors("KDdRisO2");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("t.tatsu:15:14")
+                && e.contains("may also capture its own partner on a1")),
+        "{errors:?}"
+    );
+    let errors = castling_errors("KRisO2isO3");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("t.tatsu:15:16") && e.contains("both be written e1a1")),
+        "{errors:?}"
+    );
+    assert!(castling_errors("KDisO2").is_empty());
+    assert!(
+        castling_errors("KdRisO2").is_empty(),
+        "e1g1 is not reached: written as in chess"
+    );
+}

@@ -343,6 +343,29 @@ fn chess960_castling_is_o_o_and_o_o_o_as_xboard_writes_it() {
     assert!(out.contains("Illegal move: O-O"), "{out}");
 }
 
+/// A castling tatsu writes as the king taking its rook because the king also reaches its destination (chess with a
+/// `KD` king: `e1g1` is the king's leap) is `O-O`/`O-O-O` in XBoard's text too, and `e1g1` stays the leap.
+#[test]
+fn a_castling_written_as_taking_the_rook_is_o_o_in_xboard() {
+    let dir = crate::support::scratch::scratch("xboard-castling");
+    let chess =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.tatsu"))
+            .unwrap()
+            .replace("moves \"KisO2\"", "moves \"KDisO2\"");
+    let file = dir.join("leaping-king.tatsu");
+    std::fs::write(&file, chess).unwrap();
+    let out = session_with(
+        &[file.to_str().unwrap()],
+        "xboard\nprotover 2\nvariant leaping-king\nforce\n\
+         setboard r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\nusermove O-O\nusermove e8g8\nusermove e1g1",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    // White castles (king g1, rook f1); Black's king leaps e8g8 (no castling: that is `e8h8`); White's king on g1
+    // cannot leap to e1g1 again from e1: it is not there, so `e1g1` is refused.
+    assert_eq!(out.matches("Illegal move").count(), 1, "{out}");
+    assert!(out.contains("Illegal move: e1g1"), "{out}");
+}
+
 #[test]
 fn a_pass_is_xboards_null_move_and_two_in_a_row_draw() {
     // Janggi: White passes with XBoard's `@@@@`, Black with its general's square twice (tatsu's notation); the
