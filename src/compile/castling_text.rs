@@ -7,9 +7,7 @@
 use super::graph::Built;
 use super::Diags;
 use crate::diag::Span;
-use crate::rules::{
-    Castling, CastlingRight, Geometry, PieceId, RayFlags, RayKind, Side, Square, StepRule,
-};
+use crate::rules::{Castling, CastlingRight, Geometry, PieceId, RayFlags, Side, Square};
 
 /// Sets each castling's written square ([`Castling::move_to`]), or reports why it cannot be written. `spans[i]`
 /// is where castling `i` was asked for (its `O` component, or the `to` files of fixed-file castling).
@@ -93,10 +91,8 @@ impl OwnMoves<'_> {
     /// piece), end on `to`?
     fn may_end_on(&self, to: Square, flags: RayFlags) -> bool {
         let b = self.built;
-        let rays_of = |piece: usize| {
-            let slice = b.pieces[piece].rays(self.side, self.squares, self.from);
-            &b.rays[slice.range()]
-        };
+        let rays_of =
+            |piece: usize| b.rays_from(PieceId(piece as u16), self.side, self.from, self.squares);
         let own = rays_of(self.king.index());
         let borrows = own.iter().any(|r| r.flags.has(RayFlags::BORROW));
         let lenders = (0..b.pieces.len()).filter(|_| borrows);
@@ -104,17 +100,6 @@ impl OwnMoves<'_> {
             .chain(lenders)
             .flat_map(rays_of)
             .filter(|ray| ray.flags.has(flags))
-            .any(|ray| {
-                let first = ray.first as usize;
-                let squares = &b.ray_squares[first..first + ray.len as usize];
-                match ray.kind {
-                    RayKind::Slide | RayKind::Hop => squares.contains(&to),
-                    RayKind::Lame | RayKind::Grasshop => squares.last() == Some(&to),
-                    RayKind::Chain => squares
-                        .iter()
-                        .zip(&b.ray_rules[first..first + ray.len as usize])
-                        .any(|(&sq, rule)| sq == to && rule.contains(StepRule::DEST)),
-                }
-            })
+            .any(|ray| b.may_end_on(ray, to))
     }
 }

@@ -34,6 +34,20 @@ pub struct Built {
     pub capture_forms: Vec<CaptureForms>,
 }
 
+impl Built {
+    /// May a move along `ray` end on `to` ([`Ray::may_end_on`])?
+    pub fn may_end_on(&self, ray: &Ray, to: Square) -> bool {
+        let range = ray.first as usize..ray.first as usize + ray.len as usize;
+        ray.may_end_on(&self.ray_squares[range.clone()], &self.ray_rules[range], to)
+    }
+
+    /// The rays of `piece` for `side` from `from`.
+    pub fn rays_from(&self, piece: PieceId, side: Side, from: Square, squares: usize) -> &[Ray] {
+        let slice = self.pieces[piece.index()].rays(side, squares, from);
+        &self.rays[slice.range()]
+    }
+}
+
 /// The kinds of capture a piece's own rays make, as far as move text is concerned.
 #[derive(Clone, Copy, Default)]
 pub struct CaptureForms {

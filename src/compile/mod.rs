@@ -181,7 +181,7 @@ fn build(
         }),
         None => None,
     };
-    passing::check_passing(&head, &infos, d);
+    passing::check_passing(&head, (&infos, &names), &built, geometry, d);
     restrict::check_hop_restrictions(&infos, &built, d);
     if let (Some(span), None) = (head.must_drop, &head.drops) {
         d.error(span, "`must-drop`, but the game has no `drops` statement")

@@ -1,10 +1,19 @@
-//! `pass allowed`: a pass is written with the mover's royal square (`e2e2`), so it needs a royal piece, and it
-//! does not combine with the other passes and walls yet.
+//! `pass allowed`: a pass is written with the mover's royal square (`e2e2`), so it needs a royal piece whose own
+//! moves never end where they start (that move would read the same), and it does not combine with the other
+//! passes and walls yet.
 use super::diags::Diags;
+use super::graph::Built;
 use super::header::Header;
-use super::pieces::PieceInfo;
+use super::pieces::{PieceInfo, PieceNames};
+use crate::rules::{Geometry, PieceId, Side};
 
-pub fn check_passing(head: &Header, infos: &[PieceInfo], d: &mut Diags) {
+pub fn check_passing(
+    head: &Header,
+    (infos, names): (&[PieceInfo], &PieceNames),
+    built: &Built,
+    g: Geometry,
+    d: &mut Diags,
+) {
     let Some(at) = head.pass_span else {
         return;
     };
@@ -18,5 +27,29 @@ pub fn check_passing(head: &Header, infos: &[PieceInfo], d: &mut Diags) {
     }
     if head.walls.is_some() {
         d.error(at, "`pass allowed` in a game with walls: not supported yet");
+    }
+    for (i, info) in infos.iter().enumerate() {
+        let piece = PieceId(i as u16);
+        let returns = info.royal
+            && Side::BOTH.into_iter().any(|side| {
+                g.all().any(|sq| {
+                    built
+                        .rays_from(piece, side, sq, g.squares())
+                        .iter()
+                        .any(|ray| built.may_end_on(ray, sq))
+                })
+            });
+        if returns {
+            let decl = &names.decls[i];
+            d.error(
+                at,
+                format!(
+                    "`pass allowed`, but the royal piece `{}` may end a move on the square it started from: that move \
+                     and the pass would both be written as its square twice",
+                    decl.id.value
+                ),
+            )
+            .label(decl.id.span, "this piece");
+        }
     }
 }

@@ -3,6 +3,8 @@
 //! A ray is a precomputed, board-clipped list of squares in [`crate::rules::Game::ray_squares`]. The executor
 //! walks it; how it walks depends on the [`RayKind`]. Nothing here is allocated per generated move.
 
+use crate::rules::Square;
+
 /// A slice of [`crate::rules::Game::rays`]: all rays of one (piece, side, square).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RaySlice {
@@ -247,6 +249,22 @@ pub struct Ray {
     pub flags: RayFlags,
     /// Index into [`crate::rules::Game::ray_sources`]: which XBetza component and zone rule produced this ray.
     pub source: u16,
+}
+
+impl Ray {
+    /// May a move along this ray (`squares` and `rules` are its own) end on `to`, on some board? A slide or hop
+    /// on any of its squares, a lame leap or grasshopper on its last, a chain on a destination square. For the
+    /// compiler's checks of what moves could be written alike; the executor walks rays instead.
+    pub fn may_end_on(&self, squares: &[Square], rules: &[StepRule], to: Square) -> bool {
+        match self.kind {
+            RayKind::Slide | RayKind::Hop => squares.contains(&to),
+            RayKind::Lame | RayKind::Grasshop => squares.last() == Some(&to),
+            RayKind::Chain => squares
+                .iter()
+                .zip(rules)
+                .any(|(&sq, rule)| sq == to && rule.contains(StepRule::DEST)),
+        }
+    }
 }
 
 #[cfg(test)]

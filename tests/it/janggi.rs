@@ -189,3 +189,30 @@ fn janggi_decides_draws_by_rule_on_material_with_han_given_one_and_a_half() {
         })
     );
 }
+
+/// The pass is written as the royal piece's square twice, so a royal piece whose own move may end where it began
+/// (`mabW`: a step out and back) would have a move written like the pass: refused, at `pass allowed`, with the
+/// piece named. The same king without the return move compiles.
+#[test]
+fn a_pass_is_refused_beside_a_royal_move_that_returns_to_its_square() {
+    let source = |king: &str| {
+        format!(
+            "board 8 x 8\npass allowed\npiece K \"King\" {{ royal moves \"{king}\" }}\n\
+             start \"k7/8/8/8/8/8/8/7K w - - 0 1\"\n"
+        )
+    };
+    let refused = source("KmabW");
+    let errors: Vec<String> = match tatsu::compile::compile("t.tatsu", &refused) {
+        Ok(_) => Vec::new(),
+        Err(diags) => diags
+            .iter()
+            .map(|d| tatsu::diag::render_short(d, &refused))
+            .collect(),
+    };
+    assert!(
+        errors.iter().any(|e| e.contains("t.tatsu:2:1")
+            && e.contains("royal piece `K` may end a move on the square")),
+        "{errors:?}"
+    );
+    assert!(tatsu::compile::compile("t.tatsu", &source("K")).is_ok());
+}
