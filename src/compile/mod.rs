@@ -260,6 +260,9 @@ fn build(
         let reach = Side::BOTH.map(|s| PromotionReach::of(&game, &game.pieces[i].promotions, s));
         game.pieces[i].promotion_reach = reach;
     }
+    if let Some((kw, _)) = &head.gating {
+        gating::check_promotion_text(&game, *kw, d);
+    }
     if let (Some(setup), Some(fen)) = (&start, &head.start) {
         start::check_start(fen, setup, &game, &infos, d);
     }

@@ -7,7 +7,7 @@
 //! gating onto the partner's square is written from there to the castling piece's square, `h1e1h`).
 use super::moves::{Move, MoveKind};
 use super::Position;
-use crate::rules::{Game, PieceId};
+use crate::rules::Game;
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,29 +31,6 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
-
-/// The suffix written after a promoting move: `+` when the piece has a single promoted form written `+X` or
-/// becomes its own promoted form, `-` when a promoted form `+X` turns back into `X` (demotion, as Fairy-Stockfish
-/// writes it), otherwise the chosen piece's id in lower case (`q`, `n2`, `+n` for another piece's promoted form
-/// among several choices).
-pub fn promotion_suffix(game: &Game, piece: PieceId, promoted: PieceId) -> String {
-    let from = &game.pieces[piece.index()];
-    let to = &game.pieces[promoted.index()];
-    // One promoted form, however many lines offer it.
-    let mut choices = from.promotions.iter().flat_map(|p| &p.choices);
-    let first = choices.next();
-    let single = first.is_some() && choices.all(|c| Some(c) == first);
-    if from.symbol.strip_prefix('+') == Some(to.symbol.as_str()) {
-        "-".into()
-    } else if to.symbol.starts_with('+') && (single || to.symbol[1..] == from.symbol) {
-        // The piece's own promoted form is `+` even among other choices, as Fairy-Stockfish writes it (Wolf
-        // chess: a pawn becomes a queen, …, or its promoted form, the elephant: `d9d10+`).
-        "+".into()
-    } else {
-        // A remembered promotion is written with the piece it plays as (`e7e8q` makes a `Q~`).
-        to.symbol.trim_end_matches('~').to_lowercase()
-    }
-}
 
 /// The UCI text of a move.
 pub fn to_uci(game: &Game, mv: &Move) -> String {
@@ -102,7 +79,7 @@ pub fn to_uci(game: &Game, mv: &Move) -> String {
                 _ => format!("{}{}", g.name(mv.from), g.name(mv.to)),
             };
             if let Some(promoted) = mv.promotion {
-                text += &promotion_suffix(game, mv.piece, promoted);
+                text += &game.promotion_suffix(mv.piece, promoted);
             }
             // The gated piece's id in lower case, as Fairy-Stockfish writes Seirawan chess's gating (`b1c3h`).
             if let Some(gate) = mv.gate() {

@@ -502,6 +502,28 @@ impl Game {
     pub fn zone(&self, id: ZoneId) -> &Zone {
         &self.zones[id.0 as usize]
     }
+    /// The suffix written after a promoting move: `+` when the piece has a single promoted form written `+X` or
+    /// becomes its own promoted form, `-` when a promoted form `+X` turns back into `X` (demotion, as Fairy-Stockfish
+    /// writes it), otherwise the chosen piece's id in lower case (`q`, `n2`, `+n` for another piece's promoted form
+    /// among several choices).
+    pub fn promotion_suffix(&self, piece: PieceId, promoted: PieceId) -> String {
+        let from = &self.pieces[piece.index()];
+        let to = &self.pieces[promoted.index()];
+        // One promoted form, however many lines offer it.
+        let mut choices = from.promotions.iter().flat_map(|p| &p.choices);
+        let first = choices.next();
+        let single = first.is_some() && choices.all(|c| Some(c) == first);
+        if from.symbol.strip_prefix('+') == Some(to.symbol.as_str()) {
+            "-".into()
+        } else if to.symbol.starts_with('+') && (single || to.symbol[1..] == from.symbol) {
+            // The piece's own promoted form is `+` even among other choices, as Fairy-Stockfish writes it (Wolf
+            // chess: a pawn becomes a queen, …, or its promoted form, the elephant: `d9d10+`).
+            "+".into()
+        } else {
+            // A remembered promotion is written with the piece it plays as (`e7e8q` makes a `Q~`).
+            to.symbol.trim_end_matches('~').to_lowercase()
+        }
+    }
     /// The squares of a ray, in the order the piece travels them.
     #[inline]
     pub fn ray_squares(&self, ray: &Ray) -> &[Square] {

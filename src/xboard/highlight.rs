@@ -92,7 +92,7 @@ pub fn choice(pos: &Position, moves: &[Move], to: Square) -> Option<String> {
     let mut letters = String::new();
     for mv in &there {
         if let Some(p) = mv.promotion {
-            let suffix = crate::engine::notation::promotion_suffix(game, mv.piece, p);
+            let suffix = game.promotion_suffix(mv.piece, p);
             letters += &suffix.to_uppercase();
         }
     }

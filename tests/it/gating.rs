@@ -176,3 +176,40 @@ fn a_move_that_promotes_does_not_gate() {
     );
     assert!(all.contains(&"a1a2n".to_string()), "{all:?}");
 }
+
+/// A gated piece and a promotion are both written as a lower-case id after the move. A knight on a gating square
+/// that may promote to a hawk on reaching the third rank (`b1c3h`) would write its promotion like its plain move
+/// gating the hawk in: refused at `gating`. With the promotion mandatory, a move that promotes does not gate, so
+/// nothing reads alike and the game compiles.
+#[test]
+fn an_optional_promotion_that_reads_like_a_gate_is_refused() {
+    let seirawan = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/seirawan.tatsu"
+    ))
+    .unwrap();
+    let with_knight = |promotion: &str| {
+        seirawan
+            .replace("zone last-rank = rank 8", "zone last-rank = rank 3")
+            .replace(
+                "piece N \"Knight\" { moves \"N\" }",
+                &format!(
+                    "piece N \"Knight\" {{ moves \"N\" promote to H in last-rank{promotion} }}"
+                ),
+            )
+    };
+    let optional = with_knight("");
+    let errors: Vec<String> = match tatsu::compile::compile("t.tatsu", &optional) {
+        Ok(_) => Vec::new(),
+        Err(diags) => diags
+            .iter()
+            .map(|d| tatsu::diag::render_short(d, &optional))
+            .collect(),
+    };
+    assert!(
+        errors.iter().any(|e| e.contains("t.tatsu:18:1")
+            && e.contains("`N` may promote on a move from the gating square")),
+        "{errors:?}"
+    );
+    assert!(tatsu::compile::compile("t.tatsu", &with_knight(" mandatory")).is_ok());
+}
