@@ -334,6 +334,9 @@ impl<'a> PieceGraph<'a> {
                 }
             }
         }
+        if self.has_ep_capture {
+            self.refuse_ep_beside_move(&graph, b, d);
+        }
         // A lame move-only leap of a piece that also captures en passant creates e.p. targets on its path.
         if self.has_ep_capture {
             for ray in &mut b.rays[first_ray..] {
@@ -404,6 +407,50 @@ impl<'a> PieceGraph<'a> {
             }
         }
         b.rays.truncate(first);
+    }
+
+    /// An en-passant capture is written as its origin and destination (`e5d6`), as a move to that empty square
+    /// is: a piece that may both move to a square and capture en passant onto it from the same square (`fmFfceF`)
+    /// would list two moves written alike whenever that square is the e.p. target. Refused at the component that
+    /// captures en passant.
+    fn refuse_ep_beside_move(&mut self, graph: &[RaySlice], b: &Built, d: &mut Diags) {
+        let ends = |ray: Ray| {
+            let first = ray.first as usize;
+            b.ray_squares[first..first + ray.len as usize]
+                .iter()
+                .copied()
+                .filter(move |&sq| b.may_end_on(&ray, sq))
+        };
+        for slice in graph {
+            let rays = &b.rays[slice.range()];
+            let mut moves_to = SquareSet::new();
+            for ray in rays.iter().filter(|r| r.flags.has(RayFlags::MOVE)) {
+                ends(*ray).for_each(|sq| moves_to.insert(sq));
+            }
+            for ray in rays.iter().filter(|r| r.flags.has(RayFlags::EN_PASSANT)) {
+                let Some(clash) = ends(*ray).find(|&sq| moves_to.contains(sq)) else {
+                    continue;
+                };
+                let source = b.ray_sources[ray.source as usize];
+                let key = (
+                    source.move_set as usize - self.first_set,
+                    source.component as usize,
+                );
+                if !self.reported.contains(&key) {
+                    self.reported.push(key);
+                    let g = self.setting.geometry;
+                    d.error(
+                        component_span(&self.info.move_sets[key.0], key.1),
+                        format!(
+                            "this piece may capture en passant onto a square it may also move to without capturing ({}, for one): the two \
+                             moves would be written alike",
+                            g.name(clash)
+                        ),
+                    )
+                    .note("an en-passant capture is written with its origin and destination only, as Fairy-Stockfish writes it");
+                }
+            }
+        }
     }
 
     /// Castling paths do not depend on the square: collected once per side.

@@ -24,6 +24,7 @@ mod induction;
 mod invariants;
 mod janggi;
 mod language;
+mod move_text;
 mod multi_leg;
 mod no_panic;
 mod parallel_perft;
