@@ -51,7 +51,7 @@ impl Built {
 /// The kinds of capture a piece's own rays make, as far as move text is concerned.
 #[derive(Clone, Copy, Default)]
 pub struct CaptureForms {
-    /// A capture that removes the victim.
+    /// A capture that removes the victim (an enemy piece, or with `d` a friendly one).
     plain: bool,
     /// An unloading capture (`u`), which puts the victim back on the board.
     unloads: bool,
@@ -62,17 +62,18 @@ pub struct CaptureForms {
 impl CaptureForms {
     fn of(rays: &[Ray]) -> CaptureForms {
         CaptureForms {
-            plain: rays
-                .iter()
-                .any(|r| r.flags.has(RayFlags::CAPTURE) && !r.flags.has(RayFlags::UNLOAD)),
+            plain: rays.iter().any(|r| {
+                r.flags.has(RayFlags::CAPTURE | RayFlags::DESTROY) && !r.flags.has(RayFlags::UNLOAD)
+            }),
             unloads: rays.iter().any(|r| r.flags.has(RayFlags::UNLOAD)),
             borrows: rays.iter().any(|r| r.flags.has(RayFlags::BORROW)),
         }
     }
 }
 
-/// Sets [`PieceType::swaps_in_legs`]: a piece whose moves include both a plain capture and an unloading one may make
-/// both from one square to another, and the two must read differently. A borrower's moves include those of any
+/// Sets [`PieceType::swaps_in_legs`]: a piece whose moves include both a plain capture (`c`, or `d` of a friendly
+/// piece) and an unloading one (`uc`, `ud`) may make both from one square to another, and the two must read
+/// differently (`mRudRdR`'s friendly capture and friendly swap were found by fuzzing too). A borrower's moves include those of any
 /// type it may borrow from, which is any type of the game (a friendly piece of every type may stand where it
 /// looks), so its own forms are joined with every type's; one borrower borrowing the cylinder rook's capture and
 /// the swapper's swap on the same square was found by fuzzing.

@@ -108,7 +108,8 @@ pub struct PieceType {
     pub shadow: Option<PieceId>,
     /// `initial unmoved`: its `i` moves last while it has not moved (see [`super::FirstMoveRight`]).
     pub unmoved: Option<Box<super::Unmoved>>,
-    /// It has both a plain capture and a swap (`u`), its own or, for a borrower, borrowed: the two may land on the
+    /// It has both a plain capture (of an enemy, or with `d` of a friend) and a swap (`u`), its own or, for a
+    /// borrower, borrowed: the two may land on the
     /// same square from the same origin, so its swaps are written in legs (`d3d3,d3d7`) and never read as the plain
     /// capture (`d3d7`).
     pub swaps_in_legs: bool,

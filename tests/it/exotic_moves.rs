@@ -331,6 +331,27 @@ fn unload_with_destroy_swaps_with_a_friendly_piece_but_never_the_royal_one() {
     assert_eq!(pos.to_fen(), fen);
 }
 
+/// An Exchanger that may also capture a friendly piece outright (`mRudRdR`, found by `variant_mutate`) has two moves
+/// onto the Wazir on a4: the capture, written `a1a4` (the Wazir leaves the board), and the swap, written in legs
+/// `a1a1,a1a4` (the Wazir goes to a1), as for a piece with a plain enemy capture and an enemy swap.
+#[test]
+fn a_friendly_capture_beside_a_friendly_swap_writes_the_swap_in_legs() {
+    let source = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/variants/swap.tatsu"
+    ))
+    .unwrap()
+    .replace("\"mRudR\"", "\"mRudRdR\"");
+    let e = Engine::new(tatsu::compile::compile("t.tatsu", &source).unwrap().game);
+    let fen = "4k3/8/8/8/W7/8/8/R3K3 w - - 0 1";
+    assert_eq!(
+        from_square(&e, fen, "a1"),
+        sorted(&["a2", "a3", "a4", "a1,a1a4", "b1", "c1", "d1"])
+    );
+    variants::play_and_unplay(&e, fen, "a1a4", "4k3/8/8/8/R7/8/8/4K3 b - - 0 1");
+    variants::play_and_unplay(&e, fen, "a1a1,a1a4", "4k3/8/8/8/R7/8/8/W3K3 b - - 0 1");
+}
+
 /// tests/data/variants/unload-legs.tatsu: Unloader `mQafucQ`, Pusher `mRafudR`, Villager (a king in its own ranks
 /// 1..3 only), kings.
 fn unload_legs() -> Engine {
