@@ -89,6 +89,9 @@ struct CastlingJson {
     right: char,
     king_from: String,
     king_to: String,
+    /// The move's text: the king's move (`e1g1`), or the king taking its partner (`e1h1`) under fixed-file castling
+    /// and where the king's own moves reach its destination.
+    written: String,
     rook_from: String,
     rook_to: String,
     must_be_empty: Vec<String>,
@@ -540,6 +543,7 @@ fn castling(engine: &Engine) -> Vec<CastlingJson> {
                 right: right.letter,
                 king_from: g.name(c.king_from),
                 king_to: g.name(c.king_to),
+                written: format!("{}{}", g.name(c.king_from), g.name(c.move_to)),
                 rook_from: g.name(c.rook_from),
                 rook_to: g.name(c.rook_to),
                 must_be_empty: names(&c.empty),

@@ -98,6 +98,24 @@ fn describe_json_gives_the_compiled_rules_of_chess() {
         .collect();
     assert_eq!(choices, BTreeSet::from(["Q", "R", "B", "N"]));
     assert_eq!(v["end"]["stalemate"], "draw");
+    // Castling is written as the king's move in chess, as the king taking its rook in Chess960.
+    let written = |v: &serde_json::Value| -> BTreeSet<String> {
+        v["castling"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["written"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let expected = ["e1c1", "e1g1", "e8c8", "e8g8"].map(String::from);
+    assert_eq!(written(&v), BTreeSet::from(expected));
+    let chess960 = json(&[
+        "describe",
+        "tests/data/variants/fischerandom.tatsu",
+        "--json",
+    ]);
+    assert!(written(&chess960).contains("e1h1"), "{chess960}");
+    assert!(!written(&chess960).contains("e1g1"), "{chess960}");
 }
 
 /// Every rule the Markdown rule book states has its field in `describe --json`, and every rule the JSON holds is
