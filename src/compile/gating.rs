@@ -6,8 +6,8 @@ use super::zones::ZoneTable;
 use super::Diags;
 use crate::diag::Span;
 use crate::rules::{
-    CastlingRight, EndRules, FirstMoveRight, Game, GateRight, Gating, Geometry, PieceId, Side,
-    SquareSet, MAX_RIGHTS,
+    CastlingRight, EndRules, FirstMoveRight, Game, GateRight, Gating, Geometry, PieceId, Promotion,
+    Side, Square, SquareSet, MAX_RIGHTS,
 };
 
 pub struct GatingSetting<'a> {
@@ -134,10 +134,10 @@ pub fn check_end_rules(kw: Span, end: &EndRules, explosions: bool, d: &mut Diags
 }
 
 /// A gated piece is written as its id in lower case after the move (`b1c3h`), and a promotion as the promoted
-/// type's (`b7b8h`): a move from a gating square that may promote, but need not, to a type written like a gated
-/// one (in a game where a piece's move from the back rank can reach its promotion zone) would read the same as the
-/// same move unpromoted and gating (a move that promotes does not gate). Refused at `gating`, with the piece named; Seirawan chess and S-House never meet it (their pieces promote
-/// on the far rank, out of reach of a move from the first).
+/// type's (`b7b8h`): a move from a gating square that may promote, but need not, to a type written like a gated one
+/// would read the same as that move unpromoted and gating (a move that promotes does not gate). It needs a promotion
+/// zone within one move of a gating square: refused at `gating`, with the piece named. Seirawan chess and S-House
+/// never meet it (their pieces promote on the far rank).
 pub fn check_promotion_text(game: &Game, kw: Span, d: &mut Diags) {
     let Some(gating) = &game.gating else {
         return;
@@ -150,16 +150,16 @@ pub fn check_promotion_text(game: &Game, kw: Span, d: &mut Diags) {
     let squares = game.geometry.squares();
     for (i, piece) in game.pieces.iter().enumerate() {
         let id = PieceId(i as u16);
-        let suffixes: Vec<(PieceId, String)> = piece
-            .promotions
-            .iter()
-            .flat_map(|p| &p.choices)
-            .map(|&c| (c, game.promotion_suffix(id, c)))
-            .filter(|(_, text)| gated.contains(text))
-            .collect();
-        if suffixes.is_empty() {
-            continue;
-        }
+        // The promotions of a move from `from` to `to` that need not happen, if the move may promote at all.
+        let optional = |side: Side, from: Square, to: Square, captures: bool| {
+            let firing: Vec<&Promotion> = piece
+                .promotions
+                .iter()
+                .filter(|p| p.fires(game, side, from, to, captures))
+                .collect();
+            let optional = !firing.iter().any(|p| p.mandatory);
+            firing.into_iter().filter(move |_| optional)
+        };
         let clash = gating.rights.iter().find_map(|right| {
             let (side, from) = (right.side, right.square);
             let rays = &game.rays[piece.rays(side, squares, from).range()];
@@ -167,31 +167,33 @@ pub fn check_promotion_text(game: &Game, kw: Span, d: &mut Diags) {
                 let reaches = rays
                     .iter()
                     .any(|r| r.may_end_on(game.ray_squares(r), game.ray_rules(r), to));
-                // A move that must promote does not gate: only an optional promotion has a gating twin.
-                let optional = |captures: bool| {
-                    let mut firing = piece
-                        .promotions
-                        .iter()
-                        .filter(|p| p.fires(game, side, from, to, captures));
-                    let first = firing.next();
-                    first.is_some() && !first.into_iter().chain(firing).any(|p| p.mandatory)
-                };
-                let promotes = optional(false) || optional(true);
-                (reaches && promotes).then_some((from, to))
+                if !reaches {
+                    return None;
+                }
+                [false, true]
+                    .into_iter()
+                    .flat_map(|captures| optional(side, from, to, captures))
+                    .flat_map(|p| &p.choices)
+                    .map(|&c| (c, game.promotion_suffix(id, c)))
+                    .find_map(|(choice, text)| {
+                        let gate = gated.iter().position(|g| *g == text)?;
+                        Some((from, to, choice, text, gate))
+                    })
             })
         });
-        if let Some((from, to)) = clash {
+        if let Some((from, to, choice, suffix, gate)) = clash {
             let g = game.geometry;
-            let text = format!("{}{}{}", g.name(from), g.name(to), suffixes[0].1);
             d.error(
                 kw,
                 format!(
-                    "`gating`, but `{}` may promote on a move from the gating square {}: `{text}` would be both its \
-                     promotion to `{}` and its move gating `{}` in",
+                    "`gating`, but `{}` may promote on a move from the gating square {}: `{}{}{suffix}` would be both \
+                     its promotion to `{}` and its move gating `{}` in",
                     piece.symbol,
                     g.name(from),
-                    game.pieces[suffixes[0].0.index()].symbol,
-                    suffixes[0].1.to_uppercase(),
+                    g.name(from),
+                    g.name(to),
+                    game.pieces[choice.index()].symbol,
+                    game.pieces[gate].symbol,
                 ),
             )
             .note("a gated piece and a promotion are both written as a lower-case id after the move, as Fairy-Stockfish writes them");
