@@ -30,6 +30,8 @@ flags() {
   esac
 }
 
+# Without cargo-fuzz every target would "run" zero inputs, the error buried in its log.
+command -v cargo-fuzz >/dev/null || { echo "cargo-fuzz is not installed: cargo install cargo-fuzz --locked" >&2; exit 2; }
 commit=$(git rev-parse --short HEAD)
 [ -z "$(git status --porcelain -- .. ':!fuzz/corpus' ':!fuzz/logs')" ] || commit="$commit+changes"
 python3 seed_corpus.py
