@@ -5,7 +5,9 @@
 //! written as the king taking its own rook) and agree with pyffish's `fischerandom` under `chess960=True`.
 use tatsu::engine::Position;
 use tatsu::setup::Problem;
-use variants::{engine, from, moves, play_and_unplay, sorted};
+use variants::{
+    compile_errors, engine, engine_of, from, moves, play_and_unplay, sorted, source_with,
+};
 
 use crate::support::binary::tatsu;
 use crate::support::variants;
@@ -132,22 +134,15 @@ fn describe_explains_castling_to_fixed_files() {
 
 /// Chess with the king's moves replaced: the game of `variants/chess.tatsu`, its `KisO2` written `moves`.
 fn chess_with_king(moves: &str) -> String {
-    let source =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.tatsu"))
-            .unwrap();
-    assert!(source.contains("moves \"KisO2\""));
-    source.replace("moves \"KisO2\"", &format!("moves \"{moves}\""))
+    source_with(
+        "variants/chess.tatsu",
+        "moves \"KisO2\"",
+        &format!("moves \"{moves}\""),
+    )
 }
 
 fn castling_errors(moves: &str) -> Vec<String> {
-    let source = chess_with_king(moves);
-    match tatsu::compile::compile("t.tatsu", &source) {
-        Ok(_) => Vec::new(),
-        Err(diags) => diags
-            .iter()
-            .map(|d| tatsu::diag::render_short(d, &source))
-            .collect(),
-    }
+    compile_errors(&chess_with_king(moves))
 }
 
 /// A king that also leaps two squares (`KD`) reaches g1 and c1 by itself: a castling written `e1g1` would read the
@@ -155,11 +150,7 @@ fn castling_errors(moves: &str) -> Vec<String> {
 /// leap (the rook stays on h1; the king's move costs both rights).
 #[test]
 fn a_castling_whose_destination_the_king_reaches_by_itself_is_written_as_taking_the_rook() {
-    let e = tatsu::engine::Engine::new(
-        tatsu::compile::compile("t.tatsu", &chess_with_king("KDisO2"))
-            .unwrap()
-            .game,
-    );
+    let e = engine_of(&chess_with_king("KDisO2"));
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     let king = from(&moves(&e, fen), "e1");
     let expected = [
@@ -185,20 +176,12 @@ fn a_castling_whose_destination_the_king_reaches_by_itself_is_written_as_taking_
 /// e1) are two moves, and so are `e1d1` and `e1a1` (king d1, rook e1); plain chess keeps `e1g1`.
 #[test]
 fn a_one_square_castling_is_written_apart_from_the_king_s_step() {
-    let e = tatsu::engine::Engine::new(
-        tatsu::compile::compile("t.tatsu", &chess_with_king("KisO1"))
-            .unwrap()
-            .game,
-    );
+    let e = engine_of(&chess_with_king("KisO1"));
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     play_and_unplay(&e, fen, "e1f1", "r3k2r/8/8/8/8/8/8/R4K1R b kq - 1 1");
     play_and_unplay(&e, fen, "e1h1", "r3k2r/8/8/8/8/8/8/R3RK2 b kq - 1 1");
     play_and_unplay(&e, fen, "e1a1", "r3k2r/8/8/8/8/8/8/3KR2R b kq - 1 1");
-    let chess = tatsu::engine::Engine::new(
-        tatsu::compile::compile("t.tatsu", &chess_with_king("KisO2"))
-            .unwrap()
-            .game,
-    );
+    let chess = engine_of(&chess_with_king("KisO2"));
     assert!(moves(&chess, fen).contains(&"e1g1".to_string()));
     assert!(!moves(&chess, fen).contains(&"e1h1".to_string()));
 }

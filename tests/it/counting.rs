@@ -105,13 +105,7 @@ fn errors(end: &str) -> Vec<String> {
     let source = format!(
         "board 4 x 4\npiece K {{ royal moves \"K\" }}\npiece R {{ moves \"R\" }}\nstart \"k3/4/4/R2K w - - 0 1\"\nend {{\n{end}\n}}\n"
     );
-    match tatsu::compile::compile("t.tatsu", &source) {
-        Ok(_) => Vec::new(),
-        Err(diags) => diags
-            .iter()
-            .map(|d| tatsu::diag::render_short(d, &source))
-            .collect(),
-    }
+    crate::support::variants::compile_errors(&source)
 }
 
 #[test]

@@ -4,21 +4,11 @@
 //! Positions are worked out by hand from the rules as written (the shatranj and racing-kings results were also
 //! checked with pyffish 0.0.90, which agrees); the perft tables of the same games come from Fairy-Stockfish
 //! (tests/it/perft.rs).
-use crate::support::variants::{engine, moves};
+use crate::support::variants::{compile_errors, engine, moves};
 use tatsu::engine::{perft::perft, Engine, Outcome, Position, Reason};
 use tatsu::rules::Side;
 
 /// Each error of compiling `source`, as `file:line:col: severity: message`.
-fn compile_errors(source: &str) -> Vec<String> {
-    match tatsu::compile::compile("t.tatsu", source) {
-        Ok(_) => Vec::new(),
-        Err(diags) => diags
-            .iter()
-            .map(|d| tatsu::diag::render_short(d, source))
-            .collect(),
-    }
-}
-
 fn decided(engine: &Engine, fen: &str) -> Option<Outcome> {
     Position::from_fen(engine, fen)
         .unwrap_or_else(|e| panic!("{fen}: {e}"))

@@ -6,7 +6,7 @@
 use tatsu::engine::{perft, Engine, Position};
 use tatsu::inspect::{self, EmptyBoard};
 use tatsu::rules::Side;
-use variants::{engine, moves, sorted};
+use variants::{engine, engine_of, moves, sorted, source_with};
 
 use crate::support::variants;
 
@@ -336,13 +336,11 @@ fn unload_with_destroy_swaps_with_a_friendly_piece_but_never_the_royal_one() {
 /// `a1a1,a1a4` (the Wazir goes to a1), as for a piece with a plain enemy capture and an enemy swap.
 #[test]
 fn a_friendly_capture_beside_a_friendly_swap_writes_the_swap_in_legs() {
-    let source = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/variants/swap.tatsu"
-    ))
-    .unwrap()
-    .replace("\"mRudR\"", "\"mRudRdR\"");
-    let e = Engine::new(tatsu::compile::compile("t.tatsu", &source).unwrap().game);
+    let e = engine_of(&source_with(
+        "tests/data/variants/swap.tatsu",
+        "\"mRudR\"",
+        "\"mRudRdR\"",
+    ));
     let fen = "4k3/8/8/8/W7/8/8/R3K3 w - - 0 1";
     assert_eq!(
         from_square(&e, fen, "a1"),
@@ -594,18 +592,11 @@ fn a_swap_of_a_piece_that_also_captures_plainly_is_written_in_legs() {
 /// put back on f6). Both were written `f6f2`, so the move list could not be read back; the swap is `f6f6,f6f2`.
 #[test]
 fn a_borrower_writes_a_borrowed_swap_in_legs_beside_a_borrowed_capture() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/variants/exotic-fast.tatsu"
-    );
-    let source = std::fs::read_to_string(path)
-        .unwrap()
-        .replace("\"mUcK\"", "\"xUcK\"");
-    let e = Engine::new(
-        tatsu::compile::compile("borrower.tatsu", &source)
-            .unwrap()
-            .game,
-    );
+    let e = engine_of(&source_with(
+        "tests/data/variants/exotic-fast.tatsu",
+        "\"mUcK\"",
+        "\"xUcK\"",
+    ));
     let fen = "chbk1swc/pppppppp/5t2/8/8/HP6/P1PPPPPP/C1BKTSWC b - - 3 2";
     let mut list = moves(&e, fen);
     let all = list.len();
@@ -634,7 +625,7 @@ fn a_piece_that_captures_and_swaps_on_one_line_lists_both_captures() {
         piece K \"King\" { royal moves \"K\" }\n\
         piece R \"Rook swapper\" { moves \"RucR\" }\n\
         start \"k7/8/8/8/8/7K/r7/R7 w - - 0 1\"\n";
-    let e = Engine::new(tatsu::compile::compile("rucr.tatsu", source).unwrap().game);
+    let e = engine_of(source);
     let fen = "k7/8/8/8/8/7K/r7/R7 w - - 0 1";
     assert_eq!(
         from_square(&e, fen, "a1"),

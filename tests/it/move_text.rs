@@ -3,23 +3,15 @@
 //! their rules: a borrower's swaps (`exotic_moves.rs`), castling the king also reaches (`castling.rs`), a pass beside
 //! a royal move back to its square (`janggi.rs`), a promotion written like a gate (`gating.rs`); en passant here.
 
-fn errors(source: &str) -> Vec<String> {
-    match tatsu::compile::compile("t.tatsu", source) {
-        Ok(_) => Vec::new(),
-        Err(diags) => diags
-            .iter()
-            .map(|d| tatsu::diag::render_short(d, source))
-            .collect(),
-    }
-}
+use crate::support::variants::{compile_errors, source_with};
 
 /// Chess with the pawn's moves written `pawn`.
 fn chess_with_pawn(pawn: &str) -> String {
-    let chess =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.tatsu"))
-            .unwrap();
-    assert!(chess.contains("moves \"ifmnDfmWfceF\""));
-    chess.replace("moves \"ifmnDfmWfceF\"", &format!("moves \"{pawn}\""))
+    source_with(
+        "variants/chess.tatsu",
+        "moves \"ifmnDfmWfceF\"",
+        &format!("moves \"{pawn}\""),
+    )
 }
 
 /// A pawn that also steps diagonally without capturing (`fmF`) and captures en passant diagonally: on e5, with
@@ -27,7 +19,7 @@ fn chess_with_pawn(pawn: &str) -> String {
 /// (`fceF`, line 23). Chess's pawn, whose diagonal moves only capture, compiles.
 #[test]
 fn a_piece_that_may_move_and_capture_en_passant_onto_one_square_is_refused() {
-    let errors_of = |pawn: &str| errors(&chess_with_pawn(pawn));
+    let errors_of = |pawn: &str| compile_errors(&chess_with_pawn(pawn));
     let refused = errors_of("ifmnDfmWfmFfceF");
     assert!(
         refused.iter().any(|e| e.contains("t.tatsu:23:21")

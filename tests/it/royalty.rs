@@ -3,19 +3,9 @@
 //! royal type, and the diagnostics of a game that has several royals without saying what they mean. Positions
 //! are worked out by hand from the rules as written; the perft tables of coregal and shoshogi come from
 //! Fairy-Stockfish (tests/it/perft.rs).
-use crate::support::variants::{engine, moves, sorted};
+use crate::support::variants::{compile_errors, engine, moves, sorted};
 use tatsu::engine::{Engine, Outcome, Position, Reason};
 use tatsu::rules::Side;
-
-fn compile_errors(source: &str) -> Vec<String> {
-    match tatsu::compile::compile("t.tatsu", source) {
-        Ok(_) => Vec::new(),
-        Err(diags) => diags
-            .iter()
-            .map(|d| tatsu::diag::render_short(d, source))
-            .collect(),
-    }
-}
 
 /// Two black kings (a5, e5) against two white rooks (a1, d1) and a king (c1), on a 5x5 board with `royals …`.
 fn two_kings(royals: &str) -> Engine {

@@ -348,10 +348,11 @@ fn chess960_castling_is_o_o_and_o_o_o_as_xboard_writes_it() {
 #[test]
 fn a_castling_written_as_taking_the_rook_is_o_o_in_xboard() {
     let dir = crate::support::scratch::scratch("xboard-castling");
-    let chess =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.tatsu"))
-            .unwrap()
-            .replace("moves \"KisO2\"", "moves \"KDisO2\"");
+    let chess = crate::support::variants::source_with(
+        "variants/chess.tatsu",
+        "moves \"KisO2\"",
+        "moves \"KDisO2\"",
+    );
     let file = dir.join("leaping-king.tatsu");
     std::fs::write(&file, chess).unwrap();
     let out = session_with(

@@ -81,3 +81,33 @@ pub fn play_and_unplay(engine: &Engine, fen: &str, mv: &str, after: &str) {
     assert_eq!(pos.to_fen(), fen);
     assert_eq!(pos.hash(), hash);
 }
+
+/// The errors of compiling `source` as `t.tatsu`, each rendered on one line (`t.tatsu:LINE:COL: message`); empty
+/// when it compiles.
+pub fn compile_errors(source: &str) -> Vec<String> {
+    match tatsu::compile::compile("t.tatsu", source) {
+        Ok(_) => Vec::new(),
+        Err(diags) => diags
+            .iter()
+            .map(|d| tatsu::diag::render_short(d, source))
+            .collect(),
+    }
+}
+
+/// The engine of a variant given as text, which must compile.
+pub fn engine_of(source: &str) -> Engine {
+    Engine::new(
+        tatsu::compile::compile("t.tatsu", source)
+            .expect("the variant compiles")
+            .game,
+    )
+}
+
+/// The text of a file of the repository (`variants/chess.tatsu`) with `from` replaced by `to`; `from` must occur,
+/// so a test never silently runs on the unedited game.
+pub fn source_with(file: &str, from: &str, to: &str) -> String {
+    let path = format!("{}/{file}", env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert!(source.contains(from), "{file} has no {from:?}");
+    source.replace(from, to)
+}
