@@ -394,15 +394,9 @@ impl<'a> PieceGraph<'a> {
             return;
         }
         for ray in b.rays[first..].iter().filter(|r| capturing(r)) {
-            let source = b.ray_sources[ray.source as usize];
-            let key = (
-                source.move_set as usize - self.first_set,
-                source.component as usize,
-            );
-            if !self.reported.contains(&key) {
-                self.reported.push(key);
+            if let Some(span) = self.first_report(b, ray) {
                 d.error(
-                    component_span(&self.info.move_sets[key.0], key.1),
+                    span,
                     "an `i` move of a piece with `initial unmoved` may only move (`m`), in one leg: captures and multi-leg first moves are not supported yet",
                 );
             }
@@ -432,19 +426,13 @@ impl<'a> PieceGraph<'a> {
                 let Some(clash) = ends(*ray).find(|&sq| moves_to.contains(sq)) else {
                     continue;
                 };
-                let source = b.ray_sources[ray.source as usize];
-                let key = (
-                    source.move_set as usize - self.first_set,
-                    source.component as usize,
-                );
-                if !self.reported.contains(&key) {
-                    self.reported.push(key);
+                if let Some(span) = self.first_report(b, ray) {
                     let g = self.setting.geometry;
                     d.error(
-                        component_span(&self.info.move_sets[key.0], key.1),
+                        span,
                         format!(
-                            "this piece may capture en passant onto a square it may also move to without capturing ({}, for one): the two \
-                             moves would be written alike",
+                            "this piece may capture en passant onto a square it may also move to without capturing \
+                             ({}, for one): the two moves would be written alike",
                             g.name(clash)
                         ),
                     )
@@ -452,6 +440,25 @@ impl<'a> PieceGraph<'a> {
                 }
             }
         }
+    }
+
+    /// The span of the component `ray` was built from, the first time that component is reported; `None` after
+    /// (one error per component, not one per square).
+    fn first_report(&mut self, b: &Built, ray: &Ray) -> Option<Span> {
+        let source = b.ray_sources[ray.source as usize];
+        self.first_report_of((
+            source.move_set as usize - self.first_set,
+            source.component as usize,
+        ))
+    }
+
+    /// [`Self::first_report`] for a component given as (move set of this piece, component).
+    fn first_report_of(&mut self, key: (usize, usize)) -> Option<Span> {
+        if self.reported.contains(&key) {
+            return None;
+        }
+        self.reported.push(key);
+        Some(component_span(&self.info.move_sets[key.0], key.1))
     }
 
     /// Castling paths do not depend on the square: collected once per side.
@@ -593,12 +600,8 @@ impl<'a> PieceGraph<'a> {
                     }
                     BuiltRay::Empty => {}
                     BuiltRay::Unsupported(what) => {
-                        if !self.reported.contains(&key) {
-                            self.reported.push(key);
-                            d.error(
-                                component_span(&self.info.move_sets[mi], key.1),
-                                format!("{what} are not supported yet"),
-                            );
+                        if let Some(span) = self.first_report_of(key) {
+                            d.error(span, format!("{what} are not supported yet"));
                         }
                     }
                 }
