@@ -92,7 +92,7 @@ fn a_changed_move_set_shows_the_destinations_gained_and_lost_per_zone() {
         .game;
     let new = tatsu::compile::compile(
         "v2.tatsu",
-        &mini.replace("in field \"fRsW\"", "in field \"fRbW\""),
+        &crate::support::variants::replaced(&mini, "in field \"fRsW\"", "in field \"fRbW\""),
     )
     .unwrap()
     .game;

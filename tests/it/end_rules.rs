@@ -4,7 +4,7 @@
 //! Positions are worked out by hand from the rules as written (the shatranj and racing-kings results were also
 //! checked with pyffish 0.0.90, which agrees); the perft tables of the same games come from Fairy-Stockfish
 //! (tests/it/perft.rs).
-use crate::support::variants::{compile_errors, engine, moves};
+use crate::support::variants::{compile_errors, engine, engine_of, moves};
 use tatsu::engine::{perft::perft, Engine, Outcome, Position, Reason};
 use tatsu::rules::Side;
 
@@ -163,8 +163,7 @@ fn kings_only(end: &str) -> Engine {
     let source = format!(
         "board 4 x 4\npiece K {{ royal moves \"K\" }}\nstart \"k3/4/4/3K w - - 0 1\"\nend {{ {end} }}\n"
     );
-    let compiled = tatsu::compile::compile("t.tatsu", &source).unwrap_or_else(|e| panic!("{e:?}"));
-    Engine::new(compiled.game)
+    engine_of(&source)
 }
 
 /// Both kings step out and back: Black's last move completes the second occurrence of the start position.
@@ -254,8 +253,7 @@ fn a_move_that_gives_check_is_illegal_where_the_game_says_so() {
 fn a_drop_that_wins_by_the_check_limit_is_no_forbidden_drop_mate() {
     let source = "board 4 x 4\ndrops\npiece K { royal moves \"K\" }\npiece P { moves \"fW\" drop no-mate }\n\
                   start \"3k/4/4/K3[P] w - - 0 1\"\nend { check-limit 1 wins }\n";
-    let compiled = tatsu::compile::compile("t.tatsu", source).unwrap_or_else(|e| panic!("{e:?}"));
-    let e = Engine::new(compiled.game);
+    let e = engine_of(source);
     // P@d3 checks the king on d4, which could step away: no mate, so the drop is legal, and it wins.
     let all = moves(&e, "3k/4/4/K3[P] w - - 0 1");
     assert!(all.contains(&"P@d3".to_string()), "{all:?}");
@@ -272,7 +270,7 @@ fn a_royal_piece_in_check_may_not_move_where_the_game_says_so() {
             "board 8 x 8\npiece K {{ royal moves \"K\" }}\npiece R {{ moves \"R\" }}\n\
              start \"7k/8/8/8/8/8/8/4K3 w - - 0 1\"\nend {{ {end} }}\n"
         );
-        Engine::new(tatsu::compile::compile("t.tatsu", &source).unwrap().game)
+        engine_of(&source)
     };
     // The rook on e8 checks the king on e1; the rook on a2 can only block on e2.
     let fen = "4r2k/8/8/8/8/8/R7/4K3 w - - 0 1";

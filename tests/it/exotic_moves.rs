@@ -576,7 +576,7 @@ fn a_swap_of_a_piece_that_also_captures_plainly_is_written_in_legs() {
                   piece R \"Rook\" { moves \"RuR\" }\n\
                   piece N \"Knight\" { moves \"N\" }\n\
                   start \"4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1\"\n";
-    let e = Engine::new(tatsu::compile::compile("swap.tatsu", source).unwrap().game);
+    let e = engine_of(source);
     let fen = "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1";
     assert_eq!(
         from_square(&e, fen, "d1"),

@@ -130,7 +130,8 @@ fn xboard_session_survives_abuse() {
     );
 }
 
-use tatsu::engine::{Engine, Position};
+use crate::support::variants::{engine_of, source_with};
+use tatsu::engine::Position;
 
 /// fuzz/fen: holdings ending in a count (`[NP\x113]`) panicked in `engine::fen::parse_hand` ("not empty").
 #[test]
@@ -258,14 +259,11 @@ fn overlapping_components_generate_each_move_once() {
         .find(|(name, _, _)| *name == "chess")
         .unwrap()
         .2;
-    let source = tatsu::variants::bundled()
-        .iter()
-        .find(|(name, _)| *name == "chess")
-        .unwrap()
-        .1
-        .replace("moves \"Q\"", "moves \"QKW\"");
-    let compiled = tatsu::compile::compile("chess.tatsu", &source).unwrap();
-    let kqw = Engine::new(compiled.game);
+    let kqw = engine_of(&source_with(
+        "variants/chess.tatsu",
+        "moves \"Q\"",
+        "moves \"QKW\"",
+    ));
     let fen = "4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1";
     let plain = Position::from_fen(chess, fen)
         .unwrap()
@@ -287,14 +285,11 @@ fn overlapping_components_generate_each_move_once() {
 /// not straight ahead of it is named as well (`b2c2`).
 #[test]
 fn en_passant_after_a_sideways_double_step_round_trips() {
-    let source = tatsu::variants::bundled()
-        .iter()
-        .find(|(name, _)| *name == "chess")
-        .unwrap()
-        .1
-        .replace("ifmnDfmWfceF", "ifmnDfmWfceFismnD");
-    let compiled = tatsu::compile::compile("chess.tatsu", &source).unwrap();
-    let engine = Engine::new(compiled.game);
+    let engine = engine_of(&source_with(
+        "variants/chess.tatsu",
+        "ifmnDfmWfceF",
+        "ifmnDfmWfceFismnD",
+    ));
     let mut pos = Position::from_fen(&engine, "4k3/8/8/8/2p5/8/3P4/4K3 w - - 0 1").unwrap();
     let mv = pos.parse_move("d2b2").unwrap();
     pos.play(mv);

@@ -136,7 +136,7 @@ piece P "Pawn" { moves "fmWfcF" promote to Q in last-rank mandatory remembered }
 start "3qk3/8/8/8/8/8/8/3QK3[] w - - 0 1"
 end { extinction of K Q loss }
 "#;
-    let engine = Engine::new(tatsu::compile::compile("ext.tatsu", source).unwrap().game);
+    let engine = variants::engine_of(source);
     // White's only queen is a promoted one: not extinct, White still has moves.
     assert!(!moves(&engine, "3qk3/8/8/8/8/8/8/3Q~K3[] w - - 0 1").is_empty());
     // Without it, White has lost every queen: the position is decided.

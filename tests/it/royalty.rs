@@ -3,7 +3,7 @@
 //! royal type, and the diagnostics of a game that has several royals without saying what they mean. Positions
 //! are worked out by hand from the rules as written; the perft tables of coregal and shoshogi come from
 //! Fairy-Stockfish (tests/it/perft.rs).
-use crate::support::variants::{compile_errors, engine, moves, sorted};
+use crate::support::variants::{compile_errors, engine, engine_of, moves, sorted};
 use tatsu::engine::{Engine, Outcome, Position, Reason};
 use tatsu::rules::Side;
 
@@ -13,8 +13,7 @@ fn two_kings(royals: &str) -> Engine {
         "board 5 x 5\npiece K {{ royal moves \"K\" }}\npiece R {{ moves \"R\" }}\n\
          start \"k3k/5/5/5/R1KR1 b - - 0 1\"\nend {{ {royals} }}\n"
     );
-    let compiled = tatsu::compile::compile("t.tatsu", &source).unwrap_or_else(|e| panic!("{e:?}"));
-    Engine::new(compiled.game)
+    engine_of(&source)
 }
 
 #[test]

@@ -209,9 +209,11 @@ fn a_syntax_error_in_a_test_file_is_located_and_the_file_cannot_run() {
 
 #[test]
 fn a_syntax_error_in_a_variant_files_test_block_is_located_in_that_file() {
-    let source = std::fs::read_to_string(path("tests/data/ruletest/knights.tatsu"))
-        .unwrap()
-        .replace("count 9", "count nine");
+    let source = crate::support::variants::source_with(
+        "tests/data/ruletest/knights.tatsu",
+        "count 9",
+        "count nine",
+    );
     let report = ruletest::run_source("knights.tatsu", &source);
     assert!(!report.passed());
     let d = &report.errors[0];

@@ -489,7 +489,8 @@ fn per_file_drop_limit_is_read_and_a_second_limit_is_an_error() {
         .game;
     let swallow = game.piece(game.piece_by_symbol("S").unwrap());
     assert_eq!(swallow.drop.as_ref().unwrap().per_file, Some(2));
-    let twice = source.replace(
+    let twice = crate::support::variants::replaced(
+        &source,
         "drop at-most 2 per-file",
         "drop at-most 2 per-file at-most 3 per-file",
     );

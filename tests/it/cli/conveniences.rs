@@ -21,12 +21,11 @@ fn list_names_every_bundled_game_with_its_description() {
 
 #[test]
 fn a_description_given_twice_is_an_error() {
-    let source = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/ruletest/knights.tatsu"
-    ))
-    .unwrap()
-    .replace("board 5 x 5", "description \"again\"\nboard 5 x 5");
+    let source = crate::support::variants::source_with(
+        "tests/data/ruletest/knights.tatsu",
+        "board 5 x 5",
+        "description \"again\"\nboard 5 x 5",
+    );
     let errors = tatsu::compile::compile("knights.tatsu", &source).unwrap_err();
     assert!(errors[0].message.contains("`description` is given twice"));
 }

@@ -103,11 +103,15 @@ pub fn engine_of(source: &str) -> Engine {
     )
 }
 
-/// The text of a file of the repository (`variants/chess.tatsu`) with `from` replaced by `to`; `from` must occur,
-/// so a test never silently runs on the unedited game.
+/// The text of a file of the repository (`variants/chess.tatsu`) with `from` replaced by `to` ([`replaced`]).
 pub fn source_with(file: &str, from: &str, to: &str) -> String {
     let path = format!("{}/{file}", env!("CARGO_MANIFEST_DIR"));
     let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    assert!(source.contains(from), "{file} has no {from:?}");
+    replaced(&source, from, to)
+}
+
+/// `source` with `from` replaced by `to`; `from` must occur, so a test never silently runs on the unedited game.
+pub fn replaced(source: &str, from: &str, to: &str) -> String {
+    assert!(source.contains(from), "the source has no {from:?}");
     source.replace(from, to)
 }
