@@ -1,6 +1,7 @@
 //! The walls a move leaves (games with `walls`): each move the rules of movement allow becomes one move per
 //! square it may wall. Games without walls never call in here.
 use super::moves::{Move, MoveKind, MoveList};
+use super::tables::PieceTraits;
 use super::Position;
 use crate::rules::{RayFlags, RayKind, Square, WallPlacement};
 
@@ -65,11 +66,21 @@ impl Position<'_> {
     }
 
     /// The walls the piece of `mv` may shoot from its destination: every square it could move to from there
-    /// without capturing, on the board as the move leaves it. The compiler allows `walls shot` only for pieces
-    /// whose moves without capture are slides and lame leaps.
+    /// without capturing, on the board as the move leaves it, each once. The compiler allows `walls shot` only for
+    /// pieces whose moves without capture are slides and lame leaps.
     fn shots(&self, mv: Move, out: &mut MoveList) {
         let game = &self.engine.game;
         let slice = game.pieces[mv.piece.index()].rays(self.side, self.engine.squares(), mv.to);
+        // Two of the piece's moves may reach one square (`GQ`: a leap and a slide): one shot there, as the move
+        // list holds one move there. Only such pieces pay for the look back.
+        let repeats = self.engine.traits[mv.piece.index()].contains(PieceTraits::REPEATS_MOVES);
+        let first = out.len();
+        let shoot = |out: &mut MoveList, sq: Square| {
+            let shot = mv.walling(sq);
+            if !repeats || !out[first..].contains(&shot) {
+                out.push(shot);
+            }
+        };
         for ray in &game.rays[slice.range()] {
             if !ray.flags.has(RayFlags::MOVE) {
                 continue;
@@ -81,13 +92,13 @@ impl Position<'_> {
                         if !self.empty_after(&mv, sq) {
                             break;
                         }
-                        out.push(mv.walling(sq));
+                        shoot(out, sq);
                     }
                 }
                 RayKind::Lame => {
                     if squares.iter().all(|&sq| self.empty_after(&mv, sq)) {
                         let &sq = squares.last().expect("a ray has squares");
-                        out.push(mv.walling(sq));
+                        shoot(out, sq);
                     }
                 }
                 // Refused by the compiler.

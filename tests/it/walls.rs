@@ -3,7 +3,7 @@
 //! 0.0.90 gives for the same position and moves (`pyffish.legal_moves`, `pyffish.get_fen`) unless a comment
 //! derives it by hand; `tests/data/perft/{joust,snailtrail,isolation,isolation7x7,amazons,petrified,duck}.tsv` hold
 //! its perft counts.
-use crate::support::variants::{engine, moves, played};
+use crate::support::variants::{engine, engine_of, moves, played, source_with};
 use tatsu::engine::{Engine, Outcome, Position, Reason};
 use tatsu::rules::Side;
 
@@ -68,6 +68,23 @@ fn an_amazon_shoots_along_its_own_moves_and_may_shoot_back_where_it_came_from() 
         played(&e, start, "d1d5,d5d1").to_fen(),
         "3q2q3/10/10/q8q/10/3Q6/Q8Q/10/10/3*2Q3 b - - 1 1"
     );
+}
+
+#[test]
+fn a_square_two_moves_of_the_shooter_reach_is_shot_once() {
+    // A (3,3) leap and a queen's slide both reach three squares diagonally: pyffish (customPiece1 = q:GQ over
+    // its amazons) lists 2,350 moves at the start, each once; d4's arrow to g7 is one of them.
+    let e = engine_of(&source_with(
+        "tests/data/variants/amazons.tatsu",
+        "moves \"mQ\"",
+        "moves \"GQ\"",
+    ));
+    let list = moves(&e, "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1");
+    let mut once = list.clone();
+    once.dedup();
+    assert_eq!(once, list, "a move listed twice");
+    assert_eq!(list.len(), 2350);
+    assert!(list.contains(&"g1d4,d4g7".to_string()));
 }
 
 #[test]
