@@ -62,6 +62,19 @@ pub fn resolve_walls(s: &WallSetting, zones: &mut ZoneTable, d: &mut Diags) -> O
             not_yet("`explosions`", d);
         }
         check_pieces(s, word.value.as_str(), word.span, d);
+        if word.value == "shot" {
+            // Whether a piece that promotes shoots along its moves before or after the promotion is unsaid.
+            for (i, info) in s.infos.iter().enumerate() {
+                if let Some(promote) = info.promotes.first() {
+                    d.error(
+                        promote.keyword,
+                        format!("`walls shot` with a promotion of `{}`: not supported yet", s.names.decls[i].id.value),
+                    )
+                    .label(word.span, "the piece shoots its wall along its own moves")
+                    .note("whether it shoots along the moves of the piece it was or the piece it becomes is unsaid; see \"What tatsu cannot express yet\" in docs/variant-language.md");
+                }
+            }
+        }
     }
     if let Some((kw, listed)) = &head.petrify {
         walls.petrify = s.names.listed_types(listed, "petrify", d);
