@@ -1,6 +1,8 @@
 //! Every input the fuzzers (`fuzz/`, see docs/fuzzing.md) found crashing, replayed through the same checks the
 //! fuzz targets run (`fuzz/src/checks.rs`), so `cargo test` guards the fixes without cargo-fuzz.
 use crate::support::fuzz_checks as checks;
+use crate::support::variants::{engine_of, source_with};
+use tatsu::engine::Position;
 
 /// Every crashing input kept in `tests/data/fuzz/<target>/`, through its target's checks.
 #[test]
@@ -129,9 +131,6 @@ fn xboard_session_survives_abuse() {
         "the engine never moved"
     );
 }
-
-use crate::support::variants::{engine_of, source_with};
-use tatsu::engine::Position;
 
 /// fuzz/fen: holdings ending in a count (`[NP\x113]`) panicked in `engine::fen::parse_hand` ("not empty").
 #[test]
