@@ -15,6 +15,10 @@
 //! component's own letters with what [`crate::Betza::expand`] makes of them, and reports the components whose
 //! directions or ranges differ. Letters Fairy-Stockfish does not know at all (`a`, `e`, `o`, `j`, `x`, …) are
 //! not reported here: it cannot say those moves (`tatsu export --to fsf` lists them), which is another matter.
+mod piece;
+
+pub use piece::{fsf_text, FsfMove, FsfMoves, Reach};
+
 use crate::expand::{Facing, Path};
 use crate::{Betza, Span};
 use std::collections::BTreeSet;
