@@ -2,7 +2,8 @@
 use super::{Exported, Refusal};
 use crate::inspect::{initial_squares, move_sets};
 use crate::rules::{
-    Game, PieceId, PromotionTrigger, Royalty, Side, Square, SquareSet, StalemateResult, MAX_FILES,
+    Game, PieceId, PieceType, Promotion, PromotionTrigger, Royalty, Side, Square, SquareSet,
+    StalemateResult, Symmetry, MAX_FILES,
 };
 use betza::{Atom, Modifier};
 use std::fmt::Write as _;
@@ -266,20 +267,99 @@ impl Writer<'_> {
                 ));
             }
         }
-        let kept: String = moves
-            .iter()
-            .filter(|c| {
-                c.legs.len() == 1
-                    && c.repeat.is_none()
-                    && !matches!(c.atom, Atom::U | Atom::J | Atom::L)
-                    && c.legs[0]
-                        .modifiers
-                        .iter()
-                        .all(|(m, _)| FSF_MODIFIERS.contains(m))
-            })
-            .map(|c| c.to_string())
-            .collect();
+        let sayable = |i: usize| {
+            let c = &parsed.components[i];
+            !matches!(c.atom, Atom::O(_) | Atom::U | Atom::J | Atom::L)
+                && c.legs.len() == 1
+                && c.repeat.is_none()
+                && c.legs[0]
+                    .modifiers
+                    .iter()
+                    .all(|(m, _)| FSF_MODIFIERS.contains(m))
+        };
+        // Written weakest first, since FSF lets a later component replace an earlier one's range; then read
+        // back as FSF reads it, so that a string meaning another piece there is never written as this one.
+        let kept = betza::fsf::fsf_text(&parsed, sayable);
+        let there = betza::fsf::FsfMoves::of_fsf(&kept);
+        let here = betza::fsf::FsfMoves::of_xbetza(&parsed, sayable);
+        if there != here {
+            self.lossy.push(format!(
+                "the {}'s \"{kept}\": FSF's Betza reader makes another piece of it (its reading {})",
+                p.name,
+                here.difference(&there, 4)
+            ));
+        }
+        if !game.dead_squares_allowed {
+            self.immobility(id, &there);
+        }
+        if game.orientation == Symmetry::Mirror && !super::mirror_symmetric(&parsed) {
+            self.lossy.push(format!(
+                "the {} is not left-right symmetric, and FSF turns Black's moves 180° where this game mirrors them",
+                p.name
+            ));
+        }
         Role::Custom(kept)
+    }
+
+    /// FSF's `immobilityIllegal` forbids a move to a square from which the piece has no quiet move on an empty
+    /// board; tatsu's dead squares are those with no move at all. They differ for a piece that can capture
+    /// where it cannot move quietly.
+    fn immobility(&mut self, id: PieceId, fsf: &betza::fsf::FsfMoves) {
+        let g = self.game.geometry;
+        let p = self.game.piece(id);
+        let quiet = fsf.quiet_steps();
+        let mut only_fsf = Vec::new();
+        for r in 0..g.ranks as i32 {
+            for f in 0..g.files as i32 {
+                let Some(s) = g.square(f, r) else { continue };
+                let stuck = !quiet
+                    .iter()
+                    .any(|&(dx, dy)| g.square(f + dx, r + dy).is_some());
+                if stuck && !p.dead[Side::White.index()].contains(s) {
+                    only_fsf.push(g.name(s));
+                }
+            }
+        }
+        if !only_fsf.is_empty() {
+            let more = only_fsf.len().saturating_sub(6);
+            only_fsf.truncate(6);
+            let more = if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            };
+            self.lossy.push(format!(
+                "the {} has no quiet move from {}{more}, where it can still capture; FSF's immobilityIllegal \
+                 counts quiet moves only and would keep it off those squares",
+                p.name,
+                only_fsf.join(", ")
+            ));
+        }
+    }
+
+    /// tatsu never promotes to a piece on a square from which it could never move again; FSF's
+    /// immobilityIllegal leaves promotions alone, so there it would.
+    fn promotion_onto_dead_squares(&mut self, p: &PieceType, promo: &Promotion) {
+        let game = self.game;
+        let zone = game.zone(promo.zone);
+        for &choice in &promo.choices {
+            let c = game.piece(choice);
+            let side = Side::White.index();
+            let stuck: Vec<String> = zone.squares[side]
+                .iter()
+                .filter(|&s| c.dead[side].contains(s))
+                .map(|s| game.geometry.name(s))
+                .collect();
+            if !stuck.is_empty() {
+                self.lossy.push(format!(
+                    "the {} does not promote to the {} on {}, where it could never move again; FSF's \
+                     immobilityIllegal leaves promotions alone and would",
+                    p.name,
+                    c.name,
+                    stuck.join(", ")
+                ));
+            }
+        }
     }
 
     fn promotion(&mut self, letters: &[char], roles: &[Role]) {
@@ -296,6 +376,9 @@ impl Writer<'_> {
                     "the {} {what}; only its first line is exported",
                     p.name
                 ));
+            }
+            if !game.dead_squares_allowed {
+                self.promotion_onto_dead_squares(p, promo);
             }
             match region_zone {
                 None => region_zone = Some(promo.zone),

@@ -189,3 +189,29 @@ fn promotion_beyond_one_line(p: &crate::rules::PieceType) -> Option<&'static str
         None
     }
 }
+
+/// Whether the moves are the same mirrored left to right (then mirroring and rotating Black's moves agree):
+/// every path, all its legs, flipped file-wise is a path of the piece.
+fn mirror_symmetric(b: &betza::Betza) -> bool {
+    /// A leg as compared: its step, range and mode bits.
+    type LegShape = ((i32, i32), Option<u32>, u16);
+    let paths = |flip: bool| -> Vec<Vec<LegShape>> {
+        let mut v: Vec<_> = b
+            .expand(betza::Facing::First)
+            .iter()
+            .map(|p| {
+                p.legs
+                    .iter()
+                    .map(|l| {
+                        let files = if flip { -l.step.0 } else { l.step.0 };
+                        ((files, l.step.1), l.max, l.mode.0)
+                    })
+                    .collect()
+            })
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    paths(false) == paths(true)
+}

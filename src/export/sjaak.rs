@@ -144,7 +144,7 @@ impl Writer<'_> {
                 p.name
             ));
         }
-        if game.orientation == crate::rules::Symmetry::Rotate && !mirror_symmetric(&parsed) {
+        if game.orientation == crate::rules::Symmetry::Rotate && !super::mirror_symmetric(&parsed) {
             self.lossy.push(format!(
                 "the {} is not left-right symmetric, and Sjaak II mirrors Black's moves where this game rotates them",
                 p.name
@@ -532,29 +532,6 @@ fn group(items: &[String]) -> Vec<String> {
         out.push(format!("step {}", steps.join(",")));
     }
     out
-}
-
-/// Whether the moves are the same mirrored left to right (then mirroring and rotating Black's agree).
-fn mirror_symmetric(b: &betza::Betza) -> bool {
-    let vectors = |flip: bool| -> Vec<((i32, i32), Option<u32>, u16)> {
-        let mut v: Vec<_> = b
-            .expand(Facing::First)
-            .iter()
-            .flat_map(|p| {
-                p.legs.first().map(|l| {
-                    (
-                        (if flip { -l.step.0 } else { l.step.0 }, l.step.1),
-                        l.max,
-                        l.mode.0,
-                    )
-                })
-            })
-            .collect();
-        v.sort();
-        v.dedup();
-        v
-    };
-    vectors(false) == vectors(true)
 }
 
 fn slug(name: &str) -> String {

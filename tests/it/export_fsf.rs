@@ -125,7 +125,8 @@ fn fairy_stockfish_loads_each_export_and_counts_the_same_perft() {
     // which no perft sees.
     let placement = format!("{ROOT}/tests/data/variants/placement.tatsu");
     let seirawan = format!("{ROOT}/tests/data/variants/seirawan.tatsu");
-    let cases: [(&str, bool, &[Perft]); 6] = [
+    let ranges = format!("{ROOT}/tests/data/export/ranges-written-in-order.tatsu");
+    let cases: [(&str, bool, &[Perft]); 7] = [
         (
             "chess",
             true,
@@ -198,6 +199,19 @@ fn fairy_stockfish_loads_each_export_and_counts_the_same_perft() {
                 (Some("4k3/8/8/8/8/8/8/r2NK3[H] w D - 0 1"), 3),
             ],
         ),
+        (
+            // Components FSF would let replace each other's ranges, written weakest first. As the designer wrote
+            // them (`cRW4`, `pRgQ`, `mNnN`) pyffish counts 22 moves at the start, not 34.
+            &ranges,
+            false,
+            &[
+                (None, 3),
+                (
+                    Some("r2k1n1r/p1p1p1pp/1p1n1p2/3p4/C1PP2PP/PN3P2/1P2cc2/RC1NK2R b - - 2 14"),
+                    2,
+                ),
+            ],
+        ),
     ];
     for (name, lossy, positions) in cases {
         let g = game(name);
@@ -242,4 +256,138 @@ fn the_documented_exports_are_what_the_binary_prints() {
         let printed = if refused { run.stderr } else { run.stdout };
         assert_eq!(printed, shown, "{command}");
     }
+}
+
+/// Chess with the Knight's moves replaced, and `edit` applied to the rest of the file.
+fn chess_with_knight(moves: &str, edit: (&str, &str)) -> tatsu::rules::Game {
+    let source = crate::support::variants::source_with(
+        "variants/chess.tatsu",
+        r#"moves "N""#,
+        &format!(r#"moves "{moves}""#),
+    );
+    let source = crate::support::variants::replaced(&source, edit.0, edit.1);
+    crate::support::variants::engine_of(&source).game.clone()
+}
+
+fn refusal_of(game: &tatsu::rules::Game) -> Vec<String> {
+    match tatsu::export::to_fsf(game, "x", false) {
+        Ok(_) => Vec::new(),
+        Err(refusal) => refusal.inexpressible,
+    }
+}
+
+const UNEDITED: (&str, &str) = ("orientation mirror", "orientation mirror");
+
+#[test]
+fn components_fsf_would_let_replace_each_others_ranges_are_written_weakest_first() {
+    let exported = tatsu::export::to_fsf(
+        &game(&format!(
+            "{ROOT}/tests/data/export/ranges-written-in-order.tatsu"
+        )),
+        "x",
+        false,
+    )
+    .unwrap();
+    for line in [
+        "customPiece1 = r:W4cR",
+        "customPiece2 = c:gQpR",
+        "customPiece3 = n:nNmN",
+    ] {
+        assert!(
+            exported.text.lines().any(|l| l == line),
+            "{line}\n{}",
+            exported.text
+        );
+    }
+}
+
+#[test]
+fn a_piece_fsfs_betza_reader_reads_as_another_is_refused() {
+    // `fK`: one step forward here, three directions to FSF. `D2`: FSF rides only the rook's, bishop's and
+    // nightrider's lines (pyffish 0.0.90 gives a `D2` no move at all). `nW`: FSF's lame leapers are the
+    // dabbaba, horse, elephant and Janggi elephant only.
+    for (moves, verb, what) in [
+        ("fK", "adds", "moves diagonally forward-left one square"),
+        (
+            "ND2",
+            "lacks",
+            "moves 2 squares straight forward in up to 2 leaps",
+        ),
+        ("nWN", "lacks", "moves straight forward one square"),
+    ] {
+        let refused = refusal_of(&chess_with_knight(moves, UNEDITED));
+        assert!(
+            refused[0].contains("FSF's Betza reader makes another piece of it"),
+            "{moves}: {refused:?}"
+        );
+        assert!(
+            refused[0].contains(&format!("(its reading {verb} ")),
+            "{moves}: {refused:?}"
+        );
+        assert!(refused[0].contains(what), "{moves}: {refused:?}");
+    }
+}
+
+#[test]
+fn an_asymmetric_piece_is_refused_where_black_mirrors_white_but_not_where_it_rotates() {
+    let mirrored = refusal_of(&chess_with_knight("lNrW", UNEDITED));
+    assert!(
+        mirrored.iter().any(|r| r == "the Knight is not left-right symmetric, and FSF turns Black's moves 180° where this game mirrors them"),
+        "{mirrored:?}"
+    );
+    let rotated = refusal_of(&chess_with_knight(
+        "lNrW",
+        ("orientation mirror", "orientation rotate"),
+    ));
+    assert!(
+        !rotated.iter().any(|r| r.contains("symmetric")),
+        "{rotated:?}"
+    );
+}
+
+#[test]
+fn a_piece_that_can_capture_where_it_cannot_move_quietly_is_refused_under_dead_squares() {
+    // FSF's immobilityIllegal counts quiet moves only: it would keep a Knight that moves forward and captures
+    // backward off the last rank, where tatsu lets it stand (it may still capture).
+    let refused = refusal_of(&chess_with_knight("fmNbcN", UNEDITED));
+    assert!(
+        refused.iter().any(|r| r
+            .starts_with("the Knight has no quiet move from a7, b7, c7, d7, e7, f7 and 10 more")),
+        "{refused:?}"
+    );
+    let allowed = refusal_of(&chess_with_knight(
+        "fmNbcN",
+        (
+            "orientation mirror",
+            "orientation mirror\ndead-squares allowed",
+        ),
+    ));
+    assert!(
+        !allowed.iter().any(|r| r.contains("quiet move")),
+        "{allowed:?}"
+    );
+}
+
+#[test]
+fn a_promotion_to_a_piece_on_a_square_it_could_never_leave_is_refused_under_dead_squares() {
+    // A Knight that jumps forward only could never leave the last rank: tatsu's pawn does not promote to it
+    // there, while pyffish 0.0.90 lists `g7g8n` (its immobilityIllegal leaves promotions alone).
+    let refused = refusal_of(&chess_with_knight("fN", UNEDITED));
+    assert!(
+        refused.iter().any(|r| r
+            == "the Pawn does not promote to the Knight on a8, b8, c8, d8, e8, f8, g8, h8, where it could never \
+                move again; FSF's immobilityIllegal leaves promotions alone and would"),
+        "{refused:?}"
+    );
+    let allowed = refusal_of(&chess_with_knight(
+        "fN",
+        (
+            "orientation mirror",
+            "orientation mirror\ndead-squares allowed",
+        ),
+    ));
+    assert!(
+        !allowed.iter().any(|r| r.contains("promote")),
+        "{allowed:?}"
+    );
 }
