@@ -342,9 +342,10 @@ impl Writer<'_> {
     fn promotion_onto_dead_squares(&mut self, p: &PieceType, promo: &Promotion) {
         let game = self.game;
         let zone = game.zone(promo.zone);
+        // A line for one side is checked on that side's squares; the other side's are the same turned round.
+        let side = promo.side.unwrap_or(Side::White).index();
         for &choice in &promo.choices {
             let c = game.piece(choice);
-            let side = Side::White.index();
             let stuck: Vec<String> = zone.squares[side]
                 .iter()
                 .filter(|&s| c.dead[side].contains(s))
@@ -353,7 +354,7 @@ impl Writer<'_> {
             if !stuck.is_empty() {
                 self.lossy.push(format!(
                     "the {} does not promote to the {} on {}, where it could never move again; FSF's \
-                     immobilityIllegal leaves promotions alone and would",
+                     immobilityIllegal leaves promotions alone, so there it would",
                     p.name,
                     c.name,
                     stuck.join(", ")

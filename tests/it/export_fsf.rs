@@ -376,7 +376,7 @@ fn a_promotion_to_a_piece_on_a_square_it_could_never_leave_is_refused_under_dead
     assert!(
         refused.iter().any(|r| r
             == "the Pawn does not promote to the Knight on a8, b8, c8, d8, e8, f8, g8, h8, where it could never \
-                move again; FSF's immobilityIllegal leaves promotions alone and would"),
+                move again; FSF's immobilityIllegal leaves promotions alone, so there it would"),
         "{refused:?}"
     );
     let allowed = refusal_of(&chess_with_knight(
