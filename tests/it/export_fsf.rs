@@ -277,6 +277,11 @@ fn refusal_of(game: &tatsu::rules::Game) -> Vec<String> {
 }
 
 const UNEDITED: (&str, &str) = ("orientation mirror", "orientation mirror");
+/// The edit that lets pieces stand where they could never move again.
+const DEAD_SQUARES_ALLOWED: (&str, &str) = (
+    "orientation mirror",
+    "orientation mirror\ndead-squares allowed",
+);
 
 #[test]
 fn components_fsf_would_let_replace_each_others_ranges_are_written_weakest_first() {
@@ -355,13 +360,7 @@ fn a_piece_that_can_capture_where_it_cannot_move_quietly_is_refused_under_dead_s
             .starts_with("the Knight has no quiet move from a7, b7, c7, d7, e7, f7 and 10 more")),
         "{refused:?}"
     );
-    let allowed = refusal_of(&chess_with_knight(
-        "fmNbcN",
-        (
-            "orientation mirror",
-            "orientation mirror\ndead-squares allowed",
-        ),
-    ));
+    let allowed = refusal_of(&chess_with_knight("fmNbcN", DEAD_SQUARES_ALLOWED));
     assert!(
         !allowed.iter().any(|r| r.contains("quiet move")),
         "{allowed:?}"
@@ -379,13 +378,7 @@ fn a_promotion_to_a_piece_on_a_square_it_could_never_leave_is_refused_under_dead
                 move again; FSF's immobilityIllegal leaves promotions alone, so there it would"),
         "{refused:?}"
     );
-    let allowed = refusal_of(&chess_with_knight(
-        "fN",
-        (
-            "orientation mirror",
-            "orientation mirror\ndead-squares allowed",
-        ),
-    ));
+    let allowed = refusal_of(&chess_with_knight("fN", DEAD_SQUARES_ALLOWED));
     assert!(
         !allowed.iter().any(|r| r.contains("promote")),
         "{allowed:?}"

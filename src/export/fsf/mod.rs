@@ -1,39 +1,16 @@
 //! Fairy-Stockfish `variants.ini` sections (the options of FSF's `parser.cpp`, as pyffish 0.0.90 reads them).
 use super::{Exported, Refusal};
-use crate::inspect::{initial_squares, move_sets};
 use crate::rules::{
-    Game, PieceId, PieceType, Promotion, PromotionTrigger, Royalty, Side, Square, SquareSet,
-    StalemateResult, Symmetry, MAX_FILES,
+    Game, PromotionTrigger, Royalty, Side, Square, SquareSet, StalemateResult, MAX_FILES,
 };
-use betza::{Atom, Modifier};
 use std::fmt::Write as _;
 
 /// FSF's largest board (its "largeboards" build, which pyffish uses).
 const FSF_FILES: u8 = 12;
 const FSF_RANKS: u8 = 10;
-/// FSF's numbered custom pieces (`customPiece1` …).
-const FSF_CUSTOM_PIECES: usize = 25;
-/// The modifiers FSF's Betza reader takes on a one-leg move.
-const FSF_MODIFIERS: &[Modifier] = &[
-    Modifier::M,
-    Modifier::C,
-    Modifier::N,
-    Modifier::P,
-    Modifier::G,
-];
+mod pieces;
 
-/// How FSF is told about one piece.
-#[derive(Clone)]
-enum Role {
-    King,
-    /// FSF's chess pawn: `fmW`, `fcF`, a double step from `doubleStepRegion`, e.p.
-    Pawn,
-    /// FSF's shogi pawn (`fW`), the piece `shogiPawnDropMateIllegal` is about.
-    ShogiPawn,
-    /// FSF's bishop (`B`), for a piece dropped `opposite-colours` (`dropOppositeColoredBishop` is about it).
-    Bishop,
-    Custom(String),
-}
+use pieces::Role;
 
 struct Writer<'g> {
     game: &'g Game,
@@ -130,237 +107,6 @@ impl Writer<'_> {
             used.push(free);
         }
         out
-    }
-
-    fn pieces(&mut self, letters: &[char]) -> Vec<Role> {
-        let game = self.game;
-        // Start from no piece at all: every piece of the game is declared below.
-        for name in ["pawn", "knight", "bishop", "rook", "queen"] {
-            self.set(name, "-");
-        }
-        if !game.pieces.iter().any(|p| p.royal) {
-            self.set("king", "-");
-        }
-        let mut roles: Vec<Role> = Vec::new();
-        let mut custom = 0;
-        let mut over = None;
-        for (i, p) in game.pieces.iter().enumerate() {
-            if let Some(of) = p.shadow_of {
-                // Not a piece of its own in FSF (see `letters`).
-                roles.push(roles[of.index()].clone());
-                continue;
-            }
-            let id = PieceId(i as u16);
-            let sets = move_sets(game, id);
-            let betza = match sets.as_slice() {
-                [] => String::new(),
-                [one] if one.zone.is_none() => one.betza.clone(),
-                [first, ..] => {
-                    let zones: Vec<String> = sets
-                        .iter()
-                        .map(|s| match s.zone {
-                            Some(z) => format!("\"{}\" in {}", s.betza, game.zone(z).name),
-                            None => format!("\"{}\" elsewhere", s.betza),
-                        })
-                        .collect();
-                    self.lossy.push(format!(
-                        "the {} moves by zone ({}); FSF gives a piece one move set, so it is written with \"{}\" everywhere",
-                        p.name,
-                        zones.join(", "),
-                        first.betza
-                    ));
-                    first.betza.clone()
-                }
-            };
-            let role = self.role(id, &betza);
-            let letter = letters[i];
-            match &role {
-                Role::King => self.set("king", letter),
-                Role::Pawn => self.set("pawn", letter),
-                Role::ShogiPawn => self.set("shogiPawn", letter),
-                Role::Bishop => self.set("bishop", letter),
-                Role::Custom(b) => {
-                    custom += 1;
-                    // Said once, with the count, after the loop.
-                    if custom == FSF_CUSTOM_PIECES + 1 {
-                        self.fatal.push(String::new());
-                        over = Some(self.fatal.len() - 1);
-                    }
-                    let b = b.clone();
-                    self.set(&format!("customPiece{custom}"), format!("{letter}:{b}"));
-                }
-            }
-            roles.push(role);
-        }
-        if let Some(at) = over {
-            self.fatal[at] =
-                format!("{custom} pieces need FSF custom pieces; FSF has {FSF_CUSTOM_PIECES}");
-        }
-        roles
-    }
-
-    /// What FSF piece a tatsu piece becomes, noting what it cannot say about its moves.
-    fn role(&mut self, id: PieceId, betza: &str) -> Role {
-        let game = self.game;
-        let p = game.piece(id);
-        let Ok(parsed) = betza::parse(betza) else {
-            self.fatal
-                .push(format!("the {}'s moves do not parse", p.name));
-            return Role::Custom(betza.to_string());
-        };
-        // Castling is written with FSF's castling options, not as a move.
-        let moves: Vec<&betza::Component> = parsed
-            .components
-            .iter()
-            .filter(|c| !matches!(c.atom, Atom::O(_)))
-            .collect();
-        let text: String = moves.iter().map(|c| c.to_string()).collect();
-        if p.royal {
-            if text != "K" {
-                self.lossy.push(format!(
-                    "the royal {} moves \"{text}\"; FSF's king steps one square (\"K\")",
-                    p.name
-                ));
-            }
-            return Role::King;
-        }
-        if same_moves(&text, "fmWfceFifmnD") {
-            let start = initial_squares(game, id, Side::White);
-            let black = initial_squares(game, id, Side::Black);
-            self.set("doubleStep", true);
-            self.set("doubleStepRegionWhite", region(game, &start));
-            self.set("doubleStepRegionBlack", region(game, &black));
-            return Role::Pawn;
-        }
-        if text == "fW" && p.drop.is_some() {
-            return Role::ShogiPawn;
-        }
-        if text == "B" && p.drop.as_ref().is_some_and(|d| d.opposite_colours) {
-            return Role::Bishop;
-        }
-        for c in &moves {
-            let unsupported: Vec<char> = c
-                .legs
-                .iter()
-                .flat_map(|l| &l.modifiers)
-                .map(|&(m, _)| m)
-                .filter(|m| !FSF_MODIFIERS.contains(m))
-                .map(Modifier::letter)
-                .collect();
-            if c.legs.len() > 1 || !unsupported.is_empty() || c.repeat.is_some() {
-                let what = if c.legs.len() > 1 {
-                    "multi-leg moves (`a`)".to_string()
-                } else {
-                    let list: Vec<String> = unsupported.iter().map(|m| format!("`{m}`")).collect();
-                    format!("the modifier {}", list.join(", "))
-                };
-                self.lossy.push(format!(
-                    "the {}'s \"{c}\": FSF's Betza reader does not take {what}, so it is left out",
-                    p.name
-                ));
-            }
-            if matches!(c.atom, Atom::U | Atom::J | Atom::L) {
-                self.lossy.push(format!(
-                    "the {}'s \"{c}\": FSF has no `{}` atom",
-                    p.name,
-                    c.atom.letter()
-                ));
-            }
-        }
-        let sayable = |i: usize| {
-            let c = &parsed.components[i];
-            !matches!(c.atom, Atom::O(_) | Atom::U | Atom::J | Atom::L)
-                && c.legs.len() == 1
-                && c.repeat.is_none()
-                && c.legs[0]
-                    .modifiers
-                    .iter()
-                    .all(|(m, _)| FSF_MODIFIERS.contains(m))
-        };
-        // Written weakest first, since FSF lets a later component replace an earlier one's range; then read
-        // back as FSF reads it, so that a string meaning another piece there is never written as this one.
-        let kept = betza::fsf::fsf_text(&parsed, sayable);
-        let there = betza::fsf::FsfMoves::of_fsf(&kept);
-        let here = betza::fsf::FsfMoves::of_xbetza(&parsed, sayable);
-        if there != here {
-            self.lossy.push(format!(
-                "the {}'s \"{kept}\": FSF's Betza reader makes another piece of it (its reading {})",
-                p.name,
-                here.difference(&there, 4)
-            ));
-        }
-        if !game.dead_squares_allowed {
-            self.immobility(id, &there);
-        }
-        if game.orientation == Symmetry::Mirror && !super::mirror_symmetric(&parsed) {
-            self.lossy.push(format!(
-                "the {} is not left-right symmetric, and FSF turns Black's moves 180° where this game mirrors them",
-                p.name
-            ));
-        }
-        Role::Custom(kept)
-    }
-
-    /// FSF's `immobilityIllegal` forbids a move to a square from which the piece has no quiet move on an empty
-    /// board; tatsu's dead squares are those with no move at all. They differ for a piece that can capture
-    /// where it cannot move quietly.
-    fn immobility(&mut self, id: PieceId, fsf: &betza::fsf::FsfMoves) {
-        let g = self.game.geometry;
-        let p = self.game.piece(id);
-        let quiet = fsf.quiet_steps();
-        let mut only_fsf = Vec::new();
-        for r in 0..g.ranks as i32 {
-            for f in 0..g.files as i32 {
-                let Some(s) = g.square(f, r) else { continue };
-                let stuck = !quiet
-                    .iter()
-                    .any(|&(dx, dy)| g.square(f + dx, r + dy).is_some());
-                if stuck && !p.dead[Side::White.index()].contains(s) {
-                    only_fsf.push(g.name(s));
-                }
-            }
-        }
-        if !only_fsf.is_empty() {
-            let more = only_fsf.len().saturating_sub(6);
-            only_fsf.truncate(6);
-            let more = if more > 0 {
-                format!(" and {more} more")
-            } else {
-                String::new()
-            };
-            self.lossy.push(format!(
-                "the {} has no quiet move from {}{more}, where it can still capture; FSF's immobilityIllegal \
-                 counts quiet moves only and would keep it off those squares",
-                p.name,
-                only_fsf.join(", ")
-            ));
-        }
-    }
-
-    /// tatsu never promotes to a piece on a square from which it could never move again; FSF's
-    /// immobilityIllegal leaves promotions alone, so there it would.
-    fn promotion_onto_dead_squares(&mut self, p: &PieceType, promo: &Promotion) {
-        let game = self.game;
-        let zone = game.zone(promo.zone);
-        // A line for one side is checked on that side's squares; the other side's are the same turned round.
-        let side = promo.side.unwrap_or(Side::White).index();
-        for &choice in &promo.choices {
-            let c = game.piece(choice);
-            let stuck: Vec<String> = zone.squares[side]
-                .iter()
-                .filter(|&s| c.dead[side].contains(s))
-                .map(|s| game.geometry.name(s))
-                .collect();
-            if !stuck.is_empty() {
-                self.lossy.push(format!(
-                    "the {} does not promote to the {} on {}, where it could never move again; FSF's \
-                     immobilityIllegal leaves promotions alone, so there it would",
-                    p.name,
-                    c.name,
-                    stuck.join(", ")
-                ));
-            }
-        }
     }
 
     fn promotion(&mut self, letters: &[char], roles: &[Role]) {
@@ -805,21 +551,6 @@ impl Writer<'_> {
             }
         }
     }
-}
-
-/// Same move set, written in any order: compares canonical components as sets.
-fn same_moves(a: &str, b: &str) -> bool {
-    let set = |s: &str| -> Option<Vec<String>> {
-        let mut v: Vec<String> = betza::parse(s)
-            .ok()?
-            .components
-            .iter()
-            .map(|c| c.to_string())
-            .collect();
-        v.sort();
-        Some(v)
-    };
-    set(a).is_some() && set(a) == set(b)
 }
 
 fn file_letter(file: u8) -> char {
