@@ -85,19 +85,9 @@ pub fn fsf_reading(text: &str) -> Option<(BTreeSet<Step>, bool)> {
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
-        if VERTICAL.contains(c) || HORIZONTAL.contains(c) {
-            let pair = chars.get(i + 1).copied().filter(|&c2| {
-                c2 == c
-                    || (VERTICAL.contains(c) && HORIZONTAL.contains(c2))
-                    || (HORIZONTAL.contains(c) && VERTICAL.contains(c2))
-            });
-            match pair {
-                Some(c2) => {
-                    directions.push([c, c2].iter().collect());
-                    i += 1;
-                }
-                None => directions.push([c, c].iter().collect()),
-            }
+        if let Some((pair, letters)) = direction_pair(&chars, i) {
+            directions.push(pair);
+            i += letters - 1;
         } else if c == 'p' || c == 'g' {
             hopper = true;
         } else if let Some((vectors, slides)) = fsf_atom(c) {
@@ -119,6 +109,25 @@ pub fn fsf_reading(text: &str) -> Option<(BTreeSet<Step>, bool)> {
         i += 1;
     }
     reading
+}
+
+/// The direction pair Fairy-Stockfish reads at `chars[i]`, if a direction letter stands there, and how many letters
+/// it takes: the letter with the next one when that is the same letter or one of the other axis (`fr`, `ff`), else
+/// the letter doubled (`f` alone is `ff`).
+fn direction_pair(chars: &[char], i: usize) -> Option<(String, usize)> {
+    let c = chars[i];
+    if !VERTICAL.contains(c) && !HORIZONTAL.contains(c) {
+        return None;
+    }
+    let paired = chars.get(i + 1).copied().filter(|&c2| {
+        c2 == c
+            || (VERTICAL.contains(c) && HORIZONTAL.contains(c2))
+            || (HORIZONTAL.contains(c) && VERTICAL.contains(c2))
+    });
+    Some(match paired {
+        Some(c2) => ([c, c2].iter().collect(), 2),
+        None => ([c, c].iter().collect(), 1),
+    })
 }
 
 /// The steps an atom's vectors give under the direction pairs, by Fairy-Stockfish's table. A lone orthogonal

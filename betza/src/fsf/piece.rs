@@ -8,7 +8,7 @@
 //! `cR4R`, `nNN` and `gRpR` mean what XBoard means. [`fsf_text`] writes the components weakest first, so that a
 //! later one only widens an earlier one; [`FsfMoves::of_fsf`] and [`FsfMoves::of_xbetza`] then say whether the
 //! text means the same piece to both.
-use super::{fsf_atom, HORIZONTAL, VERTICAL};
+use super::{direction_pair, fsf_atom};
 use crate::expand::{Facing, Mode};
 use crate::Betza;
 use std::collections::{BTreeMap, BTreeSet};
@@ -103,6 +103,11 @@ impl FsfMoves {
         let mut i = 0;
         while i < chars.len() {
             let c = chars[i];
+            if let Some((pair, letters)) = direction_pair(&chars, i) {
+                directions.push(pair);
+                i += letters;
+                continue;
+            }
             match c {
                 'm' => quiet = true,
                 'c' => capture = true,
@@ -110,20 +115,6 @@ impl FsfMoves {
                 'g' => (hopper, distance) = (true, 1),
                 'n' => lame = true,
                 'i' => initial = true,
-                _ if VERTICAL.contains(c) || HORIZONTAL.contains(c) => {
-                    let pair = chars.get(i + 1).copied().filter(|&c2| {
-                        c2 == c
-                            || (VERTICAL.contains(c) && HORIZONTAL.contains(c2))
-                            || (HORIZONTAL.contains(c) && VERTICAL.contains(c2))
-                    });
-                    match pair {
-                        Some(c2) => {
-                            directions.push([c, c2].iter().collect());
-                            i += 1;
-                        }
-                        None => directions.push([c, c].iter().collect()),
-                    }
-                }
                 _ => {
                     if let Some((vectors, slides)) = fsf_atom(c) {
                         let mut rider = slides;
