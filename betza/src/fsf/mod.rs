@@ -17,7 +17,7 @@
 //! not reported here: it cannot say those moves (`tatsu export --to fsf` lists them), which is another matter.
 mod piece;
 
-pub use piece::{fsf_text, FsfMove, FsfMoves, Reach};
+pub use piece::{fsf_text, FsfMove, FsfMoves, FsfText, Reach};
 
 use crate::expand::{Facing, Path};
 use crate::{Betza, Span};

@@ -212,43 +212,12 @@ impl FsfMoves {
     /// The one-leg moves this crate makes of the components of `betza` that `keep` selects (for the first
     /// player). Only what Fairy-Stockfish can say is asked of it: moving and capturing, hops, lame leaps.
     pub fn of_xbetza(betza: &Betza, keep: impl Fn(usize) -> bool) -> FsfMoves {
-        let mut moves = Vec::new();
-        for path in betza.expand(Facing::First) {
-            if path.legs.len() != 1
-                || path.castling.is_some()
-                || path.universal
-                || !keep(path.component)
-            {
-                continue;
-            }
-            let leg = &path.legs[0];
-            let reach = if leg.mode.intersects(Mode::HOP.union(Mode::GRASSHOP)) {
-                match leg.max {
-                    // No square two steps away lies beyond a piece and within one step.
-                    Some(1) => continue,
-                    // Within two steps in all, a cannon and a grasshopper both land directly behind.
-                    Some(2) => Reach::Hop(Some(2)),
-                    max if leg.mode.contains(Mode::GRASSHOP) => Reach::Grasshop(max),
-                    max => Reach::Hop(max),
-                }
-            } else if !leg.lame_path.is_empty() {
-                let path: BTreeSet<(i32, i32)> = leg.lame_path.iter().copied().collect();
-                Reach::Lame(leg.max, path.into_iter().collect())
-            } else {
-                Reach::Ride(leg.max)
-            };
-            for (bit, capture) in [(Mode::MOVE, false), (Mode::CAPTURE, true)] {
-                if leg.mode.contains(bit) {
-                    moves.push(FsfMove {
-                        initial: path.initial_only,
-                        capture,
-                        step: leg.step,
-                        reach: reach.clone(),
-                    });
-                }
-            }
-        }
-        FsfMoves::from_moves(moves)
+        FsfMoves::from_moves(
+            xbetza_moves(betza)
+                .into_iter()
+                .filter(|&(component, _)| keep(component))
+                .map(|(_, m)| m),
+        )
     }
 
     /// The steps of the quiet moves that are not initial-only: where Fairy-Stockfish's `immobilityIllegal` looks
@@ -517,21 +486,81 @@ fn fsf_lame_path((files, ranks): (i32, i32)) -> Vec<(i32, i32)> {
     path.into_iter().collect()
 }
 
+/// Each one-leg move this crate makes of `betza` (for the first player), with the component it comes from.
+fn xbetza_moves(betza: &Betza) -> Vec<(usize, FsfMove)> {
+    let mut moves = Vec::new();
+    for path in betza.expand(Facing::First) {
+        if path.legs.len() != 1 || path.castling.is_some() || path.universal {
+            continue;
+        }
+        let leg = &path.legs[0];
+        let reach = if leg.mode.intersects(Mode::HOP.union(Mode::GRASSHOP)) {
+            match leg.max {
+                // No square two steps away lies beyond a piece and within one step.
+                Some(1) => continue,
+                // Within two steps in all, a cannon and a grasshopper both land directly behind.
+                Some(2) => Reach::Hop(Some(2)),
+                max if leg.mode.contains(Mode::GRASSHOP) => Reach::Grasshop(max),
+                max => Reach::Hop(max),
+            }
+        } else if !leg.lame_path.is_empty() {
+            let path: BTreeSet<(i32, i32)> = leg.lame_path.iter().copied().collect();
+            Reach::Lame(leg.max, path.into_iter().collect())
+        } else {
+            Reach::Ride(leg.max)
+        };
+        for (bit, capture) in [(Mode::MOVE, false), (Mode::CAPTURE, true)] {
+            if leg.mode.contains(bit) {
+                let m = FsfMove {
+                    initial: path.initial_only,
+                    capture,
+                    step: leg.step,
+                    reach: reach.clone(),
+                };
+                moves.push((path.component, m));
+            }
+        }
+    }
+    moves
+}
+
+/// A piece written for Fairy-Stockfish: the text, what Fairy-Stockfish reads in it, and what this crate reads
+/// in the components it was written from. The piece means the same to both when `there == here`.
+#[derive(Clone, Debug)]
+pub struct FsfText {
+    pub text: String,
+    pub there: FsfMoves,
+    pub here: FsfMoves,
+}
+
 /// The components of `betza` that `keep` selects, as one string for Fairy-Stockfish: as written when it reads
 /// that as this crate does, else weakest first (a lame leap, a leap, shorter ranges, a grasshopper, then
 /// unlimited ranges and cannons), since it lets a later component replace an earlier one's range in a direction
 /// both reach. Whether the result means the same piece to it is [`FsfMoves::of_fsf`]'s to say.
-pub fn fsf_text(betza: &Betza, keep: impl Fn(usize) -> bool) -> String {
+pub fn fsf_text(betza: &Betza, keep: impl Fn(usize) -> bool) -> FsfText {
+    let moves = xbetza_moves(betza);
     let kept: Vec<usize> = (0..betza.components.len()).filter(|&i| keep(i)).collect();
-    let as_written = join(betza, &kept);
-    if FsfMoves::of_fsf(&as_written) == FsfMoves::of_xbetza(betza, &keep) {
-        return as_written;
-    }
-    let strength = |i: usize| -> u32 {
-        let own = FsfMoves::of_xbetza(betza, |c| c == i);
-        own.0
+    let here = FsfMoves::from_moves(
+        moves
             .iter()
-            .map(|m| match m.reach {
+            .filter(|(component, _)| keep(*component))
+            .map(|(_, m)| m.clone()),
+    );
+    let as_written = join(betza, &kept);
+    let there = FsfMoves::of_fsf(&as_written);
+    if there == here {
+        return FsfText {
+            text: as_written,
+            there,
+            here,
+        };
+    }
+    // How far a component's longest move reaches (a lame leap least, unlimited ranges and cannons most).
+    let strength = |i: usize| -> u32 {
+        moves
+            .iter()
+            .filter(|(component, _)| *component == i)
+            .map(|(_, m)| match m.reach {
                 Reach::Lame(Some(1), _) => 0,
                 Reach::Ride(Some(n)) | Reach::Lame(Some(n), _) => n.saturating_add(1),
                 Reach::Grasshop(None) => 2,
@@ -546,7 +575,9 @@ pub fn fsf_text(betza: &Betza, keep: impl Fn(usize) -> bool) -> String {
     };
     let mut order = kept;
     order.sort_by_key(|&i| (strength(i), i));
-    join(betza, &order)
+    let text = join(betza, &order);
+    let there = FsfMoves::of_fsf(&text);
+    FsfText { text, there, here }
 }
 
 /// The components at `order`, one after another. `N` right after `nN` would read as `nNN`, a lame nightrider,
@@ -666,8 +697,9 @@ mod tests {
     #[test]
     fn components_are_written_weakest_first() {
         let b = crate::parse("RcR4NnNpRgR").unwrap();
-        let text = fsf_text(&b, |_| true);
-        assert_eq!(text, "nNmcNgRcR4RpR");
-        assert_eq!(fsf(&text), ours("RcR4NnNpRgR"));
+        let written = fsf_text(&b, |_| true);
+        assert_eq!(written.text, "nNmcNgRcR4RpR");
+        assert_eq!(fsf(&written.text), ours("RcR4NnNpRgR"));
+        assert_eq!(written.there, written.here);
     }
 }

@@ -178,9 +178,11 @@ impl Writer<'_> {
         };
         // Written weakest first, since FSF lets a later component replace an earlier one's range; then read
         // back as FSF reads it, so that a string meaning another piece there is never written as this one.
-        let kept = betza::fsf::fsf_text(&parsed, sayable);
-        let there = betza::fsf::FsfMoves::of_fsf(&kept);
-        let here = betza::fsf::FsfMoves::of_xbetza(&parsed, sayable);
+        let betza::fsf::FsfText {
+            text: kept,
+            there,
+            here,
+        } = betza::fsf::fsf_text(&parsed, sayable);
         if there != here {
             self.lossy.push(format!(
                 "the {}'s \"{kept}\": FSF's Betza reader makes another piece of it (its reading {})",
