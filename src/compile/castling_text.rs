@@ -39,11 +39,11 @@ pub fn settle_move_text(
             reported.push(span);
             d.error(
                 span,
+                // Under fixed-file castling the squares are one placement of many (a Chess960 start), so they
+                // are given as an example, not as the position.
                 format!(
-                    "this castling cannot be written: the castling piece on {} may also capture its own partner on \
-                     {}, and the castling is written as that capture ({}{})",
-                    g.name(c.king_from),
-                    g.name(c.rook_from),
+                    "this castling cannot be written: the castling piece may also capture its own partner ({}{}, \
+                     for one), and the castling would be written as that capture",
                     g.name(c.king_from),
                     g.name(c.rook_from),
                 ),
