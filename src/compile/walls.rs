@@ -62,19 +62,6 @@ pub fn resolve_walls(s: &WallSetting, zones: &mut ZoneTable, d: &mut Diags) -> O
             not_yet("`explosions`", d);
         }
         check_pieces(s, word.value.as_str(), word.span, d);
-        if word.value == "shot" {
-            // Whether a piece that promotes shoots along its moves before or after the promotion is unsaid.
-            for (i, info) in s.infos.iter().enumerate() {
-                if let Some(promote) = info.promotes.first() {
-                    d.error(
-                        promote.keyword,
-                        format!("`walls shot` with a promotion of `{}`: not supported yet", s.names.decls[i].id.value),
-                    )
-                    .label(word.span, "the piece shoots its wall along its own moves")
-                    .note("whether it shoots along the moves of the piece it was or the piece it becomes is unsaid; see \"What tatsu cannot express yet\" in docs/variant-language.md");
-                }
-            }
-        }
     }
     if let Some((kw, listed)) = &head.petrify {
         walls.petrify = s.names.listed_types(listed, "petrify", d);
@@ -103,8 +90,21 @@ pub fn resolve_walls(s: &WallSetting, zones: &mut ZoneTable, d: &mut Diags) -> O
 
 /// The moves every piece makes must leave a wall the placement can say: under `past` no move may end where it
 /// started (its square could not be walled), under `shot` a piece's moves without capture must be slides or lame
-/// leaps, along which its shot flies.
+/// leaps, along which its shot flies, and it may not promote (whether it shoots along the moves of the piece it
+/// was or of the one it becomes is unsaid).
 fn check_pieces(s: &WallSetting, word: &str, span: crate::diag::Span, d: &mut Diags) {
+    if word == "shot" {
+        for (i, info) in s.infos.iter().enumerate() {
+            if let Some(promote) = info.promotes.first() {
+                d.error(
+                    promote.keyword,
+                    format!("`walls shot` with a promotion of `{}`: not supported yet", s.names.decls[i].id.value),
+                )
+                .label(span, "the piece shoots its wall along its own moves")
+                .note("whether it shoots along the moves of the piece it was or the piece it becomes is unsaid; see \"What tatsu cannot express yet\" in docs/variant-language.md");
+            }
+        }
+    }
     let squares = s.geometry.squares();
     let built = s.built;
     for (i, piece) in built.pieces.iter().enumerate() {
