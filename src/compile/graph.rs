@@ -30,8 +30,6 @@ pub struct Built {
     pub castling: Vec<Vec<(Side, betza::Path, Span)>>,
     /// Per piece and side: every square some ray of it may end on, on some board.
     pub destinations: Vec<[SquareSet; 2]>,
-    /// Per piece: the kinds of capture its own rays make (for [`written_in_legs`]).
-    pub capture_forms: Vec<CaptureForms>,
 }
 
 impl Built {
@@ -50,7 +48,7 @@ impl Built {
 
 /// The kinds of capture a piece's own rays make, as far as move text is concerned.
 #[derive(Clone, Copy, Default)]
-pub struct CaptureForms {
+struct CaptureForms {
     /// A capture that removes the victim (an enemy piece, or with `d` a friendly one).
     plain: bool,
     /// An unloading capture (`u`), which puts the victim back on the board.
@@ -60,14 +58,16 @@ pub struct CaptureForms {
 }
 
 impl CaptureForms {
-    fn of(rays: &[Ray]) -> CaptureForms {
-        CaptureForms {
-            plain: rays.iter().any(|r| {
-                r.flags.has(RayFlags::CAPTURE | RayFlags::DESTROY) && !r.flags.has(RayFlags::UNLOAD)
-            }),
-            unloads: rays.iter().any(|r| r.flags.has(RayFlags::UNLOAD)),
-            borrows: rays.iter().any(|r| r.flags.has(RayFlags::BORROW)),
+    /// The forms of the rays `piece` has on any square, for either side.
+    fn of(piece: &PieceType, rays: &[Ray]) -> CaptureForms {
+        let mut forms = CaptureForms::default();
+        for r in piece.graph.iter().flat_map(|slice| &rays[slice.range()]) {
+            forms.plain |= r.flags.has(RayFlags::CAPTURE | RayFlags::DESTROY)
+                && !r.flags.has(RayFlags::UNLOAD);
+            forms.unloads |= r.flags.has(RayFlags::UNLOAD);
+            forms.borrows |= r.flags.has(RayFlags::BORROW);
         }
+        forms
     }
 }
 
@@ -78,9 +78,14 @@ impl CaptureForms {
 /// looks), so its own forms are joined with every type's; one borrower borrowing the cylinder rook's capture and
 /// the swapper's swap on the same square was found by fuzzing.
 fn written_in_legs(b: &mut Built) {
-    let any_plain = b.capture_forms.iter().any(|f| f.plain);
-    let any_unload = b.capture_forms.iter().any(|f| f.unloads);
-    for (piece, forms) in b.pieces.iter_mut().zip(&b.capture_forms) {
+    let all: Vec<CaptureForms> = b
+        .pieces
+        .iter()
+        .map(|p| CaptureForms::of(p, &b.rays))
+        .collect();
+    let any_plain = all.iter().any(|f| f.plain);
+    let any_unload = all.iter().any(|f| f.unloads);
+    for (piece, forms) in b.pieces.iter_mut().zip(&all) {
         piece.swaps_in_legs = if forms.borrows {
             (forms.plain || any_plain) && (forms.unloads || any_unload)
         } else {
@@ -152,7 +157,6 @@ pub fn build_graph(infos: &[PieceInfo], setting: &Setting, d: &mut Diags) -> Bui
         move_sets: Vec::new(),
         castling: Vec::new(),
         destinations: Vec::new(),
-        capture_forms: Vec::new(),
     };
     for (pi, info) in infos.iter().enumerate() {
         let graph = PieceGraph::new(PieceId(pi as u16), info, setting);
@@ -222,17 +226,26 @@ struct PieceGraph<'a> {
     confined: Option<[SquareSet; 2]>,
     /// The index in [`Built::move_sets`] of its first move set.
     first_set: usize,
-    /// Per (move set, component): its index in [`Built::ray_sources`]. A few dozen keys, looked up per path and
-    /// square: ordered small-integer comparisons cost less than hashing them.
-    sources: BTreeMap<(usize, usize), u16>,
-    /// The (move set, component) pairs already reported as unsupported.
-    reported: Vec<(usize, usize)>,
+    /// Per component: its index in [`Built::ray_sources`]. A few dozen keys, looked up per path and square:
+    /// ordered small-integer comparisons cost less than hashing them.
+    sources: BTreeMap<OwnComponent, u16>,
+    /// The components already reported as unsupported.
+    reported: Vec<OwnComponent>,
     destinations: [SquareSet; 2],
     has_ep_capture: bool,
     /// Where this piece's squares begin in [`Built::ray_squares`].
     first_square: usize,
     /// The piece has crossed [`MAX_RAY_SQUARES_PER_PIECE`] (reported): no more rays are built.
     too_big: bool,
+}
+
+/// A component of one of the piece's own move sets: what its rays come from and what a refusal points at.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct OwnComponent {
+    /// The move set's index among the piece's (`info.move_sets`).
+    set: usize,
+    /// The component's index in that move set's XBetza.
+    component: usize,
 }
 
 /// A plain ray from one square, before the redundant ones are dropped.
@@ -346,7 +359,6 @@ impl<'a> PieceGraph<'a> {
                 }
             }
         }
-        b.capture_forms.push(CaptureForms::of(&b.rays[first_ray..]));
         let decl = &self.setting.names.decls[self.id.index()];
         b.pieces.push(PieceType {
             name: decl
@@ -446,19 +458,19 @@ impl<'a> PieceGraph<'a> {
     /// (one error per component, not one per square).
     fn first_report(&mut self, b: &Built, ray: &Ray) -> Option<Span> {
         let source = b.ray_sources[ray.source as usize];
-        self.first_report_of((
-            source.move_set as usize - self.first_set,
-            source.component as usize,
-        ))
+        self.first_report_of(OwnComponent {
+            set: source.move_set as usize - self.first_set,
+            component: source.component as usize,
+        })
     }
 
-    /// [`Self::first_report`] for a component given as (move set of this piece, component).
-    fn first_report_of(&mut self, key: (usize, usize)) -> Option<Span> {
-        if self.reported.contains(&key) {
+    /// [`Self::first_report`] for a component named as one of this piece's own.
+    fn first_report_of(&mut self, own: OwnComponent) -> Option<Span> {
+        if self.reported.contains(&own) {
             return None;
         }
-        self.reported.push(key);
-        Some(component_span(&self.info.move_sets[key.0], key.1))
+        self.reported.push(own);
+        Some(component_span(&self.info.move_sets[own.set], own.component))
     }
 
     /// Castling paths do not depend on the square: collected once per side.
@@ -502,13 +514,13 @@ impl<'a> PieceGraph<'a> {
             .collect()
     }
 
-    fn source(&mut self, b: &mut Built, key: (usize, usize)) -> u16 {
+    fn source(&mut self, b: &mut Built, own: OwnComponent) -> u16 {
         let next = b.ray_sources.len() as u16;
         let first_set = self.first_set;
-        *self.sources.entry(key).or_insert_with(|| {
+        *self.sources.entry(own).or_insert_with(|| {
             b.ray_sources.push(RaySource {
-                move_set: (first_set + key.0) as u32,
-                component: key.1 as u32,
+                move_set: (first_set + own.set) as u32,
+                component: own.component as u32,
             });
             next
         })
@@ -552,7 +564,10 @@ impl<'a> PieceGraph<'a> {
                 {
                     continue;
                 }
-                let key = (mi, path.component);
+                let own = OwnComponent {
+                    set: mi,
+                    component: path.component,
+                };
                 // A path that cannot fit here gives no ray; only its refusal, if any, is reported.
                 let buf = &mut scratch.ray;
                 let built = if fits(g, sq, bounds) {
@@ -564,7 +579,7 @@ impl<'a> PieceGraph<'a> {
                     refusal.map_or(BuiltRay::Empty, BuiltRay::Unsupported)
                 };
                 if self.over_limit(built, buf, b) {
-                    let span = component_span(&self.info.move_sets[mi], key.1);
+                    let span = component_span(&self.info.move_sets[mi], own.component);
                     d.error(span, format!("this move needs more than {MAX_RAY_SQUARES_PER_PIECE} ray squares on this board (the limit per piece type)"))
                     .note("give the legs a range or fewer directions, or use a smaller board");
                     self.too_big = true;
@@ -572,11 +587,11 @@ impl<'a> PieceGraph<'a> {
                 }
                 match built {
                     BuiltRay::Chains { flags } => {
-                        let source = self.source(b, key);
+                        let source = self.source(b, own);
                         self.push_chains(side, flags, &scratch.ray, source, b);
                     }
                     BuiltRay::Rays { kind, flags } => {
-                        let source = self.source(b, key);
+                        let source = self.source(b, own);
                         self.has_ep_capture |= flags.has(RayFlags::EN_PASSANT);
                         for squares in scratch.ray.rays() {
                             let ends = match kind {
@@ -600,7 +615,7 @@ impl<'a> PieceGraph<'a> {
                     }
                     BuiltRay::Empty => {}
                     BuiltRay::Unsupported(what) => {
-                        if let Some(span) = self.first_report_of(key) {
+                        if let Some(span) = self.first_report_of(own) {
                             d.error(span, format!("{what} are not supported yet"));
                         }
                     }
