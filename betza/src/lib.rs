@@ -11,7 +11,8 @@
 //!
 //! - [`describe::describe`] gives one line of plain English per component, and
 //!   [`diagram::destinations`] / [`diagram::render`] the destinations on an empty board (used by `tatsu betza`);
-//! - [`fsf::fsf_differences`] the components Fairy-Stockfish reads differently (used by `tatsu check`).
+//! - [`fsf::fsf_differences`] the components, or the whole string, that Fairy-Stockfish reads differently (used
+//!   by `tatsu check`).
 //!
 //! Additions to the original API skeleton: `ErrorKind::{TrailingJunk, Unsupported}`, `BetzaError::render`,
 //! `Betza::validate`, span-insensitive `PartialEq`/`Eq` on the tree, `Range::normalized`,

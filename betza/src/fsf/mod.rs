@@ -19,9 +19,10 @@ mod piece;
 
 pub use piece::{fsf_text, FsfMove, FsfMoves, FsfText, Reach};
 
-use crate::expand::{Facing, Path};
-use crate::{Betza, Span};
+use crate::expand::{Facing, Mode, Path};
+use crate::{Atom, Betza, Component, Modifier, Span};
 use std::collections::BTreeSet;
+use std::fmt::Write as _;
 
 /// A component that Fairy-Stockfish reads differently.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,10 +169,93 @@ fn xbetza_readings(paths: &[Path], components: usize) -> Vec<BTreeSet<Step>> {
     readings
 }
 
+/// The modifiers Fairy-Stockfish's Betza reader takes on a one-leg move.
+pub const FSF_MODIFIERS: &[Modifier] = &[
+    Modifier::M,
+    Modifier::C,
+    Modifier::N,
+    Modifier::P,
+    Modifier::G,
+];
+
+/// Can Fairy-Stockfish's Betza reader say this component: one leg, no repetition, an atom it has, only the
+/// modifiers it takes ([`FSF_MODIFIERS`])? `tatsu export --to fsf` leaves the others out.
+pub fn fsf_says(c: &Component) -> bool {
+    !matches!(c.atom, Atom::O(_) | Atom::U | Atom::J | Atom::L)
+        && c.legs.len() == 1
+        && c.repeat.is_none()
+        && c.legs[0]
+            .modifiers
+            .iter()
+            .all(|(m, _)| FSF_MODIFIERS.contains(m))
+}
+
 /// The components of `betza` (parsed from `text`) that Fairy-Stockfish reads with other directions or another
-/// range. Multi-leg components, castling and `U` are left out: Fairy-Stockfish cannot say them at all.
+/// range. Multi-leg components, castling and `U` are left out: Fairy-Stockfish cannot say them at all. When each
+/// component reads alike and Fairy-Stockfish can say them all, the whole string is read as it reads a piece
+/// ([`FsfMoves`]): a later component there replaces an earlier one's range (`RcR4`), and its move tables let
+/// one component's squares through another's lines (`mQ2pQ`), which is a difference of the whole string.
 pub fn fsf_differences(text: &str, betza: &Betza) -> Vec<FsfDifference> {
-    let readings = xbetza_readings(&betza.expand(Facing::First), betza.components.len());
+    let paths = betza.expand(Facing::First);
+    let mut out = component_differences(text, betza, &paths);
+    if out.is_empty() && betza.components.iter().all(fsf_says) {
+        out.extend(piece_difference(text, betza, &paths));
+    }
+    out
+}
+
+/// The whole string as Fairy-Stockfish reads a piece, if that is another piece than this crate's reading; with
+/// the order of the same components that it reads alike, if there is one.
+fn piece_difference(text: &str, betza: &Betza, paths: &[Path]) -> Option<FsfDifference> {
+    // A lame hopper (`pnN`) has no reading here to compare: tatsu refuses it, and says so.
+    let lame_hop = |l: &crate::expand::Leg| {
+        l.mode.intersects(Mode::HOP.union(Mode::GRASSHOP)) && !l.lame_path.is_empty()
+    };
+    if paths.iter().any(|p| p.legs.iter().any(lame_hop)) {
+        return None;
+    }
+    let moves = piece::xbetza_moves(paths);
+    let here = FsfMoves::from_moves(moves.iter().map(|(_, m)| m.clone()));
+    let there = FsfMoves::of_fsf(text);
+    if here == there {
+        return None;
+    }
+    // A diagnostic quotes a string only as long as a piece's moves usually are (the file's line is echoed
+    // under it anyway).
+    const QUOTED: usize = 40;
+    let quoted = |t: &str| {
+        if t.len() <= QUOTED {
+            format!("`{t}`")
+        } else {
+            "it".to_string()
+        }
+    };
+    let mut message = format!(
+        "Fairy-Stockfish reads {} as another piece: its reading {}",
+        if text.len() <= QUOTED {
+            quoted(text)
+        } else {
+            "this string".to_string()
+        },
+        here.difference(&there, 1)
+    );
+    let reordered = piece::fsf_text_of(betza, &moves, |_| true);
+    if reordered.there == reordered.here {
+        let _ = write!(
+            message,
+            "; written weakest first ({}) it is the same piece to both",
+            quoted(&reordered.text)
+        );
+    }
+    Some(FsfDifference {
+        span: 0..text.len(),
+        message,
+    })
+}
+
+/// [`fsf_differences`] component by component.
+fn component_differences(text: &str, betza: &Betza, paths: &[Path]) -> Vec<FsfDifference> {
+    let readings = xbetza_readings(paths, betza.components.len());
     let mut out = Vec::new();
     for (index, comp) in betza.components.iter().enumerate() {
         if comp.legs.len() != 1 || comp.repeat.is_some() {
@@ -286,6 +370,48 @@ mod tests {
             "fsmWfceFifmnD",
             "flmFflcW",
         ] {
+            assert!(!differs(s), "{s}");
+        }
+    }
+
+    /// Fairy-Stockfish keeps one range per direction and table, and a later component replaces an earlier one's:
+    /// `RcR4` captures only up to four squares away there (pyffish 0.0.90, as in `piece.rs`). Each component
+    /// alone reads alike, so the difference is the whole string's, with the order that mends it.
+    #[test]
+    fn a_later_component_replacing_an_earlier_ones_range_is_a_difference_of_the_whole_string() {
+        let b = crate::parse("RcR4").unwrap();
+        let d = fsf_differences("RcR4", &b);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].span, 0..4);
+        assert!(
+            d[0].message.contains("`RcR4` as another piece"),
+            "{}",
+            d[0].message
+        );
+        assert!(d[0].message.contains("(`cR4R`)"), "{}", d[0].message);
+        assert!(!differs("cR4R"));
+    }
+
+    /// Fairy-Stockfish ignores `n` on a rider: with a pawn on d4, pyffish 0.0.90 gives its `nNN` on d3 the moves
+    /// to c5 and e5 that XBetza's lame nightrider, blocked on d4, does not make. No order mends it.
+    #[test]
+    fn a_lame_nightrider_is_a_plain_nightrider_to_fairy_stockfish() {
+        let b = crate::parse("nNN").unwrap();
+        let d = fsf_differences("nNN", &b);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(
+            d[0].message.contains("in any number of leaps"),
+            "{}",
+            d[0].message
+        );
+        assert!(!d[0].message.contains("weakest first"), "{}", d[0].message);
+    }
+
+    /// Only strings whose every component Fairy-Stockfish can say are read whole: a multi-leg component, a
+    /// castling or a modifier it lacks leaves the string to the per-component check.
+    #[test]
+    fn strings_fairy_stockfish_cannot_say_are_not_read_whole() {
+        for s in ["RcR4mafW", "RcR4isO2", "RcR4dR"] {
             assert!(!differs(s), "{s}");
         }
     }

@@ -5,11 +5,11 @@
 //! moves in tables (steps, slides, hops; initial or not; quiet or capture) of one range per direction, and a
 //! later component that reaches a direction an earlier one reached **replaces** its range. So `RcR4` captures
 //! only up to four squares away there (XBoard: any distance), `NnN` is a lame knight, `pRgR` a grasshopper, while
-//! `cR4R`, `nNN` and `gRpR` mean what XBoard means. [`fsf_text`] writes the components weakest first, so that a
+//! `cR4R`, `nNmcN` and `gRpR` mean what XBoard means. [`fsf_text`] writes the components weakest first, so that a
 //! later one only widens an earlier one; [`FsfMoves::of_fsf`] and [`FsfMoves::of_xbetza`] then say whether the
 //! text means the same piece to both.
 use super::{direction_pair, fsf_atom};
-use crate::expand::{Facing, Mode};
+use crate::expand::{Facing, Mode, Path};
 use crate::Betza;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -76,19 +76,28 @@ enum Table {
 }
 
 impl FsfMoves {
-    fn from_moves(moves: impl IntoIterator<Item = FsfMove>) -> FsfMoves {
-        let all: Vec<FsfMove> = moves.into_iter().collect();
-        let covered = |m: &FsfMove, by: &FsfMove| {
-            (m.initial, m.capture, m.step) == (by.initial, by.capture, by.step)
-                && m.reach != by.reach
-                && m.reach.within(&by.reach)
-        };
-        FsfMoves(
-            all.iter()
-                .filter(|m| !all.iter().any(|by| covered(m, by)))
-                .cloned()
-                .collect(),
-        )
+    pub(super) fn from_moves(moves: impl IntoIterator<Item = FsfMove>) -> FsfMoves {
+        // Sorted and without repeats, the moves of one kind and vector stand together: each is compared with its
+        // own group only (a string of 100,000 `W`s gives one move).
+        let all: Vec<FsfMove> = moves
+            .into_iter()
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let mut kept = BTreeSet::new();
+        for group in
+            all.chunk_by(|a, b| (a.initial, a.capture, a.step) == (b.initial, b.capture, b.step))
+        {
+            for m in group {
+                if !group
+                    .iter()
+                    .any(|by| m.reach != by.reach && m.reach.within(&by.reach))
+                {
+                    kept.insert(m.clone());
+                }
+            }
+        }
+        FsfMoves(kept)
     }
 
     /// The moves Fairy-Stockfish (its `from_betza`) makes of `text`: letters it does not know are skipped, and a
@@ -213,7 +222,7 @@ impl FsfMoves {
     /// player). Only what Fairy-Stockfish can say is asked of it: moving and capturing, hops, lame leaps.
     pub fn of_xbetza(betza: &Betza, keep: impl Fn(usize) -> bool) -> FsfMoves {
         FsfMoves::from_moves(
-            xbetza_moves(betza)
+            xbetza_moves(&betza.expand(Facing::First))
                 .into_iter()
                 .filter(|&(component, _)| keep(component))
                 .map(|(_, m)| m),
@@ -486,10 +495,11 @@ fn fsf_lame_path((files, ranks): (i32, i32)) -> Vec<(i32, i32)> {
     path.into_iter().collect()
 }
 
-/// Each one-leg move this crate makes of `betza` (for the first player), with the component it comes from.
-fn xbetza_moves(betza: &Betza) -> Vec<(usize, FsfMove)> {
+/// Each one-leg move this crate makes of a piece's paths (expanded for the first player), with the component
+/// it comes from.
+pub(super) fn xbetza_moves(paths: &[Path]) -> Vec<(usize, FsfMove)> {
     let mut moves = Vec::new();
-    for path in betza.expand(Facing::First) {
+    for path in paths {
         if path.legs.len() != 1 || path.castling.is_some() || path.universal {
             continue;
         }
@@ -538,7 +548,15 @@ pub struct FsfText {
 /// unlimited ranges and cannons), since it lets a later component replace an earlier one's range in a direction
 /// both reach. Whether the result means the same piece to it is [`FsfMoves::of_fsf`]'s to say.
 pub fn fsf_text(betza: &Betza, keep: impl Fn(usize) -> bool) -> FsfText {
-    let moves = xbetza_moves(betza);
+    fsf_text_of(betza, &xbetza_moves(&betza.expand(Facing::First)), keep)
+}
+
+/// [`fsf_text`], with the piece's moves already made ([`xbetza_moves`]).
+pub(super) fn fsf_text_of(
+    betza: &Betza,
+    moves: &[(usize, FsfMove)],
+    keep: impl Fn(usize) -> bool,
+) -> FsfText {
     let kept: Vec<usize> = (0..betza.components.len()).filter(|&i| keep(i)).collect();
     let here = FsfMoves::from_moves(
         moves
@@ -555,33 +573,30 @@ pub fn fsf_text(betza: &Betza, keep: impl Fn(usize) -> bool) -> FsfText {
             here,
         };
     }
-    // How far a component's longest move reaches (a lame leap least, unlimited ranges and cannons most).
-    let strength = |i: usize| -> u32 {
-        moves
-            .iter()
-            .filter(|(component, _)| *component == i)
-            .map(|(_, m)| match m.reach {
-                Reach::Lame(Some(1), _) => 0,
-                Reach::Ride(Some(n)) | Reach::Lame(Some(n), _) => n.saturating_add(1),
-                Reach::Grasshop(None) => 2,
-                Reach::Grasshop(Some(n)) => n.saturating_add(1),
-                Reach::Hop(Some(n)) => n.saturating_add(1),
-                Reach::Ride(None) | Reach::Hop(None) | Reach::Lame(None, _) | Reach::Leaked => {
-                    u32::MAX
-                }
-            })
-            .max()
-            .unwrap_or(0)
-    };
+    // How far each component's longest move reaches (a lame leap least, unlimited ranges and cannons most), in
+    // one pass over the moves: a pass per component made a string of 25,000 components take minutes.
+    let mut strength = vec![0u32; betza.components.len()];
+    for (component, m) in moves {
+        let reach = match m.reach {
+            Reach::Lame(Some(1), _) => 0,
+            Reach::Ride(Some(n)) | Reach::Lame(Some(n), _) => n.saturating_add(1),
+            Reach::Grasshop(None) => 2,
+            Reach::Grasshop(Some(n)) => n.saturating_add(1),
+            Reach::Hop(Some(n)) => n.saturating_add(1),
+            Reach::Ride(None) | Reach::Hop(None) | Reach::Lame(None, _) | Reach::Leaked => u32::MAX,
+        };
+        strength[*component] = strength[*component].max(reach);
+    }
     let mut order = kept;
-    order.sort_by_key(|&i| (strength(i), i));
+    order.sort_by_key(|&i| (strength[i], i));
     let text = join(betza, &order);
     let there = FsfMoves::of_fsf(&text);
     FsfText { text, there, here }
 }
 
-/// The components at `order`, one after another. `N` right after `nN` would read as `nNN`, a lame nightrider,
-/// to Fairy-Stockfish: an explicit `mc` (its default, moving and capturing) keeps two such letters apart.
+/// The components at `order`, one after another. `N` right after `nN` would read as `nNN`, a nightrider to
+/// Fairy-Stockfish (it ignores `n` on a rider): an explicit `mc` (its default, moving and capturing) keeps two
+/// such letters apart.
 fn join(betza: &Betza, order: &[usize]) -> String {
     let mut text = String::new();
     for &i in order {

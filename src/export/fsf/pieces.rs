@@ -4,18 +4,11 @@
 use super::{region, Writer};
 use crate::inspect::{initial_squares, move_sets};
 use crate::rules::{PieceId, PieceType, Promotion, Side, Symmetry};
+use betza::fsf::FSF_MODIFIERS;
 use betza::{Atom, Modifier};
 
 /// FSF's numbered custom pieces (`customPiece1` …).
 const FSF_CUSTOM_PIECES: usize = 25;
-/// The modifiers FSF's Betza reader takes on a one-leg move.
-const FSF_MODIFIERS: &[Modifier] = &[
-    Modifier::M,
-    Modifier::C,
-    Modifier::N,
-    Modifier::P,
-    Modifier::G,
-];
 
 /// How FSF is told about one piece.
 #[derive(Clone)]
@@ -166,16 +159,7 @@ impl Writer<'_> {
                 ));
             }
         }
-        let sayable = |i: usize| {
-            let c = &parsed.components[i];
-            !matches!(c.atom, Atom::O(_) | Atom::U | Atom::J | Atom::L)
-                && c.legs.len() == 1
-                && c.repeat.is_none()
-                && c.legs[0]
-                    .modifiers
-                    .iter()
-                    .all(|(m, _)| FSF_MODIFIERS.contains(m))
-        };
+        let sayable = |i: usize| betza::fsf::fsf_says(&parsed.components[i]);
         // Written weakest first, since FSF lets a later component replace an earlier one's range; then read
         // back as FSF reads it, so that a string meaning another piece there is never written as this one.
         let betza::fsf::FsfText {
