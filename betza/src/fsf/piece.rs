@@ -261,8 +261,13 @@ impl FsfMoves {
                 (Reach::Ride(Some(1)), false) => "in one leap".to_string(),
                 (Reach::Ride(Some(n)), false) => format!("in up to {n} leaps"),
                 (Reach::Ride(None), false) => "in any number of leaps".to_string(),
-                (Reach::Lame(Some(1), _), _) => "by a lame leap".to_string(),
-                (Reach::Lame(..), _) => "by lame leaps".to_string(),
+                // Two readings may differ only in the square that blocks the leap (`nZ`): it is named.
+                (Reach::Lame(Some(1), path), _) => {
+                    format!("by a lame leap (blocked by a piece {})", blocking(path))
+                }
+                (Reach::Lame(_, path), _) => {
+                    format!("by lame leaps (each blocked by a piece {})", blocking(path))
+                }
                 (Reach::Hop(_), _) => "hopping".to_string(),
                 (Reach::Grasshop(_), _) => "by a grasshopper's hop".to_string(),
                 (Reach::Leaked, _) => {
@@ -303,6 +308,32 @@ impl FsfMoves {
         .collect();
         parts.join("; ")
     }
+}
+
+/// Where a lame leap is blocked, in words: the squares of its path, relative to its start ("1 backward and 1
+/// right, or 1 backward").
+fn blocking(path: &[(i32, i32)]) -> String {
+    let words = |(x, y): (i32, i32)| {
+        let ranks = match y.signum() {
+            1 => Some(format!("{y} forward")),
+            -1 => Some(format!("{} backward", -y)),
+            _ => None,
+        };
+        let files = match x.signum() {
+            1 => Some(format!("{x} right")),
+            -1 => Some(format!("{} left", -x)),
+            _ => None,
+        };
+        [ranks, files]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" and ")
+    };
+    path.iter()
+        .map(|&sq| words(sq))
+        .collect::<Vec<_>>()
+        .join(", or ")
 }
 
 /// The (initial, capture) groups of Fairy-Stockfish's tables whose moves it makes otherwise than one table at a
