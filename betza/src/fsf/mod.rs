@@ -13,8 +13,10 @@
 //!
 //! [`fsf_differences`] compares, component by component, the one-leg moves Fairy-Stockfish would make of the
 //! component's own letters with what [`crate::Betza::expand`] makes of them, and reports the components whose
-//! directions or ranges differ. Letters Fairy-Stockfish does not know at all (`a`, `e`, `o`, `j`, `x`, …) are
-//! not reported here: it cannot say those moves (`tatsu export --to fsf` lists them), which is another matter.
+//! directions or ranges differ; where none does, it reads the whole string as Fairy-Stockfish reads a piece
+//! ([`FsfMoves`], in `piece.rs`), whose components can change one another there. Letters Fairy-Stockfish does
+//! not know at all (`a`, `e`, `o`, `j`, `x`, …) are not reported here: it cannot say those moves (`tatsu export
+//! --to fsf` lists them), which is another matter.
 mod piece;
 
 pub use piece::{fsf_text, FsfMove, FsfMoves, FsfText, Reach};
@@ -223,28 +225,18 @@ fn piece_difference(text: &str, betza: &Betza, paths: &[Path]) -> Option<FsfDiff
     // A diagnostic quotes a string only as long as a piece's moves usually are (the file's line is echoed
     // under it anyway).
     const QUOTED: usize = 40;
-    let quoted = |t: &str| {
-        if t.len() <= QUOTED {
-            format!("`{t}`")
-        } else {
-            "it".to_string()
-        }
-    };
+    let quote = |t: &str| (t.len() <= QUOTED).then(|| format!("`{t}`"));
     let mut message = format!(
         "Fairy-Stockfish reads {} as another piece: its reading {}",
-        if text.len() <= QUOTED {
-            quoted(text)
-        } else {
-            "this string".to_string()
-        },
+        quote(text).unwrap_or_else(|| "this string".to_string()),
         here.difference(&there, 1)
     );
     let reordered = piece::fsf_text_of(betza, &moves, |_| true);
     if reordered.there == reordered.here {
+        let order = quote(&reordered.text).map_or(String::new(), |q| format!(" ({q})"));
         let _ = write!(
             message,
-            "; written weakest first ({}) it is the same piece to both",
-            quoted(&reordered.text)
+            "; written weakest first{order} it is the same piece to both"
         );
     }
     Some(FsfDifference {
