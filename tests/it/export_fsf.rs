@@ -2,6 +2,7 @@
 //! comments); what it can say is checked by the real engine: pyffish loads the exported definition and its perft,
 //! counted by `scripts/fsf_perft.py`, equals tatsu's.
 use crate::support::binary::tatsu;
+use crate::support::pyffish::pyffish;
 use std::process::Command;
 use tatsu::engine::{perft::perft, Engine, Position};
 
@@ -69,23 +70,6 @@ fn euroshogi_and_shogi_export_without_loss() {
         assert!(e.text.contains("shogiPawnDropMateIllegal = true"));
         assert!(e.text.contains("dropNoDoubled = p"));
     }
-}
-
-/// `python3` with pyffish, or `None` (and a message) when it is missing outside CI; in CI its absence fails.
-fn pyffish() -> Option<()> {
-    let ok = Command::new("python3")
-        .args(["-c", "import pyffish"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if ok {
-        return Some(());
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI is set but python3 cannot import pyffish: the FSF export check must run in CI (pip install pyffish)"
-    );
-    eprintln!("SKIPPED: python3 with pyffish is not installed here (pip install pyffish); the FSF export is not checked");
-    None
 }
 
 /// Perft of the exported definition, counted by Fairy-Stockfish.

@@ -16,6 +16,7 @@ mod export_fsf;
 mod export_sjaak;
 mod first_move;
 mod friendly_capture;
+mod fsf_readings;
 mod fuzz_regressions;
 mod games;
 mod gating;
