@@ -348,21 +348,28 @@ impl<'a, 'e> Worker<'a, 'e> {
         }
         let mut alpha = alpha;
         let mut moves = std::mem::take(&mut self.lists[ply]);
-        self.pos.legal_moves(&mut moves);
-        if moves.is_empty() {
+        // Standing pat, only captures and promotions are searched: only those are generated in full.
+        let stands = !check || qply >= QUIESCENCE_CHECK_PLIES;
+        let any = if stands {
+            let eval = self.eval;
+            self.pos
+                .legal_moves_selected(&mut moves, |pos, mv| order::is_tactical(pos, eval, mv))
+        } else {
+            self.pos.legal_moves(&mut moves);
+            !moves.is_empty()
+        };
+        if !any {
             self.lists[ply] = moves;
             return self.terminal(ply);
         }
         let mut best = -INFINITE;
-        if !check || qply >= QUIESCENCE_CHECK_PLIES {
+        if stands {
             best = self.eval.evaluate(self.pos);
             if best >= beta || check {
                 self.lists[ply] = moves;
                 return best;
             }
             alpha = alpha.max(best);
-            let (pos, eval) = (&*self.pos, self.eval);
-            moves.retain(|mv| order::is_tactical(pos, eval, mv));
         }
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.heuristics
