@@ -7,6 +7,17 @@ use super::tables::PieceTraits;
 use super::Position;
 use crate::rules::Square;
 
+/// What [`Position::legal_moves_selected`] knows of the legal moves it did not select.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Selected {
+    /// The side to move has a legal move, selected or not.
+    pub any: bool,
+    /// Every legal move was selected, in a game whose rules can compel a kind of move (compulsory capture or
+    /// drops, which judge the whole list): the side must make one of them (quiescence may not stand pat). False
+    /// in other games.
+    pub compelled: bool,
+}
+
 impl Position<'_> {
     /// The legal moves of the side to move, written into `out` (cleared first).
     pub fn legal_moves(&mut self, out: &mut MoveList) {
@@ -23,29 +34,34 @@ impl Position<'_> {
         }
     }
 
-    /// The legal moves that `select` takes (written into `out`, cleared first), and whether the side to move has
-    /// any legal move at all: [`Position::legal_moves`] then `retain(select)`. Where legality costs a
-    /// make/test/unmake per move, or walls multiply the moves, they are selected first and only those tested and
-    /// walled. Quiescence takes the captures and promotions: a few of a position's moves, and of a walling
-    /// game's thousands (duck chess: 58 % of a search's time went to walls of quiet moves that quiescence then
+    /// The legal moves that `select` takes (written into `out`, cleared first), with what is known of the others
+    /// ([`Selected`]): [`Position::legal_moves`] then `retain(select)`. Where legality costs a make/test/unmake
+    /// per move, or walls multiply the moves, they are selected first and only those tested and walled.
+    /// Quiescence takes the captures and promotions: a few of a position's moves, and of a walling game's
+    /// thousands (duck chess: 58 % of a search's time went to walls of quiet moves that quiescence then
     /// dropped). Where [`Position::legal_fast`] applies, it is cheaper than the selection (chess, shogi).
     pub fn legal_moves_selected(
         &mut self,
         out: &mut MoveList,
         select: impl Fn(&Self, &Move) -> bool,
-    ) -> bool {
+    ) -> Selected {
         out.clear();
         if self.is_decided() {
-            return false;
+            return Selected::default();
         }
         // Gating, compulsory capture and compulsory drops judge the whole list.
-        if self.engine.judges_whole_list || self.legal_fast(out) {
-            if self.engine.judges_whole_list {
+        let judged = self.engine.judges_whole_list;
+        if judged || self.legal_fast(out) {
+            if judged {
                 self.legal_moves(out);
             }
             let any = !out.is_empty();
+            let before = out.len();
             out.retain(|mv| select(self, mv));
-            return any;
+            return Selected {
+                any,
+                compelled: judged && any && out.len() == before,
+            };
         }
         self.pseudo_moves_unwalled(out);
         out.retain(|mv| select(self, mv));
@@ -54,7 +70,10 @@ impl Position<'_> {
             self.add_walls(out);
         }
         self.keep_legal(out);
-        !out.is_empty() || self.has_reply()
+        Selected {
+            any: !out.is_empty() || self.has_reply(),
+            compelled: false,
+        }
     }
 
     /// Keeps the moves of `out` (pseudo-legal) that are legal.
@@ -596,7 +615,8 @@ mod tests {
     type Selection<'a> = &'a dyn Fn(&Position, &Move) -> bool;
 
     /// Selecting before the legality test and the walls (quiescence's captures and promotions, or any other
-    /// selection) gives the legal moves selected, and says whether there is any legal move, along the same games.
+    /// selection) gives the legal moves selected, says whether there is any legal move, and whether a whole-list
+    /// rule compels the selected ones, along the same games.
     #[test]
     fn selected_legal_moves_are_the_legal_moves_selected() {
         let key = |m: &Move| {
@@ -621,11 +641,15 @@ mod tests {
                         let mut expected = all.clone();
                         expected.retain(|m| select(&pos, m));
                         let mut selected = MoveList::new();
-                        let any = pos.legal_moves_selected(&mut selected, select);
+                        let found = pos.legal_moves_selected(&mut selected, select);
+                        let compelled = pos.engine.judges_whole_list
+                            && !all.is_empty()
+                            && expected.len() == all.len();
                         expected.sort_by_key(key);
                         selected.sort_by_key(key);
                         assert_eq!(selected, expected, "{name}: {}", pos.to_fen());
-                        assert_eq!(any, !all.is_empty(), "{name}: {}", pos.to_fen());
+                        assert_eq!(found.any, !all.is_empty(), "{name}: {}", pos.to_fen());
+                        assert_eq!(found.compelled, compelled, "{name}: {}", pos.to_fen());
                     }
                     if all.is_empty() {
                         break;
