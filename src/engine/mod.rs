@@ -32,6 +32,7 @@ mod zobrist;
 
 pub use crate::setup::FenError;
 pub use board::Cell;
+pub use legal::Selected;
 pub use moves::{Extra, Gate, Move, MoveKind, MoveList};
 pub use notation::MoveError;
 pub use outcome::{Outcome, Reason};

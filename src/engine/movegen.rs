@@ -11,6 +11,15 @@ use crate::rules::{
 impl Position<'_> {
     /// Every move the rules of movement allow, before the test that the mover's royal piece is left safe.
     pub(crate) fn pseudo_moves(&self, out: &mut MoveList) {
+        self.pseudo_moves_unwalled(out);
+        if self.engine.game.walls.is_some() {
+            self.add_walls(out);
+        }
+    }
+
+    /// [`Position::pseudo_moves`] before the walls they leave: one move per piece move, where a walling game
+    /// makes it tens.
+    pub(crate) fn pseudo_moves_unwalled(&self, out: &mut MoveList) {
         out.clear();
         let us = self.side;
         for &from in &self.lists[us.index()] {
@@ -27,9 +36,6 @@ impl Position<'_> {
         }
         self.castling_moves(out);
         self.pass_move(out);
-        if self.engine.game.walls.is_some() {
-            self.add_walls(out);
-        }
     }
 
     /// A pass: declining a bonus turn, or passing the turn (`pass allowed`), where the rules allow it.

@@ -82,7 +82,9 @@ impl<'a, 'e> Worker<'a, 'e> {
             .collect();
         Worker {
             heuristics: Heuristics::new(game.pieces.len(), game.geometry.squares(), plies),
-            null_moves: true,
+            // Passing the turn is no model of a side that may have to capture: compulsory capture's games
+            // (antichess, losers) are also the games of zugzwang.
+            null_moves: game.forced_capture.is_none(),
             pos,
             eval,
             tt,
@@ -295,7 +297,7 @@ impl<'a, 'e> Worker<'a, 'e> {
     }
 
     /// Null-move pruning: if passing the turn still fails high at reduced depth, so would a real move. Off in
-    /// check, mid bonus turn, and for a side with nothing but royal pieces and its lowest piece type on the board
+    /// games with compulsory capture, in check, mid bonus turn, and for a side with nothing but royal pieces and its lowest piece type on the board
     /// and an empty hand (where zugzwang is likely).
     fn null_move_allowed(&self) -> bool {
         if !self.null_moves || self.pos.bonus_pending() {
@@ -337,7 +339,8 @@ impl<'a, 'e> Worker<'a, 'e> {
     }
 
     /// Quiescence: stand pat on the static evaluation, then only captures and promotions (every move in check,
-    /// for a few plies, so that mates at the horizon are seen).
+    /// for a few plies, so that mates at the horizon are seen; every capture, without standing pat, where
+    /// compulsory capture leaves the side nothing else).
     fn quiescence(&mut self, alpha: i32, beta: i32, ply: usize, check: bool, qply: i32) -> i32 {
         if self.tick() {
             return 0;
@@ -348,21 +351,33 @@ impl<'a, 'e> Worker<'a, 'e> {
         }
         let mut alpha = alpha;
         let mut moves = std::mem::take(&mut self.lists[ply]);
-        self.pos.legal_moves(&mut moves);
-        if moves.is_empty() {
+        // Standing pat, only captures and promotions are searched: only those are generated in full.
+        let mut stands = !check || qply >= QUIESCENCE_CHECK_PLIES;
+        let any = if stands {
+            let eval = self.eval;
+            let found = self
+                .pos
+                .legal_moves_selected(&mut moves, |pos, mv| order::is_tactical(pos, eval, mv));
+            // A side that must capture (compulsory capture) has no quiet move to stand on: its captures are all
+            // its moves, and all are searched.
+            stands = !found.compelled;
+            found.any
+        } else {
+            self.pos.legal_moves(&mut moves);
+            !moves.is_empty()
+        };
+        if !any {
             self.lists[ply] = moves;
             return self.terminal(ply);
         }
         let mut best = -INFINITE;
-        if !check || qply >= QUIESCENCE_CHECK_PLIES {
+        if stands {
             best = self.eval.evaluate(self.pos);
             if best >= beta || check {
                 self.lists[ply] = moves;
                 return best;
             }
             alpha = alpha.max(best);
-            let (pos, eval) = (&*self.pos, self.eval);
-            moves.retain(|mv| order::is_tactical(pos, eval, mv));
         }
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.heuristics

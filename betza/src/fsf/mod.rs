@@ -2,14 +2,9 @@
 //! reading this crate follows). Designers copy piece strings between the programs, so `tatsu check` warns where
 //! one string means two pieces.
 //!
-//! Fairy-Stockfish's reader (`from_betza` in its `src/piece.cpp`) knows the atoms `W F D N A H C L Z J G K R B Q`,
-//! the modifiers `m c p g n i` and the direction letters `f b v h r l s`, and silently skips every other letter.
-//! It pairs a direction letter with the next one when the two are the same or one is vertical (`f b v h`) and
-//! the other horizontal (`r l s h`); a letter left alone stands for itself doubled (`f` = `ff`). Each pair then
-//! selects some of the eight symmetric versions of every vector of the atom, by a fixed table, where `K` and `Q`
-//! are the two vectors of `W` and `F` (of `R` and `B`) each read on its own: so `fK` is straight forward *and*
-//! the two forward diagonals, where XBoard's king system makes it one step straight forward. It also reads one
-//! digit of a range only (`R10` is `R1` to it).
+//! Its reader (`reader.rs`) pairs direction letters its own way, so that `fK` is straight forward *and* the two
+//! forward diagonals there, where XBoard's king system makes it one step straight forward; and it reads one digit
+//! of a range only (`R10` is `R1` to it).
 //!
 //! [`fsf_differences`] compares, component by component, the one-leg moves Fairy-Stockfish would make of the
 //! component's own letters with what [`crate::Betza::expand`] makes of them, and reports the components whose
@@ -18,6 +13,7 @@
 //! not know at all (`a`, `e`, `o`, `j`, `x`, …) are not reported here: it cannot say those moves (`tatsu export
 //! --to fsf` lists them), which is another matter.
 mod piece;
+mod reader;
 
 pub use piece::{fsf_text, FsfMove, FsfMoves, FsfText, Reach};
 
@@ -39,122 +35,17 @@ pub struct FsfDifference {
 /// (`None`: unlimited).
 pub type Step = ((i32, i32), Option<u32>);
 
-const VERTICAL: &str = "fbvh";
-const HORIZONTAL: &str = "rlsh";
-
-/// The vectors (ranks, files) of an atom Fairy-Stockfish knows, and whether it slides by default.
-fn fsf_atom(c: char) -> Option<(&'static [(i32, i32)], bool)> {
-    Some(match c {
-        'W' => (&[(1, 0)], false),
-        'F' => (&[(1, 1)], false),
-        'D' => (&[(2, 0)], false),
-        'N' => (&[(2, 1)], false),
-        'A' => (&[(2, 2)], false),
-        'H' => (&[(3, 0)], false),
-        'L' | 'C' => (&[(3, 1)], false),
-        'J' | 'Z' => (&[(3, 2)], false),
-        'G' => (&[(3, 3)], false),
-        'K' => (&[(1, 0), (1, 1)], false),
-        'R' => (&[(1, 0)], true),
-        'B' => (&[(1, 1)], true),
-        'Q' => (&[(1, 0), (1, 1)], true),
-        _ => return None,
-    })
-}
-
-/// Fairy-Stockfish's table: for an atom vector (a, b) (a ranks, b files), each of its eight symmetric versions
-/// as (ranks, files), with the direction pairs that select it.
-fn versions((a, b): (i32, i32)) -> [((i32, i32), &'static [&'static str]); 8] {
-    [
-        ((a, b), &["ff", "vv", "rf", "rv", "fh", "rh", "hr"]),
-        ((-a, -b), &["bb", "vv", "lb", "lv", "bh", "lh", "hr"]),
-        ((-b, a), &["rr", "ss", "br", "bs", "bh", "rh", "hr"]),
-        ((b, -a), &["ll", "ss", "fl", "fs", "fh", "lh", "hr"]),
-        ((b, a), &["rr", "ss", "fr", "fs", "fh", "rh", "hl"]),
-        ((-b, -a), &["ll", "ss", "bl", "bs", "bh", "lh", "hl"]),
-        ((-a, b), &["bb", "vv", "rb", "rv", "bh", "rh", "hl"]),
-        ((a, -b), &["ff", "vv", "lf", "lv", "fh", "lh", "hl"]),
-    ]
-}
-
 /// What Fairy-Stockfish makes of the text of one component: its moves for the first player (steps as
 /// (files, ranks)), and whether it hops (`p`/`g`, whose range Fairy-Stockfish encodes its own way). `None` when
 /// the text holds no atom it knows, or more than one.
 pub fn fsf_reading(text: &str) -> Option<(BTreeSet<Step>, bool)> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut directions: Vec<String> = Vec::new();
-    let mut hopper = false;
-    let mut reading = None;
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if let Some((pair, letters)) = direction_pair(&chars, i) {
-            directions.push(pair);
-            i += letters - 1;
-        } else if c == 'p' || c == 'g' {
-            hopper = true;
-        } else if let Some((vectors, slides)) = fsf_atom(c) {
-            if reading.is_some() {
-                return None;
-            }
-            let mut max = if slides { None } else { Some(1) };
-            if let Some(&next) = chars.get(i + 1) {
-                if let Some(d) = next.to_digit(10) {
-                    max = (d > 0).then_some(d);
-                    i += 1;
-                } else if next == c {
-                    max = None;
-                    i += 1;
-                }
-            }
-            reading = Some((atom_steps(vectors, &directions, max), hopper));
-        }
-        i += 1;
+    match reader::read_atoms(text).as_slice() {
+        [atom] => Some((
+            atom.steps.iter().map(|&step| (step, atom.max())).collect(),
+            atom.hopper,
+        )),
+        _ => None,
     }
-    reading
-}
-
-/// The direction pair Fairy-Stockfish reads at `chars[i]`, if a direction letter stands there, and how many letters
-/// it takes: the letter with the next one when that is the same letter or one of the other axis (`fr`, `ff`), else
-/// the letter doubled (`f` alone is `ff`).
-fn direction_pair(chars: &[char], i: usize) -> Option<(String, usize)> {
-    let c = chars[i];
-    if !VERTICAL.contains(c) && !HORIZONTAL.contains(c) {
-        return None;
-    }
-    let paired = chars.get(i + 1).copied().filter(|&c2| {
-        c2 == c
-            || (VERTICAL.contains(c) && HORIZONTAL.contains(c2))
-            || (HORIZONTAL.contains(c) && VERTICAL.contains(c2))
-    });
-    Some(match paired {
-        Some(c2) => ([c, c2].iter().collect(), 2),
-        None => ([c, c].iter().collect(), 1),
-    })
-}
-
-/// The steps an atom's vectors give under the direction pairs, by Fairy-Stockfish's table. A lone orthogonal
-/// vector splits a mixed pair into its two letters (`fs` on `W` is `ff` and `ss`).
-fn atom_steps(vectors: &[(i32, i32)], directions: &[String], max: Option<u32>) -> BTreeSet<Step> {
-    let mut steps = BTreeSet::new();
-    for &vector in vectors {
-        let mut dirs: Vec<String> = Vec::new();
-        for s in directions {
-            let b: Vec<char> = s.chars().collect();
-            if vectors.len() == 1 && vector.1 == 0 && b[0] != b[1] {
-                dirs.push([b[0], b[0]].iter().collect());
-                dirs.push([b[1], b[1]].iter().collect());
-            } else {
-                dirs.push(s.clone());
-            }
-        }
-        for ((ranks, files), selectors) in versions(vector) {
-            if dirs.is_empty() || selectors.iter().any(|s| dirs.iter().any(|d| d == s)) {
-                steps.insert(((files, ranks), max));
-            }
-        }
-    }
-    steps
 }
 
 /// The one-leg moves this crate makes of each component (for the first player), indexed by component: one pass

@@ -8,7 +8,6 @@
 //! `cR4R`, `nNmcN` and `gRpR` mean what XBoard means. [`fsf_text`] writes the components weakest first, so that a
 //! later one only widens an earlier one; [`FsfMoves::of_fsf`] and [`FsfMoves::of_xbetza`] then say whether the
 //! text means the same piece to both.
-use super::{direction_pair, fsf_atom};
 use crate::expand::{Facing, Mode, Path};
 use crate::Betza;
 use std::collections::{BTreeMap, BTreeSet};
@@ -104,66 +103,21 @@ impl FsfMoves {
     /// component replaces the range an earlier one gave a direction in the same table.
     pub fn of_fsf(text: &str) -> FsfMoves {
         let mut tables: Tables = BTreeMap::new();
-        let chars: Vec<char> = text.chars().collect();
-        let (mut quiet, mut capture, mut hopper, mut lame, mut initial) =
-            (false, false, false, false, false);
-        let mut distance = 0;
-        let mut directions: Vec<String> = Vec::new();
-        let mut i = 0;
-        while i < chars.len() {
-            let c = chars[i];
-            if let Some((pair, letters)) = direction_pair(&chars, i) {
-                directions.push(pair);
-                i += letters;
-                continue;
-            }
-            match c {
-                'm' => quiet = true,
-                'c' => capture = true,
-                'p' => hopper = true,
-                'g' => (hopper, distance) = (true, 1),
-                'n' => lame = true,
-                'i' => initial = true,
-                _ => {
-                    if let Some((vectors, slides)) = fsf_atom(c) {
-                        let mut rider = slides;
-                        if let Some(&next) = chars.get(i + 1) {
-                            if next.is_ascii_digit() || next == c {
-                                rider = true;
-                                if let Some(d) = next.to_digit(10) {
-                                    distance = d as i32;
-                                }
-                                i += 1;
-                            }
-                        }
-                        if !rider && lame {
-                            distance = -1;
-                        }
-                        if !quiet && !capture {
-                            (quiet, capture) = (true, true);
-                        }
-                        let table = if hopper {
-                            Table::Hopper
-                        } else if rider {
-                            Table::Slider
-                        } else {
-                            Table::Steps
-                        };
-                        for step in steps_of(vectors, &directions) {
-                            for (on, is_capture) in [(quiet, false), (capture, true)] {
-                                if on {
-                                    tables.insert((table, initial, is_capture, step), distance);
-                                }
-                            }
-                        }
-                        (quiet, capture, hopper, lame, initial) =
-                            (false, false, false, false, false);
-                        distance = 0;
-                        directions.clear();
+        for atom in super::reader::read_atoms(text) {
+            let table = if atom.hopper {
+                Table::Hopper
+            } else if atom.rider {
+                Table::Slider
+            } else {
+                Table::Steps
+            };
+            for &step in &atom.steps {
+                for (on, is_capture) in [(atom.quiet, false), (atom.capture, true)] {
+                    if on {
+                        tables.insert((table, atom.initial, is_capture, step), atom.table_range());
                     }
                 }
             }
-            i += 1;
         }
         let leaks = leaking_groups(&tables);
         // What its move generator then makes of the tables (`Bitboards::init_pieces`): a leap in any direction, but
@@ -491,15 +445,6 @@ fn rider_kind(table: Table, (x, y): (i32, i32), d: i32) -> Option<(RiderKind, Ve
         _ => return None,
     };
     Some((kind, directions.to_vec()))
-}
-
-/// The steps (files, ranks) an atom's vectors (ranks, files) give under the direction pairs, by
-/// Fairy-Stockfish's table; a lone orthogonal vector splits a mixed pair into its two letters.
-fn steps_of(vectors: &[(i32, i32)], directions: &[String]) -> BTreeSet<(i32, i32)> {
-    super::atom_steps(vectors, directions, None)
-        .into_iter()
-        .map(|(step, _)| step)
-        .collect()
 }
 
 /// The squares Fairy-Stockfish's lame leaper must find empty (`lame_leaper_path`): from the start towards the
