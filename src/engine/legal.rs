@@ -39,7 +39,7 @@ impl Position<'_> {
     /// per move, or walls multiply the moves, they are selected first and only those tested and walled.
     /// Quiescence takes the captures and promotions: a few of a position's moves, and of a walling game's
     /// thousands (duck chess: 58 % of a search's time went to walls of quiet moves that quiescence then
-    /// dropped). Where [`Position::legal_fast`] applies, it is cheaper than the selection (chess, shogi).
+    /// dropped). Where the fast legality (`legal_fast`) applies, it is cheaper than the selection (chess, shogi).
     pub fn legal_moves_selected(
         &mut self,
         out: &mut MoveList,
