@@ -12,9 +12,9 @@ use crate::rules::Square;
 pub struct Selected {
     /// The side to move has a legal move, selected or not.
     pub any: bool,
-    /// Every legal move was selected, in a game whose rules can compel a kind of move (compulsory capture or
-    /// drops, which judge the whole list): the side must make one of them (quiescence may not stand pat). False
-    /// in other games.
+    /// Every legal move was selected, in a game whose rules judge the whole list (gating, compulsory capture or
+    /// drops): under compulsion the side must make one of them (quiescence may not stand pat). False in other
+    /// games.
     pub compelled: bool,
 }
 
@@ -45,16 +45,19 @@ impl Position<'_> {
         out: &mut MoveList,
         select: impl Fn(&Self, &Move) -> bool,
     ) -> Selected {
-        out.clear();
-        if self.is_decided() {
-            return Selected::default();
-        }
         // Gating, compulsory capture and compulsory drops judge the whole list.
         let judged = self.engine.judges_whole_list;
-        if judged || self.legal_fast(out) {
-            if judged {
-                self.legal_moves(out);
+        let whole = if judged {
+            self.legal_moves(out);
+            true
+        } else {
+            out.clear();
+            if self.is_decided() {
+                return Selected::default();
             }
+            self.legal_fast(out)
+        };
+        if whole {
             let any = !out.is_empty();
             let before = out.len();
             out.retain(|mv| select(self, mv));
@@ -541,6 +544,7 @@ impl Position<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::{Engine, Move, MoveList, Position};
+    use crate::rules::{PieceId, Square};
 
     /// The bundled variants and those of `tests/data/variants/`.
     fn every_variant() -> impl Iterator<Item = String> {
@@ -558,58 +562,74 @@ mod tests {
             .chain(test_variants)
     }
 
+    /// Plays `games` deterministic pseudo-random games of up to 120 plies of every variant, from `seed`, calling
+    /// `visit` at each position with the variant's name and the ply. `visit` returns the position's legal moves;
+    /// a game ends where there is none.
+    fn random_games(
+        games: usize,
+        seed: u64,
+        mut visit: impl FnMut(&str, &mut Position, usize) -> MoveList,
+    ) {
+        for name in every_variant() {
+            let compiled = crate::variants::load(&name).expect("variant loads");
+            let engine = Engine::new(compiled.game);
+            let mut seed = seed;
+            for _game in 0..games {
+                let mut pos = Position::start(&engine);
+                for ply in 0..120 {
+                    let legal = visit(&name, &mut pos, ply);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos.make(legal[(seed % legal.len() as u64) as usize]);
+                }
+            }
+        }
+    }
+
     /// The fast legality (checks and pins, per-piece filters, counting) agrees with make/test/unmake of every
     /// pseudo-legal move, along deterministic pseudo-random games of every bundled variant and of every test
     /// variant in `tests/data/variants/` (multi-leg pieces, friendly capture, last-leg hops, `U`, cylinders,
     /// must-jump, tame, unload, induction, borrowing: some keep the fast path on, some turn it off).
     #[test]
     fn fast_legality_agrees_with_make_test_unmake() {
-        for name in every_variant() {
-            let compiled = crate::variants::load(&name).expect("variant loads");
-            let engine = Engine::new(compiled.game);
-            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-            for _game in 0..30 {
-                let mut pos = Position::start(&engine);
-                for _ply in 0..120 {
-                    let mut fast = MoveList::new();
-                    pos.legal_moves(&mut fast);
-                    if pos.decided().is_some() {
-                        assert!(fast.is_empty(), "{name}: a decided position has no moves");
-                        break;
-                    }
-                    let mut slow = MoveList::new();
-                    pos.pseudo_moves(&mut slow);
-                    slow.retain(|&mv| pos.is_legal_pseudo(mv));
-                    if pos.engine.game.gating.is_some() {
-                        pos.add_gates(&mut slow);
-                    }
-                    pos.keep_forced_captures(&mut slow);
-                    if pos.engine.game.must_drop {
-                        pos.keep_drops(&mut slow);
-                    }
-                    let key = |m: &Move| {
-                        let kind = format!("{:?} {:?}", m.kind, m.extra);
-                        (m.from, m.to, m.piece, m.promotion, kind)
-                    };
-                    fast.sort_by_key(key);
-                    slow.sort_by_key(key);
-                    assert_eq!(fast, slow, "{name}: {}", pos.to_fen());
-                    assert_eq!(
-                        pos.count_legal_moves(),
-                        slow.len() as u64,
-                        "{name}: {}",
-                        pos.to_fen()
-                    );
-                    if fast.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos.make(fast[(seed % fast.len() as u64) as usize]);
-                }
+        random_games(30, 0x9E37_79B9_7F4A_7C15, |name, pos, _ply| {
+            let mut fast = MoveList::new();
+            pos.legal_moves(&mut fast);
+            if pos.decided().is_some() {
+                assert!(fast.is_empty(), "{name}: a decided position has no moves");
+                return fast;
             }
-        }
+            let mut slow = MoveList::new();
+            pos.pseudo_moves(&mut slow);
+            slow.retain(|&mv| pos.is_legal_pseudo(mv));
+            if pos.engine.game.gating.is_some() {
+                pos.add_gates(&mut slow);
+            }
+            pos.keep_forced_captures(&mut slow);
+            if pos.engine.game.must_drop {
+                pos.keep_drops(&mut slow);
+            }
+            fast.sort_by_key(move_key);
+            slow.sort_by_key(move_key);
+            assert_eq!(fast, slow, "{name}: {}", pos.to_fen());
+            assert_eq!(
+                pos.count_legal_moves(),
+                slow.len() as u64,
+                "{name}: {}",
+                pos.to_fen()
+            );
+            fast
+        });
+    }
+
+    /// A total order of moves, to compare two lists as sets.
+    fn move_key(m: &Move) -> (Square, Square, PieceId, Option<PieceId>, String) {
+        let kind = format!("{:?} {:?}", m.kind, m.extra);
+        (m.from, m.to, m.piece, m.promotion, kind)
     }
 
     type Selection<'a> = &'a dyn Fn(&Position, &Move) -> bool;
@@ -619,47 +639,28 @@ mod tests {
     /// rule compels the selected ones, along the same games.
     #[test]
     fn selected_legal_moves_are_the_legal_moves_selected() {
-        let key = |m: &Move| {
-            let kind = format!("{:?} {:?}", m.kind, m.extra);
-            (m.from, m.to, m.piece, m.promotion, kind)
-        };
-        for name in every_variant() {
-            let compiled = crate::variants::load(&name).expect("variant loads");
-            let engine = Engine::new(compiled.game);
-            let mut seed = 0x2545_F491_4F6C_DD1Du64;
-            for _game in 0..10 {
-                let mut pos = Position::start(&engine);
-                for ply in 0..120 {
-                    let mut all = MoveList::new();
-                    pos.legal_moves(&mut all);
-                    let selections: [Selection; 3] = [
-                        &|p, m| m.promotion.is_some() || p.is_capture(*m),
-                        &|_, _| false,
-                        &|_, m| (m.to.0 as usize + ply) % 3 == 0,
-                    ];
-                    for select in selections {
-                        let mut expected = all.clone();
-                        expected.retain(|m| select(&pos, m));
-                        let mut selected = MoveList::new();
-                        let found = pos.legal_moves_selected(&mut selected, select);
-                        let compelled = pos.engine.judges_whole_list
-                            && !all.is_empty()
-                            && expected.len() == all.len();
-                        expected.sort_by_key(key);
-                        selected.sort_by_key(key);
-                        assert_eq!(selected, expected, "{name}: {}", pos.to_fen());
-                        assert_eq!(found.any, !all.is_empty(), "{name}: {}", pos.to_fen());
-                        assert_eq!(found.compelled, compelled, "{name}: {}", pos.to_fen());
-                    }
-                    if all.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos.make(all[(seed % all.len() as u64) as usize]);
-                }
+        random_games(10, 0x2545_F491_4F6C_DD1D, |name, pos, ply| {
+            let mut all = MoveList::new();
+            pos.legal_moves(&mut all);
+            let selections: [Selection; 3] = [
+                &|p, m| m.promotion.is_some() || p.is_capture(*m),
+                &|_, _| false,
+                &|_, m| (m.to.0 as usize + ply) % 3 == 0,
+            ];
+            for select in selections {
+                let mut expected = all.clone();
+                expected.retain(|m| select(pos, m));
+                let mut selected = MoveList::new();
+                let found = pos.legal_moves_selected(&mut selected, select);
+                let compelled =
+                    pos.engine.judges_whole_list && !all.is_empty() && expected.len() == all.len();
+                expected.sort_by_key(move_key);
+                selected.sort_by_key(move_key);
+                assert_eq!(selected, expected, "{name}: {}", pos.to_fen());
+                assert_eq!(found.any, !all.is_empty(), "{name}: {}", pos.to_fen());
+                assert_eq!(found.compelled, compelled, "{name}: {}", pos.to_fen());
             }
-        }
+            all
+        });
     }
 }

@@ -297,8 +297,8 @@ impl<'a, 'e> Worker<'a, 'e> {
     }
 
     /// Null-move pruning: if passing the turn still fails high at reduced depth, so would a real move. Off in
-    /// games with compulsory capture, in check, mid bonus turn, and for a side with nothing but royal pieces and its lowest piece type on the board
-    /// and an empty hand (where zugzwang is likely).
+    /// games with compulsory capture, in check, mid bonus turn, and for a side with nothing but royal pieces and
+    /// its lowest piece type on the board and an empty hand (where zugzwang is likely).
     fn null_move_allowed(&self) -> bool {
         if !self.null_moves || self.pos.bonus_pending() {
             return false;
@@ -352,19 +352,17 @@ impl<'a, 'e> Worker<'a, 'e> {
         let mut alpha = alpha;
         let mut moves = std::mem::take(&mut self.lists[ply]);
         // Standing pat, only captures and promotions are searched: only those are generated in full.
-        let mut stands = !check || qply >= QUIESCENCE_CHECK_PLIES;
-        let any = if stands {
+        let (any, stands) = if !check || qply >= QUIESCENCE_CHECK_PLIES {
             let eval = self.eval;
             let found = self
                 .pos
                 .legal_moves_selected(&mut moves, |pos, mv| order::is_tactical(pos, eval, mv));
             // A side that must capture (compulsory capture) has no quiet move to stand on: its captures are all
             // its moves, and all are searched.
-            stands = !found.compelled;
-            found.any
+            (found.any, !found.compelled)
         } else {
             self.pos.legal_moves(&mut moves);
-            !moves.is_empty()
+            (!moves.is_empty(), false)
         };
         if !any {
             self.lists[ply] = moves;
