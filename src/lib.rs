@@ -9,6 +9,7 @@
 pub mod audit;
 pub mod balance;
 pub mod compile;
+pub mod describe;
 pub mod diag;
 pub mod diff;
 pub mod dsl;

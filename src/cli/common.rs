@@ -236,12 +236,7 @@ pub fn progress_bar(length: u64, command: &str, unit: &str) -> Option<indicatif:
 }
 
 /// A side as JSON names it: `white` or `black`.
-pub fn side_key(side: Side) -> &'static str {
-    match side {
-        Side::White => "white",
-        Side::Black => "black",
-    }
-}
+pub use tatsu::describe::side_key;
 
 /// Why a game ended, as JSON names it.
 pub fn reason_key(reason: tatsu::engine::Reason) -> &'static str {

@@ -38,7 +38,7 @@ pub struct DescribeArgs {
 pub fn run(args: DescribeArgs) -> Result<(), CliError> {
     let engine = load_engine(&args.variant)?;
     if args.json {
-        return print_json(&super::describe_json::DescribeJson::new(&engine));
+        return print_json(&tatsu::describe::DescribeJson::new(&engine));
     }
     let doc = rulebook::rulebook(&engine);
     emit(&match args.format {

@@ -21,7 +21,6 @@ mod betza;
 mod bounds;
 pub mod check;
 mod describe;
-mod describe_json;
 mod diff;
 pub mod error;
 mod export;

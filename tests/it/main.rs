@@ -3,6 +3,7 @@
 mod balance;
 mod betza_corpus;
 mod castling;
+mod catalogue;
 mod cli;
 mod compiler_never_panics;
 mod counting;

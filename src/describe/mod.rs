@@ -1,13 +1,13 @@
-//! `tatsu describe --json`: the compiled rules of a variant as data (schema `tatsu.describe/2`), for programs that
-//! would otherwise parse the rule book's prose.
-use super::common::side_key;
-use serde::Serialize;
-use tatsu::engine::Engine;
-use tatsu::inspect;
-use tatsu::rules::{
+//! The compiled rules of a game as plain data: `tatsu describe --json` (schema `tatsu.describe/2`) serialises it, for
+//! programs that would otherwise parse the rule book's prose, and `tatsu diff` compares it, so that a rule this
+//! view carries is a rule `diff` names.
+use crate::engine::Engine;
+use crate::inspect;
+use crate::rules::{
     Extinct, Game, PieceId, PromotionTrigger, RepetitionLoser, Side, Square, SquareSet, Symmetry,
     Verdict,
 };
+use serde::Serialize;
 
 #[derive(Serialize)]
 pub struct DescribeJson {
@@ -342,6 +342,14 @@ struct FlagJson {
     after_reply: bool,
 }
 
+/// A side as JSON names it: `white`, `black`.
+pub fn side_key(side: Side) -> &'static str {
+    match side {
+        Side::White => "white",
+        Side::Black => "black",
+    }
+}
+
 fn verdict(v: Verdict) -> &'static str {
     match v {
         Verdict::Win => "win",
@@ -533,8 +541,8 @@ fn castling(engine: &Engine) -> Vec<CastlingJson> {
     let game = &engine.game;
     let g = game.geometry;
     let names = |v: &[Square]| v.iter().map(|&s| g.name(s)).collect::<Vec<_>>();
-    let start = tatsu::engine::Position::start(engine);
-    tatsu::render::start_castlings(game, &start)
+    let start = crate::engine::Position::start(engine);
+    crate::render::start_castlings(game, &start)
         .into_iter()
         .map(|c| {
             let right = &game.castling_rights[c.right];
