@@ -52,7 +52,7 @@ struct ChangeJson<'a> {
 pub fn run(args: &DiffArgs) -> Result<(), CliError> {
     let old = load_engine(&args.old)?;
     let new = load_engine(&args.new)?;
-    let changes = rule_changes(&old.game, &new.game);
+    let changes = rule_changes(&old, &new);
     let play = compare_play(&old, &new, args);
     if args.json {
         print_json(&DiffJson {

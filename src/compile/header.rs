@@ -8,6 +8,7 @@ use crate::rules::{Geometry, Symmetry, MAX_FILES, MAX_RANKS};
 
 pub struct Header {
     pub title: Option<String>,
+    pub description: Option<String>,
     /// The board, if it was given and valid.
     pub geometry: Option<Geometry>,
     /// The board clamped into the legal range, so later passes can still report their own problems.
@@ -49,6 +50,7 @@ pub struct Header {
 pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
     let mut h = Header {
         title: None,
+        description: None,
         geometry: None,
         fallback: None,
         orientation: Symmetry::Mirror,
@@ -86,8 +88,9 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
         let kw = st.keyword;
         match &st.kind {
             StatementKind::Title(t) if once("title", kw, d) => h.title = Some(t.value.clone()),
-            // Read by `tatsu list` from the syntax tree; the compiled game does not need it.
-            StatementKind::Description(_) if once("description", kw, d) => {}
+            StatementKind::Description(t) if once("description", kw, d) => {
+                h.description = Some(t.value.clone())
+            }
             StatementKind::Board { files, ranks } if once("board", kw, d) => {
                 board_span = Some(kw);
                 let clamp = |n: u32, max: u8| {

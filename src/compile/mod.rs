@@ -228,6 +228,7 @@ fn build(
     let mut game = Game {
         name,
         title: head.title.clone().unwrap_or_default(),
+        description: head.description.clone().unwrap_or_default(),
         geometry,
         orientation: head.orientation,
         zones: zones.into_zones(),

@@ -302,12 +302,19 @@ fn end_rules(g: &Game) -> BTreeMap<String, String> {
     if let Some(b) = e.bare_king_loses {
         m.insert(
             "end: bare king".into(),
-            if b.hand_must_be_empty {
-                "a bare king with an empty hand loses"
-            } else {
-                "a bare king loses"
-            }
-            .into(),
+            format!(
+                "{}{}",
+                if b.hand_must_be_empty {
+                    "a bare king with an empty hand loses"
+                } else {
+                    "a bare king loses"
+                },
+                if b.reprieve {
+                    ", unless it can bare the other side in reply (reprieve)"
+                } else {
+                    ""
+                }
+            ),
         );
     }
     if !e.insufficient_material.is_empty() {

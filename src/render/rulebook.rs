@@ -61,6 +61,9 @@ pub fn rulebook(engine: &Engine) -> Doc {
         },
         blocks: Vec::new(),
     };
+    if !game.description.is_empty() {
+        doc.para(game.description.clone());
+    }
     doc.para(format!(
         "*Written by `tatsu describe {}` from the compiled rules: every statement below comes from the variant file.*",
         game.name

@@ -398,6 +398,8 @@ pub struct Game {
     /// The bundled name (`ryugi`) or the file's stem.
     pub name: String,
     pub title: String,
+    /// The file's `description` (a line of prose for listings and the rule book), or empty.
+    pub description: String,
     pub geometry: Geometry,
     pub orientation: Symmetry,
     pub zones: Vec<Zone>,

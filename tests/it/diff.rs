@@ -3,8 +3,8 @@ use crate::support::binary::tatsu;
 use tatsu::diff::{first_disagreement, first_disagreement_with, rule_changes};
 use tatsu::engine::Engine;
 
-fn game(name: &str) -> tatsu::rules::Game {
-    tatsu::variants::load(name).expect("loads").game
+fn game(name: &str) -> Engine {
+    Engine::new(tatsu::variants::load(name).expect("loads").game)
 }
 
 fn shown(command: &str) -> String {
@@ -63,14 +63,14 @@ fn a_game_against_itself_has_no_change_and_exits_0() {
 
 #[test]
 fn a_narrower_pawn_is_found_on_the_divide_path_where_it_first_matters() {
-    let old = Engine::new(game(concat!(
+    let old = game(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/docs/examples/mini-ryu.tatsu"
-    )));
-    let new = Engine::new(game(concat!(
+    ));
+    let new = game(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/docs/examples/mini-ryu-v2.tatsu"
-    )));
+    ));
     let d = first_disagreement(&old, &new, 4).expect("they disagree within 4 plies");
     // Hand check: the first pawn to reach the field (rank 3) is a2a3; after any Black reply it may take the
     // diagonal a3b4 only in the first draft.
@@ -87,15 +87,18 @@ fn a_changed_move_set_shows_the_destinations_gained_and_lost_per_zone() {
         "/docs/examples/mini-ryu.tatsu"
     ))
     .unwrap();
-    let old = tatsu::compile::compile("mini-ryu.tatsu", &mini)
-        .unwrap()
-        .game;
+    let old = Engine::new(
+        tatsu::compile::compile("mini-ryu.tatsu", &mini)
+            .unwrap()
+            .game,
+    );
     let new = tatsu::compile::compile(
         "v2.tatsu",
         &crate::support::variants::replaced(&mini, "in field \"fRsW\"", "in field \"fRbW\""),
     )
     .unwrap()
     .game;
+    let new = Engine::new(new);
     let texts: Vec<String> = rule_changes(&old, &new)
         .into_iter()
         .map(|c| c.text)
@@ -161,8 +164,8 @@ fn versions_with_equal_counts_but_different_moves_disagree_at_the_start() {
 #[test]
 fn threads_and_progress_do_not_change_the_disagreement_found() {
     let path = |name: &str| format!("{}/docs/examples/{name}", env!("CARGO_MANIFEST_DIR"));
-    let old = Engine::new(game(&path("mini-ryu.tatsu")));
-    let new = Engine::new(game(&path("mini-ryu-v2.tatsu")));
+    let old = game(&path("mini-ryu.tatsu"));
+    let new = game(&path("mini-ryu-v2.tatsu"));
     let mut reports = Vec::new();
     let found = first_disagreement_with(&old, &new, 4, 3, |p| reports.push(p));
     assert_eq!(found, first_disagreement(&old, &new, 4));
@@ -174,7 +177,7 @@ fn threads_and_progress_do_not_change_the_disagreement_found() {
     let last = reports.last().unwrap();
     assert_eq!(last.done, last.total);
     // Chess against itself: the published perft 20, 400, 8,902, on more threads than there are first moves.
-    let chess = Engine::new(game("chess"));
+    let chess = game("chess");
     assert_eq!(
         first_disagreement_with(&chess, &chess, 3, 256, |_| {}),
         Err(vec![20, 400, 8902])
