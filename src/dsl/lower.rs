@@ -394,7 +394,7 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
                     }
                 }
             }
-            PieceItem::Promote {
+            PieceItem::Promote(PromoteLine {
                 keyword: o.span_of(&parts[0]),
                 to: of_kind(o, &parts, Rule::piece_id),
                 zone: names().remove(0),
@@ -407,7 +407,7 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
                 not_checking,
                 remembered,
                 side,
-            }
+            })
         }
         Rule::castles_item => PieceItem::CastlesWith {
             partners: of_kind(o, &parts, Rule::piece_id),
