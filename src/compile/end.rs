@@ -8,7 +8,7 @@ use crate::diag::Span;
 use crate::dsl::ast::{EndItem, Name, Outcome, RepetitionResult, Spanned};
 use crate::rules::{
     BareKing, EndRules, Extinct, Extinction, Flag, PieceId, PromotionTrigger, Repetition,
-    RepetitionLoser, Side, StalemateResult, Verdict,
+    RepetitionLoser, Royalty, Side, StalemateResult, Verdict,
 };
 
 fn side(white: bool) -> Side {
@@ -34,7 +34,33 @@ pub fn resolve_end(
     zones: &mut ZoneTable,
     d: &mut Diags,
 ) -> Option<EndRules> {
-    let mut end = EndRules {
+    let royalty = super::royalty::resolve_royalty(head, names, infos, d);
+    let mut items = EndItems {
+        head,
+        names,
+        infos,
+        zones,
+        has_royal: infos.iter().any(|i| i.royal),
+        end: default_end_rules(royalty),
+        counting_at: None,
+        equalise_at: None,
+    };
+    for item in head.end.iter().flatten() {
+        items.resolve(item, d);
+    }
+    let mut end = items.end;
+    if let Some(at) = items.equalise_at {
+        if end.flags.len() > 1 {
+            d.error(at, "`black-may-equalise` needs a single `flag` rule");
+        }
+        end.black_may_equalise = true;
+    }
+    Some(end)
+}
+
+/// The rules of a game without an `end` block: checkmate loses, stalemate is a draw and nothing else ends it.
+fn default_end_rules(royalty: Royalty) -> EndRules {
+    EndRules {
         stalemate: StalemateResult::Draw,
         repetition: None,
         move_limit: None,
@@ -57,23 +83,39 @@ pub fn resolve_end(
         only_promotions_draw: false,
         stalemate_by_piece_count: false,
         royal_frozen_in_check: false,
-        royalty: super::royalty::resolve_royalty(head, names, infos, d),
+        royalty,
         counting: None,
-    };
-    let mut counting_at: Option<Span> = None;
-    let mut equalise_at = None;
-    let has_royal = infos.iter().any(|i| i.royal);
-    for item in head.end.iter().flatten() {
+    }
+}
+
+/// The `end` items being resolved, in order, into `end`: many are checked against the game's royal pieces,
+/// its passing, its promotions.
+struct EndItems<'a, 'z> {
+    head: &'a Header,
+    names: &'a PieceNames,
+    infos: &'a [PieceInfo],
+    zones: &'z mut ZoneTable,
+    has_royal: bool,
+    end: EndRules,
+    /// The first `counting` rule: a second one is an error.
+    counting_at: Option<Span>,
+    /// The first `black-may-equalise`: checked once every `flag` rule is known.
+    equalise_at: Option<Span>,
+}
+
+impl EndItems<'_, '_> {
+    fn resolve(&mut self, item: &EndItem, d: &mut Diags) {
+        let names = self.names;
         match item {
-            EndItem::Stalemate(o) => end.stalemate = verdict(o.value),
-            EndItem::StalemateByPieceCount => end.stalemate_by_piece_count = true,
-            EndItem::Checkmate(o) => end.checkmate = verdict(o.value),
+            EndItem::Stalemate(o) => self.end.stalemate = verdict(o.value),
+            EndItem::StalemateByPieceCount => self.end.stalemate_by_piece_count = true,
+            EndItem::Checkmate(o) => self.end.checkmate = verdict(o.value),
             EndItem::Repetition {
                 count,
                 perpetual_check_loses,
                 result,
             } => {
-                if let (Some(span), false) = (perpetual_check_loses, has_royal) {
+                if let (Some(span), false) = (perpetual_check_loses, self.has_royal) {
                     d.error(
                         *span,
                         "`perpetual-check-loses` in a game with no royal piece: no side is ever in check",
@@ -82,37 +124,22 @@ pub fn resolve_end(
                 }
                 let perpetual = perpetual_check_loses.is_some();
                 if let Some(rule) = repetition(count, perpetual, *result, d) {
-                    end.repetition = Some(rule);
+                    self.end.repetition = Some(rule);
                 }
             }
-            EndItem::MoveLimit { plies, reset_by } => {
-                if let Some(plies) = plies.as_ref().filter(|p| p.value == 0) {
-                    d.error(
-                        plies.span,
-                        "a move limit of 0 plies would end every game at once",
-                    )
-                    .note(
-                        "for a halfmove clock without a draw, write `move-limit none reset-by …`",
-                    );
-                }
-                end.move_limit = plies.as_ref().map(|p| p.value);
-                end.resets_clock = reset_by
-                    .iter()
-                    .filter_map(|n| names.resolve(n, d))
-                    .collect();
-            }
+            EndItem::MoveLimit { plies, reset_by } => self.move_limit(plies.as_ref(), reset_by, d),
             EndItem::BareKing {
                 keyword,
                 hand_must_be_empty,
                 reprieve,
             } => {
-                if !has_royal {
+                if !self.has_royal {
                     d.error(
                         *keyword,
                         "a bare king needs a `royal` piece: without one, write `extinction`",
                     );
                 }
-                end.bare_king_loses = Some(BareKing {
+                self.end.bare_king_loses = Some(BareKing {
                     hand_must_be_empty: *hand_must_be_empty,
                     reprieve: *reprieve,
                 })
@@ -124,7 +151,7 @@ pub fn resolve_end(
                         .iter()
                         .filter_map(|n| names.resolve(n, d))
                         .collect();
-                    end.insufficient_material.push(ids);
+                    self.end.insufficient_material.push(ids);
                 }
             }
             EndItem::Extinction {
@@ -138,125 +165,156 @@ pub fn resolve_end(
                     (pieces, *together),
                     at_most.as_ref(),
                     outcome.value,
-                    (names, infos, head),
+                    (names, self.infos, self.head),
                     d,
                 ) {
-                    end.extinction.push(rule);
+                    self.end.extinction.push(rule);
                 }
             }
-            EndItem::GivingCheckIllegal => end.giving_check_illegal = true,
-            EndItem::RoyalFrozenInCheck => end.royal_frozen_in_check = true,
-            EndItem::FacingRoyalsIllegal(at) | EndItem::FacingRoyalsMustBreak(at) => {
-                let must_break = matches!(item, EndItem::FacingRoyalsMustBreak(_));
-                let written = if must_break { "must-break" } else { "illegal" };
-                if !has_royal {
-                    d.error(
-                        *at,
-                        "royal pieces cannot face each other in a game that has none",
-                    )
-                    .note(format!(
-                        "mark a piece `royal`, or leave out `facing-royals {written}`"
-                    ));
-                }
-                if must_break && head.pass_span.is_none() {
-                    d.error(*at, "`facing-royals must-break` in a game without passing")
-                        .note("the side facing may break the line or pass: add `pass allowed`");
-                }
-                end.facing_royals_illegal |= !must_break;
-                end.facing_royals_must_break |= must_break;
+            EndItem::GivingCheckIllegal => self.end.giving_check_illegal = true,
+            EndItem::RoyalFrozenInCheck => self.end.royal_frozen_in_check = true,
+            EndItem::FacingRoyalsIllegal(at) => self.facing_royals(*at, false, d),
+            EndItem::FacingRoyalsMustBreak(at) => self.facing_royals(*at, true, d),
+            EndItem::CheckmateByOnlyLoses(pieces) => {
+                self.end.checkmate_by_only_loses = self.checkmate_pieces(pieces, d);
             }
-            EndItem::CheckmateByOnlyLoses(pieces) | EndItem::CheckmateNeedsCheckBy(pieces) => {
-                if !has_royal {
-                    if let Some(first) = pieces.first() {
-                        d.error(
-                            first.span,
-                            "a checkmate rule in a game without a royal piece",
-                        )
-                        .note("mark a piece `royal`, or leave the rule out");
-                    }
-                }
-                let ids = resolve_all(pieces, names, d).unwrap_or_default();
-                if matches!(item, EndItem::CheckmateByOnlyLoses(_)) {
-                    end.checkmate_by_only_loses = ids;
-                } else {
-                    end.checkmate_needs_check_by = ids;
-                }
+            EndItem::CheckmateNeedsCheckBy(pieces) => {
+                self.end.checkmate_needs_check_by = self.checkmate_pieces(pieces, d);
             }
             EndItem::DoublePassDraws(at) => {
-                if head.pass_span.is_none() {
+                if self.head.pass_span.is_none() {
                     d.error(*at, "`double-pass draws` in a game without passing")
                         .note("add `pass allowed`, or leave out `double-pass draws`");
                 }
-                end.double_pass_draws = true;
+                self.end.double_pass_draws = true;
             }
-            EndItem::OnlyPromotionsDraws(at) => {
-                let standing = infos.iter().any(|i| {
-                    i.promotes
-                        .iter()
-                        .any(|p| p.trigger == PromotionTrigger::Standing)
-                });
-                if !standing {
-                    d.error(*at, "`only-promotions draws` in a game where no piece promotes `on standing`")
-                        .note("the rule is about a side whose only moves are promotions of its last piece in place or by a step (sittuyin); add such a `promote` line, or leave the rule out");
-                }
-                end.only_promotions_draw = true;
-            }
+            EndItem::OnlyPromotionsDraws(at) => self.only_promotions_draw(*at, d),
             EndItem::Flag {
                 pieces,
                 zone,
                 black_may_equalise,
                 if_safe,
                 after_reply,
-            } => {
-                equalise_at = equalise_at.or(*black_may_equalise);
-                if let (Some(_), Some(at)) = (black_may_equalise, if_safe.or(*after_reply)) {
-                    d.error(
-                        at,
-                        "`black-may-equalise` already gives Black its reply: it does not combine with `if-safe` or `after-reply`",
-                    );
-                }
-                let ids = resolve_all(pieces, names, d);
-                if let (Some(pieces), Some(zone)) = (ids, zones.resolve(zone, d)) {
-                    end.flags.push(Flag {
-                        pieces,
-                        zone,
-                        if_safe: if_safe.is_some(),
-                        after_reply: after_reply.is_some(),
-                    });
-                }
-            }
-            EndItem::DrawsWin { white } => end.draws_win = Some(side(*white)),
+            } => self.flag(pieces, zone, *black_may_equalise, *if_safe, *after_reply, d),
+            EndItem::DrawsWin { white } => self.end.draws_win = Some(side(*white)),
             EndItem::MaterialCount {
                 keyword,
                 values,
                 bonus,
             } => {
                 let rule = super::material::resolve_material_count(values, bonus, names, d);
-                if end.material_count.is_some() {
+                if self.end.material_count.is_some() {
                     d.error(*keyword, "`material-count` is given twice");
                 }
-                end.material_count = end.material_count.take().or(rule);
+                self.end.material_count = self.end.material_count.take().or(rule);
             }
             EndItem::Royals { .. } => {}
-            EndItem::CheckLimit(count) => check_limit(count, has_royal, &mut end, d),
+            EndItem::CheckLimit(count) => check_limit(count, self.has_royal, &mut self.end, d),
             EndItem::Counting { keyword, parts } => {
                 // A second rule is still checked, so that its own mistakes are reported too.
-                let rule = super::counting::resolve_counting(*keyword, parts, names, has_royal, d);
-                if counting_at.replace(*keyword).is_some() {
+                let rule =
+                    super::counting::resolve_counting(*keyword, parts, names, self.has_royal, d);
+                if self.counting_at.replace(*keyword).is_some() {
                     d.error(*keyword, "the `counting` rule is given twice");
                 } else {
-                    end.counting = rule;
+                    self.end.counting = rule;
                 }
             }
         }
     }
-    if let Some(at) = equalise_at {
-        if end.flags.len() > 1 {
-            d.error(at, "`black-may-equalise` needs a single `flag` rule");
+
+    /// `move-limit N reset-by …`: 0 plies would end every game at once.
+    fn move_limit(&mut self, plies: Option<&Spanned<u32>>, reset_by: &[Name], d: &mut Diags) {
+        if let Some(plies) = plies.filter(|p| p.value == 0) {
+            d.error(
+                plies.span,
+                "a move limit of 0 plies would end every game at once",
+            )
+            .note("for a halfmove clock without a draw, write `move-limit none reset-by …`");
         }
-        end.black_may_equalise = true;
+        self.end.move_limit = plies.map(|p| p.value);
+        self.end.resets_clock = reset_by
+            .iter()
+            .filter_map(|n| self.names.resolve(n, d))
+            .collect();
     }
-    Some(end)
+
+    /// `facing-royals illegal` or `facing-royals must-break`: both need royal pieces, the second passing too.
+    fn facing_royals(&mut self, at: Span, must_break: bool, d: &mut Diags) {
+        let written = if must_break { "must-break" } else { "illegal" };
+        if !self.has_royal {
+            d.error(
+                at,
+                "royal pieces cannot face each other in a game that has none",
+            )
+            .note(format!(
+                "mark a piece `royal`, or leave out `facing-royals {written}`"
+            ));
+        }
+        if must_break && self.head.pass_span.is_none() {
+            d.error(at, "`facing-royals must-break` in a game without passing")
+                .note("the side facing may break the line or pass: add `pass allowed`");
+        }
+        self.end.facing_royals_illegal |= !must_break;
+        self.end.facing_royals_must_break |= must_break;
+    }
+
+    /// The types of `checkmate-by-only … loses` or `checkmate-needs-check-by …`, in a game that needs a royal
+    /// piece; empty when one is unknown.
+    fn checkmate_pieces(&self, pieces: &[Name], d: &mut Diags) -> Vec<PieceId> {
+        if !self.has_royal {
+            if let Some(first) = pieces.first() {
+                d.error(
+                    first.span,
+                    "a checkmate rule in a game without a royal piece",
+                )
+                .note("mark a piece `royal`, or leave the rule out");
+            }
+        }
+        resolve_all(pieces, self.names, d).unwrap_or_default()
+    }
+
+    /// `only-promotions draws`: about promotions `on standing`, so some piece must have one.
+    fn only_promotions_draw(&mut self, at: Span, d: &mut Diags) {
+        let standing = self.infos.iter().any(|i| {
+            i.promotes
+                .iter()
+                .any(|p| p.trigger == PromotionTrigger::Standing)
+        });
+        if !standing {
+            d.error(at, "`only-promotions draws` in a game where no piece promotes `on standing`")
+                .note("the rule is about a side whose only moves are promotions of its last piece in place or by a step (sittuyin); add such a `promote` line, or leave the rule out");
+        }
+        self.end.only_promotions_draw = true;
+    }
+
+    /// A `flag` rule: its pieces and zone resolved; `black-may-equalise` is checked once all are known.
+    fn flag(
+        &mut self,
+        pieces: &[Name],
+        zone: &Name,
+        black_may_equalise: Option<Span>,
+        if_safe: Option<Span>,
+        after_reply: Option<Span>,
+        d: &mut Diags,
+    ) {
+        self.equalise_at = self.equalise_at.or(black_may_equalise);
+        if let (Some(_), Some(at)) = (black_may_equalise, if_safe.or(after_reply)) {
+            d.error(
+                at,
+                "`black-may-equalise` already gives Black its reply: it does not combine with `if-safe` or `after-reply`",
+            );
+        }
+        let ids = resolve_all(pieces, self.names, d);
+        if let (Some(pieces), Some(zone)) = (ids, self.zones.resolve(zone, d)) {
+            self.end.flags.push(Flag {
+                pieces,
+                zone,
+                if_safe: if_safe.is_some(),
+                after_reply: after_reply.is_some(),
+            });
+        }
+    }
 }
 
 fn repetition(
