@@ -4,29 +4,15 @@
 //! castling → promotion, drops and the other rules → end rules → move restrictions → warnings. A pass that cannot run (no board) is
 //! skipped; the others still report.
 
-mod castling;
-mod castling_text;
-mod confine;
-mod counting;
+mod board;
 mod diags;
-mod end;
-mod first_move;
-mod fixed_castling;
-mod gating;
-mod graph;
+mod game_rules;
 mod header;
-mod holes;
-mod material;
-mod passing;
-mod piece_rules;
 mod pieces;
-mod promote_items;
-mod rays;
-mod restrict;
-mod royalty;
-mod start;
-mod walls;
-mod zones;
+
+use board::{holes, start, zones};
+use game_rules::{castling, end, gating, passing, walls};
+use pieces::{first_move, graph, piece_rules, restrict};
 
 use crate::diag::{self, Diagnostic, Span};
 use crate::dsl;

@@ -1,6 +1,6 @@
 //! Pass 2: zones → square sets per side. White's set is written; Black's is White's mirrored or rotated by the
 //! board's orientation unless given separately. A zone may use zones defined before it.
-use super::Diags;
+use crate::compile::Diags;
 use crate::diag::{suggest, Span};
 use crate::dsl::ast::{self, Name, StatementKind, ZoneExpr, ZoneTerm};
 use crate::rules::{Geometry, Side, Square, SquareSet, Symmetry, Zone, ZoneId};
@@ -246,7 +246,7 @@ fn eval(
     set
 }
 
-pub(super) fn file_index(g: Geometry, name: &Name, d: &mut Diags) -> Option<i32> {
+pub(in crate::compile) fn file_index(g: Geometry, name: &Name, d: &mut Diags) -> Option<i32> {
     match g.parse_square(&format!("{}1", name.value)) {
         Some(sq) => Some(g.file(sq)),
         None => {

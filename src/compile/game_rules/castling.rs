@@ -4,11 +4,11 @@
 //! destination must be safe when it is royal (a non-royal castling piece castles without the safety test). A side
 //! whose start position lacks the castling piece has no castling. One castling right per side and partner: `K`/`k` toward the higher files, `Q`/`q`
 //! toward the lower.
-use super::graph::Built;
-use super::pieces::{PieceInfo, PieceNames};
-use super::zones::orient;
-use super::Diags;
 use super::{castling_text, fixed_castling};
+use crate::compile::board::zones::orient;
+use crate::compile::pieces::graph::Built;
+use crate::compile::pieces::{PieceInfo, PieceNames};
+use crate::compile::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::Name;
 use crate::rules::{Castling, CastlingRight, Geometry, PieceId, Side, Square, Symmetry};

@@ -1,9 +1,9 @@
 //! Pass 7: the `end` block → [`EndRules`]. Without one: checkmate loses, stalemate is a draw and nothing else ends
 //! the game.
-use super::header::Header;
-use super::pieces::{PieceInfo, PieceNames};
-use super::zones::ZoneTable;
-use super::Diags;
+use crate::compile::board::zones::ZoneTable;
+use crate::compile::header::Header;
+use crate::compile::pieces::{PieceInfo, PieceNames};
+use crate::compile::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::{EndItem, Name, Outcome, RepetitionResult, Spanned};
 use crate::rules::{

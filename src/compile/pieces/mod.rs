@@ -1,14 +1,26 @@
 //! Pass 3: piece ids → [`PieceId`]s (duplicates, promoted forms without a base), then each piece's items
 //! resolved against the zone and piece tables, with its XBetza strings parsed. XBetza errors are located at
 //! the offending letters inside the quoted string.
-use super::promote_items::{material_limit, promotion_choices, standing_clash, standing_rules};
-use super::zones::ZoneTable;
-use super::Diags;
+//!
+//! Its submodules build on these tables: each piece's rays and move-rule graph (passes 4 and 5b), its promotion,
+//! hand and drop rules (pass 6), and the move restrictions that read its moves.
+
+mod confine;
+pub(super) mod first_move;
+pub(super) mod graph;
+pub(super) mod piece_rules;
+mod promote_items;
+pub(super) mod rays;
+pub(super) mod restrict;
+
+use crate::compile::board::zones::ZoneTable;
+use crate::compile::Diags;
 use crate::diag::{suggest, Span};
 use crate::dsl::ast::{
     self, DropOption, Name, PieceDecl, PieceItem, PromoteLine, StatementKind, Str,
 };
 use crate::rules::{PieceId, PromotionTrigger, Side, StandingRules, ZoneId, MAX_PIECE_TYPES};
+use promote_items::{material_limit, promotion_choices, standing_clash, standing_rules};
 use std::collections::{HashMap, HashSet};
 
 pub struct PieceNames {
@@ -289,7 +301,7 @@ pub struct PieceInfo {
     pub initial: Option<ZoneId>,
     /// `initial unmoved …`: its `i` moves last while it has not moved.
     pub unmoved: Option<UnmovedInfo>,
-    /// `confined to ZONE`: its destinations are clipped to the zone (see [`super::confine`]).
+    /// `confined to ZONE`: its destinations are clipped to the zone (see [`confine`]).
     pub confined: Option<ZoneId>,
     /// `may-not-capture ID…`: the types it never captures, and where each is written.
     pub may_not_capture: Vec<PieceId>,
@@ -317,7 +329,7 @@ pub struct PieceInfo {
     pub castle_after_drop: Option<(Span, Vec<Name>)>,
     pub drop_span: Option<Span>,
     /// The `promote to` choices that are royal, at their names: legal only where the game says what several
-    /// royal pieces mean (`royals`, checked by [`super::royalty`]).
+    /// royal pieces mean (`royals`, checked by [`crate::compile::game_rules::royalty`]).
     pub royal_promotions: Vec<Span>,
     /// A move set failed to resolve: later checks of what the piece can do stay quiet to avoid follow-on errors.
     pub broken: bool,

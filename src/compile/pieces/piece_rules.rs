@@ -1,10 +1,10 @@
 //! Pass 6: per-piece rules around the moves: promotion, what a captured piece becomes in hand, drops, and
 //! demotion. Warns about a promotion the piece can never reach.
 use super::graph::Built;
-use super::header::Header;
-use super::pieces::{PieceInfo, PieceNames, Promote};
-use super::zones::ZoneTable;
-use super::Diags;
+use super::{PieceInfo, PieceNames, Promote};
+use crate::compile::board::zones::ZoneTable;
+use crate::compile::header::Header;
+use crate::compile::Diags;
 use crate::rules::{
     DropRule, PieceId, PieceType, Promotion, PromotionTrigger, Side, SquareSet, ZoneId,
     MAX_COLOUR_BOUND,
