@@ -94,18 +94,9 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
         }),
         Rule::start_stmt => StatementKind::Start(o.string(rest[0].clone())),
         Rule::drops_stmt => StatementKind::Drops {
-            not_in: rest
-                .iter()
-                .find(|q| q.as_rule() == Rule::name)
-                .map(|q| o.text(q)),
-            reserve: rest
-                .iter()
-                .find(|q| q.as_rule() == Rule::kw_reserve)
-                .map(|q| o.span_of(q)),
-            gating_only: rest
-                .iter()
-                .find(|q| q.as_rule() == Rule::kw_gating_only)
-                .map(|q| o.span_of(q)),
+            not_in: text_of_kind(o, &rest, Rule::name),
+            reserve: span_of_kind(o, &rest, Rule::kw_reserve),
+            gating_only: span_of_kind(o, &rest, Rule::kw_gating_only),
         },
         Rule::gating_stmt => StatementKind::Gating {
             zone: o.text(&rest[1]),
@@ -114,11 +105,7 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
             zone: o.text(&rest[1]),
         },
         Rule::bonus_stmt => StatementKind::BonusTurn {
-            zone: rest
-                .iter()
-                .find(|q| q.as_rule() == Rule::name)
-                .map(|q| o.text(q))
-                .expect("bonus-turn names a zone"),
+            zone: text_of_kind(o, &rest, Rule::name).expect("bonus-turn names a zone"),
             may_pass: rest.iter().any(|q| q.as_rule() == Rule::kw_may_pass),
         },
         Rule::forced_capture_stmt => StatementKind::ForcedCapture {
@@ -151,15 +138,9 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
             set: of_kind(o, &rest, Rule::piece_id),
         },
         Rule::walls_stmt => StatementKind::Walls {
-            placement: rest
-                .iter()
-                .find(|q| q.as_rule() == Rule::wall_placement)
-                .map(|q| o.text(q))
+            placement: text_of_kind(o, &rest, Rule::wall_placement)
                 .expect("walls names a placement"),
-            zone: rest
-                .iter()
-                .find(|q| q.as_rule() == Rule::name)
-                .map(|q| o.text(q)),
+            zone: text_of_kind(o, &rest, Rule::name),
         },
         Rule::petrify_stmt => StatementKind::Petrify {
             pieces: of_kind(o, &rest, Rule::piece_id),
@@ -299,23 +280,14 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
 
 /// The first zone name of an item (`initial ZONE`, `confined to ZONE`, `promote … in ZONE`).
 fn first_name(o: Origin, parts: &[P]) -> Name {
-    parts
-        .iter()
-        .find(|q| q.as_rule() == Rule::name)
-        .map(|q| o.text(q))
-        .expect("the item's zone name")
+    text_of_kind(o, parts, Rule::name).expect("the item's zone name")
 }
 
 /// `moves "…"`, `moves in ZONE "…"`, `also moves in ZONE "…"`, each optionally `within ZONE`.
 fn lower_moves_item(o: Origin, parts: &[P]) -> PieceItem {
     // The names are the zone after `in` (if any), then the zone after `within` (if any).
     let confined_at = parts.iter().position(|q| q.as_rule() == Rule::kw_within);
-    let zone_of = |range: std::ops::Range<usize>| {
-        parts[range]
-            .iter()
-            .find(|q| q.as_rule() == Rule::name)
-            .map(|q| o.text(q))
-    };
+    let zone_of = |range: std::ops::Range<usize>| text_of_kind(o, &parts[range], Rule::name);
     PieceItem::Moves {
         zone: zone_of(0..confined_at.unwrap_or(parts.len())),
         betza: o.string(
@@ -477,6 +449,14 @@ fn outcome(o: Origin, p: &P) -> Spanned<Outcome> {
     }
 }
 
+/// The text of the first part of kind `rule` (an optional name).
+fn text_of_kind(o: Origin, parts: &[P], rule: Rule) -> Option<Name> {
+    parts
+        .iter()
+        .find(|q| q.as_rule() == rule)
+        .map(|q| o.text(q))
+}
+
 /// Where the first part of kind `rule` is (an optional keyword).
 fn span_of_kind(o: Origin, parts: &[P], rule: Rule) -> Option<Span> {
     parts
@@ -518,10 +498,7 @@ fn counting_part(o: Origin, p: &P) -> CountingPart {
                     HonourRowSyntax {
                         span: o.span_of(row),
                         at_least: (cells[0].as_rule() == Rule::number).then(|| o.number(&cells[0])),
-                        piece: cells
-                            .iter()
-                            .find(|q| q.as_rule() == Rule::piece_id)
-                            .map(|q| o.text(q)),
+                        piece: text_of_kind(o, &cells, Rule::piece_id),
                         moves,
                     }
                 })
@@ -555,12 +532,7 @@ pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
         },
         Rule::flag_item => EndItem::Flag {
             pieces: of_kind(o, &parts, Rule::piece_id),
-            zone: o.text(
-                parts
-                    .iter()
-                    .find(|q| q.as_rule() == Rule::name)
-                    .expect("a flag zone"),
-            ),
+            zone: text_of_kind(o, &parts, Rule::name).expect("a flag zone"),
             black_may_equalise: span_of_kind(o, &parts, Rule::kw_black_may_equalise),
             if_safe: span_of_kind(o, &parts, Rule::kw_if_safe),
             after_reply: span_of_kind(o, &parts, Rule::kw_after_reply),
