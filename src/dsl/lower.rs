@@ -113,26 +113,15 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
         },
         Rule::explosions_stmt => {
             // The ids after `spare`, then those after `immune`.
-            let immune_at = rest.iter().position(|q| q.as_rule() == Rule::kw_immune);
-            let ids = |from: usize, to: usize| of_kind(o, &rest[from..to], Rule::piece_id);
-            let split = immune_at.unwrap_or(rest.len());
-            StatementKind::Explosions {
-                spare: ids(0, split),
-                immune: ids(split, rest.len()),
-            }
+            let (spare, immune) = ids_around(o, &rest, Rule::kw_immune);
+            StatementKind::Explosions { spare, immune }
         }
         Rule::must_drop_stmt => StatementKind::MustDrop,
         Rule::pass_stmt => StatementKind::Pass,
         Rule::protected_capture_stmt => {
             // The ids before `bridge-not`, then those after it.
-            let split = rest
-                .iter()
-                .position(|q| q.as_rule() == Rule::kw_bridge_not)
-                .unwrap_or(rest.len());
-            StatementKind::ProtectedCapture {
-                set: of_kind(o, &rest[..split], Rule::piece_id),
-                bridge_not: of_kind(o, &rest[split..], Rule::piece_id),
-            }
+            let (set, bridge_not) = ids_around(o, &rest, Rule::kw_bridge_not);
+            StatementKind::ProtectedCapture { set, bridge_not }
         }
         Rule::counter_strike_stmt => StatementKind::CounterStrike {
             set: of_kind(o, &rest, Rule::piece_id),
@@ -463,6 +452,18 @@ fn span_of_kind(o: Origin, parts: &[P], rule: Rule) -> Option<Span> {
         .iter()
         .find(|q| q.as_rule() == rule)
         .map(|q| o.span_of(q))
+}
+
+/// The piece ids before the keyword `at`, then those after it (all before it when it is not there).
+fn ids_around(o: Origin, parts: &[P], at: Rule) -> (Vec<Name>, Vec<Name>) {
+    let split = parts
+        .iter()
+        .position(|q| q.as_rule() == at)
+        .unwrap_or(parts.len());
+    (
+        of_kind(o, &parts[..split], Rule::piece_id),
+        of_kind(o, &parts[split..], Rule::piece_id),
+    )
 }
 
 fn of_kind(o: Origin, parts: &[P], rule: Rule) -> Vec<Spanned<String>> {
