@@ -207,17 +207,8 @@ fn eval(
             }
             ZoneTerm::Squares(list) => {
                 for s in list {
-                    match g.parse_square(&s.value) {
-                        Some(sq) => set.insert(orient(g, o, side, sq)),
-                        None => {
-                            sink.error(
-                                s.span,
-                                format!(
-                                    "`{}` is not a square of the {}x{} board",
-                                    s.value, g.files, g.ranks
-                                ),
-                            );
-                        }
+                    if let Some(sq) = square_index(g, s, sink) {
+                        set.insert(orient(g, o, side, sq));
                     }
                 }
             }
@@ -246,6 +237,22 @@ fn eval(
     set
 }
 
+/// The square `name` names (White's view), or an error at it.
+pub(in crate::compile) fn square_index(g: Geometry, name: &Name, d: &mut Diags) -> Option<Square> {
+    let square = g.parse_square(&name.value);
+    if square.is_none() {
+        d.error(
+            name.span,
+            format!(
+                "`{}` is not a square of the {}x{} board",
+                name.value, g.files, g.ranks
+            ),
+        );
+    }
+    square
+}
+
+/// The file `name` names (as a file letter), or an error at it.
 pub(in crate::compile) fn file_index(g: Geometry, name: &Name, d: &mut Diags) -> Option<i32> {
     match g.parse_square(&format!("{}1", name.value)) {
         Some(sq) => Some(g.file(sq)),

@@ -5,7 +5,7 @@
 //! whose start position lacks the castling piece has no castling. One castling right per side and partner: `K`/`k` toward the higher files, `Q`/`q`
 //! toward the lower.
 use super::{castling_text, fixed_castling};
-use crate::compile::board::zones::orient;
+use crate::compile::board::zones::{orient, square_index};
 use crate::compile::pieces::graph::Built;
 use crate::compile::pieces::{PieceInfo, PieceNames};
 use crate::compile::Diags;
@@ -316,18 +316,9 @@ fn drop_squares(
     let mut parsed = Vec::new();
     let mut ok = true;
     for s in squares {
-        match g.parse_square(&s.value) {
+        match square_index(g, s, d) {
             Some(sq) => parsed.push((sq, s.span)),
-            None => {
-                d.error(
-                    s.span,
-                    format!(
-                        "`{}` is not a square of the {}x{} board",
-                        s.value, g.files, g.ranks
-                    ),
-                );
-                ok = false;
-            }
+            None => ok = false,
         }
     }
     // The castling piece's square comes first: without it the partners cannot be judged.
