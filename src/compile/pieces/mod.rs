@@ -2,10 +2,12 @@
 //! resolved against the zone and piece tables, with its XBetza strings parsed. XBetza errors are located at
 //! the offending letters inside the quoted string.
 //!
-//! Its submodules build on these tables: each piece's rays and move-rule graph (passes 4 and 5b), its promotion,
-//! hand and drop rules (pass 6), and the move restrictions that read its moves.
+//! Its submodules read the items that need more than a lookup (`promote` lines, `drop` options), and build on
+//! these tables: each piece's rays and move-rule graph (passes 4 and 5b), its promotion, hand and drop rules
+//! (pass 6), and the move restrictions that read its moves.
 
 mod confine;
+mod drop_items;
 pub(super) mod first_move;
 pub(super) mod graph;
 pub(super) mod piece_rules;
@@ -16,9 +18,7 @@ pub(super) mod restrict;
 use crate::compile::board::zones::ZoneTable;
 use crate::compile::Diags;
 use crate::diag::{suggest, Span};
-use crate::dsl::ast::{
-    self, DropOption, Name, PieceDecl, PieceItem, PromoteLine, StatementKind, Str,
-};
+use crate::dsl::ast::{self, Name, PieceDecl, PieceItem, PromoteLine, StatementKind, Str};
 use crate::rules::{PieceId, PromotionTrigger, Side, StandingRules, ZoneId, MAX_PIECE_TYPES};
 use promote_items::{material_limit, promotion_choices, standing_clash, standing_rules};
 use std::collections::{HashMap, HashSet};
@@ -512,7 +512,7 @@ impl PieceItems<'_, '_> {
                     self.info.castle_after_drop = after_drop.clone();
                 }
             }
-            PieceItem::Drop(opts) => drop_options(&mut self.info, opts, self.zones, d),
+            PieceItem::Drop(opts) => drop_items::drop_options(&mut self.info, opts, self.zones, d),
         }
     }
 
@@ -707,65 +707,6 @@ impl PieceItems<'_, '_> {
             });
         }
     }
-}
-
-/// A piece's `drop` options: nifu, no drop mate, zones closed to its drops.
-fn drop_options(info: &mut PieceInfo, opts: &[DropOption], zones: &mut ZoneTable, d: &mut Diags) {
-    for o in opts {
-        match o {
-            DropOption::OnePerFile(s) => per_file_limit(info, 1, *s, d),
-            DropOption::PerFile(n, s) => {
-                if n.value == 0 || n.value > MAX_PER_FILE as u32 {
-                    d.error(
-                        n.span,
-                        format!("`at-most {}`: the limit per file is 1 to {MAX_PER_FILE}", n.value),
-                    )
-                    .note("at most 0 would forbid every drop of the piece: leave it out of the hand instead");
-                } else {
-                    per_file_limit(info, n.value as u16, *s, d);
-                }
-            }
-            DropOption::NoMate(s) => {
-                info.no_drop_mate = true;
-                info.drop_span.get_or_insert(*s);
-            }
-            DropOption::EitherForm(s) => {
-                info.drop_either_form = Some(*s);
-                info.drop_span.get_or_insert(*s);
-            }
-            DropOption::Allowed(s) => {
-                info.drop_allowed = Some(*s);
-                info.drop_span.get_or_insert(*s);
-            }
-            DropOption::OppositeColours(s) => {
-                info.drop_opposite_colours = Some(*s);
-                info.drop_span.get_or_insert(*s);
-            }
-            DropOption::NotIn(z) => {
-                info.drop_span.get_or_insert(z.span);
-                if let Some(id) = zones.resolve(z, d) {
-                    info.drop_forbidden.push(id);
-                }
-            }
-        }
-    }
-}
-
-/// The largest `at-most N per-file` (a file holds at most 36 squares).
-const MAX_PER_FILE: u16 = 36;
-
-/// Records a piece's per-file drop limit; a second, different one is an error at it.
-fn per_file_limit(info: &mut PieceInfo, limit: u16, span: Span, d: &mut Diags) {
-    match info.per_file {
-        Some(old) if old != limit => {
-            d.error(
-                span,
-                format!("a second per-file drop limit ({limit}) for this piece, which already has {old}"),
-            );
-        }
-        _ => info.per_file = Some(limit),
-    }
-    info.drop_span.get_or_insert(span);
 }
 
 /// Parses an XBetza string, mapping each error's span inside the string to the file. A component that
