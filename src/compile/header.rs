@@ -3,7 +3,7 @@
 //! Each may appear once; the board must fit in 36x36.
 use super::Diags;
 use crate::diag::Span;
-use crate::dsl::ast::{self, EndItem, Name, StatementKind, Str};
+use crate::dsl::ast::{self, EndItem, Name, Spanned, StatementKind, Str};
 use crate::rules::{Geometry, Symmetry, MAX_FILES, MAX_RANKS};
 
 pub struct Header {
@@ -48,133 +48,21 @@ pub struct Header {
 }
 
 pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
-    let mut h = Header {
-        title: None,
-        description: None,
-        geometry: None,
-        fallback: None,
-        orientation: Symmetry::Mirror,
-        start: None,
-        drops: None,
-        drops_span: None,
-        drops_reserve: false,
-        gating_only: None,
-        gating: None,
-        demote: None,
-        bonus: None,
-        end: None,
-        forced_capture: None,
-        explosions: None,
-        must_drop: None,
-        walls: None,
-        petrify: None,
-        dead_squares_allowed: false,
-        pass_span: None,
-        protected_capture: None,
-        counter_strike: None,
-    };
+    let mut h = Header::before_statements();
+    // Each game-wide statement's word, and where it was first given.
     let mut seen: Vec<(&'static str, Span)> = Vec::new();
-    let mut once = |what: &'static str, span: Span, d: &mut Diags| -> bool {
-        if let Some((_, first)) = seen.iter().find(|(w, _)| *w == what) {
-            d.error(span, format!("`{what}` is given twice"))
-                .label(*first, "first given here");
-            return false;
-        }
-        seen.push((what, span));
-        true
-    };
-    let mut board_span = None;
     for st in &file.statements {
-        let kw = st.keyword;
-        match &st.kind {
-            StatementKind::Title(t) if once("title", kw, d) => h.title = Some(t.value.clone()),
-            StatementKind::Description(t) if once("description", kw, d) => {
-                h.description = Some(t.value.clone())
-            }
-            StatementKind::Board { files, ranks } if once("board", kw, d) => {
-                board_span = Some(kw);
-                let clamp = |n: u32, max: u8| {
-                    if n == 0 || n > max as u32 {
-                        max
-                    } else {
-                        n as u8
-                    }
-                };
-                h.fallback = Some(Geometry {
-                    files: clamp(files.value, MAX_FILES),
-                    ranks: clamp(ranks.value, MAX_RANKS),
-                });
-                let mut ok = true;
-                for (n, max, what) in [(files, MAX_FILES, "files"), (ranks, MAX_RANKS, "ranks")] {
-                    if n.value == 0 || n.value > max as u32 {
-                        d.error(
-                            n.span,
-                            format!("a board has 1 to {max} {what}, not {}", n.value),
-                        )
-                        .note(format!("the largest board is {MAX_FILES}x{MAX_RANKS}"));
-                        ok = false;
-                    }
-                }
-                if ok {
-                    h.geometry = Some(Geometry {
-                        files: files.value as u8,
-                        ranks: ranks.value as u8,
-                    });
-                }
-            }
-            StatementKind::Orientation(o) if once("orientation", kw, d) => h.orientation = o.value,
-            StatementKind::Start(s) if once("start", kw, d) => h.start = Some(s.clone()),
-            StatementKind::Drops {
-                not_in,
-                reserve,
-                gating_only,
-            } if once("drops", kw, d) => {
-                h.drops = Some(not_in.clone());
-                h.drops_reserve = reserve.is_some();
-                h.gating_only = *gating_only;
-                h.drops_span = Some(kw);
-            }
-            StatementKind::Demote { zone } if once("demote", kw, d) => {
-                h.demote = Some(zone.clone())
-            }
-            StatementKind::BonusTurn { zone, may_pass } if once("bonus-turn", kw, d) => {
-                h.bonus = Some((zone.clone(), *may_pass))
-            }
-            StatementKind::End(items) if once("end", kw, d) => h.end = Some(items.clone()),
-            StatementKind::MustDrop if once("must-drop", kw, d) => h.must_drop = Some(kw),
-            StatementKind::Pass if once("pass", kw, d) => {
-                h.pass_span = Some(kw);
-            }
-            StatementKind::ForcedCapture { by } if once("forced-capture", kw, d) => {
-                h.forced_capture = Some(by.clone())
-            }
-            StatementKind::DeadSquares { allowed } if once("dead-squares", kw, d) => {
-                h.dead_squares_allowed = *allowed
-            }
-            StatementKind::Explosions { spare, immune } if once("explosions", kw, d) => {
-                h.explosions = Some((kw, spare.clone(), immune.clone()))
-            }
-            StatementKind::Gating { zone } if once("gating", kw, d) => {
-                h.gating = Some((kw, zone.clone()))
-            }
-            StatementKind::Walls { placement, zone } if once("walls", kw, d) => {
-                h.walls = Some((kw, placement.clone(), zone.clone()))
-            }
-            StatementKind::ProtectedCapture { set, bridge_not }
-                if once("no-capture-of-protected", kw, d) =>
-            {
-                h.protected_capture = Some((kw, set.clone(), bridge_not.clone()))
-            }
-            StatementKind::CounterStrike { set } if once("no-counter-strike", kw, d) => {
-                h.counter_strike = Some((kw, set.clone()))
-            }
-            StatementKind::Petrify { pieces } if once("petrify", kw, d) => {
-                h.petrify = Some((kw, pieces.clone()))
-            }
-            _ => {}
+        let Some(what) = game_wide_word(&st.kind) else {
+            continue;
+        };
+        if let Some((_, first)) = seen.iter().find(|(w, _)| *w == what) {
+            d.error(st.keyword, format!("`{what}` is given twice"))
+                .label(*first, "first given here");
+            continue;
         }
+        seen.push((what, st.keyword));
+        h.take(&st.kind, st.keyword, d);
     }
-    let _ = board_span;
     // A statement the reader could not read has its syntax error already.
     let absent = |kw: &str| !seen.iter().any(|(w, _)| *w == kw) && !file.is_unread(kw, None);
     if absent("board") {
@@ -188,4 +76,138 @@ pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
             );
     }
     h
+}
+
+/// The word of a game-wide statement, each of which may be given once; `None` for the others (zones, pieces,
+/// tests).
+fn game_wide_word(kind: &StatementKind) -> Option<&'static str> {
+    Some(match kind {
+        StatementKind::Title(_) => "title",
+        StatementKind::Description(_) => "description",
+        StatementKind::Board { .. } => "board",
+        StatementKind::Orientation(_) => "orientation",
+        StatementKind::Start(_) => "start",
+        StatementKind::Drops { .. } => "drops",
+        StatementKind::Demote { .. } => "demote",
+        StatementKind::BonusTurn { .. } => "bonus-turn",
+        StatementKind::End(_) => "end",
+        StatementKind::MustDrop => "must-drop",
+        StatementKind::Pass => "pass",
+        StatementKind::ForcedCapture { .. } => "forced-capture",
+        StatementKind::DeadSquares { .. } => "dead-squares",
+        StatementKind::Explosions { .. } => "explosions",
+        StatementKind::Gating { .. } => "gating",
+        StatementKind::Walls { .. } => "walls",
+        StatementKind::ProtectedCapture { .. } => "no-capture-of-protected",
+        StatementKind::CounterStrike { .. } => "no-counter-strike",
+        StatementKind::Petrify { .. } => "petrify",
+        _ => return None,
+    })
+}
+
+impl Header {
+    /// The header of a file without game-wide statements.
+    fn before_statements() -> Header {
+        Header {
+            title: None,
+            description: None,
+            geometry: None,
+            fallback: None,
+            orientation: Symmetry::Mirror,
+            start: None,
+            drops: None,
+            drops_span: None,
+            drops_reserve: false,
+            gating_only: None,
+            gating: None,
+            demote: None,
+            bonus: None,
+            end: None,
+            forced_capture: None,
+            explosions: None,
+            must_drop: None,
+            walls: None,
+            petrify: None,
+            dead_squares_allowed: false,
+            pass_span: None,
+            protected_capture: None,
+            counter_strike: None,
+        }
+    }
+
+    /// Records a game-wide statement given for the first time, at its keyword `kw`.
+    fn take(&mut self, kind: &StatementKind, kw: Span, d: &mut Diags) {
+        let h = self;
+        match kind {
+            StatementKind::Title(t) => h.title = Some(t.value.clone()),
+            StatementKind::Description(t) => h.description = Some(t.value.clone()),
+            StatementKind::Board { files, ranks } => h.board(files, ranks, d),
+            StatementKind::Orientation(o) => h.orientation = o.value,
+            StatementKind::Start(s) => h.start = Some(s.clone()),
+            StatementKind::Drops {
+                not_in,
+                reserve,
+                gating_only,
+            } => {
+                h.drops = Some(not_in.clone());
+                h.drops_reserve = reserve.is_some();
+                h.gating_only = *gating_only;
+                h.drops_span = Some(kw);
+            }
+            StatementKind::Demote { zone } => h.demote = Some(zone.clone()),
+            StatementKind::BonusTurn { zone, may_pass } => {
+                h.bonus = Some((zone.clone(), *may_pass))
+            }
+            StatementKind::End(items) => h.end = Some(items.clone()),
+            StatementKind::MustDrop => h.must_drop = Some(kw),
+            StatementKind::Pass => h.pass_span = Some(kw),
+            StatementKind::ForcedCapture { by } => h.forced_capture = Some(by.clone()),
+            StatementKind::DeadSquares { allowed } => h.dead_squares_allowed = *allowed,
+            StatementKind::Explosions { spare, immune } => {
+                h.explosions = Some((kw, spare.clone(), immune.clone()))
+            }
+            StatementKind::Gating { zone } => h.gating = Some((kw, zone.clone())),
+            StatementKind::Walls { placement, zone } => {
+                h.walls = Some((kw, placement.clone(), zone.clone()))
+            }
+            StatementKind::ProtectedCapture { set, bridge_not } => {
+                h.protected_capture = Some((kw, set.clone(), bridge_not.clone()))
+            }
+            StatementKind::CounterStrike { set } => h.counter_strike = Some((kw, set.clone())),
+            StatementKind::Petrify { pieces } => h.petrify = Some((kw, pieces.clone())),
+            _ => {}
+        }
+    }
+
+    /// `board F x R`: the geometry when both fit, and a clamped one to go on with either way.
+    fn board(&mut self, files: &Spanned<u32>, ranks: &Spanned<u32>, d: &mut Diags) {
+        let clamp = |n: u32, max: u8| {
+            if n == 0 || n > max as u32 {
+                max
+            } else {
+                n as u8
+            }
+        };
+        self.fallback = Some(Geometry {
+            files: clamp(files.value, MAX_FILES),
+            ranks: clamp(ranks.value, MAX_RANKS),
+        });
+        let mut ok = true;
+        for (n, max, what) in [(files, MAX_FILES, "files"), (ranks, MAX_RANKS, "ranks")] {
+            if n.value == 0 || n.value > max as u32 {
+                d.error(
+                    n.span,
+                    format!("a board has 1 to {max} {what}, not {}", n.value),
+                )
+                .note(format!("the largest board is {MAX_FILES}x{MAX_RANKS}"));
+                ok = false;
+            }
+        }
+        if ok {
+            self.geometry = Some(Geometry {
+                files: files.value as u8,
+                ranks: ranks.value as u8,
+            });
+        }
+    }
 }

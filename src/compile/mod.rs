@@ -4,34 +4,23 @@
 //! castling → promotion, drops and the other rules → end rules → move restrictions → warnings. A pass that cannot run (no board) is
 //! skipped; the others still report.
 
-mod castling;
-mod castling_text;
-mod confine;
-mod counting;
+mod board;
 mod diags;
-mod end;
-mod first_move;
-mod fixed_castling;
-mod gating;
-mod graph;
+mod game_rules;
 mod header;
-mod holes;
-mod material;
-mod passing;
-mod piece_rules;
 mod pieces;
-mod promote_items;
-mod rays;
-mod restrict;
-mod royalty;
-mod start;
-mod walls;
-mod zones;
+
+use board::{holes, start, zones};
+use game_rules::{castling, end, gating, passing, walls};
+use pieces::{first_move, graph, piece_rules, restrict};
 
 use crate::diag::{self, Diagnostic, Span};
 use crate::dsl;
-use crate::rules::SquareSet;
-use crate::rules::{Game, PromotionReach, Side};
+use crate::rules::{
+    Castling, CastlingRight, CounterStrike, EndRules, Explosions, FirstMoveRight, ForcedCapture,
+    Game, Gating, Geometry, PromotionReach, ProtectedCapture, Side, SquareSet, Walls,
+};
+use crate::setup::Setup;
 
 pub use diags::Diags;
 
@@ -96,128 +85,28 @@ fn build(
         s.holes.iter().for_each(|&(sq, _)| set.insert(sq));
         set
     });
-    let setting = graph::Setting {
+    let setting = GameSetting {
+        head: &head,
         names: &names,
-        zones: &zones,
+        infos: &infos,
         geometry,
-        orientation: head.orientation,
         start: start.as_ref(),
         holes: &holes,
     };
-    let mut built = graph::build_graph(&infos, &setting, d);
-    let (castling_rights, mut castlings) = castling::build_castling(
-        &infos,
-        &names,
-        &built,
-        (geometry, head.orientation),
-        start.as_ref(),
-        head.drops.is_some(),
-        d,
-    );
-    castlings.retain(|c| holes::keeps_castling(c, &holes));
-    let first_move_rights = first_move::build_first_move_rights(
-        &infos,
-        &names,
-        &castling_rights,
-        geometry,
-        start.as_ref(),
-        d,
-    );
-    let gating = gating::resolve_gating(
-        &gating::GatingSetting {
-            head: &head,
-            castling: &castling_rights,
-            first_moves: &first_move_rights,
-            holes: &holes,
-            geometry,
-        },
-        &mut zones,
-        d,
-    );
-    piece_rules::apply_piece_rules(
-        &head,
-        &infos,
-        &names,
-        &mut zones,
-        &mut built,
-        start.as_ref(),
-        d,
-    );
+    let mut moves = build_moves(&setting, &mut zones, d);
     let end = end::resolve_end(&head, &names, &infos, &mut zones, d);
     if let (Some((kw, _)), Some(end)) = (&head.gating, &end) {
         gating::check_end_rules(*kw, end, head.explosions.is_some(), d);
     }
-    let forced_capture = head
-        .forced_capture
-        .as_ref()
-        .map(|by| restrict::resolve_forced_capture(by, &names, &built, d));
-    let protected_capture = head
-        .protected_capture
-        .as_ref()
-        .map(|(_, set, bridge)| restrict::resolve_protected_capture((set, bridge), &names, d));
-    let counter_strike = head
-        .counter_strike
-        .as_ref()
-        .map(|(kw, set)| restrict::resolve_counter_strike((*kw, set), &names, &built, d));
-    let explosions = head.explosions.as_ref().map(|(kw, spare, immune)| {
-        restrict::resolve_explosions((*kw, spare, immune), head.drops.is_some(), &names, d)
-    });
-    let walls = walls::resolve_walls(
-        &walls::WallSetting {
-            head: &head,
-            names: &names,
-            infos: &infos,
-            built: &built,
-            castlings: &castlings,
-            geometry,
-        },
-        &mut zones,
-        d,
-    );
-    let bonus_turn = match &head.bonus {
-        Some((z, may_pass)) => zones.resolve(z, d).map(|zone| piece_rules::BonusTurn {
-            zone,
-            may_pass: *may_pass,
-        }),
-        None => None,
-    };
-    passing::check_passing(&head, (&infos, &names), &built, geometry, d);
-    restrict::check_hop_restrictions(&infos, &built, d);
-    if let (Some(span), None) = (head.must_drop, &head.drops) {
-        d.error(span, "`must-drop`, but the game has no `drops` statement")
-            .note("add `drops` (or `drops reserve` for a hand filled only by the start position)");
-    }
-    warn_immobile(&built, &names, &infos, d);
-    for info in &infos {
-        for (id, &span) in info.may_not_capture.iter().zip(&info.may_not_capture_spans) {
-            if infos[id.index()].royal {
-                d.error(
-                    span,
-                    "`may-not-capture` of a royal piece: check detection does not know the restriction yet",
-                );
-            }
-        }
-    }
+    let restrictions = resolve_restrictions(&setting, &moves, &mut zones, d);
+    check_piece_rules(&setting, &moves.built, d);
     if head.dead_squares_allowed {
         // Nothing is dead: moves, drops, positions and forced promotion all read these sets.
-        for piece in &mut built.pieces {
+        for piece in &mut moves.built.pieces {
             piece.dead = [SquareSet::new(), SquareSet::new()];
         }
     }
-    // A flag square ends the game without a capture (breakthrough), and so does a stalemate that is scored
-    // (clobber: a side that cannot move loses).
-    let extinction = end.as_ref().is_some_and(|e| {
-        !e.extinction.is_empty()
-            || !e.flags.is_empty()
-            || e.stalemate != crate::rules::StalemateResult::Draw
-            || e.stalemate_by_piece_count
-    });
-    if !infos.iter().any(|i| i.royal) && !extinction {
-        d.warning(
-            Span::new(0, 0),
-            "no piece is `royal` and no `extinction`, `flag` or scored `stalemate` rule ends the game, so no side can ever lose",
-        );
-    }
+    warn_no_loss(&infos, end.as_ref(), d);
     zones.warn_unused(d);
     let zone_spans = zones.spans.clone();
     let start_fen = head.start.as_ref()?.value.clone();
@@ -225,6 +114,7 @@ fn build(
         || file_name.to_string(),
         |s| s.to_string_lossy().into_owned(),
     );
+    let built = moves.built;
     let mut game = Game {
         name,
         title: head.title.clone().unwrap_or_default(),
@@ -239,20 +129,20 @@ fn build(
         ray_sources: built.ray_sources,
         move_sets: built.move_sets,
         holes,
-        castling_rights,
-        castlings,
-        first_move_rights,
-        gating,
+        castling_rights: moves.castling_rights,
+        castlings: moves.castlings,
+        first_move_rights: moves.first_move_rights,
+        gating: moves.gating,
         drops: head.drops.is_some(),
-        bonus_turn,
-        forced_capture,
-        explosions,
-        walls,
+        bonus_turn: restrictions.bonus_turn,
+        forced_capture: restrictions.forced_capture,
+        explosions: restrictions.explosions,
+        walls: restrictions.walls,
         must_drop: head.must_drop.is_some(),
         dead_squares_allowed: head.dead_squares_allowed,
         pass_allowed: head.pass_span.is_some(),
-        protected_capture,
-        counter_strike,
+        protected_capture: restrictions.protected_capture,
+        counter_strike: restrictions.counter_strike,
         end: end?,
         start_fen,
     };
@@ -269,6 +159,179 @@ fn build(
     }
     let piece_spans = names.decls.iter().map(|p| p.id.span).collect();
     Some((game, piece_spans, zone_spans))
+}
+
+/// What the passes after the piece items read: the header, the piece tables, the board and its start.
+struct GameSetting<'a> {
+    head: &'a header::Header,
+    names: &'a pieces::PieceNames,
+    infos: &'a [pieces::PieceInfo],
+    geometry: Geometry,
+    start: Option<&'a Setup>,
+    holes: &'a SquareSet,
+}
+
+/// How the pieces move: their move graphs and rays, castling, first-move rights, gating.
+struct Moves {
+    built: graph::Built,
+    castling_rights: Vec<CastlingRight>,
+    castlings: Vec<Castling>,
+    first_move_rights: Vec<FirstMoveRight>,
+    gating: Option<Gating>,
+}
+
+/// The move-rule graph, then the rules that add moves to it or take some away.
+fn build_moves(s: &GameSetting, zones: &mut zones::ZoneTable, d: &mut Diags) -> Moves {
+    let (head, geometry) = (s.head, s.geometry);
+    let setting = graph::Setting {
+        names: s.names,
+        zones,
+        geometry,
+        orientation: head.orientation,
+        start: s.start,
+        holes: s.holes,
+    };
+    let mut built = graph::build_graph(s.infos, &setting, d);
+    let (castling_rights, mut castlings) = castling::build_castling(
+        s.infos,
+        s.names,
+        &built,
+        (geometry, head.orientation),
+        s.start,
+        head.drops.is_some(),
+        d,
+    );
+    castlings.retain(|c| holes::keeps_castling(c, s.holes));
+    let first_move_rights = first_move::build_first_move_rights(
+        s.infos,
+        s.names,
+        &castling_rights,
+        geometry,
+        s.start,
+        d,
+    );
+    let gating = gating::resolve_gating(
+        &gating::GatingSetting {
+            head,
+            castling: &castling_rights,
+            first_moves: &first_move_rights,
+            holes: s.holes,
+            geometry,
+        },
+        zones,
+        d,
+    );
+    piece_rules::apply_piece_rules(head, s.infos, s.names, zones, &mut built, s.start, d);
+    Moves {
+        built,
+        castling_rights,
+        castlings,
+        first_move_rights,
+        gating,
+    }
+}
+
+/// The game-wide rules that restrict or add to what a move does: compulsory, protected and counter-strike
+/// captures, explosions, walls, the bonus turn.
+struct Restrictions {
+    forced_capture: Option<ForcedCapture>,
+    protected_capture: Option<ProtectedCapture>,
+    counter_strike: Option<CounterStrike>,
+    explosions: Option<Explosions>,
+    walls: Option<Walls>,
+    bonus_turn: Option<piece_rules::BonusTurn>,
+}
+
+fn resolve_restrictions(
+    s: &GameSetting,
+    moves: &Moves,
+    zones: &mut zones::ZoneTable,
+    d: &mut Diags,
+) -> Restrictions {
+    let (head, names, built) = (s.head, s.names, &moves.built);
+    let forced_capture = head
+        .forced_capture
+        .as_ref()
+        .map(|by| restrict::resolve_forced_capture(by, names, built, d));
+    let protected_capture = head
+        .protected_capture
+        .as_ref()
+        .map(|(_, set, bridge)| restrict::resolve_protected_capture((set, bridge), names, d));
+    let counter_strike = head
+        .counter_strike
+        .as_ref()
+        .map(|(kw, set)| restrict::resolve_counter_strike((*kw, set), names, built, d));
+    let explosions = head.explosions.as_ref().map(|(kw, spare, immune)| {
+        restrict::resolve_explosions((*kw, spare, immune), head.drops.is_some(), names, d)
+    });
+    let walls = walls::resolve_walls(
+        &walls::WallSetting {
+            head,
+            names,
+            infos: s.infos,
+            built,
+            castlings: &moves.castlings,
+            geometry: s.geometry,
+        },
+        zones,
+        d,
+    );
+    let bonus_turn = match &head.bonus {
+        Some((z, may_pass)) => zones.resolve(z, d).map(|zone| piece_rules::BonusTurn {
+            zone,
+            may_pass: *may_pass,
+        }),
+        None => None,
+    };
+    Restrictions {
+        forced_capture,
+        protected_capture,
+        counter_strike,
+        explosions,
+        walls,
+        bonus_turn,
+    }
+}
+
+/// Rules that are each fine alone but not with the pieces' moves: passing, hop restrictions, `must-drop`
+/// without drops, a piece that never moves, a royal piece that may not be captured.
+fn check_piece_rules(s: &GameSetting, built: &graph::Built, d: &mut Diags) {
+    let (head, infos) = (s.head, s.infos);
+    passing::check_passing(head, (infos, s.names), built, s.geometry, d);
+    restrict::check_hop_restrictions(infos, built, d);
+    if let (Some(span), None) = (head.must_drop, &head.drops) {
+        d.error(span, "`must-drop`, but the game has no `drops` statement")
+            .note("add `drops` (or `drops reserve` for a hand filled only by the start position)");
+    }
+    warn_immobile(built, s.names, infos, d);
+    for info in infos {
+        for (id, &span) in info.may_not_capture.iter().zip(&info.may_not_capture_spans) {
+            if infos[id.index()].royal {
+                d.error(
+                    span,
+                    "`may-not-capture` of a royal piece: check detection does not know the restriction yet",
+                );
+            }
+        }
+    }
+}
+
+/// A game that no side can lose is almost certainly a mistake.
+fn warn_no_loss(infos: &[pieces::PieceInfo], end: Option<&EndRules>, d: &mut Diags) {
+    // A flag square ends the game without a capture (breakthrough), and so does a stalemate that is scored
+    // (clobber: a side that cannot move loses).
+    let extinction = end.is_some_and(|e| {
+        !e.extinction.is_empty()
+            || !e.flags.is_empty()
+            || e.stalemate != crate::rules::StalemateResult::Draw
+            || e.stalemate_by_piece_count
+    });
+    if !infos.iter().any(|i| i.royal) && !extinction {
+        d.warning(
+            Span::new(0, 0),
+            "no piece is `royal` and no `extinction`, `flag` or scored `stalemate` rule ends the game, so no side can ever lose",
+        );
+    }
 }
 
 /// A shadow `X~` is an `X` to every rule that lists pieces by type: flags, compulsory captures, the move-limit

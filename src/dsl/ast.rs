@@ -198,28 +198,7 @@ pub enum PieceItem {
     MayNotCapture(Vec<Name>),
     /// `may-not-hop-over ID…`: the piece never hops over a piece of these types.
     MayNotHopOver(Vec<Name>),
-    Promote {
-        keyword: Span,
-        to: Vec<Name>,
-        zone: Name,
-        mandatory: Option<Spanned<bool>>,
-        trigger: PromotionTrigger,
-        /// `limited`: only to a type of which the side has fewer on the board than at the start; `limited to N`:
-        /// fewer than N.
-        limited: Option<Span>,
-        limited_to: Option<Spanned<u32>>,
-        /// `anywhere-if-last`: the side's last piece of the promoting type promotes on any square (`on standing`).
-        anywhere_if_last: Option<Span>,
-        /// `not-attacking`: the promoted piece may attack no enemy piece where it stands (`on standing`).
-        not_attacking: Option<Span>,
-        /// `not-checking`: the promoting move may not give check (`on standing`).
-        not_checking: Option<Span>,
-        /// `remembered`: each choice is made as its shadow type `X~`, which goes to the captor's hand as the
-        /// promoting piece (crazyhouse).
-        remembered: Option<Span>,
-        /// `for white` / `for black`: the line is that side's only.
-        side: Option<Spanned<Side>>,
-    },
+    Promote(PromoteLine),
     /// `castles with R C [to g c]`: the partner types, and the king's fixed destination files (toward the
     /// higher files, toward the lower) when castling does not depend on where king and partner start.
     CastlesWith {
@@ -230,6 +209,31 @@ pub enum PieceItem {
         after_drop: Option<(Span, Vec<Name>)>,
     },
     Drop(Vec<DropOption>),
+}
+
+/// A `promote` line: to which types, in which zone, when, and on what conditions.
+#[derive(Clone, Debug)]
+pub struct PromoteLine {
+    pub keyword: Span,
+    pub to: Vec<Name>,
+    pub zone: Name,
+    pub mandatory: Option<Spanned<bool>>,
+    pub trigger: PromotionTrigger,
+    /// `limited`: only to a type of which the side has fewer on the board than at the start; `limited to N`:
+    /// fewer than N.
+    pub limited: Option<Span>,
+    pub limited_to: Option<Spanned<u32>>,
+    /// `anywhere-if-last`: the side's last piece of the promoting type promotes on any square (`on standing`).
+    pub anywhere_if_last: Option<Span>,
+    /// `not-attacking`: the promoted piece may attack no enemy piece where it stands (`on standing`).
+    pub not_attacking: Option<Span>,
+    /// `not-checking`: the promoting move may not give check (`on standing`).
+    pub not_checking: Option<Span>,
+    /// `remembered`: each choice is made as its shadow type `X~`, which goes to the captor's hand as the
+    /// promoting piece (crazyhouse).
+    pub remembered: Option<Span>,
+    /// `for white` / `for black`: the line is that side's only.
+    pub side: Option<Spanned<Side>>,
 }
 
 #[derive(Clone, Debug)]

@@ -94,18 +94,9 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
         }),
         Rule::start_stmt => StatementKind::Start(o.string(rest[0].clone())),
         Rule::drops_stmt => StatementKind::Drops {
-            not_in: rest
-                .iter()
-                .find(|q| q.as_rule() == Rule::name)
-                .map(|q| o.text(q)),
-            reserve: rest
-                .iter()
-                .find(|q| q.as_rule() == Rule::kw_reserve)
-                .map(|q| o.span_of(q)),
-            gating_only: rest
-                .iter()
-                .find(|q| q.as_rule() == Rule::kw_gating_only)
-                .map(|q| o.span_of(q)),
+            not_in: text_of_kind(o, &rest, Rule::name),
+            reserve: span_of_kind(o, &rest, Rule::kw_reserve),
+            gating_only: span_of_kind(o, &rest, Rule::kw_gating_only),
         },
         Rule::gating_stmt => StatementKind::Gating {
             zone: o.text(&rest[1]),
@@ -114,11 +105,7 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
             zone: o.text(&rest[1]),
         },
         Rule::bonus_stmt => StatementKind::BonusTurn {
-            zone: rest
-                .iter()
-                .find(|q| q.as_rule() == Rule::name)
-                .map(|q| o.text(q))
-                .expect("bonus-turn names a zone"),
+            zone: text_of_kind(o, &rest, Rule::name).expect("bonus-turn names a zone"),
             may_pass: rest.iter().any(|q| q.as_rule() == Rule::kw_may_pass),
         },
         Rule::forced_capture_stmt => StatementKind::ForcedCapture {
@@ -126,40 +113,23 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
         },
         Rule::explosions_stmt => {
             // The ids after `spare`, then those after `immune`.
-            let immune_at = rest.iter().position(|q| q.as_rule() == Rule::kw_immune);
-            let ids = |from: usize, to: usize| of_kind(o, &rest[from..to], Rule::piece_id);
-            let split = immune_at.unwrap_or(rest.len());
-            StatementKind::Explosions {
-                spare: ids(0, split),
-                immune: ids(split, rest.len()),
-            }
+            let (spare, immune) = ids_around(o, &rest, Rule::kw_immune);
+            StatementKind::Explosions { spare, immune }
         }
         Rule::must_drop_stmt => StatementKind::MustDrop,
         Rule::pass_stmt => StatementKind::Pass,
         Rule::protected_capture_stmt => {
             // The ids before `bridge-not`, then those after it.
-            let split = rest
-                .iter()
-                .position(|q| q.as_rule() == Rule::kw_bridge_not)
-                .unwrap_or(rest.len());
-            StatementKind::ProtectedCapture {
-                set: of_kind(o, &rest[..split], Rule::piece_id),
-                bridge_not: of_kind(o, &rest[split..], Rule::piece_id),
-            }
+            let (set, bridge_not) = ids_around(o, &rest, Rule::kw_bridge_not);
+            StatementKind::ProtectedCapture { set, bridge_not }
         }
         Rule::counter_strike_stmt => StatementKind::CounterStrike {
             set: of_kind(o, &rest, Rule::piece_id),
         },
         Rule::walls_stmt => StatementKind::Walls {
-            placement: rest
-                .iter()
-                .find(|q| q.as_rule() == Rule::wall_placement)
-                .map(|q| o.text(q))
+            placement: text_of_kind(o, &rest, Rule::wall_placement)
                 .expect("walls names a placement"),
-            zone: rest
-                .iter()
-                .find(|q| q.as_rule() == Rule::name)
-                .map(|q| o.text(q)),
+            zone: text_of_kind(o, &rest, Rule::name),
         },
         Rule::petrify_stmt => StatementKind::Petrify {
             pieces: of_kind(o, &rest, Rule::piece_id),
@@ -276,185 +246,185 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
     let rule = p.as_rule();
     let whole = o.span_of(&p);
     let parts: Vec<P> = p.into_inner().collect();
-    let names = || -> Vec<Name> {
-        parts
-            .iter()
-            .filter(|q| q.as_rule() == Rule::name)
-            .map(|q| o.text(q))
-            .collect()
-    };
     match rule {
         Rule::royal_item => PieceItem::Royal(whole),
-        Rule::moves_item | Rule::also_item => {
-            // The names are the zone after `in` (if any), then the zone after `within` (if any).
-            let confined_at = parts.iter().position(|q| q.as_rule() == Rule::kw_within);
-            let zone_of = |range: std::ops::Range<usize>| {
-                parts[range]
-                    .iter()
-                    .find(|q| q.as_rule() == Rule::name)
-                    .map(|q| o.text(q))
-            };
-            PieceItem::Moves {
-                zone: zone_of(0..confined_at.unwrap_or(parts.len())),
-                betza: o.string(
-                    parts
-                        .iter()
-                        .find(|q| q.as_rule() == Rule::string)
-                        .expect("moves string")
-                        .clone(),
-                ),
-                also: parts
-                    .iter()
-                    .find(|q| q.as_rule() == Rule::kw_also)
-                    .map(|q| o.span_of(q)),
-                confined: confined_at.and_then(|at| zone_of(at..parts.len())),
-            }
-        }
+        Rule::moves_item | Rule::also_item => lower_moves_item(o, &parts),
         Rule::initial_item if parts.iter().any(|q| q.as_rule() == Rule::kw_unmoved) => {
-            let opts: Vec<P> = parts
-                .iter()
-                .filter(|q| q.as_rule() == Rule::unmoved_opt)
-                .cloned()
-                .collect();
-            PieceItem::InitialUnmoved {
-                keyword: whole,
-                not_in_check: opts.iter().any(|q| {
-                    q.clone()
-                        .into_inner()
-                        .any(|w| w.as_rule() == Rule::kw_not_in_check)
-                }),
-                lost_when_aligned_with: opts
-                    .iter()
-                    .flat_map(|q| q.clone().into_inner())
-                    .filter(|w| w.as_rule() == Rule::piece_id)
-                    .map(|w| o.text(&w))
-                    .collect(),
-            }
+            lower_unmoved_item(o, whole, &parts)
         }
         Rule::initial_item => PieceItem::Initial {
-            zone: names().remove(0),
+            zone: first_name(o, &parts),
         },
         Rule::confined_item => PieceItem::Confined {
-            zone: names().remove(0),
+            zone: first_name(o, &parts),
         },
         Rule::no_capture_item => PieceItem::MayNotCapture(of_kind(o, &parts, Rule::piece_id)),
         Rule::no_hop_item => PieceItem::MayNotHopOver(of_kind(o, &parts, Rule::piece_id)),
-        Rule::promote_item => {
-            let mut mandatory = None;
-            let mut trigger = PromotionTrigger::Destination;
-            let mut limited = None;
-            let mut limited_to = None;
-            let mut anywhere_if_last = None;
-            let mut not_attacking = None;
-            let mut not_checking = None;
-            let mut remembered = None;
-            let mut side = None;
-            for opt in parts.iter().filter(|q| q.as_rule() == Rule::promote_opt) {
-                for q in opt.clone().into_inner() {
-                    match q.as_rule() {
-                        Rule::kw_mandatory => {
-                            mandatory = Some(Spanned {
-                                value: true,
-                                span: o.span_of(&q),
-                            })
-                        }
-                        Rule::kw_optional => {
-                            mandatory = Some(Spanned {
-                                value: false,
-                                span: o.span_of(&q),
-                            })
-                        }
-                        Rule::trigger => {
-                            trigger = match q.as_str() {
-                                "start-or-destination" => PromotionTrigger::StartOrDestination,
-                                "entering" => PromotionTrigger::Entering,
-                                "capture" => PromotionTrigger::Capture,
-                                "capture-touching" => PromotionTrigger::CaptureTouching,
-                                "standing" => PromotionTrigger::Standing,
-                                _ => PromotionTrigger::Destination,
-                            }
-                        }
-                        Rule::kw_limited => limited = Some(o.span_of(&q)),
-                        Rule::number => limited_to = Some(o.number(&q)),
-                        Rule::kw_anywhere_if_last => anywhere_if_last = Some(o.span_of(&q)),
-                        Rule::kw_not_attacking => not_attacking = Some(o.span_of(&q)),
-                        Rule::kw_not_checking => not_checking = Some(o.span_of(&q)),
-                        Rule::kw_remembered => remembered = Some(o.span_of(&q)),
-                        Rule::kw_white | Rule::kw_black => {
-                            side = Some(Spanned {
-                                value: if q.as_rule() == Rule::kw_white {
-                                    Side::White
-                                } else {
-                                    Side::Black
-                                },
-                                span: o.span_of(&q),
-                            })
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            PieceItem::Promote {
-                keyword: o.span_of(&parts[0]),
-                to: of_kind(o, &parts, Rule::piece_id),
-                zone: names().remove(0),
-                mandatory,
-                trigger,
-                limited,
-                limited_to,
-                anywhere_if_last,
-                not_attacking,
-                not_checking,
-                remembered,
-                side,
-            }
-        }
-        Rule::castles_item => PieceItem::CastlesWith {
-            partners: of_kind(o, &parts, Rule::piece_id),
-            files: parts
-                .iter()
-                .find(|q| q.as_rule() == Rule::castle_files)
-                .map(|q| {
-                    let files: Vec<P> = q.clone().into_inner().collect();
-                    (o.text(&files[1]), o.text(&files[2]))
-                }),
-            after_drop: parts
-                .iter()
-                .find(|q| q.as_rule() == Rule::castle_drop)
-                .map(|q| {
-                    let inner: Vec<P> = q.clone().into_inner().collect();
-                    let squares = inner
-                        .iter()
-                        .filter(|s| s.as_rule() == Rule::square)
-                        .map(|s| o.text(s))
-                        .collect();
-                    (o.span_of(&inner[0]), squares)
-                }),
-        },
-        Rule::drop_item => PieceItem::Drop(
-            parts
-                .iter()
-                .filter(|q| q.as_rule() == Rule::drop_opt)
-                .map(|opt| {
-                    let inner: Vec<P> = opt.clone().into_inner().collect();
-                    match inner[0].as_rule() {
-                        Rule::kw_one_per_file => DropOption::OnePerFile(o.span_of(&inner[0])),
-                        Rule::kw_no_mate => DropOption::NoMate(o.span_of(&inner[0])),
-                        Rule::kw_either_form => DropOption::EitherForm(o.span_of(&inner[0])),
-                        Rule::kw_allowed => DropOption::Allowed(o.span_of(&inner[0])),
-                        Rule::kw_opposite_colours => {
-                            DropOption::OppositeColours(o.span_of(&inner[0]))
-                        }
-                        Rule::kw_at_most => {
-                            DropOption::PerFile(o.number(&inner[1]), o.span_of(opt))
-                        }
-                        _ => DropOption::NotIn(o.text(inner.last().expect("zone"))),
-                    }
-                })
-                .collect(),
-        ),
+        Rule::promote_item => PieceItem::Promote(lower_promote_line(o, &parts)),
+        Rule::castles_item => lower_castles_item(o, &parts),
+        Rule::drop_item => PieceItem::Drop(lower_drop_options(o, &parts)),
         other => unreachable!("not a piece item: {other:?}"),
     }
+}
+
+/// The first zone name of an item (`initial ZONE`, `confined to ZONE`, `promote … in ZONE`).
+fn first_name(o: Origin, parts: &[P]) -> Name {
+    text_of_kind(o, parts, Rule::name).expect("the item's zone name")
+}
+
+/// `moves "…"`, `moves in ZONE "…"`, `also moves in ZONE "…"`, each optionally `within ZONE`.
+fn lower_moves_item(o: Origin, parts: &[P]) -> PieceItem {
+    // The names are the zone after `in` (if any), then the zone after `within` (if any).
+    let confined_at = parts.iter().position(|q| q.as_rule() == Rule::kw_within);
+    let zone_of = |range: std::ops::Range<usize>| text_of_kind(o, &parts[range], Rule::name);
+    PieceItem::Moves {
+        zone: zone_of(0..confined_at.unwrap_or(parts.len())),
+        betza: o.string(
+            parts
+                .iter()
+                .find(|q| q.as_rule() == Rule::string)
+                .expect("moves string")
+                .clone(),
+        ),
+        also: span_of_kind(o, parts, Rule::kw_also),
+        confined: confined_at.and_then(|at| zone_of(at..parts.len())),
+    }
+}
+
+/// `initial unmoved [not-in-check] [lost-when-aligned-with ID…]`.
+fn lower_unmoved_item(o: Origin, whole: Span, parts: &[P]) -> PieceItem {
+    let opts: Vec<P> = parts
+        .iter()
+        .filter(|q| q.as_rule() == Rule::unmoved_opt)
+        .cloned()
+        .collect();
+    PieceItem::InitialUnmoved {
+        keyword: whole,
+        not_in_check: opts.iter().any(|q| {
+            q.clone()
+                .into_inner()
+                .any(|w| w.as_rule() == Rule::kw_not_in_check)
+        }),
+        lost_when_aligned_with: opts
+            .iter()
+            .flat_map(|q| q.clone().into_inner())
+            .filter(|w| w.as_rule() == Rule::piece_id)
+            .map(|w| o.text(&w))
+            .collect(),
+    }
+}
+
+/// `promote to ID… in ZONE` and its options, in any order.
+fn lower_promote_line(o: Origin, parts: &[P]) -> PromoteLine {
+    let mut line = PromoteLine {
+        keyword: o.span_of(&parts[0]),
+        to: of_kind(o, parts, Rule::piece_id),
+        zone: first_name(o, parts),
+        mandatory: None,
+        trigger: PromotionTrigger::Destination,
+        limited: None,
+        limited_to: None,
+        anywhere_if_last: None,
+        not_attacking: None,
+        not_checking: None,
+        remembered: None,
+        side: None,
+    };
+    for opt in parts.iter().filter(|q| q.as_rule() == Rule::promote_opt) {
+        for q in opt.clone().into_inner() {
+            let at = o.span_of(&q);
+            match q.as_rule() {
+                Rule::kw_mandatory => {
+                    line.mandatory = Some(Spanned {
+                        value: true,
+                        span: at,
+                    })
+                }
+                Rule::kw_optional => {
+                    line.mandatory = Some(Spanned {
+                        value: false,
+                        span: at,
+                    })
+                }
+                Rule::trigger => {
+                    line.trigger = match q.as_str() {
+                        "start-or-destination" => PromotionTrigger::StartOrDestination,
+                        "entering" => PromotionTrigger::Entering,
+                        "capture" => PromotionTrigger::Capture,
+                        "capture-touching" => PromotionTrigger::CaptureTouching,
+                        "standing" => PromotionTrigger::Standing,
+                        _ => PromotionTrigger::Destination,
+                    }
+                }
+                Rule::kw_limited => line.limited = Some(at),
+                Rule::number => line.limited_to = Some(o.number(&q)),
+                Rule::kw_anywhere_if_last => line.anywhere_if_last = Some(at),
+                Rule::kw_not_attacking => line.not_attacking = Some(at),
+                Rule::kw_not_checking => line.not_checking = Some(at),
+                Rule::kw_remembered => line.remembered = Some(at),
+                Rule::kw_white => {
+                    line.side = Some(Spanned {
+                        value: Side::White,
+                        span: at,
+                    })
+                }
+                Rule::kw_black => {
+                    line.side = Some(Spanned {
+                        value: Side::Black,
+                        span: at,
+                    })
+                }
+                _ => {}
+            }
+        }
+    }
+    line
+}
+
+/// `castles with ID… [to FILE FILE] [after drop on SQUARE…]`.
+fn lower_castles_item(o: Origin, parts: &[P]) -> PieceItem {
+    PieceItem::CastlesWith {
+        partners: of_kind(o, parts, Rule::piece_id),
+        files: parts
+            .iter()
+            .find(|q| q.as_rule() == Rule::castle_files)
+            .map(|q| {
+                let files: Vec<P> = q.clone().into_inner().collect();
+                (o.text(&files[1]), o.text(&files[2]))
+            }),
+        after_drop: parts
+            .iter()
+            .find(|q| q.as_rule() == Rule::castle_drop)
+            .map(|q| {
+                let inner: Vec<P> = q.clone().into_inner().collect();
+                let squares = inner
+                    .iter()
+                    .filter(|s| s.as_rule() == Rule::square)
+                    .map(|s| o.text(s))
+                    .collect();
+                (o.span_of(&inner[0]), squares)
+            }),
+    }
+}
+
+/// The options of a piece's `drop` item.
+fn lower_drop_options(o: Origin, parts: &[P]) -> Vec<DropOption> {
+    parts
+        .iter()
+        .filter(|q| q.as_rule() == Rule::drop_opt)
+        .map(|opt| {
+            let inner: Vec<P> = opt.clone().into_inner().collect();
+            match inner[0].as_rule() {
+                Rule::kw_one_per_file => DropOption::OnePerFile(o.span_of(&inner[0])),
+                Rule::kw_no_mate => DropOption::NoMate(o.span_of(&inner[0])),
+                Rule::kw_either_form => DropOption::EitherForm(o.span_of(&inner[0])),
+                Rule::kw_allowed => DropOption::Allowed(o.span_of(&inner[0])),
+                Rule::kw_opposite_colours => DropOption::OppositeColours(o.span_of(&inner[0])),
+                Rule::kw_at_most => DropOption::PerFile(o.number(&inner[1]), o.span_of(opt)),
+                _ => DropOption::NotIn(o.text(inner.last().expect("zone"))),
+            }
+        })
+        .collect()
 }
 
 fn outcome(o: Origin, p: &P) -> Spanned<Outcome> {
@@ -466,6 +436,34 @@ fn outcome(o: Origin, p: &P) -> Spanned<Outcome> {
         },
         span: o.span_of(p),
     }
+}
+
+/// The text of the first part of kind `rule` (an optional name).
+fn text_of_kind(o: Origin, parts: &[P], rule: Rule) -> Option<Name> {
+    parts
+        .iter()
+        .find(|q| q.as_rule() == rule)
+        .map(|q| o.text(q))
+}
+
+/// Where the first part of kind `rule` is (an optional keyword).
+fn span_of_kind(o: Origin, parts: &[P], rule: Rule) -> Option<Span> {
+    parts
+        .iter()
+        .find(|q| q.as_rule() == rule)
+        .map(|q| o.span_of(q))
+}
+
+/// The piece ids before the keyword `at`, then those after it (all before it when it is not there).
+fn ids_around(o: Origin, parts: &[P], at: Rule) -> (Vec<Name>, Vec<Name>) {
+    let split = parts
+        .iter()
+        .position(|q| q.as_rule() == at)
+        .unwrap_or(parts.len());
+    (
+        of_kind(o, &parts[..split], Rule::piece_id),
+        of_kind(o, &parts[split..], Rule::piece_id),
+    )
 }
 
 fn of_kind(o: Origin, parts: &[P], rule: Rule) -> Vec<Spanned<String>> {
@@ -501,10 +499,7 @@ fn counting_part(o: Origin, p: &P) -> CountingPart {
                     HonourRowSyntax {
                         span: o.span_of(row),
                         at_least: (cells[0].as_rule() == Rule::number).then(|| o.number(&cells[0])),
-                        piece: cells
-                            .iter()
-                            .find(|q| q.as_rule() == Rule::piece_id)
-                            .map(|q| o.text(q)),
+                        piece: text_of_kind(o, &cells, Rule::piece_id),
                         moves,
                     }
                 })
@@ -538,24 +533,10 @@ pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
         },
         Rule::flag_item => EndItem::Flag {
             pieces: of_kind(o, &parts, Rule::piece_id),
-            zone: o.text(
-                parts
-                    .iter()
-                    .find(|q| q.as_rule() == Rule::name)
-                    .expect("a flag zone"),
-            ),
-            black_may_equalise: parts
-                .iter()
-                .find(|q| q.as_rule() == Rule::kw_black_may_equalise)
-                .map(|q| o.span_of(q)),
-            if_safe: parts
-                .iter()
-                .find(|q| q.as_rule() == Rule::kw_if_safe)
-                .map(|q| o.span_of(q)),
-            after_reply: parts
-                .iter()
-                .find(|q| q.as_rule() == Rule::kw_after_reply)
-                .map(|q| o.span_of(q)),
+            zone: text_of_kind(o, &parts, Rule::name).expect("a flag zone"),
+            black_may_equalise: span_of_kind(o, &parts, Rule::kw_black_may_equalise),
+            if_safe: span_of_kind(o, &parts, Rule::kw_if_safe),
+            after_reply: span_of_kind(o, &parts, Rule::kw_after_reply),
         },
         Rule::no_check_item => EndItem::GivingCheckIllegal,
         Rule::frozen_item => EndItem::RoyalFrozenInCheck,
@@ -584,43 +565,14 @@ pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
         Rule::check_limit_item => EndItem::CheckLimit(o.number(&parts[1])),
         Rule::repetition_item => EndItem::Repetition {
             count: o.number(&parts[1]),
-            perpetual_check_loses: parts
-                .iter()
-                .find(|q| q.as_rule() == Rule::kw_perpetual_check_loses)
-                .map(|q| o.span_of(q)),
-            result: match parts.last().map(|q| (q.as_rule(), q.as_str())) {
-                Some((Rule::repetition_result, "mover-loses")) => RepetitionResult::MoverLoses,
-                Some((Rule::repetition_result, "white-loses")) => {
-                    RepetitionResult::SideLoses { white: true }
-                }
-                Some((Rule::repetition_result, "black-loses")) => {
-                    RepetitionResult::SideLoses { white: false }
-                }
-                _ => RepetitionResult::Draw,
-            },
+            perpetual_check_loses: span_of_kind(o, &parts, Rule::kw_perpetual_check_loses),
+            result: repetition_result(parts.last()),
         },
         Rule::counting_item => EndItem::Counting {
             keyword: o.span_of(&parts[0]),
             parts: parts[1..].iter().map(|q| counting_part(o, q)).collect(),
         },
-        Rule::material_count_item => EndItem::MaterialCount {
-            keyword: o.span_of(&parts[0]),
-            values: parts
-                .iter()
-                .filter(|q| q.as_rule() == Rule::piece_value)
-                .map(|q| {
-                    let cells: Vec<P> = q.clone().into_inner().collect();
-                    (o.text(&cells[0]), o.number(&cells[1]))
-                })
-                .collect(),
-            bonus: parts
-                .iter()
-                .find(|q| q.as_rule() == Rule::decimal)
-                .map(|q| {
-                    let white = parts.iter().any(|w| w.as_rule() == Rule::kw_white);
-                    (white, o.text(q))
-                }),
-        },
+        Rule::material_count_item => lower_material_count_item(o, &parts),
         Rule::draws_win_item => EndItem::DrawsWin {
             white: parts[1].as_rule() == Rule::kw_white,
         },
@@ -651,5 +603,41 @@ pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
                 .collect(),
         ),
         other => unreachable!("not an end item: {other:?}"),
+    }
+}
+
+/// What a `repetition` rule ends in, from its last part: a draw unless a loser is named.
+fn repetition_result(last: Option<&P>) -> RepetitionResult {
+    match last.map(|q| (q.as_rule(), q.as_str())) {
+        Some((Rule::repetition_result, "mover-loses")) => RepetitionResult::MoverLoses,
+        Some((Rule::repetition_result, "white-loses")) => {
+            RepetitionResult::SideLoses { white: true }
+        }
+        Some((Rule::repetition_result, "black-loses")) => {
+            RepetitionResult::SideLoses { white: false }
+        }
+        _ => RepetitionResult::Draw,
+    }
+}
+
+/// `material-count ID N, … [bonus white|black X]`.
+fn lower_material_count_item(o: Origin, parts: &[P]) -> EndItem {
+    EndItem::MaterialCount {
+        keyword: o.span_of(&parts[0]),
+        values: parts
+            .iter()
+            .filter(|q| q.as_rule() == Rule::piece_value)
+            .map(|q| {
+                let cells: Vec<P> = q.clone().into_inner().collect();
+                (o.text(&cells[0]), o.number(&cells[1]))
+            })
+            .collect(),
+        bonus: parts
+            .iter()
+            .find(|q| q.as_rule() == Rule::decimal)
+            .map(|q| {
+                let white = parts.iter().any(|w| w.as_rule() == Rule::kw_white);
+                (white, o.text(q))
+            }),
     }
 }

@@ -73,41 +73,6 @@ bitflags::bitflags! {
 }
 
 impl StepRule {
-    /// The rule of a turning square whose leg has these modifiers, or why there is none. Hopping wins over
-    /// capturing (`cp` jumps); `t` on a hopping leg means the piece jumped must be a friendly one.
-    pub fn turn(mode: betza::Mode) -> Result<StepRule, &'static str> {
-        use betza::Mode;
-        if mode.intersects(Mode(Mode::GRASSHOP.0 | Mode::EN_PASSANT.0)) {
-            return Err("grasshopper or e.p. modifiers on a non-final leg");
-        }
-        if mode.contains(Mode::INDUCE) {
-            return Ok(StepRule::TURN | StepRule::INDUCE);
-        }
-        let mut rule = StepRule::TURN;
-        if mode.contains(Mode::MOVE) {
-            rule |= StepRule::EMPTY;
-        }
-        if mode.contains(Mode::HOP) {
-            let tame = mode.contains(Mode::TAME) && !mode.contains(Mode::MOVE);
-            rule |= if tame {
-                StepRule::HOP_FRIEND
-            } else {
-                StepRule::HURDLE
-            };
-            return Ok(rule);
-        }
-        if !mode.intersects(Mode(Mode::CAPTURE.0 | Mode::DESTROY.0)) {
-            rule |= StepRule::EMPTY;
-        }
-        if mode.contains(Mode::CAPTURE) {
-            rule |= StepRule::CAPTURE;
-        }
-        if mode.contains(Mode::DESTROY) {
-            rule |= StepRule::DESTROY;
-        }
-        Ok(rule)
-    }
-
     /// The rule of a destination of a final leg that may do what `flags` say.
     pub fn destination(flags: RayFlags) -> StepRule {
         let mut rule = StepRule::DEST;
@@ -270,17 +235,10 @@ impl Ray {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use betza::Mode;
-
-    fn turn(modes: &[Mode]) -> StepRule {
-        let mode = modes.iter().fold(Mode(0), |m, &x| m.union(x));
-        StepRule::turn(mode).expect("a turning rule")
-    }
 
     #[test]
     fn a_plain_turn_must_be_empty() {
-        let rule = turn(&[]);
-        assert_eq!(rule, StepRule::TURN_EMPTY);
+        let rule = StepRule::TURN_EMPTY;
         assert_eq!(step(rule, Occupant::Empty, || false), StepOutcome::Cross);
         assert_eq!(step(rule, Occupant::Enemy, || false), StepOutcome::Blocked);
         assert_eq!(step(rule, Occupant::Friend, || false), StepOutcome::Blocked);
@@ -288,7 +246,7 @@ mod tests {
 
     #[test]
     fn a_locust_turn_captures_an_enemy_and_needs_one() {
-        let rule = turn(&[Mode::CAPTURE]);
+        let rule = StepRule::TURN | StepRule::CAPTURE;
         assert_eq!(step(rule, Occupant::Enemy, || false), StepOutcome::Remove);
         assert_eq!(step(rule, Occupant::Empty, || false), StepOutcome::Blocked);
         assert_eq!(step(rule, Occupant::Friend, || false), StepOutcome::Blocked);
@@ -296,14 +254,14 @@ mod tests {
 
     #[test]
     fn a_royal_friend_is_never_destroyed() {
-        let rule = turn(&[Mode::DESTROY]);
+        let rule = StepRule::TURN | StepRule::DESTROY;
         assert_eq!(step(rule, Occupant::Friend, || false), StepOutcome::Remove);
         assert_eq!(step(rule, Occupant::Friend, || true), StepOutcome::Blocked);
     }
 
     #[test]
-    fn hopping_wins_over_capturing_on_a_turn() {
-        let rule = turn(&[Mode::CAPTURE, Mode::HOP]);
+    fn a_hurdle_is_jumped_whoever_it_is() {
+        let rule = StepRule::HURDLE;
         assert_eq!(step(rule, Occupant::Enemy, || false), StepOutcome::Cross);
         assert_eq!(step(rule, Occupant::Friend, || false), StepOutcome::Cross);
         assert_eq!(step(rule, Occupant::Empty, || false), StepOutcome::Blocked);
@@ -311,14 +269,14 @@ mod tests {
 
     #[test]
     fn a_tame_hop_turn_jumps_only_a_friend() {
-        let rule = turn(&[Mode::TAME, Mode::HOP]);
+        let rule = StepRule::TURN | StepRule::HOP_FRIEND;
         assert_eq!(step(rule, Occupant::Friend, || false), StepOutcome::Cross);
         assert_eq!(step(rule, Occupant::Enemy, || false), StepOutcome::Blocked);
     }
 
     #[test]
     fn an_induction_turn_hands_the_move_to_any_friend_royal_too() {
-        let rule = turn(&[Mode::INDUCE]);
+        let rule = StepRule::TURN | StepRule::INDUCE;
         assert_eq!(step(rule, Occupant::Friend, || true), StepOutcome::Induce);
         assert_eq!(step(rule, Occupant::Enemy, || false), StepOutcome::Blocked);
     }
@@ -335,11 +293,5 @@ mod tests {
             step(capture_only, Occupant::Empty, || false),
             StepOutcome::Cross
         );
-    }
-
-    #[test]
-    fn grasshopper_and_en_passant_modifiers_have_no_turning_rule() {
-        assert!(StepRule::turn(Mode::GRASSHOP).is_err());
-        assert!(StepRule::turn(Mode::EN_PASSANT).is_err());
     }
 }

@@ -83,7 +83,29 @@ pub enum Problem {
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            // Text from the FEN is echoed with control characters escaped.
+            Problem::Empty
+            | Problem::RankCount { .. }
+            | Problem::RankLength { .. }
+            | Problem::BadEmptyRun(_)
+            | Problem::Unexpected(_)
+            | Problem::BadParentheses(_)
+            | Problem::UnknownPiece(_)
+            | Problem::UnclosedHand
+            | Problem::BadCount(_)
+            | Problem::BadSide(_)
+            | Problem::BadEpSquare(_)
+            | Problem::BadClock(_)
+            | Problem::UnexpectedToken(_)
+            | Problem::BadCheckCount(_) => self.fmt_reading(f),
+            _ => self.fmt_against_rules(f),
+        }
+    }
+}
+
+impl Problem {
+    /// A mistake found by reading the text. Text from the FEN is echoed with control characters escaped.
+    fn fmt_reading(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             Problem::Empty => write!(f, "the FEN is empty"),
             Problem::RankCount { found, expected } => {
                 write!(f, "{found} ranks, but the board has {expected}")
@@ -139,6 +161,18 @@ impl fmt::Display for Problem {
             Problem::UnexpectedToken(t) => {
                 write!(f, "unexpected `{}` after the position", t.escape_debug())
             }
+            Problem::BadCheckCount(t) => write!(
+                f,
+                "`{}` is not the checks each side has still to give (`3+3`)",
+                t.escape_debug()
+            ),
+            _ => unreachable!("not a reading problem: {self:?}"),
+        }
+    }
+
+    /// A mistake found by checking the rules of the game, or by the executor.
+    fn fmt_against_rules(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             Problem::SquareTwice => write!(f, "a second piece on the same square"),
             Problem::TooManyPieces { found } => write!(
                 f,
@@ -207,11 +241,6 @@ impl fmt::Display for Problem {
                 write!(f, "e.p. square {t}: no piece has just passed over it")
             }
             Problem::NoBonusTurns => write!(f, "`bonus`: this game has no bonus turns"),
-            Problem::BadCheckCount(t) => write!(
-                f,
-                "`{}` is not the checks each side has still to give (`3+3`)",
-                t.escape_debug()
-            ),
             Problem::NoCheckLimit => write!(f, "this game does not count checks"),
             Problem::ChecksOverLimit(limit) => {
                 write!(f, "more checks left to give than the limit of {limit}")
@@ -225,6 +254,7 @@ impl fmt::Display for Problem {
                 "a counting limit is at most {most} plies, twice the longest count of this game"
             ),
             Problem::OpponentInCheck => write!(f, "the side not to move is in check"),
+            _ => unreachable!("a reading problem: {self:?}"),
         }
     }
 }

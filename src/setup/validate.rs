@@ -3,6 +3,7 @@
 use super::castling;
 use super::error::{FenProblem, Problem};
 use super::{Setup, MAX_PIECES};
+use crate::diag::Span;
 use crate::rules::{Game, PieceId, Royalty, Side, Square};
 
 /// What the checks work out for the position to be built.
@@ -25,6 +26,38 @@ pub struct Derived {
 pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> {
     let mut problems = Vec::new();
     let mut problem = |span, problem| problems.push(FenProblem { span, problem });
+    let (board, royals) = place_pieces(setup, game, &mut problem);
+    check_hands(setup, game, royals, &mut problem);
+    check_holes(setup, game, &mut problem);
+    let mut castling = castling::read_rights(&setup.castling, &board, game, &mut problem);
+    if game.gates_lapse() {
+        for side in Side::BOTH {
+            if !setup.hands.iter().any(|h| h.side == side && h.count > 0) {
+                castling &= !game.gate_rights(side);
+            }
+        }
+    }
+    let (struck, ep) = last_move(setup, game, &board, &mut problem);
+    check_counters(setup, game, &mut problem);
+    if problems.is_empty() {
+        Ok(Derived {
+            castling,
+            ep,
+            struck,
+        })
+    } else {
+        problems.sort_by_key(|p| p.span.start);
+        Err(problems)
+    }
+}
+
+/// The setup's board, one piece per square, and per side how many royal pieces it has when the game allows one:
+/// a second piece on a square, a second royal piece, a piece where it could never move are problems.
+fn place_pieces(
+    setup: &Setup,
+    game: &Game,
+    problem: &mut impl FnMut(Span, Problem),
+) -> (Vec<Option<(PieceId, Side)>>, [u32; 2]) {
     let g = game.geometry;
     let mut board: Vec<Option<(PieceId, Side)>> = vec![None; g.squares()];
     let mut royals = [0u32; 2];
@@ -54,6 +87,17 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
             );
         }
     }
+    (board, royals)
+}
+
+/// The hands: at most [`MAX_PIECES`] pieces in all, still one royal piece per side, only droppable pieces, and
+/// only in a game with drops.
+fn check_hands(
+    setup: &Setup,
+    game: &Game,
+    mut royals: [u32; 2],
+    problem: &mut impl FnMut(Span, Problem),
+) {
     let mut total = setup.board.len() as u64;
     for held in &setup.hands {
         total += u64::from(held.count);
@@ -77,6 +121,11 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
     if let (false, Some(span), false) = (game.drops, setup.hands_span, setup.hands.is_empty()) {
         problem(span, Problem::NoHands);
     }
+}
+
+/// The `*` squares: every hole of the game, and off them walls only in a game with walls (one in a duck game).
+fn check_holes(setup: &Setup, game: &Game, problem: &mut impl FnMut(Span, Problem)) {
+    let g = game.geometry;
     // In a game with walls, a `*` off the game's holes is a wall; a duck game has at most one.
     let duck = game
         .walls
@@ -103,14 +152,17 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
             None => {}
         }
     }
-    let mut castling = castling::read_rights(&setup.castling, &board, game, &mut problem);
-    if game.gates_lapse() {
-        for side in Side::BOTH {
-            if !setup.hands.iter().any(|h| h.side == side && h.count > 0) {
-                castling &= !game.gate_rights(side);
-            }
-        }
-    }
+}
+
+/// What the e.p. field says about the last move: where it struck (`no-counter-strike`), or the e.p. target and
+/// the piece that has just passed over it.
+fn last_move(
+    setup: &Setup,
+    game: &Game,
+    board: &[Option<(PieceId, Side)>],
+    problem: &mut impl FnMut(Span, Problem),
+) -> (Option<Square>, Option<(Square, Square)>) {
+    let g = game.geometry;
     // In a game with `no-counter-strike`, the e.p. field names where the last move took a piece of the set: the
     // taker stands there now (an outsider of the side that moved), or a locust capture left it empty.
     let struck = game.counter_strike.as_ref().and_then(|rule| {
@@ -129,14 +181,19 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
         .and_then(|(first, span)| {
             let mover = setup.side.opponent();
             let found = match setup.ep_victim {
-                None => ep_victim(&board, game, mover, first).map(|v| (first, v)),
-                Some(second) => named_ep(&board, game, mover, first, second),
+                None => ep_victim(board, game, mover, first).map(|v| (first, v)),
+                Some(second) => named_ep(board, game, mover, first, second),
             };
             if found.is_none() {
                 problem(span, Problem::NoEpVictim(g.name(first)));
             }
             found
         });
+    (struck, ep)
+}
+
+/// The fields the game must have a rule for: `bonus`, the checks left, the counting limit.
+fn check_counters(setup: &Setup, game: &Game, problem: &mut impl FnMut(Span, Problem)) {
     if let (Some(span), None) = (setup.bonus, &game.bonus_turn) {
         problem(span, Problem::NoBonusTurns);
     }
@@ -157,16 +214,6 @@ pub fn validate(setup: &Setup, game: &Game) -> Result<Derived, Vec<FenProblem>> 
             }
             Some(_) => {}
         }
-    }
-    if problems.is_empty() {
-        Ok(Derived {
-            castling,
-            ep,
-            struck,
-        })
-    } else {
-        problems.sort_by_key(|p| p.span.start);
-        Err(problems)
     }
 }
 

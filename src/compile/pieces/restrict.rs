@@ -1,7 +1,7 @@
 //! Move restrictions and capture effects: compulsory capture, explosions, and the hop restrictions of pieces.
 use super::graph::Built;
-use super::pieces::{PieceInfo, PieceNames};
-use super::Diags;
+use super::{PieceInfo, PieceNames};
+use crate::compile::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::Name;
 use crate::rules::{

@@ -1,10 +1,10 @@
 //! `pass allowed`: a pass is written with the mover's royal square (`e2e2`), so it needs a royal piece whose own
 //! moves never end where they start (that move would read the same), and it does not combine with the other
 //! passes and walls yet.
-use super::diags::Diags;
-use super::graph::Built;
-use super::header::Header;
-use super::pieces::{PieceInfo, PieceNames};
+use crate::compile::diags::Diags;
+use crate::compile::header::Header;
+use crate::compile::pieces::graph::Built;
+use crate::compile::pieces::{PieceInfo, PieceNames};
 use crate::rules::{Geometry, PieceId, Side};
 
 pub fn check_passing(

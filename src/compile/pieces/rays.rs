@@ -296,7 +296,7 @@ fn unplayable_unload(last: &Leg, turns: &[Leg]) -> Option<&'static str> {
     };
     if turns.iter().any(unloads) {
         Some("unloading captures on a leg other than the last (`u` before an `a`; on the last leg, as in `afucQ`, they work)")
-    } else if StepRule::turn(before.mode) != Ok(StepRule::TURN_EMPTY) {
+    } else if turn_rule(before.mode) != Ok(StepRule::TURN_EMPTY) {
         Some("unloading captures on a leg that starts on a turning square that may hold a piece (`u` after a `c`, `d`, `p` or `x` turn: the victim is put where the leg starts, which must be empty; after an empty turn, as in `afucQ`, they work)")
     } else if turns.iter().any(removes) {
         Some("unloading captures in moves that also capture on a turning square (a move records one square besides its destination)")
@@ -378,6 +378,40 @@ fn final_flags(mode: Mode) -> RayFlags {
     .into_iter()
     .filter(|(m, _)| mode.contains(*m))
     .fold(RayFlags::empty(), |flags, (_, flag)| flags | flag)
+}
+
+/// The rule of a turning square whose leg has these modifiers, or why there is none. Hopping wins over capturing
+/// (`cp` jumps); `t` on a hopping leg means the piece jumped must be a friendly one.
+fn turn_rule(mode: Mode) -> Result<StepRule, &'static str> {
+    if mode.intersects(Mode(Mode::GRASSHOP.0 | Mode::EN_PASSANT.0)) {
+        return Err("grasshopper or e.p. modifiers on a non-final leg");
+    }
+    if mode.contains(Mode::INDUCE) {
+        return Ok(StepRule::TURN | StepRule::INDUCE);
+    }
+    let mut rule = StepRule::TURN;
+    if mode.contains(Mode::MOVE) {
+        rule |= StepRule::EMPTY;
+    }
+    if mode.contains(Mode::HOP) {
+        let tame = mode.contains(Mode::TAME) && !mode.contains(Mode::MOVE);
+        rule |= if tame {
+            StepRule::HOP_FRIEND
+        } else {
+            StepRule::HURDLE
+        };
+        return Ok(rule);
+    }
+    if !mode.intersects(Mode(Mode::CAPTURE.0 | Mode::DESTROY.0)) {
+        rule |= StepRule::EMPTY;
+    }
+    if mode.contains(Mode::CAPTURE) {
+        rule |= StepRule::CAPTURE;
+    }
+    if mode.contains(Mode::DESTROY) {
+        rule |= StepRule::DESTROY;
+    }
+    Ok(rule)
 }
 
 /// Every realisation of a multi-leg path (or a lame rider) from one square: for each non-final leg, each distance
@@ -496,7 +530,7 @@ impl ChainUnroller<'_> {
             }
             self.check_size()?;
             let before = self.buf.walk_squares.len();
-            self.push(end, StepRule::turn(leg.mode)?);
+            self.push(end, turn_rule(leg.mode)?);
             let next = (ex.rem_euclid(self.g.files as i32), ey);
             self.unroll(next, rest)?;
             self.truncate(before);
@@ -547,5 +581,42 @@ impl ChainUnroller<'_> {
             self.truncate(mark);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn turn(modes: &[Mode]) -> StepRule {
+        let mode = modes.iter().fold(Mode(0), |m, &x| m.union(x));
+        turn_rule(mode).expect("a turning rule")
+    }
+
+    #[test]
+    fn a_turning_square_allows_what_its_leg_modifiers_say() {
+        assert_eq!(turn(&[]), StepRule::TURN_EMPTY);
+        assert_eq!(turn(&[Mode::CAPTURE]), StepRule::TURN | StepRule::CAPTURE);
+        assert_eq!(turn(&[Mode::DESTROY]), StepRule::TURN | StepRule::DESTROY);
+        assert_eq!(turn(&[Mode::INDUCE]), StepRule::TURN | StepRule::INDUCE);
+    }
+
+    #[test]
+    fn hopping_wins_over_capturing_on_a_turn() {
+        assert_eq!(turn(&[Mode::CAPTURE, Mode::HOP]), StepRule::HURDLE);
+    }
+
+    #[test]
+    fn a_tame_hop_turn_jumps_only_a_friend() {
+        assert_eq!(
+            turn(&[Mode::TAME, Mode::HOP]),
+            StepRule::TURN | StepRule::HOP_FRIEND
+        );
+    }
+
+    #[test]
+    fn grasshopper_and_en_passant_modifiers_have_no_turning_rule() {
+        assert!(turn_rule(Mode::GRASSHOP).is_err());
+        assert!(turn_rule(Mode::EN_PASSANT).is_err());
     }
 }

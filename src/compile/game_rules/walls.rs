@@ -1,10 +1,10 @@
 //! `walls past|placed [in ZONE]|shot` and `petrify ID…` → [`Walls`]. What the executor does not know how to
 //! combine with walls yet is refused here, at the statement, rather than played some other way.
-use super::graph::Built;
-use super::header::Header;
-use super::pieces::{PieceInfo, PieceNames};
-use super::zones::ZoneTable;
-use super::Diags;
+use crate::compile::board::zones::ZoneTable;
+use crate::compile::header::Header;
+use crate::compile::pieces::graph::Built;
+use crate::compile::pieces::{PieceInfo, PieceNames};
+use crate::compile::Diags;
 use crate::rules::{Castling, Geometry, RayFlags, RayKind, Side, WallPlacement, Walls};
 
 pub struct WallSetting<'a> {

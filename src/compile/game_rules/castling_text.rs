@@ -4,8 +4,8 @@
 //! steps): then it is written as the king taking its partner (`e1h1`), as Chess960 writes every castling. What even
 //! that cannot tell apart is refused: a castling piece that may also capture its partner (`d`, or a friendly swap
 //! `ud`), or two castlings written the same way.
-use super::graph::Built;
-use super::Diags;
+use crate::compile::pieces::graph::Built;
+use crate::compile::Diags;
 use crate::diag::Span;
 use crate::rules::{Castling, CastlingRight, Geometry, PieceId, RayFlags, Side, Square};
 

@@ -1,8 +1,8 @@
 //! The start position: read by the one FEN reader ([`Setup::read`]) as soon as the board and the piece ids are
 //! known, and checked against the compiled rules ([`setup::validate`]) once the game is built. Every problem is
 //! reported at the offending characters inside the quoted string.
-use super::pieces::{PieceInfo, PieceNames};
-use super::Diags;
+use crate::compile::pieces::{PieceInfo, PieceNames};
+use crate::compile::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::Str;
 use crate::rules::{Game, Geometry};

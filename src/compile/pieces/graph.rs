@@ -1,11 +1,12 @@
 //! Pass 4: the move-rule graph. For every piece, side and square, pick the move set of the zone the square is
 //! in (or the piece's unconditional one), expand it for the side's orientation, and clip each path into a ray.
 //! `i` moves are kept only on the piece's initial squares; `O` castling paths are set aside for the castling pass.
-use super::pieces::{ParsedMoveSet, PieceInfo, PieceNames};
+use super::confine;
 use super::rays::{build_ray, fits, fixed_box, refused, BuiltRay, FixedBox, RayBuf};
-use super::zones::ZoneTable;
-use super::Diags;
-use super::{confine, holes};
+use super::{ParsedMoveSet, PieceInfo, PieceNames};
+use crate::compile::board::holes;
+use crate::compile::board::zones::ZoneTable;
+use crate::compile::Diags;
 use crate::diag::Span;
 use crate::rules::{
     Geometry, MoveComponent, MoveSet, PieceId, PieceType, Ray, RayFlags, RayKind, RaySlice,

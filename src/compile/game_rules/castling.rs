@@ -4,11 +4,11 @@
 //! destination must be safe when it is royal (a non-royal castling piece castles without the safety test). A side
 //! whose start position lacks the castling piece has no castling. One castling right per side and partner: `K`/`k` toward the higher files, `Q`/`q`
 //! toward the lower.
-use super::graph::Built;
-use super::pieces::{PieceInfo, PieceNames};
-use super::zones::orient;
-use super::Diags;
 use super::{castling_text, fixed_castling};
+use crate::compile::board::zones::{orient, square_index};
+use crate::compile::pieces::graph::Built;
+use crate::compile::pieces::{PieceInfo, PieceNames};
+use crate::compile::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::Name;
 use crate::rules::{Castling, CastlingRight, Geometry, PieceId, Side, Square, Symmetry};
@@ -23,10 +23,7 @@ pub fn build_castling(
     drops: bool,
     d: &mut Diags,
 ) -> (Vec<CastlingRight>, Vec<Castling>) {
-    let mut rights: Vec<CastlingRight> = Vec::new();
-    let mut castlings: Vec<Castling> = Vec::new();
-    // Per castling: where it was asked for.
-    let mut spans: Vec<Span> = Vec::new();
+    let mut made = Made::default();
     for (pi, info) in infos.iter().enumerate() {
         let paths = &built.castling[pi];
         // `after drop on K R…`: the squares castling starts from, White's.
@@ -46,8 +43,8 @@ pub fn build_castling(
                 files,
                 g,
             };
-            fixed.build(start, &mut rights, &mut castlings, d);
-            spans.resize(castlings.len(), files.0.span);
+            fixed.build(start, &mut made.rights, &mut made.castlings, d);
+            made.spans.resize(made.castlings.len(), files.0.span);
             continue;
         }
         if paths.is_empty() {
@@ -67,99 +64,154 @@ pub fn build_castling(
                 .note("add `castles with R` (the partner's id) to the piece");
             continue;
         };
-        let king = PieceId(pi as u16);
+        let castler = Castler {
+            king: PieceId(pi as u16),
+            royal: info.royal,
+            partners,
+            after_drop: after_drop.as_ref(),
+            g,
+            orientation,
+            start,
+        };
         for side in Side::BOTH {
-            let oriented = |sq: Square| orient(g, orientation, side, sq);
-            let king_from = match (&after_drop, start) {
-                (Some((king_sq, _)), _) => oriented(*king_sq),
-                (None, Some(start)) => match castling_start(start, king, side, names, d) {
-                    Some(sq) => sq,
-                    None => continue,
-                },
-                (None, None) => continue,
+            let Some(king_from) = castler.king_from(side, names, d) else {
+                continue;
             };
-            let king_from = &king_from;
-            let (kf, kr) = (g.file(*king_from), g.rank(*king_from));
             for (_, path, span) in paths.iter().filter(|(s, ..)| *s == side) {
-                let n = path.castling.unwrap_or(0) as i32;
-                let dx = path.legs.first().map_or(0, |l| l.step.0.signum());
-                if dx == 0 || n == 0 {
-                    continue;
-                }
-                // The outermost partner in that direction on the king's rank (its square, after drops).
-                let on_rank = |sq: &Square| g.rank(*sq) == kr && (g.file(*sq) - kf).signum() == dx;
-                let rook_from = match (&after_drop, start) {
-                    (Some((_, rook_squares)), _) => rook_squares
-                        .iter()
-                        .map(|&sq| oriented(sq))
-                        .filter(on_rank)
-                        .max_by_key(|sq| (g.file(*sq) - kf).abs()),
-                    (None, Some(start)) => partners
-                        .iter()
-                        .flat_map(|&partner| start.squares_of(partner, side))
-                        .filter(on_rank)
-                        .max_by_key(|sq| (g.file(*sq) - kf).abs()),
-                    (None, None) => None,
-                };
-                let Some(rook_from) = rook_from else { continue };
-                let rf = g.file(rook_from);
-                let king_to_file = kf + dx * n;
-                if (king_to_file - kf).abs() >= (rf - kf).abs() {
-                    d.error(
-                        *span,
-                        format!(
-                        "this castling moves the king {n} squares, onto or past its partner on {}",
-                        g.name(rook_from)
-                    ),
-                    );
-                    continue;
-                }
-                let sq = |f: i32| g.square(f, kr).expect("on the king's rank");
-                let king_to = sq(king_to_file);
-                let rook_to = sq(king_to_file - dx);
-                let right = right_for(
-                    &mut rights,
-                    side,
-                    *king_from,
-                    rook_from,
-                    dx > 0,
-                    (king, partners),
-                    after_drop.is_some(),
-                );
-                if castlings.iter().any(|c| {
-                    c.king_from == *king_from && c.king_to == king_to && c.rook_from == rook_from
-                }) {
-                    continue;
-                }
-                let (lo, hi) = (kf.min(rf), kf.max(rf));
-                let mut empty: Vec<Square> = (lo + 1..hi).map(sq).collect();
-                for extra in [king_to, rook_to] {
-                    if !empty.contains(&extra) && extra != *king_from && extra != rook_from {
-                        empty.push(extra);
-                    }
-                }
-                // Only a royal piece must not castle out of, through or into check.
-                let safe: Vec<Square> = if info.royal {
-                    (0..=n).map(|k| sq(kf + dx * k)).collect()
-                } else {
-                    Vec::new()
-                };
-                castlings.push(Castling {
-                    right,
-                    king_from: *king_from,
-                    king_to,
-                    rook_from,
-                    rook_to,
-                    move_to: king_to,
-                    empty,
-                    safe,
-                });
-                spans.push(*span);
+                castler.add_castling(side, king_from, path, *span, &mut made, d);
             }
         }
     }
-    castling_text::settle_move_text(&mut castlings, &rights, &spans, built, g, d);
-    (rights, castlings)
+    castling_text::settle_move_text(&mut made.castlings, &made.rights, &made.spans, built, g, d);
+    (made.rights, made.castlings)
+}
+
+/// The castling rights and castlings made so far, and per castling where it was asked for.
+#[derive(Default)]
+struct Made {
+    rights: Vec<CastlingRight>,
+    castlings: Vec<Castling>,
+    spans: Vec<Span>,
+}
+
+/// A castling piece with `O` moves and its partners, castling where they start (or where `after drop on`
+/// puts them).
+struct Castler<'a> {
+    king: PieceId,
+    royal: bool,
+    partners: &'a [PieceId],
+    /// `after drop on K R…`: White's squares of the castling piece and of its partners.
+    after_drop: Option<&'a (Square, Vec<Square>)>,
+    g: Geometry,
+    orientation: Symmetry,
+    start: Option<&'a Setup>,
+}
+
+impl Castler<'_> {
+    fn oriented(&self, side: Side, sq: Square) -> Square {
+        orient(self.g, self.orientation, side, sq)
+    }
+
+    /// Where `side`'s castling piece castles from: `None` when that side has no castling.
+    fn king_from(&self, side: Side, names: &PieceNames, d: &mut Diags) -> Option<Square> {
+        match (self.after_drop, self.start) {
+            (Some((king_sq, _)), _) => Some(self.oriented(side, *king_sq)),
+            (None, Some(start)) => castling_start(start, self.king, side, names, d),
+            (None, None) => None,
+        }
+    }
+
+    /// The castling of one `O` move of `side` from `king_from`, with the outermost partner in its direction,
+    /// and its right.
+    fn add_castling(
+        &self,
+        side: Side,
+        king_from: Square,
+        path: &betza::Path,
+        span: Span,
+        made: &mut Made,
+        d: &mut Diags,
+    ) {
+        let g = self.g;
+        let (kf, kr) = (g.file(king_from), g.rank(king_from));
+        let n = path.castling.unwrap_or(0) as i32;
+        let dx = path.legs.first().map_or(0, |l| l.step.0.signum());
+        if dx == 0 || n == 0 {
+            return;
+        }
+        // The outermost partner in that direction on the king's rank (its square, after drops).
+        let on_rank = |sq: &Square| g.rank(*sq) == kr && (g.file(*sq) - kf).signum() == dx;
+        let rook_from = match (self.after_drop, self.start) {
+            (Some((_, rook_squares)), _) => rook_squares
+                .iter()
+                .map(|&sq| self.oriented(side, sq))
+                .filter(on_rank)
+                .max_by_key(|sq| (g.file(*sq) - kf).abs()),
+            (None, Some(start)) => self
+                .partners
+                .iter()
+                .flat_map(|&partner| start.squares_of(partner, side))
+                .filter(on_rank)
+                .max_by_key(|sq| (g.file(*sq) - kf).abs()),
+            (None, None) => None,
+        };
+        let Some(rook_from) = rook_from else { return };
+        let rf = g.file(rook_from);
+        let king_to_file = kf + dx * n;
+        if (king_to_file - kf).abs() >= (rf - kf).abs() {
+            d.error(
+                span,
+                format!(
+                    "this castling moves the king {n} squares, onto or past its partner on {}",
+                    g.name(rook_from)
+                ),
+            );
+            return;
+        }
+        let sq = |f: i32| g.square(f, kr).expect("on the king's rank");
+        let king_to = sq(king_to_file);
+        let rook_to = sq(king_to_file - dx);
+        let right = right_for(
+            &mut made.rights,
+            side,
+            king_from,
+            rook_from,
+            dx > 0,
+            (self.king, self.partners),
+            self.after_drop.is_some(),
+        );
+        if made
+            .castlings
+            .iter()
+            .any(|c| c.king_from == king_from && c.king_to == king_to && c.rook_from == rook_from)
+        {
+            return;
+        }
+        let (lo, hi) = (kf.min(rf), kf.max(rf));
+        let mut empty: Vec<Square> = (lo + 1..hi).map(sq).collect();
+        for extra in [king_to, rook_to] {
+            if !empty.contains(&extra) && extra != king_from && extra != rook_from {
+                empty.push(extra);
+            }
+        }
+        // Only a royal piece must not castle out of, through or into check.
+        let safe: Vec<Square> = if self.royal {
+            (0..=n).map(|k| sq(kf + dx * k)).collect()
+        } else {
+            Vec::new()
+        };
+        made.castlings.push(Castling {
+            right,
+            king_from,
+            king_to,
+            rook_from,
+            rook_to,
+            move_to: king_to,
+            empty,
+            safe,
+        });
+        made.spans.push(span);
+    }
 }
 
 /// The square `side`'s castling piece `king` starts on; `None` when it is absent (a side without the castling
@@ -264,18 +316,9 @@ fn drop_squares(
     let mut parsed = Vec::new();
     let mut ok = true;
     for s in squares {
-        match g.parse_square(&s.value) {
+        match square_index(g, s, d) {
             Some(sq) => parsed.push((sq, s.span)),
-            None => {
-                d.error(
-                    s.span,
-                    format!(
-                        "`{}` is not a square of the {}x{} board",
-                        s.value, g.files, g.ranks
-                    ),
-                );
-                ok = false;
-            }
+            None => ok = false,
         }
     }
     // The castling piece's square comes first: without it the partners cannot be judged.

@@ -1,8 +1,8 @@
 //! Pass 5b: the first-move rights of `initial unmoved` pieces, one per start square, each named by its file
 //! letter in the FEN's castling field (upper case for White), as Fairy-Stockfish names its gates. Two such pieces
 //! of one side on a file, or a letter a castling right already uses, would make the field ambiguous: refused.
-use super::pieces::{PieceInfo, PieceNames};
-use super::Diags;
+use super::{PieceInfo, PieceNames};
+use crate::compile::Diags;
 use crate::rules::{CastlingRight, FirstMoveRight, Geometry, PieceId, Side, MAX_RIGHTS};
 use crate::setup::Setup;
 

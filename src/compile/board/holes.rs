@@ -3,7 +3,7 @@
 //! hole, a leap or a lame leap whose destination or passed square is a hole does not exist, a multi-leg move ends
 //! where it would enter one, and a piece has no move from a hole. So the executor, the attack tables and the
 //! designer's diagrams know nothing of holes, and games without them pay nothing.
-use super::rays::{BuiltRay, RayBuf};
+use crate::compile::pieces::rays::{BuiltRay, RayBuf};
 use crate::rules::{Castling, RayKind, SquareSet};
 
 /// Does a castling stay on the board: no square it needs empty or safe, and neither destination, is a hole?

@@ -4,9 +4,9 @@
 //! (Shredder-FEN: `H`, `a`); a FEN's `K`/`Q` name the outermost partner on that side of the king. Each right has
 //! one castling per square the king may stand on, and the move is written as the king taking its own partner.
 use super::castling::castling_start;
-use super::pieces::{PieceInfo, PieceNames};
-use super::zones::file_index;
-use super::Diags;
+use crate::compile::board::zones::file_index;
+use crate::compile::pieces::{PieceInfo, PieceNames};
+use crate::compile::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::Name;
 use crate::rules::{Castling, CastlingRight, Geometry, PieceId, Side, Square};

@@ -1,9 +1,9 @@
 //! What several royal pieces of one side mean (`royals all-safe`, `royals last-safe [duple-check]` in the `end`
 //! block). A game where a side could have two royal pieces (two royal types, or a promotion to a royal type) must
 //! say which; a start position with two royal pieces of one side is refused by `setup::validate` without it.
-use super::header::Header;
-use super::pieces::{PieceInfo, PieceNames};
-use super::Diags;
+use crate::compile::header::Header;
+use crate::compile::pieces::{PieceInfo, PieceNames};
+use crate::compile::Diags;
 use crate::dsl::ast::{EndItem, PieceItem, RoyalMeaning};
 use crate::rules::Royalty;
 

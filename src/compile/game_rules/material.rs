@@ -1,6 +1,6 @@
 //! `material-count ID N, … [bonus white|black X]` → [`MaterialCount`]: janggi's scoring of draws by rule.
-use super::diags::Diags;
-use super::pieces::PieceNames;
+use crate::compile::diags::Diags;
+use crate::compile::pieces::PieceNames;
 use crate::dsl::ast::{Name, Spanned};
 use crate::rules::MaterialCount;
 

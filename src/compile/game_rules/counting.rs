@@ -1,7 +1,7 @@
 //! The `counting` rule of an `end` block → [`Counting`]: each part at most once, a limit for at least one kind of
 //! honour, every limit in range, an `else` row only at the end of the table.
-use super::pieces::PieceNames;
-use super::Diags;
+use crate::compile::pieces::PieceNames;
+use crate::compile::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::{CountingPart, HonourRowSyntax, Spanned};
 use crate::rules::{Counting, HonourRow, PieceId, MAX_COUNT_MOVES};

@@ -1,7 +1,7 @@
 //! The items of a `promote` line that need more than a lookup: its choices, `limited to N`, the options of an
-//! `on standing` line and the rule that such a line is a piece's only one. Called by [`super::pieces`].
-use super::pieces::{PieceNames, Promote};
-use super::Diags;
+//! `on standing` line and the rule that such a line is a piece's only one. Called by [`super`].
+use super::{PieceNames, Promote};
+use crate::compile::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::{self, Name, PieceItem};
 use crate::rules::{PieceId, PromotionTrigger, StandingRules};

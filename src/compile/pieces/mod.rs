@@ -1,12 +1,26 @@
 //! Pass 3: piece ids → [`PieceId`]s (duplicates, promoted forms without a base), then each piece's items
 //! resolved against the zone and piece tables, with its XBetza strings parsed. XBetza errors are located at
 //! the offending letters inside the quoted string.
-use super::promote_items::{material_limit, promotion_choices, standing_clash, standing_rules};
-use super::zones::ZoneTable;
-use super::Diags;
+//!
+//! Its submodules read the items that need more than a lookup (`promote` lines, `drop` options), and build on
+//! these tables: each piece's rays and move-rule graph (passes 4 and 5b), its promotion, hand and drop rules
+//! (pass 6), and the move restrictions that read its moves.
+
+mod confine;
+mod drop_items;
+pub(super) mod first_move;
+pub(super) mod graph;
+pub(super) mod piece_rules;
+mod promote_items;
+pub(super) mod rays;
+pub(super) mod restrict;
+
+use crate::compile::board::zones::ZoneTable;
+use crate::compile::Diags;
 use crate::diag::{suggest, Span};
-use crate::dsl::ast::{self, DropOption, Name, PieceDecl, PieceItem, StatementKind, Str};
+use crate::dsl::ast::{self, Name, PieceDecl, PieceItem, PromoteLine, StatementKind, Str};
 use crate::rules::{PieceId, PromotionTrigger, Side, StandingRules, ZoneId, MAX_PIECE_TYPES};
+use promote_items::{material_limit, promotion_choices, standing_clash, standing_rules};
 use std::collections::{HashMap, HashSet};
 
 pub struct PieceNames {
@@ -155,11 +169,11 @@ fn add_shadows(names: &mut PieceNames, d: &mut Diags) {
             .items
             .iter()
             .filter_map(|item| match item {
-                PieceItem::Promote {
+                PieceItem::Promote(PromoteLine {
                     to,
                     remembered: Some(_),
                     ..
-                } => Some(to.clone()),
+                }) => Some(to.clone()),
                 _ => None,
             })
             .collect();
@@ -287,7 +301,7 @@ pub struct PieceInfo {
     pub initial: Option<ZoneId>,
     /// `initial unmoved …`: its `i` moves last while it has not moved.
     pub unmoved: Option<UnmovedInfo>,
-    /// `confined to ZONE`: its destinations are clipped to the zone (see [`super::confine`]).
+    /// `confined to ZONE`: its destinations are clipped to the zone (see [`confine`]).
     pub confined: Option<ZoneId>,
     /// `may-not-capture ID…`: the types it never captures, and where each is written.
     pub may_not_capture: Vec<PieceId>,
@@ -315,7 +329,7 @@ pub struct PieceInfo {
     pub castle_after_drop: Option<(Span, Vec<Name>)>,
     pub drop_span: Option<Span>,
     /// The `promote to` choices that are royal, at their names: legal only where the game says what several
-    /// royal pieces mean (`royals`, checked by [`super::royalty`]).
+    /// royal pieces mean (`royals`, checked by [`crate::compile::game_rules::royalty`]).
     pub royal_promotions: Vec<Span>,
     /// A move set failed to resolve: later checks of what the piece can do stay quiet to avoid follow-on errors.
     pub broken: bool,
@@ -391,69 +405,74 @@ fn resolve_one(
     zones: &mut ZoneTable,
     d: &mut Diags,
 ) -> PieceInfo {
-    let mut info = PieceInfo {
-        broken: decl.incomplete,
-        ..PieceInfo::default()
+    let mut items = PieceItems {
+        names,
+        zones,
+        given: GivenOnce {
+            piece: &decl.id.value,
+            first: HashMap::new(),
+        },
+        info: PieceInfo {
+            broken: decl.incomplete,
+            ..PieceInfo::default()
+        },
     };
-    let mut first: HashMap<String, Span> = HashMap::new();
-    let mut twice = |key: String, span: Span, what: &str, d: &mut Diags| -> bool {
-        if let Some(&at) = first.get(&key) {
+    for item in &decl.items {
+        items.resolve(item, d);
+    }
+    items.info
+}
+
+/// Where each item a piece may give only once was first given, so that a repeat is reported there.
+struct GivenOnce<'a> {
+    /// The piece's id, for the message.
+    piece: &'a str,
+    first: HashMap<String, Span>,
+}
+
+impl GivenOnce<'_> {
+    /// Whether the item `key` was given before: then an error at `span` naming `what`; otherwise it is recorded.
+    fn twice(&mut self, key: String, span: Span, what: &str, d: &mut Diags) -> bool {
+        if let Some(&at) = self.first.get(&key) {
             d.error(
                 span,
-                format!("{what} is given twice for piece `{}`", decl.id.value),
+                format!("{what} is given twice for piece `{}`", self.piece),
             )
             .label(at, "first given here");
             true
         } else {
-            first.insert(key, span);
+            self.first.insert(key, span);
             false
         }
-    };
-    for item in &decl.items {
+    }
+}
+
+/// One piece's items being resolved against the piece and zone tables into its [`PieceInfo`].
+struct PieceItems<'a, 'z> {
+    names: &'a PieceNames,
+    zones: &'z mut ZoneTable,
+    given: GivenOnce<'a>,
+    info: PieceInfo,
+}
+
+impl PieceItems<'_, '_> {
+    fn resolve(&mut self, item: &PieceItem, d: &mut Diags) {
         match item {
-            PieceItem::Royal(_) => info.royal = true,
+            PieceItem::Royal(_) => self.info.royal = true,
             PieceItem::Moves {
                 zone,
                 betza: text,
                 also,
                 confined,
-            } => {
-                let key = zone.as_ref().map_or(String::new(), |z| z.value.clone());
-                let span = zone.as_ref().map_or(text.span, |z| z.span);
-                let what = match (zone, also) {
-                    (Some(z), Some(_)) => format!("the added move set in zone `{}`", z.value),
-                    (Some(z), None) => format!("the move set in zone `{}`", z.value),
-                    _ => "the move set".to_string(),
-                };
-                let prefix = if also.is_some() { "also " } else { "" };
-                if twice(format!("{prefix}moves {key}"), span, &what, d) {
-                    zones.mention(zone.as_ref());
-                    zones.mention(confined.as_ref());
-                    continue;
-                }
-                let mut resolve = |z: &Option<Name>, d: &mut Diags| match z {
-                    Some(z) => zones.resolve(z, d).map(Some),
-                    None => Some(None),
-                };
-                let (Some(zone_id), Some(within)) = (resolve(zone, d), resolve(confined, d)) else {
-                    info.broken = true;
-                    continue;
-                };
-                let parsed = parse_betza(text, d);
-                info.broken |= parsed.is_none();
-                info.move_sets.push(ParsedMoveSet {
-                    zone: zone_id,
-                    betza_text: text.clone(),
-                    parsed,
-                    adds: also.is_some(),
-                    within,
-                });
-            }
+            } => self.move_set(zone, text, also, confined, d),
             PieceItem::Initial { zone } => {
-                if twice("initial".into(), zone.span, "`initial`", d) {
-                    zones.mention(Some(zone));
+                if self
+                    .given
+                    .twice("initial".into(), zone.span, "`initial`", d)
+                {
+                    self.zones.mention(Some(zone));
                 } else {
-                    info.initial = zones.resolve(zone, d);
+                    self.info.initial = self.zones.resolve(zone, d);
                 }
             }
             PieceItem::InitialUnmoved {
@@ -461,224 +480,233 @@ fn resolve_one(
                 not_in_check,
                 lost_when_aligned_with,
             } => {
-                if !twice("initial".into(), *keyword, "`initial`", d) {
-                    let listed =
-                        names.listed_types(lost_when_aligned_with, "lost-when-aligned-with", d);
-                    // The executor keeps the listed types as a 64-bit set.
-                    if let Some(late) = lost_when_aligned_with
-                        .iter()
-                        .find(|n| names.lookup(&n.value).is_some_and(|p| p.index() >= 64))
-                    {
-                        d.error(
-                            late.span,
-                            "`lost-when-aligned-with` names only the first 64 piece types declared",
-                        );
-                    }
-                    info.unmoved = Some(UnmovedInfo {
-                        keyword: *keyword,
-                        not_in_check: *not_in_check,
-                        lost_when_aligned_with: (0..listed.len())
-                            .filter(|&p| listed[p])
-                            .map(|p| PieceId(p as u16))
-                            .collect(),
-                    });
+                if !self.given.twice("initial".into(), *keyword, "`initial`", d) {
+                    self.info.unmoved =
+                        Some(self.unmoved(*keyword, *not_in_check, lost_when_aligned_with, d));
                 }
             }
-            PieceItem::MayNotCapture(list) => {
-                for name in list {
-                    if let Some(id) = names.resolve(name, d) {
-                        if info.may_not_capture.contains(&id) {
-                            d.warning(
-                                name.span,
-                                format!("`{}` is listed twice after `may-not-capture`", name.value),
-                            );
-                        } else {
-                            info.may_not_capture.push(id);
-                            info.may_not_capture_spans.push(name.span);
-                        }
-                    }
-                }
-            }
-            PieceItem::MayNotHopOver(list) => {
-                if let Some(first) = list.first() {
-                    info.may_not_hop_over_at.get_or_insert(first.span);
-                }
-                for name in list {
-                    if let Some(id) = names.resolve(name, d) {
-                        if info.may_not_hop_over.contains(&id) {
-                            d.warning(
-                                name.span,
-                                format!(
-                                    "`{}` is listed twice after `may-not-hop-over`",
-                                    name.value
-                                ),
-                            );
-                        } else {
-                            info.may_not_hop_over.push(id);
-                        }
-                    }
-                }
-            }
+            PieceItem::MayNotCapture(list) => self.may_not_capture(list, d),
+            PieceItem::MayNotHopOver(list) => self.may_not_hop_over(list, d),
             PieceItem::Confined { zone } => {
-                if twice("confined".into(), zone.span, "`confined to`", d) {
-                    zones.mention(Some(zone));
+                if self
+                    .given
+                    .twice("confined".into(), zone.span, "`confined to`", d)
+                {
+                    self.zones.mention(Some(zone));
                 } else {
-                    info.confined = zones.resolve(zone, d);
+                    self.info.confined = self.zones.resolve(zone, d);
                 }
             }
-            PieceItem::Promote {
-                keyword,
-                to,
-                zone,
-                mandatory,
-                trigger,
-                limited,
-                limited_to,
-                anywhere_if_last,
-                not_attacking,
-                not_checking,
-                remembered,
-                side,
-            } => {
-                let side = side.as_ref().map(|s| s.value);
-                let standing = standing_rules(
-                    *trigger,
-                    mandatory.as_ref(),
-                    [*anywhere_if_last, *not_attacking, *not_checking],
-                    d,
-                );
-                let limited_to = limited_to.as_ref().map(|n| material_limit(n, d));
-                // A limit refused above leaves the line unlimited (not limited by the start position either).
-                let limited = limited.filter(|_| !matches!(limited_to, Some(None)));
-                let limited_to = limited_to.flatten();
-                if standing_clash(&info.promotes, *trigger, *keyword, d) {
-                    zones.mention(Some(zone));
-                    continue;
-                }
-                // A `limited` line and an unlimited one may share zone, trigger and side: that is how only some
-                // choices are limited by material (Spartan chess: a second king, but any number of generals).
-                let key = format!(
-                    "promote {} {trigger:?} {side:?} {}",
-                    zone.value,
-                    limited.is_some()
-                );
-                let what = format!(
-                    "a {}`promote` line in zone `{}`{}",
-                    if limited.is_some() { "`limited` " } else { "" },
-                    zone.value,
-                    side.map_or(String::new(), |s| format!(" for {s:?}"))
-                );
-                if twice(key, *keyword, &what, d) {
-                    zones.mention(Some(zone));
-                    continue;
-                }
-                let zone_id = zones.resolve(zone, d);
-                let (choices, to_spans) =
-                    promotion_choices(to, names, &mut info.royal_promotions, d);
-                let plays_as = choices.clone();
-                let choices = if remembered.is_some() {
-                    let shadows = choices
-                        .iter()
-                        .filter_map(|c| names.lookup(&shadow_id(&names.decls[c.index()].id.value)))
-                        .collect::<Vec<_>>();
-                    if shadows.len() != choices.len() {
-                        continue; // a choice remembered by another piece too: reported
-                    }
-                    shadows
-                } else {
-                    choices
-                };
-                if let (Some(zone), false) = (zone_id, choices.is_empty()) {
-                    info.promotes.push(Promote {
-                        keyword: *keyword,
-                        to: choices,
-                        to_spans,
-                        zone,
-                        mandatory: mandatory.as_ref().is_some_and(|m| m.value),
-                        trigger: *trigger,
-                        limited,
-                        limited_to,
-                        standing,
-                        remembered: *remembered,
-                        plays_as,
-                        side,
-                    });
-                }
-            }
+            PieceItem::Promote(line) => self.promote(line, d),
             PieceItem::CastlesWith {
                 partners,
                 files,
                 after_drop,
             } => {
-                if !twice("castles".into(), partners[0].span, "`castles with`", d) {
-                    info.castles_with = castling_partners(partners, names, d);
-                    info.castle_files = files.clone();
-                    info.castle_after_drop = after_drop.clone();
+                if !self
+                    .given
+                    .twice("castles".into(), partners[0].span, "`castles with`", d)
+                {
+                    self.info.castles_with = castling_partners(partners, self.names, d);
+                    self.info.castle_files = files.clone();
+                    self.info.castle_after_drop = after_drop.clone();
                 }
             }
-            PieceItem::Drop(opts) => drop_options(&mut info, opts, zones, d),
+            PieceItem::Drop(opts) => drop_items::drop_options(&mut self.info, opts, self.zones, d),
         }
     }
-    info
-}
 
-/// A piece's `drop` options: nifu, no drop mate, zones closed to its drops.
-fn drop_options(info: &mut PieceInfo, opts: &[DropOption], zones: &mut ZoneTable, d: &mut Diags) {
-    for o in opts {
-        match o {
-            DropOption::OnePerFile(s) => per_file_limit(info, 1, *s, d),
-            DropOption::PerFile(n, s) => {
-                if n.value == 0 || n.value > MAX_PER_FILE as u32 {
-                    d.error(
-                        n.span,
-                        format!("`at-most {}`: the limit per file is 1 to {MAX_PER_FILE}", n.value),
-                    )
-                    .note("at most 0 would forbid every drop of the piece: leave it out of the hand instead");
-                } else {
-                    per_file_limit(info, n.value as u16, *s, d);
-                }
-            }
-            DropOption::NoMate(s) => {
-                info.no_drop_mate = true;
-                info.drop_span.get_or_insert(*s);
-            }
-            DropOption::EitherForm(s) => {
-                info.drop_either_form = Some(*s);
-                info.drop_span.get_or_insert(*s);
-            }
-            DropOption::Allowed(s) => {
-                info.drop_allowed = Some(*s);
-                info.drop_span.get_or_insert(*s);
-            }
-            DropOption::OppositeColours(s) => {
-                info.drop_opposite_colours = Some(*s);
-                info.drop_span.get_or_insert(*s);
-            }
-            DropOption::NotIn(z) => {
-                info.drop_span.get_or_insert(z.span);
-                if let Some(id) = zones.resolve(z, d) {
-                    info.drop_forbidden.push(id);
-                }
-            }
+    /// A `moves` or `also moves` line: its zones resolved and its XBetza string parsed.
+    fn move_set(
+        &mut self,
+        zone: &Option<Name>,
+        text: &Str,
+        also: &Option<Span>,
+        confined: &Option<Name>,
+        d: &mut Diags,
+    ) {
+        let key = zone.as_ref().map_or(String::new(), |z| z.value.clone());
+        let span = zone.as_ref().map_or(text.span, |z| z.span);
+        let what = match (zone, also) {
+            (Some(z), Some(_)) => format!("the added move set in zone `{}`", z.value),
+            (Some(z), None) => format!("the move set in zone `{}`", z.value),
+            _ => "the move set".to_string(),
+        };
+        let prefix = if also.is_some() { "also " } else { "" };
+        if self
+            .given
+            .twice(format!("{prefix}moves {key}"), span, &what, d)
+        {
+            self.zones.mention(zone.as_ref());
+            self.zones.mention(confined.as_ref());
+            return;
         }
+        let mut resolve = |z: &Option<Name>, d: &mut Diags| match z {
+            Some(z) => self.zones.resolve(z, d).map(Some),
+            None => Some(None),
+        };
+        let (Some(zone_id), Some(within)) = (resolve(zone, d), resolve(confined, d)) else {
+            self.info.broken = true;
+            return;
+        };
+        let parsed = parse_betza(text, d);
+        self.info.broken |= parsed.is_none();
+        self.info.move_sets.push(ParsedMoveSet {
+            zone: zone_id,
+            betza_text: text.clone(),
+            parsed,
+            adds: also.is_some(),
+            within,
+        });
     }
-}
 
-/// The largest `at-most N per-file` (a file holds at most 36 squares).
-const MAX_PER_FILE: u16 = 36;
-
-/// Records a piece's per-file drop limit; a second, different one is an error at it.
-fn per_file_limit(info: &mut PieceInfo, limit: u16, span: Span, d: &mut Diags) {
-    match info.per_file {
-        Some(old) if old != limit => {
+    /// `initial unmoved …`: the listed types of `lost-when-aligned-with`, at most the first 64 declared.
+    fn unmoved(
+        &self,
+        keyword: Span,
+        not_in_check: bool,
+        lost_when_aligned_with: &[Name],
+        d: &mut Diags,
+    ) -> UnmovedInfo {
+        let names = self.names;
+        let listed = names.listed_types(lost_when_aligned_with, "lost-when-aligned-with", d);
+        // The executor keeps the listed types as a 64-bit set.
+        if let Some(late) = lost_when_aligned_with
+            .iter()
+            .find(|n| names.lookup(&n.value).is_some_and(|p| p.index() >= 64))
+        {
             d.error(
-                span,
-                format!("a second per-file drop limit ({limit}) for this piece, which already has {old}"),
+                late.span,
+                "`lost-when-aligned-with` names only the first 64 piece types declared",
             );
         }
-        _ => info.per_file = Some(limit),
+        UnmovedInfo {
+            keyword,
+            not_in_check,
+            lost_when_aligned_with: (0..listed.len())
+                .filter(|&p| listed[p])
+                .map(|p| PieceId(p as u16))
+                .collect(),
+        }
     }
-    info.drop_span.get_or_insert(span);
+
+    fn may_not_capture(&mut self, list: &[Name], d: &mut Diags) {
+        let info = &mut self.info;
+        for name in list {
+            if let Some(id) = self.names.resolve(name, d) {
+                if info.may_not_capture.contains(&id) {
+                    d.warning(
+                        name.span,
+                        format!("`{}` is listed twice after `may-not-capture`", name.value),
+                    );
+                } else {
+                    info.may_not_capture.push(id);
+                    info.may_not_capture_spans.push(name.span);
+                }
+            }
+        }
+    }
+
+    fn may_not_hop_over(&mut self, list: &[Name], d: &mut Diags) {
+        let info = &mut self.info;
+        if let Some(first) = list.first() {
+            info.may_not_hop_over_at.get_or_insert(first.span);
+        }
+        for name in list {
+            if let Some(id) = self.names.resolve(name, d) {
+                if info.may_not_hop_over.contains(&id) {
+                    d.warning(
+                        name.span,
+                        format!("`{}` is listed twice after `may-not-hop-over`", name.value),
+                    );
+                } else {
+                    info.may_not_hop_over.push(id);
+                }
+            }
+        }
+    }
+
+    /// A `promote` line: checked against the piece's earlier lines, then its zone and choices resolved.
+    fn promote(&mut self, line: &PromoteLine, d: &mut Diags) {
+        let PromoteLine {
+            keyword,
+            to,
+            zone,
+            mandatory,
+            trigger,
+            limited,
+            limited_to,
+            anywhere_if_last,
+            not_attacking,
+            not_checking,
+            remembered,
+            side,
+        } = line;
+        let side = side.as_ref().map(|s| s.value);
+        let standing = standing_rules(
+            *trigger,
+            mandatory.as_ref(),
+            [*anywhere_if_last, *not_attacking, *not_checking],
+            d,
+        );
+        let limited_to = limited_to.as_ref().map(|n| material_limit(n, d));
+        // A limit refused above leaves the line unlimited (not limited by the start position either).
+        let limited = limited.filter(|_| !matches!(limited_to, Some(None)));
+        let limited_to = limited_to.flatten();
+        if standing_clash(&self.info.promotes, *trigger, *keyword, d) {
+            self.zones.mention(Some(zone));
+            return;
+        }
+        // A `limited` line and an unlimited one may share zone, trigger and side: that is how only some
+        // choices are limited by material (Spartan chess: a second king, but any number of generals).
+        let key = format!(
+            "promote {} {trigger:?} {side:?} {}",
+            zone.value,
+            limited.is_some()
+        );
+        let what = format!(
+            "a {}`promote` line in zone `{}`{}",
+            if limited.is_some() { "`limited` " } else { "" },
+            zone.value,
+            side.map_or(String::new(), |s| format!(" for {s:?}"))
+        );
+        if self.given.twice(key, *keyword, &what, d) {
+            self.zones.mention(Some(zone));
+            return;
+        }
+        let zone_id = self.zones.resolve(zone, d);
+        let names = self.names;
+        let (choices, to_spans) = promotion_choices(to, names, &mut self.info.royal_promotions, d);
+        let plays_as = choices.clone();
+        let choices = if remembered.is_some() {
+            let shadows = choices
+                .iter()
+                .filter_map(|c| names.lookup(&shadow_id(&names.decls[c.index()].id.value)))
+                .collect::<Vec<_>>();
+            if shadows.len() != choices.len() {
+                return; // a choice remembered by another piece too: reported
+            }
+            shadows
+        } else {
+            choices
+        };
+        if let (Some(zone), false) = (zone_id, choices.is_empty()) {
+            self.info.promotes.push(Promote {
+                keyword: *keyword,
+                to: choices,
+                to_spans,
+                zone,
+                mandatory: mandatory.as_ref().is_some_and(|m| m.value),
+                trigger: *trigger,
+                limited,
+                limited_to,
+                standing,
+                remembered: *remembered,
+                plays_as,
+                side,
+            });
+        }
+    }
 }
 
 /// Parses an XBetza string, mapping each error's span inside the string to the file. A component that

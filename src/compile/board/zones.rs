@@ -1,6 +1,6 @@
 //! Pass 2: zones → square sets per side. White's set is written; Black's is White's mirrored or rotated by the
 //! board's orientation unless given separately. A zone may use zones defined before it.
-use super::Diags;
+use crate::compile::Diags;
 use crate::diag::{suggest, Span};
 use crate::dsl::ast::{self, Name, StatementKind, ZoneExpr, ZoneTerm};
 use crate::rules::{Geometry, Side, Square, SquareSet, Symmetry, Zone, ZoneId};
@@ -207,17 +207,8 @@ fn eval(
             }
             ZoneTerm::Squares(list) => {
                 for s in list {
-                    match g.parse_square(&s.value) {
-                        Some(sq) => set.insert(orient(g, o, side, sq)),
-                        None => {
-                            sink.error(
-                                s.span,
-                                format!(
-                                    "`{}` is not a square of the {}x{} board",
-                                    s.value, g.files, g.ranks
-                                ),
-                            );
-                        }
+                    if let Some(sq) = square_index(g, s, sink) {
+                        set.insert(orient(g, o, side, sq));
                     }
                 }
             }
@@ -246,7 +237,23 @@ fn eval(
     set
 }
 
-pub(super) fn file_index(g: Geometry, name: &Name, d: &mut Diags) -> Option<i32> {
+/// The square `name` names (White's view), or an error at it.
+pub(in crate::compile) fn square_index(g: Geometry, name: &Name, d: &mut Diags) -> Option<Square> {
+    let square = g.parse_square(&name.value);
+    if square.is_none() {
+        d.error(
+            name.span,
+            format!(
+                "`{}` is not a square of the {}x{} board",
+                name.value, g.files, g.ranks
+            ),
+        );
+    }
+    square
+}
+
+/// The file `name` names (as a file letter), or an error at it.
+pub(in crate::compile) fn file_index(g: Geometry, name: &Name, d: &mut Diags) -> Option<i32> {
     match g.parse_square(&format!("{}1", name.value)) {
         Some(sq) => Some(g.file(sq)),
         None => {

@@ -1,9 +1,9 @@
 //! `gating in ZONE` and `drops … gating-only` → [`Gating`]: one right per square of the zone, per side, each
 //! written in the FEN's castling field with its file letter. What would make that field ambiguous, and what the
 //! executor does not know how to combine with gating, is refused here, at the statement.
-use super::header::Header;
-use super::zones::ZoneTable;
-use super::Diags;
+use crate::compile::board::zones::ZoneTable;
+use crate::compile::header::Header;
+use crate::compile::Diags;
 use crate::diag::Span;
 use crate::rules::{
     CastlingRight, EndRules, FirstMoveRight, Game, GateRight, Gating, Geometry, PieceId, Promotion,

@@ -1,12 +1,13 @@
 //! Pass 6: per-piece rules around the moves: promotion, what a captured piece becomes in hand, drops, and
 //! demotion. Warns about a promotion the piece can never reach.
 use super::graph::Built;
-use super::header::Header;
-use super::pieces::{PieceInfo, PieceNames, Promote};
-use super::zones::ZoneTable;
-use super::Diags;
+use super::{PieceInfo, PieceNames, Promote};
+use crate::compile::board::zones::ZoneTable;
+use crate::compile::header::Header;
+use crate::compile::Diags;
 use crate::rules::{
-    DropRule, PieceId, Promotion, PromotionTrigger, Side, SquareSet, MAX_COLOUR_BOUND,
+    DropRule, PieceId, PieceType, Promotion, PromotionTrigger, Side, SquareSet, ZoneId,
+    MAX_COLOUR_BOUND,
 };
 use crate::setup::Setup;
 
@@ -28,35 +29,84 @@ pub fn apply_piece_rules(
         .and_then(|z| z.as_ref())
         .and_then(|z| zones.resolve(z, d));
     let demote_zone = head.demote.as_ref().and_then(|z| zones.resolve(z, d));
-    let mut colour_bound = 0;
+    let mut rules = PieceRules {
+        head,
+        names,
+        zones,
+        drop_zone,
+        colour_bound: 0,
+    };
     for (pi, info) in infos.iter().enumerate() {
-        let decl = &names.decls[pi];
         let base = names.base[pi];
+        let promotions = rules.promotions(pi, info, &built.destinations[pi], start, d);
         let piece = &mut built.pieces[pi];
+        piece.promotions.extend(promotions);
+        if names.shadows[pi].is_none() {
+            for p in &info.promotes {
+                if let (Some(span), None) = (p.remembered, &head.drops) {
+                    d.error(span, "`remembered`, but the game has no `drops` statement")
+                        .note("a promoted piece is remembered so that it goes to the captor's hand as the piece that promoted; add `drops`");
+                }
+            }
+        }
+        rules.hand_and_drops(pi, info, piece, d);
+        if let (Some(z), Some(b)) = (demote_zone, base) {
+            piece.demote_in = Some((z, b));
+        }
+    }
+    for (pi, shadow) in names.shadows.iter().enumerate() {
+        if let Some(shadow) = shadow {
+            built.pieces[shadow.of.index()].shadow = Some(PieceId(pi as u16));
+        }
+    }
+}
+
+/// What each piece's rules are made from: the header, the piece and zone tables, the game-wide zone closed to
+/// drops, and the types dropped `opposite-colours` so far (the executor keeps at most [`MAX_COLOUR_BOUND`]).
+struct PieceRules<'a> {
+    head: &'a Header,
+    names: &'a PieceNames,
+    zones: &'a ZoneTable,
+    drop_zone: Option<ZoneId>,
+    colour_bound: usize,
+}
+
+impl PieceRules<'_> {
+    /// The piece's `promote` lines as rules; a line whose zone the piece can never reach is warned about.
+    fn promotions(
+        &self,
+        pi: usize,
+        info: &PieceInfo,
+        destinations: &[SquareSet; 2],
+        start: Option<&Setup>,
+        d: &mut Diags,
+    ) -> Vec<Promotion> {
+        let (names, zones) = (self.names, self.zones);
         let shadow = names.shadows[pi];
+        let mut promotions = Vec::new();
         for p in &info.promotes {
             let zone = zones.get(p.zone);
             let sides = Side::BOTH
                 .iter()
                 .filter(|s| p.side.is_none_or(|only| only == **s));
             if !info.broken
-                && names.shadows[pi].is_none()
+                && shadow.is_none()
                 && !zones.broken[p.zone.0 as usize]
                 && p.trigger != PromotionTrigger::StartOrDestination
                 && !p.standing.anywhere_if_last
-                && sides.clone().all(|s| {
-                    !intersects(&built.destinations[pi][s.index()], &zone.squares[s.index()])
-                })
+                && sides
+                    .clone()
+                    .all(|s| !intersects(&destinations[s.index()], &zone.squares[s.index()]))
             {
                 d.warning(
                     p.keyword,
                     format!(
                         "piece `{}` can never reach zone `{}`, so it never promotes",
-                        decl.id.value, zone.name
+                        names.decls[pi].id.value, zone.name
                     ),
                 );
             }
-            piece.promotions.push(Promotion {
+            promotions.push(Promotion {
                 zone: p.zone,
                 trigger: p.trigger,
                 mandatory: p.mandatory,
@@ -74,13 +124,22 @@ pub fn apply_piece_rules(
                 standing: p.standing,
             });
         }
-        for p in info.promotes.iter().filter(|_| shadow.is_none()) {
-            if let (Some(span), None) = (p.remembered, &head.drops) {
-                d.error(span, "`remembered`, but the game has no `drops` statement")
-                    .note("a promoted piece is remembered so that it goes to the captor's hand as the piece that promoted; add `drops`");
-            }
-        }
-        if let Some(shadow) = shadow {
+        promotions
+    }
+
+    /// What the piece becomes in the captor's hand, and how it is dropped; drop options on a piece that is
+    /// never dropped are errors.
+    fn hand_and_drops(
+        &mut self,
+        pi: usize,
+        info: &PieceInfo,
+        piece: &mut PieceType,
+        d: &mut Diags,
+    ) {
+        let (head, names) = (self.head, self.names);
+        let decl = &names.decls[pi];
+        let base = names.base[pi];
+        if let Some(shadow) = names.shadows[pi] {
             piece.shadow_of = Some(shadow.of);
             // It goes to hand as the promoting piece (as that piece itself would), and is never dropped itself.
             if head.drops.is_some() && !head.drops_reserve && !info.royal {
@@ -101,42 +160,7 @@ pub fn apply_piece_rules(
                 piece.in_hand = Some(base.unwrap_or(PieceId(pi as u16)));
             }
             if base.is_none() {
-                let mut rule = DropRule {
-                    per_file: info.per_file,
-                    no_drop_mate: info.no_drop_mate,
-                    opposite_colours: info.drop_opposite_colours.is_some(),
-                    ..DropRule::default()
-                };
-                if let Some(at) = info.drop_opposite_colours {
-                    colour_bound += 1;
-                    if colour_bound > MAX_COLOUR_BOUND {
-                        d.error(
-                            at,
-                            format!("more than {MAX_COLOUR_BOUND} piece types dropped `opposite-colours`"),
-                        );
-                        rule.opposite_colours = false;
-                    }
-                }
-                for z in drop_zone.iter().chain(info.drop_forbidden.iter()) {
-                    for s in Side::BOTH {
-                        rule.forbidden[s.index()].union_with(&zones.get(*z).squares[s.index()]);
-                    }
-                }
-                if let Some(at) = info.drop_either_form {
-                    let promoted = names.lookup(&format!("+{}", decl.id.value));
-                    if promoted.is_none() {
-                        d.error(
-                            at,
-                            format!(
-                                "`either-form`, but `{}` has no promoted form `+{}`",
-                                decl.id.value, decl.id.value
-                            ),
-                        )
-                        .note("declare the promoted form, or leave out `either-form`");
-                    }
-                    rule.as_promoted = promoted;
-                }
-                piece.drop = Some(rule);
+                piece.drop = Some(self.drop_rule(&decl.id.value, info, d));
             }
         } else if let Some(span) = info.drop_span {
             if head.drops.is_none() {
@@ -150,14 +174,43 @@ pub fn apply_piece_rules(
                 .note("add `drop allowed` to let it be held and dropped (placement chess's king)");
             }
         }
-        if let (Some(z), Some(b)) = (demote_zone, base) {
-            piece.demote_in = Some((z, b));
-        }
     }
-    for (pi, shadow) in names.shadows.iter().enumerate() {
-        if let Some(shadow) = shadow {
-            built.pieces[shadow.of.index()].shadow = Some(PieceId(pi as u16));
+
+    /// How a dropped (unpromoted) piece `id` is dropped: its `drop` options and the game's closed zone.
+    fn drop_rule(&mut self, id: &str, info: &PieceInfo, d: &mut Diags) -> DropRule {
+        let mut rule = DropRule {
+            per_file: info.per_file,
+            no_drop_mate: info.no_drop_mate,
+            opposite_colours: info.drop_opposite_colours.is_some(),
+            ..DropRule::default()
+        };
+        if let Some(at) = info.drop_opposite_colours {
+            self.colour_bound += 1;
+            if self.colour_bound > MAX_COLOUR_BOUND {
+                d.error(
+                    at,
+                    format!("more than {MAX_COLOUR_BOUND} piece types dropped `opposite-colours`"),
+                );
+                rule.opposite_colours = false;
+            }
         }
+        for z in self.drop_zone.iter().chain(info.drop_forbidden.iter()) {
+            for s in Side::BOTH {
+                rule.forbidden[s.index()].union_with(&self.zones.get(*z).squares[s.index()]);
+            }
+        }
+        if let Some(at) = info.drop_either_form {
+            let promoted = self.names.lookup(&format!("+{id}"));
+            if promoted.is_none() {
+                d.error(
+                    at,
+                    format!("`either-form`, but `{id}` has no promoted form `+{id}`"),
+                )
+                .note("declare the promoted form, or leave out `either-form`");
+            }
+            rule.as_promoted = promoted;
+        }
+        rule
     }
 }
 
