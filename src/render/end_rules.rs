@@ -1,10 +1,41 @@
 //! The "How the game ends" section of the rulebook, written from the compiled end rules.
 use super::doc::Doc;
 use super::rulebook::{list_words, royal_names, zone_words};
-use crate::rules::{Counting, Extinct, Game, PieceId, RepetitionLoser, Royalty, Side, Verdict};
+use crate::rules::{
+    Counting, EndRules, Extinct, Game, PieceId, RepetitionLoser, Royalty, Side, Verdict,
+};
 
 pub(super) fn end_section(game: &Game, doc: &mut Doc) {
     let end = &game.end;
+    // Every end rule is named here or in `new_rules`, without `..`: a new rule does not compile until the rule
+    // book words it (the rule catalogue's test then checks that the words change with the rule).
+    let EndRules {
+        checkmate: _,
+        royalty: _,
+        stalemate: _,
+        stalemate_by_piece_count: _,
+        repetition: _,
+        move_limit: _,
+        resets_clock: _,
+        counting: _,
+        bare_king_loses: _,
+        insufficient_material: _,
+        draws_win: _,
+        // Worded by `new_rules`.
+        extinction: _,
+        flags: _,
+        black_may_equalise: _,
+        check_limit: _,
+        royal_frozen_in_check: _,
+        giving_check_illegal: _,
+        facing_royals_illegal: _,
+        facing_royals_must_break: _,
+        double_pass_draws: _,
+        only_promotions_draw: _,
+        checkmate_by_only_loses: _,
+        checkmate_needs_check_by: _,
+        material_count: _,
+    } = end;
     doc.heading(2, "How the game ends");
     let mut items = Vec::new();
     let royal = royal_names(game);
@@ -35,6 +66,21 @@ pub(super) fn end_section(game: &Game, doc: &mut Doc) {
             verdict_words(end.stalemate)
         )
     });
+    draw_rules(game, &royal, &mut items);
+    new_rules(game, &mut items);
+    insufficient_material(game, &royal, &mut items);
+    if let Some(side) = end.draws_win {
+        items.push(format!(
+            "**Draw odds**: every result that would be a draw is a win for {}.",
+            super::side_name(side)
+        ));
+    }
+    doc.list(items);
+}
+
+/// Repetition, the move limit, counting and the bare king.
+fn draw_rules(game: &Game, royal: &[String], items: &mut Vec<String>) {
+    let end = &game.end;
     if let Some(rep) = end.repetition {
         let nth = ordinal(rep.count as u32);
         let mut line = format!(
@@ -81,7 +127,7 @@ pub(super) fn end_section(game: &Game, doc: &mut Doc) {
     if let Some(bare) = end.bare_king_loses {
         items.push(format!(
             "**Bare king**: a player whose only piece on the board is the {}{} loses, even if it is their move.",
-            list_words(&royal),
+            list_words(royal),
             if bare.hand_must_be_empty {
                 " and whose hand is empty"
             } else {
@@ -96,7 +142,10 @@ pub(super) fn end_section(game: &Game, doc: &mut Doc) {
             );
         }
     }
-    new_rules(game, &mut items);
+}
+
+fn insufficient_material(game: &Game, royal: &[String], items: &mut Vec<String>) {
+    let end = &game.end;
     if !end.insufficient_material.is_empty() {
         let sets: Vec<String> = end
             .insufficient_material
@@ -116,17 +165,10 @@ pub(super) fn end_section(game: &Game, doc: &mut Doc) {
         items.push(format!(
             "**Insufficient material**: the game is drawn when {}the pieces left besides the {} are exactly one of these sets (both players together): {}.",
             if game.drops { "both hands are empty and " } else { "" },
-            list_words(&royal),
+            list_words(royal),
             sets.join("; ")
         ));
     }
-    if let Some(side) = end.draws_win {
-        items.push(format!(
-            "**Draw odds**: every result that would be a draw is a win for {}.",
-            super::side_name(side)
-        ));
-    }
-    doc.list(items);
 }
 
 fn verdict_words(v: Verdict) -> &'static str {
