@@ -89,7 +89,7 @@ impl Position<'_> {
             None => {
                 (0..self.engine.game.pieces.len())
                     .any(|p| self.attacked_by(PieceId(p as u16), target, attacker, vacated))
-                    || (self.engine.has_borrowers
+                    || (self.engine.flags.has_borrowers
                         && self.attacked_by_borrower(target, attacker, vacated))
             }
         }
@@ -385,7 +385,7 @@ impl Position<'_> {
     /// those it could use before, over the same squares.
     pub(crate) fn attack_lines(&self, target: Square, attacker: Side, out: &mut SquareSet) -> bool {
         debug_assert!(
-            !self.engine.has_borrowers,
+            !self.engine.flags.has_borrowers,
             "a borrower's lines are not in the tables"
         );
         let game = &self.engine.game;

@@ -70,7 +70,7 @@ impl Position<'_> {
     /// The facts the legality of every move of this node needs, with the bystander shortcut where the game has it.
     pub(crate) fn node_legality(&self) -> NodeLegality {
         let must_break = self.must_break_facing();
-        let royal = self.royal[self.side.index()].filter(|_| self.engine.bystanders);
+        let royal = self.royal[self.side.index()].filter(|_| self.engine.flags.bystanders);
         let bystanders = royal.map(|royal| {
             let mut watched = SquareSet::new();
             let attacked = self.attack_lines(royal, self.side.opponent(), &mut watched);

@@ -67,7 +67,7 @@ impl Position<'_> {
         let count = self.hands[us.index()][gate.piece.index()];
         self.set_hand(us, gate.piece, count - 1);
         self.put(square, gate.piece, us);
-        if self.engine.gates_lapse && self.hands[us.index()].iter().all(|&n| n == 0) {
+        if self.engine.flags.gates_lapse && self.hands[us.index()].iter().all(|&n| n == 0) {
             let rights = self.engine.gate_rights[us.index()];
             if self.castling & rights != 0 {
                 self.set_castling(self.castling & !rights);

@@ -87,7 +87,7 @@ impl Position<'_> {
                 self.set_hand(us, mv.piece, count - 1);
                 // A drop `either-form` may bring the piece in as its promoted form.
                 self.put(mv.to, mv.promotion.unwrap_or(mv.piece), us);
-                if engine.castling_by_drop {
+                if engine.flags.castling_by_drop {
                     self.gain_castling_by_drop(us, mv.to);
                 }
                 // A drop cannot be undone (the hand is smaller for good): it resets the move-limit counter, as
@@ -121,7 +121,7 @@ impl Position<'_> {
             self.make_gate(&mv, gate, us);
         }
         if let Some(wall) = mv.wall() {
-            if engine.wall_placement == Some(WallPlacement::Duck) {
+            if engine.flags.wall_placement == Some(WallPlacement::Duck) {
                 self.move_duck(wall);
             } else {
                 self.put_wall(wall);
@@ -174,7 +174,7 @@ impl Position<'_> {
         }
         if let Some(wall) = mv.wall() {
             self.take_wall(wall);
-            if self.engine.wall_placement == Some(WallPlacement::Duck) {
+            if self.engine.flags.wall_placement == Some(WallPlacement::Duck) {
                 self.duck = self.ducks.pop().expect("a duck move is kept");
                 if let Some(old) = self.duck {
                     self.put_wall(old);

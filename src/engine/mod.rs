@@ -12,6 +12,7 @@ mod board;
 mod bystander;
 mod counting;
 mod fen;
+mod flags;
 mod gating;
 mod legal;
 mod make;

@@ -28,10 +28,10 @@ impl Position<'_> {
         if self.engine.game.drops_moves() {
             self.drop_moves(out);
         }
-        if self.engine.has_induction {
+        if self.engine.flags.has_induction {
             dedup_moves(out, 0);
         }
-        if self.engine.promotes_standing {
+        if self.engine.flags.promotes_standing {
             self.standing_promotions(out);
         }
         self.castling_moves(out);

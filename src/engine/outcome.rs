@@ -250,7 +250,7 @@ impl Position<'_> {
     /// such rules (one flag, computed when the engine is built).
     #[inline]
     pub(crate) fn is_decided(&mut self) -> bool {
-        self.engine.decides_positions && self.decided().is_some()
+        self.engine.flags.decides_positions && self.decided().is_some()
     }
 
     /// The result a rule gives this position whatever the moves: bare king, extinction, a flag reached, the check
@@ -258,7 +258,7 @@ impl Position<'_> {
     /// middle of a bonus turn.
     pub fn decided(&mut self) -> Option<Outcome> {
         let end = &self.engine.game.end;
-        if !self.engine.decides_positions || self.bonus_pending {
+        if !self.engine.flags.decides_positions || self.bonus_pending {
             return None;
         }
         let us = self.side;

@@ -11,7 +11,7 @@ impl Position<'_> {
     #[inline(never)]
     pub(crate) fn add_walls(&self, out: &mut MoveList) {
         out.retain(|mv| mv.is_drop() || !self.board[mv.to.index()].is_wall());
-        if let Some(placement) = self.engine.wall_placement {
+        if let Some(placement) = self.engine.flags.wall_placement {
             self.leave_walls(out, 0, placement);
         }
     }
