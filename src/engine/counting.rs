@@ -23,7 +23,7 @@ impl Position<'_> {
         captured: Option<PieceId>,
         promoted: bool,
     ) {
-        let mut count = self.count;
+        let mut count = self.rules.count;
         if count.limit != 0 {
             count.ply = count.ply.saturating_add(1);
         }
@@ -59,7 +59,7 @@ impl Position<'_> {
                 };
             }
         }
-        self.count = count;
+        self.rules.count = count;
     }
 
     /// The moves a count run for `side` would last now, or 0 when no count may run: a suspending piece stands on
@@ -100,6 +100,6 @@ impl Position<'_> {
 
     /// Has the running count gone past its limit? (The game is then drawn, unless the side to move is mated.)
     pub(crate) fn count_exhausted(&self) -> bool {
-        self.count.limit != 0 && self.count.ply > self.count.limit
+        self.rules.count.limit != 0 && self.rules.count.ply > self.rules.count.limit
     }
 }

@@ -119,10 +119,10 @@ impl Position<'_> {
         if !self.engine.flags.judges_whole_list && self.legal_fast(&mut counter) {
             return counter.0;
         }
-        let mut list = std::mem::take(&mut self.scratch);
+        let mut list = std::mem::take(&mut self.scratch.piece);
         self.legal_moves(&mut list);
         let n = list.len() as u64;
-        self.scratch = list;
+        self.scratch.piece = list;
         n
     }
 
@@ -153,8 +153,8 @@ impl Position<'_> {
         if threats.count > MAX_CHECKS {
             return false;
         }
-        let mut deferred = std::mem::take(&mut self.deferred);
-        let mut scratch = std::mem::take(&mut self.scratch);
+        let mut deferred = std::mem::take(&mut self.scratch.deferred);
+        let mut scratch = std::mem::take(&mut self.scratch.piece);
         deferred.clear();
         self.generate_filtered(royal, &threats, sink, &mut deferred, &mut scratch);
         for &mv in &deferred {
@@ -162,8 +162,8 @@ impl Position<'_> {
                 sink.add(mv);
             }
         }
-        self.deferred = deferred;
-        self.scratch = scratch;
+        self.scratch.deferred = deferred;
+        self.scratch.piece = scratch;
         true
     }
 

@@ -15,18 +15,14 @@ impl Position<'_> {
             mv,
             captured: Cell::EMPTY,
             victim: Cell::EMPTY,
+            blasted: 0,
+            side: us,
+            hash: self.hash,
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
-            bonus_pending: self.bonus_pending,
-            passes: self.passes,
-            struck: self.struck,
-            checks: self.checks,
-            count: self.count,
-            side: us,
-            hash: self.hash,
-            blasted: 0,
+            rules: self.rules,
         };
         let struck = game
             .counter_strike
@@ -60,8 +56,8 @@ impl Position<'_> {
         if game.counter_strike.is_some() {
             self.set_struck(struck);
         }
-        self.passes = match mv.kind {
-            MoveKind::Pass => self.passes.saturating_add(1),
+        self.rules.passes = match mv.kind {
+            MoveKind::Pass => self.rules.passes.saturating_add(1),
             _ => 0,
         };
         // Saturating: a FEN may give any clock up to u32::MAX.
@@ -145,7 +141,7 @@ impl Position<'_> {
             // Fairy-Stockfish's irreversible drops reset its 50-move counter.
             resets_clock: true,
             new_ep: None,
-            bonus_granted: !self.bonus_pending
+            bonus_granted: !self.rules.bonus_pending
                 && game
                     .bonus_turn
                     .as_ref()
@@ -180,7 +176,7 @@ impl Position<'_> {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         if game.end.check_limit.is_some() && self.in_check() {
-            self.set_checks(us, self.checks[us.index()].saturating_add(1));
+            self.set_checks(us, self.rules.checks[us.index()].saturating_add(1));
         }
         if let Some(rule) = &game.end.counting {
             let captured = [undo.captured, undo.victim]
@@ -203,8 +199,7 @@ impl Position<'_> {
         if let Some(wall) = mv.wall() {
             self.take_wall(wall);
             if self.engine.flags.wall_placement == Some(WallPlacement::Duck) {
-                self.duck = self.ducks.pop().expect("a duck move is kept");
-                if let Some(old) = self.duck {
+                if let Some(old) = undo.rules.duck {
                     self.put_wall(old);
                 }
             }
@@ -258,11 +253,7 @@ impl Position<'_> {
         self.ep = undo.ep;
         self.halfmove = undo.halfmove;
         self.fullmove = undo.fullmove;
-        self.bonus_pending = undo.bonus_pending;
-        self.passes = undo.passes;
-        self.struck = undo.struck;
-        self.checks = undo.checks;
-        self.count = undo.count;
+        self.rules = undo.rules;
         self.hash = undo.hash;
     }
 
@@ -346,12 +337,11 @@ impl Position<'_> {
     /// Moves the duck (`walls duck`) from where it stands, if it is on the board, to `to`.
     #[inline(never)]
     fn move_duck(&mut self, to: Square) {
-        self.ducks.push(self.duck);
-        if let Some(old) = self.duck {
+        if let Some(old) = self.rules.duck {
             self.take_wall(old);
         }
         self.put_wall(to);
-        self.duck = Some(to);
+        self.rules.duck = Some(to);
     }
 
     /// The first-move rights of the opponent that a `piece` of `mover` arriving on `to` takes away by

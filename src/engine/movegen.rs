@@ -42,7 +42,7 @@ impl Position<'_> {
     pub(crate) fn pass_move<S: Sink>(&self, out: &mut S) {
         if self.engine.game.pass_allowed {
             self.turn_pass(out);
-        } else if self.bonus_pending
+        } else if self.rules.bonus_pending
             && self
                 .engine
                 .game

@@ -39,7 +39,7 @@ impl Position<'_> {
 
     /// Does `mv` answer a piece of the set taken by an outsider by taking one with an outsider?
     pub(crate) fn breaks_counter_strike(&self, rule: &CounterStrike, mv: Move) -> bool {
-        self.struck.is_some() && self.strikes(rule, mv).is_some()
+        self.rules.struck.is_some() && self.strikes(rule, mv).is_some()
     }
 
     /// The square whose protection decides whether `mv` (not yet made) may be played: where a piece of the set
