@@ -23,6 +23,7 @@ pub mod outcome;
 pub mod perft;
 mod position;
 mod promote;
+pub(crate) mod reach;
 mod restrict;
 mod royalty;
 mod standing;

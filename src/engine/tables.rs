@@ -1,11 +1,11 @@
 //! A compiled game together with the tables the executor derives from it once at load time.
 use super::flags::RuleFlags;
+use super::reach::{EmptyBoard, Survey};
 use super::zobrist::Zobrist;
 use crate::rules::{
     step, Game, Occupant, PieceId, PieceType, Ray, RayFlags, RayKind, Royalty, Side, Square,
     SquareSet, StepOutcome, StepRule, MAX_COLOUR_BOUND,
 };
-use betza::diagram::Kind;
 
 /// One way a piece standing on `from` could attack a given square: along `ray`, whose square number `pos` it is.
 #[derive(Clone, Copy, Debug)]
@@ -554,23 +554,9 @@ fn quiet_reach_of_reset_pieces(game: &Game, traits: &mut [PieceTraits]) -> Vec<V
                 .geometry
                 .all()
                 .map(|from| {
-                    crate::inspect::piece_moves(
-                        game,
-                        piece,
-                        side,
-                        from,
-                        &crate::inspect::EmptyBoard,
-                        &[],
-                    )
-                    .destinations
-                    .iter()
-                    .filter(|d| {
-                        std::iter::once(&d.kind)
-                            .chain(&d.also)
-                            .any(|k| matches!(k, Kind::Move | Kind::MoveOrCapture))
-                    })
-                    .map(|d| d.to)
-                    .collect()
+                    Survey::walk(game, piece, side, from, &EmptyBoard, &[])
+                        .0
+                        .quiet_squares()
                 })
                 .collect();
             let undoable = game.geometry.all().any(|from| {
