@@ -130,3 +130,61 @@ impl RayFacts {
         facts
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::RuleFlags;
+    use crate::rules::WallPlacement;
+
+    fn flags(variant: &str) -> RuleFlags {
+        let path = if variant == "chess" {
+            variant.to_string()
+        } else {
+            format!(
+                "{}/tests/data/variants/{variant}.tatsu",
+                env!("CARGO_MANIFEST_DIR")
+            )
+        };
+        let compiled = crate::variants::load(&path).expect("variant loads");
+        RuleFlags::of(&compiled.game)
+    }
+
+    /// Orthodox chess has none of the rules the flags stand for: every node takes the fast paths, and the reverse
+    /// tables list every attacker.
+    #[test]
+    fn orthodox_chess_switches_no_rule_on() {
+        let expected = RuleFlags {
+            attackers_by_table: true,
+            ..RuleFlags::default()
+        };
+        assert_eq!(flags("chess"), expected);
+    }
+
+    /// A hopper (xiangqi's cannon) makes pins unreliable: legality leaves the checks-and-pins shortcut, but judges
+    /// the moves that touch no square the verdict reads as bystanders.
+    #[test]
+    fn a_hopper_makes_pins_unreliable() {
+        let f = flags("xiangqi");
+        assert!(f.pins_unreliable && f.bystanders, "{f:?}");
+    }
+
+    /// `walls duck`: every move leaves the duck, and legality takes the full test.
+    #[test]
+    fn the_duck_is_placed_by_every_move() {
+        let f = flags("duck");
+        assert_eq!(f.wall_placement, Some(WallPlacement::Duck));
+        assert!(f.full_legality, "{f:?}");
+    }
+
+    /// `check limit` (three-check) decides positions by the checks given.
+    #[test]
+    fn a_check_limit_decides_positions() {
+        assert!(flags("threecheck").decides_positions);
+    }
+
+    /// `gating` (Seirawan chess) adds its moves to the legal list, which is then counted as a whole.
+    #[test]
+    fn gating_judges_the_whole_list() {
+        assert!(flags("seirawan").judges_whole_list);
+    }
+}
