@@ -1,7 +1,7 @@
 //! Positions from and to FEN, through [`Setup`]: reading and writing the text is `crate::setup`'s; building a
 //! position from a checked setup, and the one check that needs the executor, are here.
-use super::counting::Count;
 use super::position::EnPassant;
+use super::rules::counting::Count;
 use super::{Engine, Position};
 use crate::diag::Span;
 use crate::rules::{PieceId, Side, Square};

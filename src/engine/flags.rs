@@ -1,6 +1,6 @@
 //! The summary flags the executor reads per node: each one a yes/no the rules answer once, derived here and nowhere
 //! else, so that a rule's switch has one place.
-use super::bystander;
+use super::rules::bystander;
 use crate::rules::{Game, PromotionTrigger, RayFlags, RayKind, Side, StepRule, WallPlacement};
 
 /// What the compiled rules switch on or off in the executor, derived once by [`RuleFlags::of`].

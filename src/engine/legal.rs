@@ -1,8 +1,8 @@
 //! Legality: a pseudo-legal move is legal when it leaves the mover's royal piece unattacked, a castling king
 //! crosses no attacked square, and a drop that the rules forbid to mate does not mate.
 use super::attack::{Threats, MAX_CHECKS};
-use super::bystander::NodeLegality;
 use super::moves::{Counter, Move, MoveKind, MoveList, Sink};
+use super::rules::bystander::NodeLegality;
 use super::tables::PieceTraits;
 use super::Position;
 use crate::rules::Square;

@@ -53,7 +53,7 @@ pub(crate) struct RuleState {
     /// `check limit`: per side, the checks it has given.
     pub checks: [u8; 2],
     /// `counting`: the running count of the counting rules.
-    pub count: super::counting::Count,
+    pub count: super::rules::counting::Count,
     /// `walls duck`: where the duck stands.
     pub duck: Option<Square>,
 }

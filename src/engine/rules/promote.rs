@@ -2,14 +2,14 @@
 //! once, the material limit applied, and none that could never move again from the destination; and the
 //! unpromoted move unless a fired line is mandatory or the piece could never move again from its destination. A
 //! piece with no `promote` line never comes here.
-use super::moves::{Move, Sink};
-use super::Position;
+use crate::engine::moves::{Move, Sink};
+use crate::engine::Position;
 use crate::rules::PieceId;
 
 impl Position<'_> {
     // Kept out of line: inlined into every ray walk it would cost the games without promotion their speed.
     #[inline(never)]
-    pub(super) fn push_promotions<S: Sink>(&self, mv: Move, out: &mut S) {
+    pub(in crate::engine) fn push_promotions<S: Sink>(&self, mv: Move, out: &mut S) {
         let Move {
             from,
             to,

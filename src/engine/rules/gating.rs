@@ -1,8 +1,8 @@
 //! Gating (`gating in ZONE`): each move that leaves a square where the mover's side holds a gating right becomes
 //! also one move per piece in hand that may enter there. Games without gating never call in here.
-use super::movegen::droppable;
-use super::moves::{Gate, Move, MoveKind, MoveList};
-use super::Position;
+use crate::engine::movegen::droppable;
+use crate::engine::moves::{Gate, Move, MoveKind, MoveList};
+use crate::engine::Position;
 use crate::rules::{PieceId, Side, Square};
 
 impl Position<'_> {

@@ -1,7 +1,7 @@
 //! The rules against trading pieces of a set (`no-capture-of-protected`, `no-counter-strike`: Chu Shogi's
 //! Lions). Games without them never call in here: the legality test looks at two `Option`s first.
-use super::moves::{Move, MoveKind};
-use super::Position;
+use crate::engine::moves::{Move, MoveKind};
+use crate::engine::Position;
 use crate::rules::{CounterStrike, PieceId, ProtectedCapture, Square};
 
 impl Position<'_> {

@@ -1,8 +1,8 @@
 //! The walls a move leaves (games with `walls`): each move the rules of movement allow becomes one move per
 //! square it may wall. Games without walls never call in here.
-use super::moves::{Move, MoveKind, MoveList};
-use super::tables::PieceTraits;
-use super::Position;
+use crate::engine::moves::{Move, MoveKind, MoveList};
+use crate::engine::tables::PieceTraits;
+use crate::engine::Position;
 use crate::rules::{RayFlags, RayKind, Square, WallPlacement};
 
 impl Position<'_> {

@@ -3,7 +3,7 @@
 //! (when none runs, or when a capture or promotion has just left it bare, which switches board's honour to pieces'
 //! honour); a count that has gone past its limit draws. The count is history, like the move limit: it ends a game
 //! played, never stops move generation.
-use super::Position;
+use crate::engine::Position;
 use crate::rules::{Counting, PieceId, Side};
 
 /// A running count: `limit` plies (0: none runs) and the plies counted so far.
@@ -16,7 +16,7 @@ pub(crate) struct Count {
 impl Position<'_> {
     /// The count after a move by `mover` that took a piece of type `captured` (if any) and promoted or not. Games
     /// without counting rules never call this.
-    pub(super) fn update_count(
+    pub(in crate::engine) fn update_count(
         &mut self,
         rule: &Counting,
         mover: Side,
