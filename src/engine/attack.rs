@@ -89,7 +89,7 @@ impl Position<'_> {
             None => {
                 (0..self.engine.game.pieces.len())
                     .any(|p| self.attacked_by(PieceId(p as u16), target, attacker, vacated))
-                    || (self.engine.has_borrowers
+                    || (self.engine.flags.has_borrowers
                         && self.attacked_by_borrower(target, attacker, vacated))
             }
         }
@@ -99,34 +99,21 @@ impl Position<'_> {
     #[inline(always)]
     fn attacked_by(&self, piece: PieceId, target: Square, attacker: Side, vacated: Square) -> bool {
         let engine = self.engine;
-        let words = engine.words;
-        let slot = engine.slot(attacker, target, piece);
-        let occ = &self.occupancy[self.occupancy_slot(attacker, piece)..][..words];
-        let origins = &engine.capture_origins[slot * words..][..words];
-        if occ.iter().zip(origins).all(|(o, r)| o & r == 0) {
+        let Some((occ, entries)) = self.manned_slot(target, attacker, piece) else {
             return false;
-        }
-        let (start, end) = engine.entry_ranges[slot];
-        engine.entries[start as usize..end as usize]
-            .iter()
-            .any(|entry| {
-                let from = entry.from.index();
-                if occ[from / 64] >> (from % 64) & 1 == 0 || entry.from == target {
-                    return false;
-                }
-                let ray = &engine.game.rays[entry.ray as usize];
-                if ray.kind == RayKind::Chain {
-                    return self.chain_reaches(
-                        entry.from,
-                        ray,
-                        entry.pos as usize,
-                        attacker,
-                        vacated,
-                    );
-                }
-                let path = &engine.game.ray_squares(ray)[..entry.pos as usize];
-                self.ray_reaches(piece, ray.kind, path, vacated)
-            })
+        };
+        entries.iter().any(|entry| {
+            let from = entry.from.index();
+            if occ[from / 64] >> (from % 64) & 1 == 0 || entry.from == target {
+                return false;
+            }
+            let ray = &engine.game.rays[entry.ray as usize];
+            if ray.kind == RayKind::Chain {
+                return self.chain_reaches(entry.from, ray, entry.pos as usize, attacker, vacated);
+            }
+            let path = &engine.game.ray_squares(ray)[..entry.pos as usize];
+            self.ray_reaches(piece, ray.kind, path, vacated)
+        })
     }
 
     /// Could the piece on `origin`, of `attacker`, capture on `target` if it were its move (as check detection
@@ -325,12 +312,11 @@ impl Position<'_> {
 
     /// The checks against `side`'s royal piece on `royal` and the pieces pinned to it. Only meaningful when no
     /// piece hops (a hopper's line is opened or closed by any piece). It walks the entries
-    /// [`Position::for_each_manned_entry`] visits, its inner loop written out: through the visitor, `perft chess
-    /// --depth 4 --threads 1` took 0.5 % more instructions (cachegrind), this pass running at every fast-path node.
+    /// [`Position::for_each_manned_entry`] visits, its inner loop written out over [`Position::manned_slot`]: through
+    /// the visitor, `perft chess --depth 4 --threads 1` took 0.3 % more instructions (callgrind), this pass running
+    /// at every fast-path node.
     pub(crate) fn threats(&self, royal: Square, side: Side) -> Threats {
-        let engine = self.engine;
-        let game = &engine.game;
-        let words = engine.words;
+        let game = &self.engine.game;
         let attacker = side.opponent();
         let mut threats = Threats {
             pinned: SquareSet::new(),
@@ -338,14 +324,10 @@ impl Position<'_> {
             count: 0,
         };
         for piece in self.candidate_types(royal, attacker) {
-            let slot = engine.slot(attacker, royal, piece);
-            let occ = &self.occupancy[self.occupancy_slot(attacker, piece)..][..words];
-            let origins = &engine.capture_origins[slot * words..][..words];
-            if occ.iter().zip(origins).all(|(o, r)| o & r == 0) {
+            let Some((occ, entries)) = self.manned_slot(royal, attacker, piece) else {
                 continue;
-            }
-            let (start, end) = engine.entry_ranges[slot];
-            for entry in &engine.entries[start as usize..end as usize] {
+            };
+            for entry in entries {
                 let from = entry.from.index();
                 if occ[from / 64] >> (from % 64) & 1 == 0 {
                     continue;
@@ -385,7 +367,7 @@ impl Position<'_> {
     /// those it could use before, over the same squares.
     pub(crate) fn attack_lines(&self, target: Square, attacker: Side, out: &mut SquareSet) -> bool {
         debug_assert!(
-            !self.engine.has_borrowers,
+            !self.engine.flags.has_borrowers,
             "a borrower's lines are not in the tables"
         );
         let game = &self.engine.game;
@@ -435,23 +417,38 @@ impl Position<'_> {
         attacker: Side,
         mut visit: impl FnMut(PieceId, &AttackEntry),
     ) {
-        let engine = self.engine;
-        let words = engine.words;
         for piece in self.candidate_types(target, attacker) {
-            let slot = engine.slot(attacker, target, piece);
-            let occ = &self.occupancy[self.occupancy_slot(attacker, piece)..][..words];
-            let origins = &engine.capture_origins[slot * words..][..words];
-            if occ.iter().zip(origins).all(|(o, r)| o & r == 0) {
+            let Some((occ, entries)) = self.manned_slot(target, attacker, piece) else {
                 continue;
-            }
-            let (start, end) = engine.entry_ranges[slot];
-            for entry in &engine.entries[start as usize..end as usize] {
+            };
+            for entry in entries {
                 let from = entry.from.index();
                 if occ[from / 64] >> (from % 64) & 1 != 0 {
                     visit(piece, entry);
                 }
             }
         }
+    }
+
+    /// The reverse-table entries by which a `piece` of `attacker` could attack `target`, with the occupancy words
+    /// of `attacker`'s pieces of that type, or `None` when none of them stands on any of the entries' origins.
+    #[inline(always)]
+    fn manned_slot(
+        &self,
+        target: Square,
+        attacker: Side,
+        piece: PieceId,
+    ) -> Option<(&[u64], &[AttackEntry])> {
+        let engine = self.engine;
+        let words = engine.words;
+        let slot = engine.slot(attacker, target, piece);
+        let occ = &self.occupancy[self.occupancy_slot(attacker, piece)..][..words];
+        let origins = &engine.capture_origins[slot * words..][..words];
+        if occ.iter().zip(origins).all(|(o, r)| o & r == 0) {
+            return None;
+        }
+        let (start, end) = engine.entry_ranges[slot];
+        Some((occ, &engine.entries[start as usize..end as usize]))
     }
 
     /// The types of `side`'s enemy pieces that attack its royal piece (one royal piece; shatar's mate rules ask who

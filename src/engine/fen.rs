@@ -1,7 +1,7 @@
 //! Positions from and to FEN, through [`Setup`]: reading and writing the text is `crate::setup`'s; building a
 //! position from a checked setup, and the one check that needs the executor, are here.
-use super::counting::Count;
 use super::position::EnPassant;
+use super::rules::counting::Count;
 use super::{Engine, Position};
 use crate::diag::Span;
 use crate::rules::{PieceId, Side, Square};
@@ -59,9 +59,9 @@ impl<'e> Position<'e> {
         // position of such a game did not read back).
         let passed_facing = opponent_in_check && pos.must_break_facing();
         if passed_facing {
-            pos.passes = 1;
+            pos.rules.passes = 1;
         }
-        if opponent_in_check && !pos.bonus_pending && !blown_up && !passed_facing {
+        if opponent_in_check && !pos.rules.bonus_pending && !blown_up && !passed_facing {
             let span = setup.side_span.unwrap_or(Span::new(0, 0));
             return Err(FenError {
                 problems: vec![FenProblem {
@@ -82,7 +82,7 @@ impl<'e> Position<'e> {
         for &(sq, _) in &setup.holes {
             if !engine.game.holes.contains(sq) {
                 pos.put_wall(sq);
-                pos.duck = Some(sq);
+                pos.rules.duck = Some(sq);
             }
         }
         for held in &setup.hands {
@@ -110,7 +110,7 @@ impl<'e> Position<'e> {
         if let Some((limit, _)) = setup.counting_limit.filter(|&(limit, _)| limit > 0) {
             // Fairy-Stockfish's reading: with a count running, the halfmove field holds the count's plies.
             // validate() bounds the limit by the game's longest count.
-            pos.count = Count {
+            pos.rules.count = Count {
                 limit: limit as u16,
                 ply: setup.halfmove.min(u32::from(u16::MAX)) as u16,
             };
@@ -212,7 +212,7 @@ impl<'e> Position<'e> {
                 .ep
                 .filter(|ep| ep.count > 0)
                 .map(|ep| (ep.targets[ep.count as usize - 1], none))
-                .or(self.struck.map(|sq| (sq, none))),
+                .or(self.rules.struck.map(|sq| (sq, none))),
             // Named only where the reader would not find it from the target alone: where it is not straight ahead
             // of the target (Berolina's diagonal double step); the reader looks straight ahead first.
             ep_victim: self.ep.filter(|ep| ep.count > 0).and_then(|ep| {
@@ -222,18 +222,20 @@ impl<'e> Position<'e> {
                 let ahead = g.square(g.file(target), g.rank(target) + forward);
                 (ahead != Some(ep.victim)).then_some(ep.victim)
             }),
-            counting_limit: (self.count.limit != 0).then_some((u32::from(self.count.limit), none)),
-            halfmove: if self.count.limit != 0 {
-                u32::from(self.count.ply)
+            counting_limit: (self.rules.count.limit != 0)
+                .then_some((u32::from(self.rules.count.limit), none)),
+            halfmove: if self.rules.count.limit != 0 {
+                u32::from(self.rules.count.ply)
             } else {
                 self.halfmove
             },
             fullmove: self.fullmove,
             checks_left: game.end.check_limit.map(|limit| {
-                let left = |side: Side| u32::from(limit.saturating_sub(self.checks[side.index()]));
+                let left =
+                    |side: Side| u32::from(limit.saturating_sub(self.rules.checks[side.index()]));
                 ([left(Side::White), left(Side::Black)], none)
             }),
-            bonus: self.bonus_pending.then_some(none),
+            bonus: self.rules.bonus_pending.then_some(none),
         }
     }
 

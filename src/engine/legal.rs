@@ -1,8 +1,8 @@
 //! Legality: a pseudo-legal move is legal when it leaves the mover's royal piece unattacked, a castling king
 //! crosses no attacked square, and a drop that the rules forbid to mate does not mate.
 use super::attack::{Threats, MAX_CHECKS};
-use super::bystander::NodeLegality;
 use super::moves::{Counter, Move, MoveKind, MoveList, Sink};
+use super::rules::bystander::NodeLegality;
 use super::tables::PieceTraits;
 use super::Position;
 use crate::rules::Square;
@@ -29,7 +29,7 @@ impl Position<'_> {
             self.pseudo_moves(out);
             self.keep_legal(out);
         }
-        if self.engine.judges_whole_list {
+        if self.engine.flags.judges_whole_list {
             self.judge_whole_list(out);
         }
     }
@@ -46,7 +46,7 @@ impl Position<'_> {
         select: impl Fn(&Self, &Move) -> bool,
     ) -> Selected {
         // Gating, compulsory capture and compulsory drops judge the whole list.
-        let judged = self.engine.judges_whole_list;
+        let judged = self.engine.flags.judges_whole_list;
         let whole = if judged {
             self.legal_moves(out);
             true
@@ -82,7 +82,7 @@ impl Position<'_> {
     /// Keeps the moves of `out` (pseudo-legal) that are legal.
     #[inline(always)]
     fn keep_legal(&mut self, out: &mut MoveList) {
-        if self.engine.bystanders {
+        if self.engine.flags.bystanders {
             let node = self.node_legality();
             out.retain(|&mv| self.is_legal_given(mv, &node));
         } else {
@@ -116,13 +116,13 @@ impl Position<'_> {
         }
         let mut counter = Counter(0);
         // Compulsory capture judges the whole list, so it cannot be counted move by move.
-        if !self.engine.judges_whole_list && self.legal_fast(&mut counter) {
+        if !self.engine.flags.judges_whole_list && self.legal_fast(&mut counter) {
             return counter.0;
         }
-        let mut list = std::mem::take(&mut self.scratch);
+        let mut list = std::mem::take(&mut self.scratch.piece);
         self.legal_moves(&mut list);
         let n = list.len() as u64;
-        self.scratch = list;
+        self.scratch.piece = list;
         n
     }
 
@@ -141,7 +141,9 @@ impl Position<'_> {
         let engine = self.engine;
         let royal = match self.royal[us.index()] {
             Some(royal)
-                if !engine.pins_unreliable && !engine.has_relays() && !engine.full_legality =>
+                if !engine.flags.pins_unreliable
+                    && !engine.has_relays()
+                    && !engine.flags.full_legality =>
             {
                 royal
             }
@@ -151,8 +153,8 @@ impl Position<'_> {
         if threats.count > MAX_CHECKS {
             return false;
         }
-        let mut deferred = std::mem::take(&mut self.deferred);
-        let mut scratch = std::mem::take(&mut self.scratch);
+        let mut deferred = std::mem::take(&mut self.scratch.deferred);
+        let mut scratch = std::mem::take(&mut self.scratch.piece);
         deferred.clear();
         self.generate_filtered(royal, &threats, sink, &mut deferred, &mut scratch);
         for &mv in &deferred {
@@ -160,8 +162,8 @@ impl Position<'_> {
                 sink.add(mv);
             }
         }
-        self.deferred = deferred;
-        self.scratch = scratch;
+        self.scratch.deferred = deferred;
+        self.scratch.piece = scratch;
         true
     }
 
@@ -203,7 +205,7 @@ impl Position<'_> {
                     || self.is_legal_pseudo(mv)
             });
         }
-        if self.engine.promotes_standing {
+        if self.engine.flags.promotes_standing {
             // A standing promotion's conditions are about the position after it: a pass of its own, so that the
             // filter above costs other games nothing.
             out.retain(|&mv| mv.promotion.is_none() || mv.is_drop() || self.is_legal_pseudo(mv));
@@ -291,7 +293,7 @@ impl Position<'_> {
                 }
             }
         }
-        if engine.promotes_standing {
+        if engine.flags.promotes_standing {
             // Their conditions need the position after the move: tested in full.
             scratch.clear();
             self.standing_promotions(scratch);
@@ -363,7 +365,7 @@ impl Position<'_> {
             }
             // An induced move is made by a piece that cannot make it by itself, and a walling move is one of
             // several made of the same piece move: look among every piece's moves.
-            _ if self.engine.has_induction || self.engine.wall_placement.is_some() => {
+            _ if self.engine.flags.has_induction || self.engine.flags.wall_placement.is_some() => {
                 self.pseudo_moves(&mut candidates)
             }
             _ => {
@@ -372,7 +374,7 @@ impl Position<'_> {
                     return false;
                 }
                 self.piece_moves_unique(mv.from, &mut candidates);
-                if self.engine.promotes_standing {
+                if self.engine.flags.promotes_standing {
                     self.standing_promotions_from(mv.from, &mut candidates);
                 }
             }
@@ -420,7 +422,7 @@ impl Position<'_> {
 
     /// Is one of `moves` (pseudo-legal) legal?
     fn any_legal(&mut self, moves: &[Move]) -> bool {
-        if self.engine.bystanders {
+        if self.engine.flags.bystanders {
             let node = self.node_legality();
             moves.iter().any(|&mv| self.is_legal_given(mv, &node))
         } else {
@@ -512,7 +514,7 @@ impl Position<'_> {
         if legal && game.end.giving_check_illegal && self.side != us && self.in_check() {
             legal = false;
         }
-        if legal && self.engine.promotes_standing && self.breaks_standing_rules(mv, us) {
+        if legal && self.engine.flags.promotes_standing && self.breaks_standing_rules(mv, us) {
             legal = false;
         }
         if legal && mv.kind == MoveKind::Drop && self.side != us {
@@ -652,8 +654,9 @@ mod tests {
                 expected.retain(|m| select(pos, m));
                 let mut selected = MoveList::new();
                 let found = pos.legal_moves_selected(&mut selected, select);
-                let compelled =
-                    pos.engine.judges_whole_list && !all.is_empty() && expected.len() == all.len();
+                let compelled = pos.engine.flags.judges_whole_list
+                    && !all.is_empty()
+                    && expected.len() == all.len();
                 expected.sort_by_key(move_key);
                 selected.sort_by_key(move_key);
                 assert_eq!(selected, expected, "{name}: {}", pos.to_fen());

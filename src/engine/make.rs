@@ -15,152 +15,176 @@ impl Position<'_> {
             mv,
             captured: Cell::EMPTY,
             victim: Cell::EMPTY,
+            blasted: 0,
+            side: us,
+            hash: self.hash,
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
-            bonus_pending: self.bonus_pending,
-            passes: self.passes,
-            struck: self.struck,
-            checks: self.checks,
-            count: self.count,
-            side: us,
-            hash: self.hash,
-            blasted: 0,
+            rules: self.rules,
         };
         let struck = game
             .counter_strike
             .as_ref()
             .and_then(|rule| self.strikes(rule, mv));
-        let mut resets_clock = false;
-        let mut new_ep = None;
-        let mut bonus_granted = false;
+        let mut done = Done::default();
         match mv.kind {
             MoveKind::Normal
             | MoveKind::CreatesEp
             | MoveKind::EnPassant { .. }
-            | MoveKind::Locust { .. } => {
-                if let Some(victim) = mv.kind.victim() {
-                    undo.victim = self.capture(victim, us);
-                    resets_clock = true;
-                }
-                let captures_on_to = !matches!(mv.kind, MoveKind::EnPassant { .. });
-                if captures_on_to && mv.to != mv.from && !self.board[mv.to.index()].is_empty() {
-                    undo.captured = self.capture(mv.to, us);
-                    resets_clock = true;
-                }
-                self.take(mv.from);
-                self.put(mv.to, self.arriving(mv), us);
-                let traits = engine.traits[mv.piece.index()];
-                if traits.contains(PieceTraits::RESETS_CLOCK) {
-                    // Only an irreversible move resets it (Fairy-Stockfish): a sideways pawn step can be undone.
-                    resets_clock |= !traits.contains(PieceTraits::REVERSIBLE)
-                        || mv.promotion.is_some()
-                        || !engine.moves_back(us, mv.piece, mv.to, mv.from);
-                }
-                if mv.kind == MoveKind::CreatesEp {
-                    new_ep = self.passed_squares(mv.from, mv.to);
-                }
-                let captured = !undo.captured.is_empty() || !undo.victim.is_empty();
-                if captured && game.explosions.is_some() {
-                    undo.blasted = self.explode(mv.to);
-                }
-                if captured && game.walls.as_ref().is_some_and(|w| w.petrifies(mv.piece)) {
-                    // Turned to stone where it took.
-                    self.take(mv.to);
-                    self.put_wall(mv.to);
-                }
-                if self.castling != 0 {
-                    let mut lost = engine.castle_mask[mv.from.index()]
-                        | engine.castle_mask[mv.to.index()]
-                        | engine.mover_castle_mask[self.mover_index(mv.piece)];
-                    if !engine.aligned_losses.is_empty() {
-                        lost |= self.aligned_losses(us, mv.piece, mv.to);
-                    }
-                    if self.castling & lost != 0 {
-                        self.set_castling(self.castling & !lost);
-                    }
-                }
-            }
-            MoveKind::Drop => {
-                let count = self.hands[us.index()][mv.piece.index()];
-                self.set_hand(us, mv.piece, count - 1);
-                // A drop `either-form` may bring the piece in as its promoted form.
-                self.put(mv.to, mv.promotion.unwrap_or(mv.piece), us);
-                if engine.castling_by_drop {
-                    self.gain_castling_by_drop(us, mv.to);
-                }
-                // A drop cannot be undone (the hand is smaller for good): it resets the move-limit counter, as
-                // Fairy-Stockfish's irreversible drops reset its 50-move counter.
-                resets_clock = true;
-                bonus_granted = !self.bonus_pending
-                    && game
-                        .bonus_turn
-                        .as_ref()
-                        .is_some_and(|bonus| game.zone(bonus.zone).contains(us, mv.to));
-            }
-            MoveKind::Castle { index } => {
-                let castling = &game.castlings[index as usize];
-                let king = self.take(castling.king_from);
-                let rook = self.take(castling.rook_from);
-                self.put(castling.king_to, king.piece(), us);
-                self.put(castling.rook_to, rook.piece(), us);
-                // The partner's square too: its first-move or gating right goes with it.
-                let lost = engine.castle_mask[castling.king_from.index()]
-                    | engine.castle_mask[castling.rook_from.index()]
-                    | engine.mover_castle_mask[self.mover_index(king.piece())];
-                self.set_castling(self.castling & !lost);
-            }
+            | MoveKind::Locust { .. } => done = self.make_board_move(mv, us, &mut undo),
+            MoveKind::Drop => done = self.make_drop(mv, us),
+            MoveKind::Castle { index } => self.make_castle(index as usize, us),
             MoveKind::Pass => {}
             MoveKind::Unload { square } => {
                 undo.captured = self.make_unload(mv, square);
-                resets_clock = true;
+                done.resets_clock = true;
             }
         }
         if let Some(gate) = mv.gate() {
             self.make_gate(&mv, gate, us);
         }
         if let Some(wall) = mv.wall() {
-            if engine.wall_placement == Some(WallPlacement::Duck) {
+            if engine.flags.wall_placement == Some(WallPlacement::Duck) {
                 self.move_duck(wall);
             } else {
                 self.put_wall(wall);
             }
         }
-        self.set_ep(new_ep);
+        self.set_ep(done.new_ep);
         if game.counter_strike.is_some() {
             self.set_struck(struck);
         }
-        self.passes = match mv.kind {
-            MoveKind::Pass => self.passes.saturating_add(1),
+        self.rules.passes = match mv.kind {
+            MoveKind::Pass => self.rules.passes.saturating_add(1),
             _ => 0,
         };
         // Saturating: a FEN may give any clock up to u32::MAX.
-        self.halfmove = if resets_clock {
+        self.halfmove = if done.resets_clock {
             0
         } else {
             self.halfmove.saturating_add(1)
         };
-        if bonus_granted {
+        if done.bonus_granted {
             self.set_bonus(true);
         } else {
-            self.set_bonus(false);
-            self.set_side(us.opponent());
-            if us == Side::Black {
-                self.fullmove = self.fullmove.saturating_add(1);
-            }
-            if game.end.check_limit.is_some() && self.in_check() {
-                self.set_checks(us, self.checks[us.index()].saturating_add(1));
-            }
-            if let Some(rule) = &game.end.counting {
-                let captured = [undo.captured, undo.victim]
-                    .into_iter()
-                    .find(|cell| !cell.is_empty())
-                    .map(|cell| cell.piece());
-                self.update_count(rule, us, captured, mv.promotion.is_some() && !mv.is_drop());
-            }
+            self.hand_over_turn(mv, us, &undo);
         }
         self.undo.push(undo);
+    }
+
+    /// The board part of a move along a ray (a plain, e.p.-creating, e.p. or locust move): its captures, the
+    /// piece's arrival, an explosion or petrification, and the rights it loses.
+    #[inline(always)]
+    fn make_board_move(&mut self, mv: Move, us: Side, undo: &mut Undo) -> Done {
+        let engine = self.engine;
+        let game = &engine.game;
+        let mut done = Done::default();
+        if let Some(victim) = mv.kind.victim() {
+            undo.victim = self.capture(victim, us);
+            done.resets_clock = true;
+        }
+        let captures_on_to = !matches!(mv.kind, MoveKind::EnPassant { .. });
+        if captures_on_to && mv.to != mv.from && !self.board[mv.to.index()].is_empty() {
+            undo.captured = self.capture(mv.to, us);
+            done.resets_clock = true;
+        }
+        self.take(mv.from);
+        self.put(mv.to, self.arriving(mv), us);
+        let traits = engine.traits[mv.piece.index()];
+        if traits.contains(PieceTraits::RESETS_CLOCK) {
+            // Only an irreversible move resets it (Fairy-Stockfish): a sideways pawn step can be undone.
+            done.resets_clock |= !traits.contains(PieceTraits::REVERSIBLE)
+                || mv.promotion.is_some()
+                || !engine.moves_back(us, mv.piece, mv.to, mv.from);
+        }
+        if mv.kind == MoveKind::CreatesEp {
+            done.new_ep = self.passed_squares(mv.from, mv.to);
+        }
+        let captured = !undo.captured.is_empty() || !undo.victim.is_empty();
+        if captured && game.explosions.is_some() {
+            undo.blasted = self.explode(mv.to);
+        }
+        if captured && game.walls.as_ref().is_some_and(|w| w.petrifies(mv.piece)) {
+            // Turned to stone where it took.
+            self.take(mv.to);
+            self.put_wall(mv.to);
+        }
+        if self.castling != 0 {
+            let mut lost = engine.castle_mask[mv.from.index()]
+                | engine.castle_mask[mv.to.index()]
+                | engine.mover_castle_mask[self.mover_index(mv.piece)];
+            if !engine.aligned_losses.is_empty() {
+                lost |= self.aligned_losses(us, mv.piece, mv.to);
+            }
+            if self.castling & lost != 0 {
+                self.set_castling(self.castling & !lost);
+            }
+        }
+        done
+    }
+
+    /// A drop from `us`'s hand, with the castling right and the bonus turn it may gain.
+    #[inline(always)]
+    fn make_drop(&mut self, mv: Move, us: Side) -> Done {
+        let game = &self.engine.game;
+        let count = self.hands[us.index()][mv.piece.index()];
+        self.set_hand(us, mv.piece, count - 1);
+        // A drop `either-form` may bring the piece in as its promoted form.
+        self.put(mv.to, mv.promotion.unwrap_or(mv.piece), us);
+        if self.engine.flags.castling_by_drop {
+            self.gain_castling_by_drop(us, mv.to);
+        }
+        Done {
+            // A drop cannot be undone (the hand is smaller for good): it resets the move-limit counter, as
+            // Fairy-Stockfish's irreversible drops reset its 50-move counter.
+            resets_clock: true,
+            new_ep: None,
+            bonus_granted: !self.rules.bonus_pending
+                && game
+                    .bonus_turn
+                    .as_ref()
+                    .is_some_and(|bonus| game.zone(bonus.zone).contains(us, mv.to)),
+        }
+    }
+
+    /// The castling numbered `index` in [`crate::rules::Game::castlings`], by `us`.
+    #[inline(always)]
+    fn make_castle(&mut self, index: usize, us: Side) {
+        let engine = self.engine;
+        let castling = &engine.game.castlings[index];
+        let king = self.take(castling.king_from);
+        let rook = self.take(castling.rook_from);
+        self.put(castling.king_to, king.piece(), us);
+        self.put(castling.rook_to, rook.piece(), us);
+        // The partner's square too: its first-move or gating right goes with it.
+        let lost = engine.castle_mask[castling.king_from.index()]
+            | engine.castle_mask[castling.rook_from.index()]
+            | engine.mover_castle_mask[self.mover_index(king.piece())];
+        self.set_castling(self.castling & !lost);
+    }
+
+    /// The turn passes to the opponent after `us`'s move `mv`: the move number, the checks given (`check limit`)
+    /// and the running count (`counting`).
+    #[inline(always)]
+    fn hand_over_turn(&mut self, mv: Move, us: Side, undo: &Undo) {
+        let game = &self.engine.game;
+        self.set_bonus(false);
+        self.set_side(us.opponent());
+        if us == Side::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        if game.end.check_limit.is_some() && self.in_check() {
+            self.set_checks(us, self.rules.checks[us.index()].saturating_add(1));
+        }
+        if let Some(rule) = &game.end.counting {
+            let captured = [undo.captured, undo.victim]
+                .into_iter()
+                .find(|cell| !cell.is_empty())
+                .map(|cell| cell.piece());
+            self.update_count(rule, us, captured, mv.promotion.is_some() && !mv.is_drop());
+        }
     }
 
     /// Takes back the last move made with `make`.
@@ -174,9 +198,8 @@ impl Position<'_> {
         }
         if let Some(wall) = mv.wall() {
             self.take_wall(wall);
-            if self.engine.wall_placement == Some(WallPlacement::Duck) {
-                self.duck = self.ducks.pop().expect("a duck move is kept");
-                if let Some(old) = self.duck {
+            if self.engine.flags.wall_placement == Some(WallPlacement::Duck) {
+                if let Some(old) = undo.rules.duck {
                     self.put_wall(old);
                 }
             }
@@ -230,11 +253,7 @@ impl Position<'_> {
         self.ep = undo.ep;
         self.halfmove = undo.halfmove;
         self.fullmove = undo.fullmove;
-        self.bonus_pending = undo.bonus_pending;
-        self.passes = undo.passes;
-        self.struck = undo.struck;
-        self.checks = undo.checks;
-        self.count = undo.count;
+        self.rules = undo.rules;
         self.hash = undo.hash;
     }
 
@@ -318,12 +337,11 @@ impl Position<'_> {
     /// Moves the duck (`walls duck`) from where it stands, if it is on the board, to `to`.
     #[inline(never)]
     fn move_duck(&mut self, to: Square) {
-        self.ducks.push(self.duck);
-        if let Some(old) = self.duck {
+        if let Some(old) = self.rules.duck {
             self.take_wall(old);
         }
         self.put_wall(to);
-        self.duck = Some(to);
+        self.rules.duck = Some(to);
     }
 
     /// The first-move rights of the opponent that a `piece` of `mover` arriving on `to` takes away by
@@ -441,6 +459,17 @@ impl Position<'_> {
         self.history.pop();
         self.unmake();
     }
+}
+
+/// What the board part of a move leaves for the rest of `make` to settle.
+#[derive(Default)]
+struct Done {
+    /// The move-limit counter starts again (a capture, a drop, an irreversible pawn move).
+    resets_clock: bool,
+    /// The e.p. targets a double step creates.
+    new_ep: Option<EnPassant>,
+    /// A drop that grants a bonus turn: the side to move stays.
+    bonus_granted: bool,
 }
 
 fn gcd(a: u32, b: u32) -> u32 {

@@ -4,15 +4,15 @@
 //! - [`Position`] is one state of play, changed in place by [`Position::play`] / [`Position::unplay`];
 //! - move generation walks the precomputed per-square rays; legality comes from the checks and pins found in the
 //!   reverse attack tables, with make, test, unmake only for the moves they cannot decide (and, where hoppers or
-//!   rules defeat pins, for the moves that touch a square the verdict reads: `bystander.rs`);
-//! - FEN (through [`crate::setup`]), [`notation`], [`perft`] and [`outcome`] are the interfaces around it.
+//!   rules defeat pins, for the moves that touch a square the verdict reads: `rules/bystander.rs`);
+//! - FEN (through [`crate::setup`]), [`notation`], [`perft`] and [`outcome`] are the interfaces around it;
+//! - the files here are the executor's core; `rules/` holds its per-rule parts (promotion, gating, walls,
+//!   counting, several royals, restrictions, trading, bystanders), each reached only by games with that rule.
 
 mod attack;
 mod board;
-mod bystander;
-mod counting;
 mod fen;
-mod gating;
+mod flags;
 mod legal;
 mod make;
 mod movegen;
@@ -21,13 +21,9 @@ pub mod notation;
 pub mod outcome;
 pub mod perft;
 mod position;
-mod promote;
-mod restrict;
-mod royalty;
-mod standing;
+pub(crate) mod reach;
+mod rules;
 mod tables;
-mod trading;
-mod walls;
 mod zobrist;
 
 pub use crate::setup::FenError;

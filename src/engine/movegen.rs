@@ -28,10 +28,10 @@ impl Position<'_> {
         if self.engine.game.drops_moves() {
             self.drop_moves(out);
         }
-        if self.engine.has_induction {
+        if self.engine.flags.has_induction {
             dedup_moves(out, 0);
         }
-        if self.engine.promotes_standing {
+        if self.engine.flags.promotes_standing {
             self.standing_promotions(out);
         }
         self.castling_moves(out);
@@ -42,7 +42,7 @@ impl Position<'_> {
     pub(crate) fn pass_move<S: Sink>(&self, out: &mut S) {
         if self.engine.game.pass_allowed {
             self.turn_pass(out);
-        } else if self.bonus_pending
+        } else if self.rules.bonus_pending
             && self
                 .engine
                 .game
@@ -50,14 +50,7 @@ impl Position<'_> {
                 .as_ref()
                 .is_some_and(|b| b.may_pass)
         {
-            out.add(Move {
-                from: Square(0),
-                to: Square(0),
-                piece: PieceId(0),
-                kind: MoveKind::Pass,
-                promotion: None,
-                extra: None,
-            });
+            out.add(Move::NULL);
         }
     }
 
@@ -71,14 +64,7 @@ impl Position<'_> {
             return;
         };
         if !self.in_check() || self.must_break_facing() {
-            out.add(Move {
-                from: royal,
-                to: royal,
-                piece: self.board[royal.index()].piece(),
-                kind: MoveKind::Pass,
-                promotion: None,
-                extra: None,
-            });
+            out.add(Move::pass(royal, self.board[royal.index()].piece()));
         }
     }
 
@@ -345,24 +331,14 @@ impl Position<'_> {
         kind: MoveKind,
         out: &mut S,
     ) {
-        let game = &self.engine.game;
         let us = self.side;
-        let ty = &game.pieces[piece.index()];
+        let ty = &self.engine.game.pieces[piece.index()];
         // Out of line only where a line may fire: a piece's ordinary moves stay on this path.
         if ty.promotion_reach[us.index()].may_fire(from, to) {
-            self.push_promotions(from, to, piece, kind, out);
-            return;
-        }
-        // A piece may never stand where it could not move again.
-        if !ty.dead[us.index()].contains(to) {
-            out.add(Move {
-                from,
-                to,
-                piece,
-                kind,
-                promotion: None,
-                extra: None,
-            });
+            self.push_promotions(Move::board(from, to, piece, kind), out);
+        } else if !ty.dead[us.index()].contains(to) {
+            // A piece may never stand where it could not move again.
+            out.add(Move::board(from, to, piece, kind));
         }
     }
 

@@ -81,6 +81,28 @@ impl MoveKind {
 }
 
 impl Move {
+    /// The pass that names no piece (`0000`): declining a bonus turn, and the search's null move.
+    pub const NULL: Move = Move::pass(Square(0), PieceId(0));
+
+    /// A pass, written with the square and type of the piece it names (the royal piece under `pass allowed`).
+    #[inline]
+    pub const fn pass(on: Square, piece: PieceId) -> Move {
+        Move::board(on, on, piece, MoveKind::Pass)
+    }
+
+    /// A move of `piece` from `from` to `to` of this kind, without promotion and leaving nothing else.
+    #[inline(always)]
+    pub const fn board(from: Square, to: Square, piece: PieceId, kind: MoveKind) -> Move {
+        Move {
+            from,
+            to,
+            piece,
+            kind,
+            promotion: None,
+            extra: None,
+        }
+    }
+
     pub fn is_drop(&self) -> bool {
         matches!(self.kind, MoveKind::Drop)
     }

@@ -179,7 +179,7 @@ impl Position<'_> {
     }
 
     fn unscored_outcome(&mut self) -> Option<Outcome> {
-        if self.bonus_pending {
+        if self.rules.bonus_pending {
             // Mid-turn: nothing is judged until the turn passes.
             return None;
         }
@@ -250,7 +250,7 @@ impl Position<'_> {
     /// such rules (one flag, computed when the engine is built).
     #[inline]
     pub(crate) fn is_decided(&mut self) -> bool {
-        self.engine.decides_positions && self.decided().is_some()
+        self.engine.flags.decides_positions && self.decided().is_some()
     }
 
     /// The result a rule gives this position whatever the moves: bare king, extinction, a flag reached, the check
@@ -258,7 +258,7 @@ impl Position<'_> {
     /// middle of a bonus turn.
     pub fn decided(&mut self) -> Option<Outcome> {
         let end = &self.engine.game.end;
-        if !self.engine.decides_positions || self.bonus_pending {
+        if !self.engine.flags.decides_positions || self.rules.bonus_pending {
             return None;
         }
         let us = self.side;
@@ -289,7 +289,7 @@ impl Position<'_> {
         if let Some(outcome) = self.flag_outcome() {
             return Some(outcome);
         }
-        if self.passes > 0 {
+        if self.rules.passes > 0 {
             if let Some(reason) = self.pass_ending() {
                 return Some(Outcome {
                     winner: None,
@@ -299,7 +299,7 @@ impl Position<'_> {
         }
         let limit = end.check_limit?;
         both.iter()
-            .find(|side| self.checks[side.index()] >= limit)
+            .find(|side| self.rules.checks[side.index()] >= limit)
             .map(|&side| Outcome {
                 winner: Some(side),
                 reason: Reason::CheckLimit,
@@ -353,7 +353,7 @@ impl Position<'_> {
     #[cold]
     fn pass_ending(&self) -> Option<Reason> {
         let end = &self.engine.game.end;
-        if end.double_pass_draws && self.passes >= 2 {
+        if end.double_pass_draws && self.rules.passes >= 2 {
             Some(Reason::DoublePass)
         } else if self.must_break_facing() {
             Some(Reason::FacingRoyals)

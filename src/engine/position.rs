@@ -20,7 +20,8 @@ impl EnPassant {
     }
 }
 
-/// What `unmake` needs to restore the position before a move.
+/// What `unmake` needs to restore the position before a move: the move and what it took, and every field a move
+/// can change beyond the board and hands (which `unmake` restores by undoing the move).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Undo {
     pub mv: Move,
@@ -28,21 +29,45 @@ pub(crate) struct Undo {
     pub captured: Cell,
     /// The piece captured on the move's e.p. or locust victim square.
     pub victim: Cell,
+    /// How many pieces the move's explosion removed (the top of [`Position::blasts`]); 0 without explosions.
+    pub blasted: u8,
+    pub side: Side,
+    pub hash: u64,
     pub castling: u32,
     pub ep: Option<EnPassant>,
     pub halfmove: u32,
     pub fullmove: u32,
+    pub rules: RuleState,
+}
+
+/// The state of play that only some rules keep, one value so that a move saves and restores it at once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct RuleState {
+    /// `bonus-turn`: the side to move is playing the second part of a bonus turn.
     pub bonus_pending: bool,
-    pub checks: [u8; 2],
-    pub count: super::counting::Count,
-    pub side: Side,
-    pub hash: u64,
-    /// The count of passes in a row before the move.
+    /// `pass allowed`: how many passes in a row led here (0 after any other move and in a position set up).
     pub passes: u8,
-    /// [`Position::struck`] before the move.
+    /// `no-counter-strike`: where the last move took a piece of the set with a piece outside it (`None` after
+    /// any other move, and in games without the rule).
     pub struck: Option<Square>,
-    /// How many pieces the move's explosion removed (the top of [`Position::blasts`]); 0 without explosions.
-    pub blasted: u8,
+    /// `check limit`: per side, the checks it has given.
+    pub checks: [u8; 2],
+    /// `counting`: the running count of the counting rules.
+    pub count: super::rules::counting::Count,
+    /// `walls duck`: where the duck stands.
+    pub duck: Option<Square>,
+}
+
+/// Move lists legal generation reuses, so that it allocates nothing once warm; no part of the state of play.
+#[derive(Clone, Default)]
+pub(crate) struct Scratch {
+    /// The moves that need make/test/unmake.
+    pub deferred: Vec<Move>,
+    /// One piece's moves awaiting a filter.
+    pub piece: Vec<Move>,
+    /// More lists, a stack for the calls that may nest inside generation (the drop-mate rule's
+    /// [`Position::has_legal_move`]) and for [`Position::count_legal_moves`]'s full test.
+    pub spare: Vec<Vec<Move>>,
 }
 
 /// A position reached in play, kept for repetition and perpetual-check detection.
@@ -71,17 +96,8 @@ pub struct Position<'e> {
     pub(crate) ep: Option<EnPassant>,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
-    /// The side to move is playing the second part of a bonus turn.
-    pub(crate) bonus_pending: bool,
-    /// How many passes in a row led here (`pass allowed`): 0 after any other move and in a position set up.
-    pub(crate) passes: u8,
-    /// `no-counter-strike`: where the last move took a piece of the set with a piece outside it (`None` after
-    /// any other move, and in games without the rule).
-    pub(crate) struck: Option<Square>,
-    /// Per side: the checks it has given (counted only in games with a check limit).
-    pub(crate) checks: [u8; 2],
-    /// The running count of the counting rules (games with `counting` only).
-    pub(crate) count: super::counting::Count,
+    /// What only some rules keep (bonus turn, passes, counter-strike, check counts, counting, the duck).
+    pub(crate) rules: RuleState,
     pub(crate) royal: [Option<Square>; 2],
     /// Per (side, piece type): how many are on the board.
     pub(crate) counts: Vec<u16>,
@@ -95,17 +111,8 @@ pub struct Position<'e> {
     /// The pieces explosions have removed, with their squares, as a stack that `unmake` pops (games with
     /// `explosions` only).
     pub(crate) blasts: Vec<(Square, Cell)>,
-    /// `walls duck`: where the duck stands, and where it stood before each move made (a stack that `unmake` pops).
-    pub(crate) duck: Option<Square>,
-    pub(crate) ducks: Vec<Option<Square>>,
     pub(crate) history: Vec<HistoryEntry>,
-    /// Scratch lists for legal move generation (reused so that generation allocates nothing once warm): the moves
-    /// that need make/test/unmake, and one piece's moves awaiting a filter.
-    pub(crate) deferred: Vec<Move>,
-    pub(crate) scratch: Vec<Move>,
-    /// More scratch lists, a stack for the calls that may nest inside generation (the drop-mate rule's
-    /// [`Position::has_legal_move`]) and for [`Position::count_legal_moves`]'s full test.
-    pub(crate) spare_lists: Vec<Vec<Move>>,
+    pub(crate) scratch: Scratch,
 }
 
 impl<'e> Position<'e> {
@@ -123,38 +130,30 @@ impl<'e> Position<'e> {
             ep: None,
             halfmove: 0,
             fullmove: 1,
-            bonus_pending: false,
-            passes: 0,
-            struck: None,
-            checks: [0, 0],
-            count: Default::default(),
+            rules: RuleState::default(),
             royal: [None, None],
             counts: vec![0; 2 * pieces],
             present: [0, 0],
             hash: 0,
             lists: [Vec::new(), Vec::new()],
             blasts: Vec::new(),
-            duck: None,
-            ducks: Vec::new(),
             list_index: vec![0; squares],
             undo: Vec::new(),
             history: Vec::new(),
-            deferred: Vec::new(),
-            scratch: Vec::new(),
-            spare_lists: Vec::new(),
+            scratch: Scratch::default(),
         }
     }
 
-    /// An empty scratch list from [`Position::spare_lists`]; give it back with [`Position::give_list`].
+    /// An empty scratch list from [`Scratch::spare`]; give it back with [`Position::give_list`].
     #[inline]
     pub(crate) fn take_list(&mut self) -> Vec<Move> {
-        self.spare_lists.pop().unwrap_or_default()
+        self.scratch.spare.pop().unwrap_or_default()
     }
 
     #[inline]
     pub(crate) fn give_list(&mut self, mut list: Vec<Move>) {
         list.clear();
-        self.spare_lists.push(list);
+        self.scratch.spare.push(list);
     }
 
     pub fn game(&self) -> &'e Game {
@@ -182,7 +181,7 @@ impl<'e> Position<'e> {
         self.fullmove
     }
     pub fn bonus_pending(&self) -> bool {
-        self.bonus_pending
+        self.rules.bonus_pending
     }
     pub fn castling_rights(&self) -> u32 {
         self.castling
@@ -304,23 +303,23 @@ impl<'e> Position<'e> {
     }
 
     pub(crate) fn set_checks(&mut self, side: Side, count: u8) {
-        let old = self.checks[side.index()];
+        let old = self.rules.checks[side.index()];
         self.hash ^=
             self.engine.zobrist.checks(side, old) ^ self.engine.zobrist.checks(side, count);
-        self.checks[side.index()] = count;
+        self.rules.checks[side.index()] = count;
     }
 
     pub(crate) fn set_struck(&mut self, struck: Option<Square>) {
-        if struck.is_some() != self.struck.is_some() {
+        if struck.is_some() != self.rules.struck.is_some() {
             self.hash ^= self.engine.zobrist.struck;
         }
-        self.struck = struck;
+        self.rules.struck = struck;
     }
 
     pub(crate) fn set_bonus(&mut self, pending: bool) {
-        if pending != self.bonus_pending {
+        if pending != self.rules.bonus_pending {
             self.hash ^= self.engine.zobrist.bonus_pending;
-            self.bonus_pending = pending;
+            self.rules.bonus_pending = pending;
         }
     }
 

@@ -1,11 +1,11 @@
 //! A compiled game together with the tables the executor derives from it once at load time.
-use super::bystander;
+use super::flags::RuleFlags;
+use super::reach::{EmptyBoard, Survey};
 use super::zobrist::Zobrist;
 use crate::rules::{
     step, Game, Occupant, PieceId, PieceType, Ray, RayFlags, RayKind, Royalty, Side, Square,
     SquareSet, StepOutcome, StepRule, MAX_COLOUR_BOUND,
 };
-use betza::diagram::Kind;
 
 /// One way a piece standing on `from` could attack a given square: along `ray`, whose square number `pos` it is.
 #[derive(Clone, Copy, Debug)]
@@ -19,6 +19,8 @@ pub(crate) struct AttackEntry {
 pub struct Engine {
     pub game: Game,
     pub(crate) zobrist: Zobrist,
+    /// What the rules switch on or off in the executor, derived in one place ([`RuleFlags::of`]).
+    pub(crate) flags: RuleFlags,
     /// Words per square bit set on this board.
     pub(crate) words: usize,
     /// Per (attacking side, target square, piece type): the squares from which that piece could capture on the
@@ -34,9 +36,6 @@ pub struct Engine {
     /// Per (side, piece type), at `side * pieces + piece`: the rights lost when that piece moves (under fixed-file
     /// castling the castling piece may start anywhere on its rank, so its rights follow the piece, not a square).
     pub(crate) mover_castle_mask: Vec<u32>,
-    /// Some piece hops, or turns on an occupied square: then any piece that moves or arrives may open or close a
-    /// line, and the legality shortcuts that rely on pins are off.
-    pub(crate) pins_unreliable: bool,
     /// Per piece type: what move generation and legality must know of it beyond its rays, one byte so that the
     /// per-piece tests of every node are one load.
     pub(crate) traits: Vec<PieceTraits>,
@@ -50,9 +49,6 @@ pub struct Engine {
     pub(crate) gate_mask: Vec<u32>,
     /// Per side: the bits of all its gating rights.
     pub(crate) gate_rights: [u32; 2],
-    /// `drops reserve` with `gating`: a side's gating rights lapse once its hand is empty, as hands never refill
-    /// (Fairy-Stockfish stops writing them then).
-    pub(crate) gates_lapse: bool,
     /// Per side and piece type (index `side * pieces + piece`), for the [`PieceTraits::REVERSIBLE`] types only:
     /// per square, the squares its non-capturing, non-initial moves reach on an empty board (Fairy-Stockfish's
     /// `PseudoMoves`, by which it judges a move reversible).
@@ -60,276 +56,70 @@ pub struct Engine {
     /// The first-move rights lost when an enemy piece of a listed type moves onto their piece's line:
     /// (the right's bit, its square, the owner, bit `p` for each such type `p`).
     pub(crate) aligned_losses: Vec<(u32, Square, Side, u64)>,
-    /// Some piece induces (`x` before an `a`): its moves are generated as moves of the friendly piece it
-    /// turns on, so identical moves may come from different pieces (the whole list is deduplicated), and legality
-    /// uses the full test.
-    pub(crate) has_induction: bool,
-    /// Some piece borrows ([`PieceTraits::BORROWS`]).
-    pub(crate) has_borrowers: bool,
-    /// The game has rules that decide a position by what stands on it ([`crate::rules::EndRules::decides_positions`]).
-    pub(crate) decides_positions: bool,
-    /// Game-wide rules the checks-and-pins shortcut does not know (moves may not give check, a royal piece frozen
-    /// in check, explosions, facing royals): legality uses the full test. One flag, so that other games pay one
-    /// load per node for all of them.
-    pub(crate) full_legality: bool,
-    /// Legality judges bystander moves without make/unmake (`bystander::applies`).
-    pub(crate) bystanders: bool,
-    /// What every move leaves (`walls`); `None` in games whose moves leave no wall.
-    pub(crate) wall_placement: Option<crate::rules::WallPlacement>,
-    /// Rules that judge the legal move list as a whole (compulsory capture, compulsory drops): leaves are counted
-    /// through the list.
-    pub(crate) judges_whole_list: bool,
     /// The royal piece types, in a game where a side may have several royal pieces (`royals`); empty otherwise.
     pub(crate) royal_types: Vec<PieceId>,
     /// The types dropped under `drop opposite-colours`, at most [`MAX_COLOUR_BOUND`]; empty in other games.
     pub(crate) colour_bound: Vec<PieceId>,
-    /// Some castling right is gained by drops (`castles with … after drop on …`).
-    pub(crate) castling_by_drop: bool,
-    /// Some piece promotes as a move of its own (`promote … on standing`): generation adds those moves, and
-    /// legality judges their conditions.
-    pub(crate) promotes_standing: bool,
-    /// The reverse tables list every piece type that can attack a square: at most 64 piece types (a bit set) and
-    /// no borrowers (whose attacks depend on their neighbours). Otherwise `attacker_types` says `None` and every
-    /// type is tried, then the borrowers.
-    attackers_by_table: bool,
+}
+
+/// The reverse attack tables, as [`Engine`] keeps them.
+struct ReverseTables {
+    words: usize,
+    capture_origins: Vec<u64>,
+    entry_ranges: Vec<(u32, u32)>,
+    entries: Vec<AttackEntry>,
+    reaching: Vec<u64>,
+}
+
+/// The rights a move loses by where it starts or ends, or by the piece that makes it.
+struct RightMasks {
+    castle_mask: Vec<u32>,
+    mover_castle_mask: Vec<u32>,
+    first_move_mask: Vec<u32>,
+    gate_mask: Vec<u32>,
+    gate_rights: [u32; 2],
+    aligned_losses: Vec<(u32, Square, Side, u64)>,
 }
 
 impl Engine {
     pub fn new(game: Game) -> Engine {
-        let squares = game.geometry.squares();
-        let pieces = game.pieces.len();
-        let words = squares.div_ceil(64);
-        let mut capture_origins = vec![0u64; 2 * squares * pieces * words];
-        let slots = 2 * squares * pieces;
-        // Every (slot, entry) in the order found: one list, not a vector per slot (most slots stay empty, and
-        // growing the others one push at a time was a third of the engine's construction).
-        let mut found: Vec<(usize, AttackEntry)> = Vec::new();
-        let mut pins_unreliable = false;
-        let mut traits = vec![PieceTraits::empty(); pieces];
-        let mut has_induction = false;
-        let mut seen = [SquareSet::new(), SquareSet::new(), SquareSet::new()];
-        for (p, piece) in game.pieces.iter().enumerate() {
-            for side in Side::BOTH {
-                for from in game.geometry.all() {
-                    let slice = piece.rays(side, squares, from);
-                    // Once a piece is known to repeat moves, its other squares need not be asked.
-                    if !traits[p].contains(PieceTraits::REPEATS_MOVES)
-                        && (double_step_twin(&game, slice.range())
-                            || walks_repeat(&game, slice.range(), &mut seen))
-                    {
-                        traits[p] |= PieceTraits::REPEATS_MOVES;
-                    }
-                    for ray_index in slice.range() {
-                        let ray = &game.rays[ray_index];
-                        let rules = game.ray_rules(ray);
-                        traits[p] |= ray_traits(ray, rules);
-                        has_induction |= rules.iter().any(|r| r.contains(StepRule::INDUCE));
-                        let chain = ray.kind == RayKind::Chain;
-                        // A chain that needs a piece on a turning square, or comes back over its own origin, can
-                        // be opened by a piece arriving: like a hopper, it defeats the pin shortcut.
-                        pins_unreliable |= matches!(ray.kind, RayKind::Hop | RayKind::Grasshop)
-                            || chain
-                                && (rules.iter().any(|r| r.reads_occupant())
-                                    || game.ray_squares(ray).contains(&from));
-                        for (pos, target) in royal_captures(&game, ray) {
-                            let slot = (side.index() * squares + target.index()) * pieces + p;
-                            capture_origins[slot * words + from.index() / 64] |=
-                                1 << (from.index() % 64);
-                            let entry = AttackEntry {
-                                from,
-                                ray: ray_index as u32,
-                                pos: pos as u16,
-                            };
-                            found.push((slot, entry));
-                        }
-                    }
-                }
-            }
-        }
-        // Counted out by slot, each slot's entries in the order found.
-        let mut counts = vec![0u32; slots];
-        for &(slot, _) in &found {
-            counts[slot] += 1;
-        }
-        let mut total = 0;
-        let entry_ranges: Vec<(u32, u32)> = counts
-            .iter()
-            .map(|&count| {
-                total += count;
-                (total - count, total)
-            })
-            .collect();
-        let mut next: Vec<u32> = entry_ranges.iter().map(|&(start, _)| start).collect();
-        let mut entries = vec![
-            AttackEntry {
-                from: Square(0),
-                ray: 0,
-                pos: 0
-            };
-            found.len()
-        ];
-        for (slot, entry) in found {
-            entries[next[slot] as usize] = entry;
-            next[slot] += 1;
-        }
-        let mut reaching = vec![0u64; 2 * squares];
-        for (slot, &(start, end)) in entry_ranges.iter().enumerate() {
-            let p = slot % pieces;
-            if pieces > 64 {
-                reaching[slot / pieces] = !0;
-            } else if end > start {
-                reaching[slot / pieces] |= 1 << p;
-            }
-        }
-        for (p, piece) in game.pieces.iter().enumerate() {
-            if becomes_royal(&game, piece) {
-                traits[p] |= PieceTraits::BECOMES_ROYAL;
-            }
-            if game.end.resets_clock.contains(&PieceId(p as u16)) {
-                traits[p] |= PieceTraits::RESETS_CLOCK;
-            }
-            if game.pieces[p].unmoved.is_some() {
-                traits[p] |= PieceTraits::FIRST_MOVES;
-            }
-        }
+        let flags = RuleFlags::of(&game);
+        let mut traits = vec![PieceTraits::empty(); game.pieces.len()];
+        let tables = ReverseTables::build(&game, &mut traits);
+        type_traits(&game, &mut traits);
         let quiet_reach = quiet_reach_of_reset_pieces(&game, &mut traits);
-        let mut castle_mask = vec![0u32; squares];
-        let mut mover_castle_mask = vec![0u32; 2 * game.pieces.len()];
-        for (i, right) in game.castling_rights.iter().enumerate() {
-            match right.king_from {
-                Some(sq) => castle_mask[sq.index()] |= 1 << i,
-                None => {
-                    mover_castle_mask
-                        [right.side.index() * game.pieces.len() + right.king.index()] |= 1 << i
-                }
-            }
-            castle_mask[right.rook_from.index()] |= 1 << i;
-        }
-        let first_move_bit = |i: usize| 1u32 << (game.castling_rights.len() + i);
-        let mut first_move_mask = vec![0u32; squares];
-        for (i, right) in game.first_move_rights.iter().enumerate() {
-            castle_mask[right.square.index()] |= first_move_bit(i);
-            first_move_mask[right.square.index()] |= first_move_bit(i);
-        }
-        let mut gate_mask = Vec::new();
-        if let Some(gating) = &game.gating {
-            gate_mask = vec![0u32; 2 * squares];
-            for (i, right) in gating.rights.iter().enumerate() {
-                let bit = game.gate_bit(i);
-                castle_mask[right.square.index()] |= bit;
-                gate_mask[right.side.index() * squares + right.square.index()] |= bit;
-            }
-        }
-        let gate_rights = Side::BOTH.map(|side| game.gate_rights(side));
-        let gates_lapse = game.gates_lapse();
-        let aligned_losses = game
-            .first_move_rights
-            .iter()
-            .enumerate()
-            .filter_map(|(i, right)| {
-                let unmoved = game.pieces[right.piece.index()].unmoved.as_ref()?;
-                // Piece types past 64 cannot be listed in the bit set: `initial unmoved` refuses them.
-                let by = unmoved
-                    .lost_when_aligned_with
-                    .iter()
-                    .filter(|p| p.index() < 64)
-                    .fold(0u64, |set, p| set | 1 << p.index());
-                (by != 0).then_some((first_move_bit(i), right.square, right.side, by))
-            })
-            .collect();
+        let masks = RightMasks::build(&game);
         let castlings = Side::BOTH.map(|side| {
             (0..game.castlings.len() as u16)
                 .filter(|&i| game.castling_rights[game.castlings[i as usize].right].side == side)
                 .collect()
         });
-        let zobrist = Zobrist::new(&game);
-        let has_borrowers = traits.iter().any(|t| t.contains(PieceTraits::BORROWS));
-        let attackers_by_table = game.pieces.len() <= 64 && !has_borrowers;
-        let decides_positions = game.end.decides_positions();
-        let royal_types = if game.end.royalty == Royalty::One {
-            Vec::new()
-        } else {
-            (0..game.pieces.len() as u16)
-                .map(PieceId)
-                .filter(|p| game.pieces[p.index()].royal)
-                .collect()
-        };
-        let full_legality = game.end.giving_check_illegal
-            || game.end.royal_frozen_in_check
-            || game.explosions.is_some()
-            || game.walls.is_some()
-            || game.end.facing_royals_illegal
-            || game.end.facing_royals_must_break
-            || game.pass_allowed
-            || game.protected_capture.is_some()
-            || game.counter_strike.is_some()
-            || game.pieces.iter().any(|p| !p.may_not_capture.is_empty());
-        // Gating adds its moves to the legal list (a gate never makes a move legal or illegal), so leaves are
-        // counted through the list too.
-        let judges_whole_list =
-            game.forced_capture.is_some() || game.must_drop || game.gating.is_some();
-        let colour_bound: Vec<PieceId> = (0..game.pieces.len() as u16)
-            .map(PieceId)
-            .filter(|p| {
-                game.pieces[p.index()]
-                    .drop
-                    .as_ref()
-                    .is_some_and(|d| d.opposite_colours)
-            })
-            .collect();
-        assert!(
-            colour_bound.len() <= MAX_COLOUR_BOUND,
-            "the compiler refuses more `drop opposite-colours` types"
-        );
-        let castling_by_drop = game.castling_rights.iter().any(|r| r.by_drop);
-        let promotes_standing = game
-            .pieces
-            .iter()
-            .flat_map(|p| &p.promotions)
-            .any(|l| l.trigger == crate::rules::PromotionTrigger::Standing);
-        let bystanders = bystander::applies(
-            &game,
-            pins_unreliable || full_legality,
-            has_induction || has_borrowers,
-            promotes_standing,
-        );
         Engine {
-            bystanders,
-            promotes_standing,
-            colour_bound,
-            castling_by_drop,
-            wall_placement: game.walls.as_ref().and_then(|w| w.placement),
-            royal_types,
-            decides_positions,
-            full_legality,
-            judges_whole_list,
-            game,
-            zobrist,
-            words,
-            capture_origins,
-            entry_ranges,
-            entries,
-            castle_mask,
-            mover_castle_mask,
-            first_move_mask,
-            gate_mask,
-            gate_rights,
-            gates_lapse,
+            zobrist: Zobrist::new(&game),
+            flags,
+            royal_types: royal_types(&game),
+            colour_bound: colour_bound(&game),
+            words: tables.words,
+            capture_origins: tables.capture_origins,
+            entry_ranges: tables.entry_ranges,
+            entries: tables.entries,
+            reaching: tables.reaching,
+            castle_mask: masks.castle_mask,
+            mover_castle_mask: masks.mover_castle_mask,
+            first_move_mask: masks.first_move_mask,
+            gate_mask: masks.gate_mask,
+            gate_rights: masks.gate_rights,
+            aligned_losses: masks.aligned_losses,
             quiet_reach,
-            aligned_losses,
             castlings,
-            pins_unreliable,
             traits,
-            reaching,
-            has_induction,
-            has_borrowers,
-            attackers_by_table,
+            game,
         }
     }
 
     /// Moves by induction or borrowing exist, so legality cannot use the checks-and-pins shortcut.
     pub(crate) fn has_relays(&self) -> bool {
-        self.has_induction || self.has_borrowers
+        self.flags.has_relays()
     }
 
     pub fn squares(&self) -> usize {
@@ -367,7 +157,8 @@ impl Engine {
         target: Square,
         present: u64,
     ) -> Option<u64> {
-        self.attackers_by_table
+        self.flags
+            .attackers_by_table
             .then(|| present & self.reaching[attacker.index() * self.squares() + target.index()])
     }
 
@@ -376,6 +167,199 @@ impl Engine {
         (attacker.index() * self.squares() + target.index()) * self.game.pieces.len()
             + piece.index()
     }
+}
+
+impl ReverseTables {
+    /// Walks every piece's rays from every square once: the squares from which each could capture a royal piece,
+    /// and the traits its rays give it (`traits`, one per piece type).
+    fn build(game: &Game, traits: &mut [PieceTraits]) -> ReverseTables {
+        let squares = game.geometry.squares();
+        let pieces = game.pieces.len();
+        let words = squares.div_ceil(64);
+        let mut capture_origins = vec![0u64; 2 * squares * pieces * words];
+        // Every (slot, entry) in the order found: one list, not a vector per slot (most slots stay empty, and
+        // growing the others one push at a time was a third of the engine's construction).
+        let mut found: Vec<(usize, AttackEntry)> = Vec::new();
+        let mut seen = [SquareSet::new(), SquareSet::new(), SquareSet::new()];
+        for (p, piece) in game.pieces.iter().enumerate() {
+            for side in Side::BOTH {
+                for from in game.geometry.all() {
+                    let slice = piece.rays(side, squares, from);
+                    // Once a piece is known to repeat moves, its other squares need not be asked.
+                    if !traits[p].contains(PieceTraits::REPEATS_MOVES)
+                        && (double_step_twin(game, slice.range())
+                            || walks_repeat(game, slice.range(), &mut seen))
+                    {
+                        traits[p] |= PieceTraits::REPEATS_MOVES;
+                    }
+                    for ray_index in slice.range() {
+                        let ray = &game.rays[ray_index];
+                        traits[p] |= ray_traits(ray, game.ray_rules(ray));
+                        for (pos, target) in royal_captures(game, ray) {
+                            let slot = (side.index() * squares + target.index()) * pieces + p;
+                            capture_origins[slot * words + from.index() / 64] |=
+                                1 << (from.index() % 64);
+                            let entry = AttackEntry {
+                                from,
+                                ray: ray_index as u32,
+                                pos: pos as u16,
+                            };
+                            found.push((slot, entry));
+                        }
+                    }
+                }
+            }
+        }
+        let (entry_ranges, entries) = by_slot(found, 2 * squares * pieces);
+        let mut reaching = vec![0u64; 2 * squares];
+        for (slot, &(start, end)) in entry_ranges.iter().enumerate() {
+            let p = slot % pieces;
+            if pieces > 64 {
+                reaching[slot / pieces] = !0;
+            } else if end > start {
+                reaching[slot / pieces] |= 1 << p;
+            }
+        }
+        ReverseTables {
+            words,
+            capture_origins,
+            entry_ranges,
+            entries,
+            reaching,
+        }
+    }
+}
+
+/// `found`'s entries counted out by slot, each slot's entries in the order found: per slot its range of the
+/// returned entries.
+fn by_slot(found: Vec<(usize, AttackEntry)>, slots: usize) -> (Vec<(u32, u32)>, Vec<AttackEntry>) {
+    let mut counts = vec![0u32; slots];
+    for &(slot, _) in &found {
+        counts[slot] += 1;
+    }
+    let mut total = 0;
+    let entry_ranges: Vec<(u32, u32)> = counts
+        .iter()
+        .map(|&count| {
+            total += count;
+            (total - count, total)
+        })
+        .collect();
+    let mut next: Vec<u32> = entry_ranges.iter().map(|&(start, _)| start).collect();
+    let mut entries = vec![
+        AttackEntry {
+            from: Square(0),
+            ray: 0,
+            pos: 0
+        };
+        found.len()
+    ];
+    for (slot, entry) in found {
+        entries[next[slot] as usize] = entry;
+        next[slot] += 1;
+    }
+    (entry_ranges, entries)
+}
+
+/// The traits a piece type has by the game's lists rather than by its rays.
+fn type_traits(game: &Game, traits: &mut [PieceTraits]) {
+    for (p, piece) in game.pieces.iter().enumerate() {
+        if becomes_royal(game, piece) {
+            traits[p] |= PieceTraits::BECOMES_ROYAL;
+        }
+        if game.end.resets_clock.contains(&PieceId(p as u16)) {
+            traits[p] |= PieceTraits::RESETS_CLOCK;
+        }
+        if piece.unmoved.is_some() {
+            traits[p] |= PieceTraits::FIRST_MOVES;
+        }
+    }
+}
+
+impl RightMasks {
+    /// Castling rights first, then first-move rights, then gating rights, one bit each.
+    fn build(game: &Game) -> RightMasks {
+        let squares = game.geometry.squares();
+        let mut castle_mask = vec![0u32; squares];
+        let mut mover_castle_mask = vec![0u32; 2 * game.pieces.len()];
+        for (i, right) in game.castling_rights.iter().enumerate() {
+            match right.king_from {
+                Some(sq) => castle_mask[sq.index()] |= 1 << i,
+                None => {
+                    mover_castle_mask
+                        [right.side.index() * game.pieces.len() + right.king.index()] |= 1 << i
+                }
+            }
+            castle_mask[right.rook_from.index()] |= 1 << i;
+        }
+        let first_move_bit = |i: usize| 1u32 << (game.castling_rights.len() + i);
+        let mut first_move_mask = vec![0u32; squares];
+        for (i, right) in game.first_move_rights.iter().enumerate() {
+            castle_mask[right.square.index()] |= first_move_bit(i);
+            first_move_mask[right.square.index()] |= first_move_bit(i);
+        }
+        let mut gate_mask = Vec::new();
+        if let Some(gating) = &game.gating {
+            gate_mask = vec![0u32; 2 * squares];
+            for (i, right) in gating.rights.iter().enumerate() {
+                let bit = game.gate_bit(i);
+                castle_mask[right.square.index()] |= bit;
+                gate_mask[right.side.index() * squares + right.square.index()] |= bit;
+            }
+        }
+        let aligned_losses = game
+            .first_move_rights
+            .iter()
+            .enumerate()
+            .filter_map(|(i, right)| {
+                let unmoved = game.pieces[right.piece.index()].unmoved.as_ref()?;
+                // Piece types past 64 cannot be listed in the bit set: `initial unmoved` refuses them.
+                let by = unmoved
+                    .lost_when_aligned_with
+                    .iter()
+                    .filter(|p| p.index() < 64)
+                    .fold(0u64, |set, p| set | 1 << p.index());
+                (by != 0).then_some((first_move_bit(i), right.square, right.side, by))
+            })
+            .collect();
+        RightMasks {
+            castle_mask,
+            mover_castle_mask,
+            first_move_mask,
+            gate_mask,
+            gate_rights: Side::BOTH.map(|side| game.gate_rights(side)),
+            aligned_losses,
+        }
+    }
+}
+
+/// [`Engine::royal_types`].
+fn royal_types(game: &Game) -> Vec<PieceId> {
+    if game.end.royalty == Royalty::One {
+        return Vec::new();
+    }
+    (0..game.pieces.len() as u16)
+        .map(PieceId)
+        .filter(|p| game.pieces[p.index()].royal)
+        .collect()
+}
+
+/// [`Engine::colour_bound`].
+fn colour_bound(game: &Game) -> Vec<PieceId> {
+    let colour_bound: Vec<PieceId> = (0..game.pieces.len() as u16)
+        .map(PieceId)
+        .filter(|p| {
+            game.pieces[p.index()]
+                .drop
+                .as_ref()
+                .is_some_and(|d| d.opposite_colours)
+        })
+        .collect();
+    assert!(
+        colour_bound.len() <= MAX_COLOUR_BOUND,
+        "the compiler refuses more `drop opposite-colours` types"
+    );
+    colour_bound
 }
 
 bitflags::bitflags! {
@@ -570,23 +554,9 @@ fn quiet_reach_of_reset_pieces(game: &Game, traits: &mut [PieceTraits]) -> Vec<V
                 .geometry
                 .all()
                 .map(|from| {
-                    crate::inspect::piece_moves(
-                        game,
-                        piece,
-                        side,
-                        from,
-                        &crate::inspect::EmptyBoard,
-                        &[],
-                    )
-                    .destinations
-                    .iter()
-                    .filter(|d| {
-                        std::iter::once(&d.kind)
-                            .chain(&d.also)
-                            .any(|k| matches!(k, Kind::Move | Kind::MoveOrCapture))
-                    })
-                    .map(|d| d.to)
-                    .collect()
+                    Survey::walk(game, piece, side, from, &EmptyBoard, &[])
+                        .0
+                        .quiet_squares()
                 })
                 .collect();
             let undoable = game.geometry.all().any(|from| {

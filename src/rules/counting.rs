@@ -1,5 +1,5 @@
 //! The counting rules of the makruk family: a side that cannot win by force is given a number of moves in which
-//! its opponent must mate, or the game is drawn. The count is kept by the position (`engine::counting`); this is
+//! its opponent must mate, or the game is drawn. The count is kept by the position (`engine::rules::counting`); this is
 //! what the variant file says about it.
 use super::PieceId;
 

@@ -11,9 +11,9 @@ use super::order::{self, pick, Heuristics};
 use super::tt::{signature, Bound, Entry, Table};
 use super::{Control, MATE, MAX_PLY};
 use crate::engine::outcome::perpetual_checker;
-use crate::engine::{Move, MoveKind, MoveList, Position};
+use crate::engine::{Move, MoveList, Position};
 use crate::eval::Evaluator;
-use crate::rules::{PieceId, RepetitionLoser, Side, Square};
+use crate::rules::{RepetitionLoser, Side};
 
 pub const INFINITE: i32 = 32_000;
 /// Scores beyond this are mates (or perpetual-check losses) a number of plies away.
@@ -33,16 +33,6 @@ pub struct Visit {
     /// Reached by a null move: repetitions are not looked for across it.
     pub null: bool,
 }
-
-/// The null move: the turn passes without a move.
-const NULL_MOVE: Move = Move {
-    from: Square(0),
-    to: Square(0),
-    piece: PieceId(0),
-    kind: MoveKind::Pass,
-    promotion: None,
-    extra: None,
-};
 
 pub struct Worker<'a, 'e> {
     pub pos: &'a mut Position<'e>,
@@ -324,7 +314,8 @@ impl<'a, 'e> Worker<'a, 'e> {
         }
         let reduction = 3 + depth / 4;
         let us = self.pos.side_to_move();
-        self.pos.make(NULL_MOVE);
+        // The null move: the turn passes without a move.
+        self.pos.make(Move::NULL);
         self.path.push(Visit {
             hash: self.pos.hash(),
             mover: us,

@@ -7,8 +7,8 @@
 //! face" only the squares between them when they share a file. A plain move of a piece that is not royal, from
 //! and to squares off those lines, brings no enemy piece anywhere and changes none of their squares: it leaves
 //! both answers as they were before it, and those are asked once per node.
-use super::moves::{Move, MoveKind};
-use super::Position;
+use crate::engine::moves::{Move, MoveKind};
+use crate::engine::Position;
 use crate::rules::{Game, Royalty, SquareSet};
 
 /// Does the game judge legality by the attack test and the facing rules only, so that bystander moves may skip
@@ -70,7 +70,7 @@ impl Position<'_> {
     /// The facts the legality of every move of this node needs, with the bystander shortcut where the game has it.
     pub(crate) fn node_legality(&self) -> NodeLegality {
         let must_break = self.must_break_facing();
-        let royal = self.royal[self.side.index()].filter(|_| self.engine.bystanders);
+        let royal = self.royal[self.side.index()].filter(|_| self.engine.flags.bystanders);
         let bystanders = royal.map(|royal| {
             let mut watched = SquareSet::new();
             let attacked = self.attack_lines(royal, self.side.opponent(), &mut watched);
@@ -96,7 +96,7 @@ impl Position<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Engine, MoveList, Position};
+    use crate::engine::{Engine, MoveList, Position};
 
     /// A bystander move gets the verdict the full test (make, test, unmake) gives: legal beside a piece held on the
     /// file by the facing generals (xiangqi), legal beside the empty line of a cannon (xiangqi), illegal in check

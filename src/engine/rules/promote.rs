@@ -2,21 +2,21 @@
 //! once, the material limit applied, and none that could never move again from the destination; and the
 //! unpromoted move unless a fired line is mandatory or the piece could never move again from its destination. A
 //! piece with no `promote` line never comes here.
-use super::moves::{Move, MoveKind, Sink};
-use super::Position;
-use crate::rules::{PieceId, Square};
+use crate::engine::moves::{Move, Sink};
+use crate::engine::Position;
+use crate::rules::PieceId;
 
 impl Position<'_> {
     // Kept out of line: inlined into every ray walk it would cost the games without promotion their speed.
     #[inline(never)]
-    pub(super) fn push_promotions<S: Sink>(
-        &self,
-        from: Square,
-        to: Square,
-        piece: PieceId,
-        kind: MoveKind,
-        out: &mut S,
-    ) {
+    pub(in crate::engine) fn push_promotions<S: Sink>(&self, mv: Move, out: &mut S) {
+        let Move {
+            from,
+            to,
+            piece,
+            kind,
+            ..
+        } = mv;
         let game = &self.engine.game;
         let us = self.side;
         let ty = &game.pieces[piece.index()];
@@ -39,26 +39,15 @@ impl Position<'_> {
                 let dead = game.pieces[choice.index()].dead[us.index()].contains(to);
                 if open && !repeated && !dead {
                     out.add(Move {
-                        from,
-                        to,
-                        piece,
-                        kind,
                         promotion: Some(choice),
-                        extra: None,
+                        ..mv
                     });
                 }
             }
         }
         // Where promotion is forced and no choice is open, the move is not made at all.
         if !forced {
-            out.add(Move {
-                from,
-                to,
-                piece,
-                kind,
-                promotion: None,
-                extra: None,
-            });
+            out.add(mv);
         }
     }
 

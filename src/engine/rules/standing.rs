@@ -7,9 +7,9 @@
 //! `not-checking`) are judged by legality, so every such move takes the full test (make, test, unmake); they are
 //! few. Make and unmake need nothing of their own: an in-place promotion is a board move whose destination is its
 //! origin, which never captures there.
-use super::moves::{Move, MoveKind, MoveList, Sink};
-use super::tables::PieceTraits;
-use super::{Cell, Position};
+use crate::engine::moves::{Move, MoveKind, MoveList, Sink};
+use crate::engine::tables::PieceTraits;
+use crate::engine::{Cell, Position};
 use crate::rules::{PieceId, Promotion, PromotionTrigger, Side, Square};
 
 impl Position<'_> {
@@ -57,7 +57,7 @@ impl Position<'_> {
                 };
                 self.rays_moves(from, choice, &game.rays[slice.range()], &mut steps);
                 if self.engine.traits[choice.index()].contains(PieceTraits::REPEATS_MOVES) {
-                    super::movegen::dedup_moves(out, first);
+                    crate::engine::movegen::dedup_moves(out, first);
                 }
             }
         }

@@ -1,8 +1,8 @@
 //! Gating (`gating in ZONE`): each move that leaves a square where the mover's side holds a gating right becomes
 //! also one move per piece in hand that may enter there. Games without gating never call in here.
-use super::movegen::droppable;
-use super::moves::{Gate, Move, MoveKind, MoveList};
-use super::Position;
+use crate::engine::movegen::droppable;
+use crate::engine::moves::{Gate, Move, MoveKind, MoveList};
+use crate::engine::Position;
 use crate::rules::{PieceId, Side, Square};
 
 impl Position<'_> {
@@ -67,7 +67,7 @@ impl Position<'_> {
         let count = self.hands[us.index()][gate.piece.index()];
         self.set_hand(us, gate.piece, count - 1);
         self.put(square, gate.piece, us);
-        if self.engine.gates_lapse && self.hands[us.index()].iter().all(|&n| n == 0) {
+        if self.engine.flags.gates_lapse && self.hands[us.index()].iter().all(|&n| n == 0) {
             let rights = self.engine.gate_rights[us.index()];
             if self.castling & rights != 0 {
                 self.set_castling(self.castling & !rights);

@@ -1,7 +1,7 @@
 //! The rules against trading pieces of a set (`no-capture-of-protected`, `no-counter-strike`: Chu Shogi's
 //! Lions). Games without them never call in here: the legality test looks at two `Option`s first.
-use super::moves::{Move, MoveKind};
-use super::Position;
+use crate::engine::moves::{Move, MoveKind};
+use crate::engine::Position;
 use crate::rules::{CounterStrike, PieceId, ProtectedCapture, Square};
 
 impl Position<'_> {
@@ -39,7 +39,7 @@ impl Position<'_> {
 
     /// Does `mv` answer a piece of the set taken by an outsider by taking one with an outsider?
     pub(crate) fn breaks_counter_strike(&self, rule: &CounterStrike, mv: Move) -> bool {
-        self.struck.is_some() && self.strikes(rule, mv).is_some()
+        self.rules.struck.is_some() && self.strikes(rule, mv).is_some()
     }
 
     /// The square whose protection decides whether `mv` (not yet made) may be played: where a piece of the set

@@ -1,8 +1,8 @@
 //! The walls a move leaves (games with `walls`): each move the rules of movement allow becomes one move per
 //! square it may wall. Games without walls never call in here.
-use super::moves::{Move, MoveKind, MoveList};
-use super::tables::PieceTraits;
-use super::Position;
+use crate::engine::moves::{Move, MoveKind, MoveList};
+use crate::engine::tables::PieceTraits;
+use crate::engine::Position;
 use crate::rules::{RayFlags, RayKind, Square, WallPlacement};
 
 impl Position<'_> {
@@ -11,7 +11,7 @@ impl Position<'_> {
     #[inline(never)]
     pub(crate) fn add_walls(&self, out: &mut MoveList) {
         out.retain(|mv| mv.is_drop() || !self.board[mv.to.index()].is_wall());
-        if let Some(placement) = self.engine.wall_placement {
+        if let Some(placement) = self.engine.flags.wall_placement {
             self.leave_walls(out, 0, placement);
         }
     }

@@ -1,7 +1,7 @@
 //! Move restrictions that judge a position's legal moves as a whole: compulsory capture. Games without them
 //! never call in here (a compiled flag decides, once per node).
-use super::moves::{Move, MoveKind, MoveList};
-use super::Position;
+use crate::engine::moves::{Move, MoveKind, MoveList};
+use crate::engine::Position;
 use crate::rules::ForcedCapture;
 
 impl Position<'_> {

@@ -1,12 +1,12 @@
 //! Several royal pieces per side (`royals all-safe`, `royals last-safe`): when is a side in check? Games with one
 //! royal piece per side keep its square in the position ([`Position::royal_square`]) and never come here.
-use super::Position;
+use crate::engine::Position;
 use crate::rules::{Royalty, Side, Square};
 
 impl Position<'_> {
     /// Is `side` in check, in a game where it may have several royal pieces? With `all-safe`, when any of them is
     /// attacked; with `last-safe`, when its only one is, or (with `duple-check`) when every one of several is.
-    pub(super) fn royals_in_check(&self, side: Side) -> bool {
+    pub(in crate::engine) fn royals_in_check(&self, side: Side) -> bool {
         let attacker = side.opponent();
         let mut royals = self.royal_squares(side);
         match self.engine.game.end.royalty {
@@ -23,7 +23,7 @@ impl Position<'_> {
     /// Does `attacker` threaten a royal piece (or a castling king's path) on `sq`? Attacked, except in a game with
     /// explosions where one of `attacker`'s royal pieces stands next to `sq`: taking there would blow it up.
     #[inline]
-    pub(super) fn threatens(&self, attacker: Side, sq: Square) -> bool {
+    pub(in crate::engine) fn threatens(&self, attacker: Side, sq: Square) -> bool {
         self.is_attacked(sq, attacker)
             && (self.engine.game.explosions.is_none() || !self.royal_next_to(attacker, sq))
     }
@@ -98,7 +98,7 @@ impl Position<'_> {
     }
 
     /// How many royal pieces each side has on the board, with one or several per side.
-    pub(super) fn royals_on_board(&self) -> [usize; 2] {
+    pub(in crate::engine) fn royals_on_board(&self) -> [usize; 2] {
         Side::BOTH.map(|side| {
             if self.engine.royal_types.is_empty() {
                 usize::from(self.royal[side.index()].is_some())
@@ -118,7 +118,7 @@ impl Position<'_> {
     }
 
     /// The squares of `side`'s royal pieces, read from the occupancy bit sets of the royal types.
-    pub(super) fn royal_squares(&self, side: Side) -> impl Iterator<Item = Square> + '_ {
+    pub(in crate::engine) fn royal_squares(&self, side: Side) -> impl Iterator<Item = Square> + '_ {
         let words = self.engine.words;
         self.engine.royal_types.iter().flat_map(move |&p| {
             let occ = &self.occupancy[self.occupancy_slot(side, p)..][..words];

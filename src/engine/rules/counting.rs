@@ -3,7 +3,7 @@
 //! (when none runs, or when a capture or promotion has just left it bare, which switches board's honour to pieces'
 //! honour); a count that has gone past its limit draws. The count is history, like the move limit: it ends a game
 //! played, never stops move generation.
-use super::Position;
+use crate::engine::Position;
 use crate::rules::{Counting, PieceId, Side};
 
 /// A running count: `limit` plies (0: none runs) and the plies counted so far.
@@ -16,14 +16,14 @@ pub(crate) struct Count {
 impl Position<'_> {
     /// The count after a move by `mover` that took a piece of type `captured` (if any) and promoted or not. Games
     /// without counting rules never call this.
-    pub(super) fn update_count(
+    pub(in crate::engine) fn update_count(
         &mut self,
         rule: &Counting,
         mover: Side,
         captured: Option<PieceId>,
         promoted: bool,
     ) {
-        let mut count = self.count;
+        let mut count = self.rules.count;
         if count.limit != 0 {
             count.ply = count.ply.saturating_add(1);
         }
@@ -59,7 +59,7 @@ impl Position<'_> {
                 };
             }
         }
-        self.count = count;
+        self.rules.count = count;
     }
 
     /// The moves a count run for `side` would last now, or 0 when no count may run: a suspending piece stands on
@@ -100,6 +100,6 @@ impl Position<'_> {
 
     /// Has the running count gone past its limit? (The game is then drawn, unless the side to move is mated.)
     pub(crate) fn count_exhausted(&self) -> bool {
-        self.count.limit != 0 && self.count.ply > self.count.limit
+        self.rules.count.limit != 0 && self.rules.count.ply > self.rules.count.limit
     }
 }
