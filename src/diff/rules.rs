@@ -83,6 +83,25 @@ fn game_rules(g: &Game) -> BTreeMap<String, String> {
             ),
         );
     }
+    capture_rules(g, &mut m);
+    // Demotion is one rule of the game (`demote in ZONE`), though the compiler records it on each promoted piece.
+    let demotions: Vec<String> = g
+        .pieces
+        .iter()
+        .filter_map(|p| p.demote_in.map(|(z, _)| g.zone(z).name.clone()))
+        .collect();
+    if let Some(zone) = demotions.first() {
+        m.insert(
+            "demotion".into(),
+            format!("a promoted piece that ends its move in its owner's {zone} turns back into its base piece"),
+        );
+    }
+    castling_rules(g, &mut m);
+    m
+}
+
+/// Explosions, walls, the rules against trading pieces, compulsory capture.
+fn capture_rules(g: &Game, m: &mut BTreeMap<String, String>) {
     if let Some(blast) = &g.explosions {
         let spared: Vec<&str> = g
             .types_marked(&blast.spared)
@@ -144,18 +163,11 @@ fn game_rules(g: &Game) -> BTreeMap<String, String> {
             },
         );
     }
-    // Demotion is one rule of the game (`demote in ZONE`), though the compiler records it on each promoted piece.
-    let demotions: Vec<String> = g
-        .pieces
-        .iter()
-        .filter_map(|p| p.demote_in.map(|(z, _)| g.zone(z).name.clone()))
-        .collect();
-    if let Some(zone) = demotions.first() {
-        m.insert(
-            "demotion".into(),
-            format!("a promoted piece that ends its move in its owner's {zone} turns back into its base piece"),
-        );
-    }
+}
+
+/// Each castling, or under fixed-file castling one rule per side.
+fn castling_rules(g: &Game, m: &mut BTreeMap<String, String>) {
+    let geo = g.geometry;
     // Under fixed-file castling, one rule per side says it all (the castlings are every pairing of squares).
     for right in g.castling_rights.iter().filter(|r| r.king_from.is_none()) {
         let to = |kingside: bool| {
@@ -207,7 +219,6 @@ fn game_rules(g: &Game) -> BTreeMap<String, String> {
             ),
         );
     }
-    m
 }
 
 fn names(g: &Game, squares: &[Square]) -> String {

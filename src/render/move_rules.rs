@@ -86,48 +86,7 @@ pub(super) fn section(game: &Game, doc: &mut Doc) {
         }
     }
     if let Some(walls) = &game.walls {
-        doc.heading(2, "Walls");
-        let placement = walls.placement.map(|p| match p {
-            WallPlacement::Past => {
-                "Every move leaves a wall on the square the piece left.".to_string()
-            }
-            WallPlacement::Placed(None) => {
-                "After moving, the player puts a wall on any empty square.".to_string()
-            }
-            WallPlacement::Placed(Some(zone)) => format!(
-                "After moving, the player puts a wall on any empty square of their {}.",
-                game.zone(zone).name
-            ),
-            WallPlacement::Duck => {
-                "There is one wall, the duck: after moving, the player moves it to any \
-                 other empty square (the first move of the game puts it on the board)."
-                    .to_string()
-            }
-            WallPlacement::Shot => {
-                "After moving, the piece shoots a wall onto a square it could move to from \
-                 where it landed, without capturing; the square it left counts as empty."
-                    .to_string()
-            }
-        });
-        let petrify = names(game, &walls.petrify);
-        let mut text = String::from(
-            "A wall belongs to nobody and stays to the end of the game: no piece may move to it, cross it, \
-             capture it or be dropped on it.",
-        );
-        if let Some(placement) = placement {
-            text = format!("{placement} {text}");
-        }
-        if !petrify.is_empty() {
-            let either = match petrify.as_slice() {
-                [rest @ .., last] if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-                _ => list_words(&petrify),
-            };
-            text += &format!(
-                " When a {either} captures, it is turned to stone: it leaves the game and the square it took on \
-                 becomes a wall."
-            );
-        }
-        doc.para(text);
+        walls_section(game, walls, doc);
     }
     if game.dead_squares_allowed {
         doc.heading(2, "Dead squares");
@@ -136,4 +95,48 @@ pub(super) fn section(game: &Game, doc: &mut Doc) {
              promotion is forced by it.",
         );
     }
+}
+
+/// Walls: what every move leaves, and the pieces a capture petrifies.
+fn walls_section(game: &Game, walls: &crate::rules::Walls, doc: &mut Doc) {
+    doc.heading(2, "Walls");
+    let placement = walls.placement.map(|p| match p {
+        WallPlacement::Past => "Every move leaves a wall on the square the piece left.".to_string(),
+        WallPlacement::Placed(None) => {
+            "After moving, the player puts a wall on any empty square.".to_string()
+        }
+        WallPlacement::Placed(Some(zone)) => format!(
+            "After moving, the player puts a wall on any empty square of their {}.",
+            game.zone(zone).name
+        ),
+        WallPlacement::Duck => {
+            "There is one wall, the duck: after moving, the player moves it to any \
+             other empty square (the first move of the game puts it on the board)."
+                .to_string()
+        }
+        WallPlacement::Shot => {
+            "After moving, the piece shoots a wall onto a square it could move to from \
+             where it landed, without capturing; the square it left counts as empty."
+                .to_string()
+        }
+    });
+    let petrify = names(game, &walls.petrify);
+    let mut text = String::from(
+        "A wall belongs to nobody and stays to the end of the game: no piece may move to it, cross it, \
+         capture it or be dropped on it.",
+    );
+    if let Some(placement) = placement {
+        text = format!("{placement} {text}");
+    }
+    if !petrify.is_empty() {
+        let either = match petrify.as_slice() {
+            [rest @ .., last] if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => list_words(&petrify),
+        };
+        text += &format!(
+            " When a {either} captures, it is turned to stone: it leaves the game and the square it took on \
+             becomes a wall."
+        );
+    }
+    doc.para(text);
 }
