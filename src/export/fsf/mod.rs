@@ -1,8 +1,6 @@
 //! Fairy-Stockfish `variants.ini` sections (the options of FSF's `parser.cpp`, as pyffish 0.0.90 reads them).
 use super::{Exported, Refusal};
-use crate::rules::{
-    Game, PromotionTrigger, Royalty, Side, Square, SquareSet, StalemateResult, MAX_FILES,
-};
+use crate::rules::{Game, PromotionTrigger, Side, Square, SquareSet, StalemateResult, MAX_FILES};
 use std::fmt::Write as _;
 
 /// FSF's largest board (its "largeboards" build, which pyffish uses).
@@ -137,6 +135,13 @@ impl Writer<'_> {
                 _ => {}
             }
             if matches!(roles[i], Role::Pawn) {
+                if promo.trigger != PromotionTrigger::Destination {
+                    self.lossy.push(format!(
+                        "the {} promotes on a move that starts or ends in `{}`; FSF's pawn promotes on arrival only",
+                        p.name,
+                        game.zone(promo.zone).name
+                    ));
+                }
                 let choices: String = promo.choices.iter().map(|c| letters[c.index()]).collect();
                 self.set("promotionPieceTypes", choices);
                 self.set("mandatoryPawnPromotion", promo.mandatory);
@@ -181,12 +186,6 @@ impl Writer<'_> {
         if !promoted.is_empty() {
             self.set("promotedPieceType", promoted.join(" "));
             self.set("mandatoryPiecePromotion", mandatory_pieces.unwrap_or(false));
-        }
-        if game.pieces.iter().any(|p| p.demote_in.is_some()) {
-            self.lossy.push(
-                "promoted pieces demote on ending a move in their first zone (`demote in`); FSF has no such rule"
-                    .into(),
-            );
         }
     }
 
@@ -248,6 +247,7 @@ impl Writer<'_> {
             let rank = if side == 0 { 0 } else { g.ranks as i32 - 1 };
             g.all().filter(|&sq| g.rank(sq) == rank).collect()
         };
+        let every_droppable = droppable.clone();
         let pawn_drop = droppable
             .iter()
             .find(|(i, _)| matches!(roles[*i], Role::Pawn))
@@ -286,7 +286,7 @@ impl Writer<'_> {
                 }
             }
         }
-        let nifu: Vec<(usize, u16)> = droppable
+        let nifu: Vec<(usize, u16)> = every_droppable
             .iter()
             .filter_map(|&(i, d)| d.per_file.map(|n| (i, n)))
             .collect();
@@ -316,7 +316,7 @@ impl Writer<'_> {
                     .into(),
             );
         }
-        for &(i, d) in &droppable {
+        for &(i, d) in &every_droppable {
             if d.opposite_colours {
                 if matches!(roles[i], Role::Bishop) {
                     self.set("dropOppositeColoredBishop", true);
@@ -456,41 +456,6 @@ impl Writer<'_> {
             )),
             None => self.set("nMoveRule", 0),
         }
-        if end.bare_king_loses.is_some() {
-            self.lossy.push(
-                "`bare-king loses`: FSF's extinction rules cannot ask for an empty hand".into(),
-            );
-        }
-        if !end.insufficient_material.is_empty() {
-            self.lossy.push(
-                "`insufficient-material`: FSF judges material by its own fixed rules, not a list"
-                    .into(),
-            );
-        }
-        if self.game.bonus_turn.is_some() {
-            self.lossy
-                .push("`bonus-turn after drop`: FSF has no bonus turns".into());
-        }
-        if end.royalty != Royalty::One {
-            self.lossy.push(
-                "`royals`: several royal pieces per side are not written (FSF's pseudo-royal pieces count them before a promotion)".into(),
-            );
-        }
-        if self.game.explosions.is_some() {
-            // FSF's blastOnCapture spares its own pawn type only, and its king is pseudo-royal by extinction:
-            // not written until an export test shows a tatsu file and its export agree.
-            self.lossy.push(
-                "`explosions`: not written (FSF's blastOnCapture spares only its pawn type)".into(),
-            );
-        }
-        if self.game.walls.is_some() {
-            // FSF has both (wallingRule, petrifyOnCaptureTypes); not written until an export test shows a tatsu
-            // file and its export agree.
-            self.lossy.push(
-                "`walls`/`petrify`: not written yet (FSF's wallingRule and petrifyOnCaptureTypes)"
-                    .into(),
-            );
-        }
         match end.extinction.as_slice() {
             [] => {}
             [rule] => {
@@ -520,24 +485,11 @@ impl Writer<'_> {
                 .lossy
                 .push("several `extinction` lines: FSF has one extinction rule".into()),
         }
-        // End rules this exporter does not write yet: named, never dropped silently.
-        let unwritten = [
-            (!end.flags.is_empty(), "`flag … wins`"),
-            (end.check_limit.is_some(), "`check-limit`"),
-            (end.draws_win.is_some(), "`draws-win`"),
-            (
-                end.checkmate != crate::rules::Verdict::Loss,
-                "`checkmate win|draw`",
-            ),
-            (end.giving_check_illegal, "`giving-check illegal`"),
-            (end.royal_frozen_in_check, "`royal-frozen-in-check`"),
-            (end.counting.is_some(), "`counting`"),
-            (
-                !self.game.first_move_rights.is_empty(),
-                "`initial unmoved` (first-move rights)",
-            ),
-        ];
-        self.lossy.extend(super::not_written(self.game, &unwritten));
+        // Every rule this exporter does not write, named with what it says.
+        self.lossy.extend(super::rules::not_written(
+            self.game,
+            super::rules::Target::Fsf,
+        ));
         if self.game.must_drop {
             self.set("mustDrop", true);
         }
