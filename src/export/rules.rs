@@ -402,12 +402,13 @@ fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(
         };
         name(format!("`repetition {count} {loser}`"));
     }
-    // Sjaak II's move count is reset by captures and pawn moves: named unless the list is its pawn.
-    if sjaak && move_limit.is_some() {
-        let pawns = resets_clock.iter().all(|&p| game.piece(p).symbol == "P");
-        if !pawns {
+    // Sjaak II's move count is reset by captures and pawn moves, and counts whole moves: named unless the list is
+    // the pawn and the plies even.
+    if let (Some(plies), true) = (move_limit, sjaak) {
+        let pawn = game.piece_by_symbol("P");
+        if plies % 2 != 0 || resets_clock.as_slice() != pawn.as_slice() {
             name(format!(
-                "`move-limit … reset-by {}`",
+                "`move-limit {plies} plies reset-by {}`",
                 ids(game, resets_clock)
             ));
         }
@@ -457,8 +458,8 @@ fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(
             ids(game, checkmate_needs_check_by)
         ));
     }
-    // Written by FSF (extinctionValue, naming what it cannot say); Sjaak II has none.
-    if sjaak {
+    // Written by FSF (extinctionValue, naming what it cannot say) when there is one line; Sjaak II has none.
+    if sjaak || extinction.len() > 1 {
         for Extinction {
             pieces,
             at_most,

@@ -298,10 +298,16 @@ impl Writer<'_> {
                     self.set("dropNoDoubledCount", limit);
                 }
             }
-            _ => self.lossy.push(
-                "a per-file drop limit on more than one piece; FSF's dropNoDoubled takes one"
-                    .into(),
-            ),
+            _ => {
+                let limits: Vec<String> = nifu
+                    .iter()
+                    .map(|&(i, n)| format!("{} at-most {n}", game.pieces[i].symbol))
+                    .collect();
+                self.lossy.push(format!(
+                    "a per-file drop limit on more than one piece ({}); FSF's dropNoDoubled takes one",
+                    limits.join(", ")
+                ));
+            }
         }
         // FSF's dropPromoted is one switch for every piece: written when every droppable piece has it.
         let either = droppable
@@ -442,13 +448,24 @@ impl Writer<'_> {
         match end.move_limit {
             Some(plies) if plies % 2 == 0 => {
                 self.set("nMoveRule", plies / 2);
-                let pawns_only = end
-                    .resets_clock
-                    .iter()
-                    .all(|p| matches!(roles[p.index()], Role::Pawn));
-                if !pawns_only {
-                    self.lossy
-                        .push("`move-limit … reset-by` names a piece other than FSF's pawn".into());
+                // FSF's clock is reset by captures and by its pawn's moves: exactly the pawn must be listed.
+                let mut pawns: Vec<usize> = (0..roles.len())
+                    .filter(|&i| matches!(roles[i], Role::Pawn))
+                    .filter(|&i| self.game.pieces[i].shadow_of.is_none())
+                    .collect();
+                let mut resets: Vec<usize> = end.resets_clock.iter().map(|p| p.index()).collect();
+                pawns.sort_unstable();
+                resets.sort_unstable();
+                if pawns != resets {
+                    let named: Vec<&str> = end
+                        .resets_clock
+                        .iter()
+                        .map(|p| self.game.piece(*p).symbol.as_str())
+                        .collect();
+                    self.lossy.push(format!(
+                        "`move-limit {plies} plies reset-by {}`: FSF's clock is reset by its pawn's moves (and captures) alone",
+                        named.join(" ")
+                    ));
                 }
             }
             Some(plies) => self.lossy.push(format!(
@@ -481,9 +498,8 @@ impl Writer<'_> {
                 self.set("extinctionPieceTypes", types);
                 self.set("extinctionPieceCount", rule.at_most);
             }
-            _ => self
-                .lossy
-                .push("several `extinction` lines: FSF has one extinction rule".into()),
+            // Several lines: FSF has one extinction rule; rules.rs names each line.
+            _ => {}
         }
         // Every rule this exporter does not write, named with what it says.
         self.lossy.extend(super::rules::not_written(
