@@ -30,6 +30,16 @@ fn marked(game: &Game, marks: &[bool]) -> String {
     ids(game, &game.types_marked(marks).collect::<Vec<_>>())
 }
 
+/// ` WORD ids` for a non-empty per-type flag list, nothing for an empty one.
+fn clause(game: &Game, word: &str, marks: &[bool]) -> String {
+    let listed = marked(game, marks);
+    if listed.is_empty() {
+        String::new()
+    } else {
+        format!(" {word} {listed}")
+    }
+}
+
 fn side(side: Side) -> &'static str {
     match side {
         Side::White => "white",
@@ -127,24 +137,27 @@ pub(crate) fn not_written(game: &Game, target: Target) -> Vec<String> {
     }
     if let Some(Explosions { spared, immune }) = explosions {
         name(format!(
-            "`explosions spare {} immune {}` (FSF's blastOnCapture spares only its pawn type)",
-            marked(game, spared),
-            marked(game, immune)
+            "`explosions{}{}`{}",
+            clause(game, "spare", spared),
+            clause(game, "immune", immune),
+            if target == Target::Fsf {
+                " (FSF's blastOnCapture spares only its pawn type)"
+            } else {
+                ""
+            }
         ));
     }
     if let Some(Walls { placement, petrify }) = walls {
         let placement = match placement {
-            None => "none".to_string(),
+            None => "(no placement)".to_string(),
             Some(WallPlacement::Past) => "past".into(),
             Some(WallPlacement::Placed(None)) => "placed".into(),
             Some(WallPlacement::Placed(Some(z))) => format!("placed in {}", game.zone(*z).name),
             Some(WallPlacement::Shot) => "shot".into(),
             Some(WallPlacement::Duck) => "duck".into(),
         };
-        name(format!(
-            "`walls {placement}`, `petrify {}`",
-            marked(game, petrify)
-        ));
+        let petrify = clause(game, "petrify", petrify);
+        name(format!("`walls {placement}{petrify}`"));
     }
     // Written by FSF (immobilityIllegal); Sjaak II's pieces may always stand where they cannot move.
     if *dead_squares_allowed && sjaak {
@@ -407,10 +420,12 @@ fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(
     if let (Some(plies), true) = (move_limit, sjaak) {
         let pawn = game.piece_by_symbol("P");
         if plies % 2 != 0 || resets_clock.as_slice() != pawn.as_slice() {
-            name(format!(
-                "`move-limit {plies} plies reset-by {}`",
-                ids(game, resets_clock)
-            ));
+            let reset_by = if resets_clock.is_empty() {
+                " (no piece resets the count)".to_string()
+            } else {
+                format!(" reset-by {}", ids(game, resets_clock))
+            };
+            name(format!("`move-limit {plies} plies`{reset_by}"));
         }
     }
     if let Some(BareKing {
