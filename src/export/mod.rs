@@ -6,82 +6,12 @@
 //! (a board larger than the target's) refuse the export either way.
 pub mod diagram;
 mod fsf;
+mod rules;
 mod sjaak;
 
 pub use diagram::to_diagram;
 pub use fsf::to_fsf;
 pub use sjaak::to_sjaak;
-
-/// The lossy notes for every rule an exporter does not write: those of `own` (the exporter's list of `(present,
-/// rule)`) that are present, then those neither exporter writes ([`unwritten_restrictions`]).
-fn not_written(game: &crate::rules::Game, own: &[(bool, &'static str)]) -> Vec<String> {
-    own.iter()
-        .filter(|(present, _)| *present)
-        .map(|&(_, rule)| rule)
-        .chain(unwritten_restrictions(game))
-        .map(|rule| format!("{rule}: not written by this exporter yet"))
-        .collect()
-}
-
-/// The rules neither Fairy-Stockfish's nor Sjaak II's exporter writes yet (confinement, capture and hop
-/// restrictions, passing and janggi's and shatar's end rules), named so that no exporter drops them silently.
-fn unwritten_restrictions(game: &crate::rules::Game) -> Vec<&'static str> {
-    use crate::rules::PromotionTrigger;
-    let end = &game.end;
-    let pieces = &game.pieces;
-    [
-        (end.facing_royals_illegal, "`facing-royals illegal`"),
-        (game.pass_allowed, "`pass allowed`"),
-        (end.facing_royals_must_break, "`facing-royals must-break`"),
-        (end.double_pass_draws, "`double-pass draws`"),
-        (
-            has_standing_promotion(game),
-            "promotion `on standing` (a move of its own, in place or by a step; the piece is written without it)",
-        ),
-        (end.only_promotions_draw, "`only-promotions draws`"),
-        (
-            !end.checkmate_by_only_loses.is_empty() || !end.checkmate_needs_check_by.is_empty(),
-            "shatar's mate rules",
-        ),
-        (end.material_count.is_some(), "`material-count`"),
-        (
-            pieces.iter().any(|p| p.confined.is_some()),
-            "`confined to` (the pieces' moves are written unconfined)",
-        ),
-        (
-            game.move_sets.iter().any(|s| s.within.is_some()),
-            "`moves … within` (the lines are written unconfined)",
-        ),
-        (
-            pieces.iter().any(|p| !p.may_not_capture.is_empty()),
-            "`may-not-capture`",
-        ),
-        (
-            pieces.iter().any(|p| !p.may_not_hop_over.is_empty()),
-            "`may-not-hop-over`",
-        ),
-        (
-            game.protected_capture.is_some(),
-            "`no-capture-of-protected`",
-        ),
-        (game.counter_strike.is_some(), "`no-counter-strike`"),
-        (
-            pieces.iter().flat_map(|p| &p.promotions).any(|line| {
-                matches!(
-                    line.trigger,
-                    PromotionTrigger::Entering
-                        | PromotionTrigger::Capture
-                        | PromotionTrigger::CaptureTouching
-                )
-            }),
-            "promotion `on entering`, `on capture` or `on capture-touching` (written as promotion on any move that starts or ends in the zone)",
-        ),
-    ]
-    .into_iter()
-    .filter(|(present, _)| *present)
-    .map(|(_, rule)| rule)
-    .collect()
-}
 
 /// Does a piece promote `on standing` (sittuyin's promotion)? No exporter writes such a line: each leaves it out
 /// and names it.
@@ -93,7 +23,7 @@ fn has_standing_promotion(game: &crate::rules::Game) -> bool {
 }
 
 /// The promotion line an exporter writes for a piece: its first, unless that is an `on standing` line, which no
-/// exporter writes (named by [`not_written`]; a piece with one has no other line).
+/// exporter writes (named by [`rules::not_written`]; a piece with one has no other line).
 fn written_promotion(p: &crate::rules::PieceType) -> Option<&crate::rules::Promotion> {
     p.promotions
         .first()

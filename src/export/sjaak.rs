@@ -1,7 +1,7 @@
 //! Sjaak II variant definitions (the format of Sjaak II 1.4's `variants.txt`).
 use super::{Exported, Refusal};
 use crate::inspect::{initial_squares, move_sets};
-use crate::rules::{Game, PieceId, PromotionTrigger, Royalty, Side, SquareSet, StalemateResult};
+use crate::rules::{Game, PieceId, PromotionTrigger, Side, SquareSet, StalemateResult};
 use betza::{Facing, Mode};
 use std::fmt::Write as _;
 
@@ -343,10 +343,15 @@ impl Writer<'_> {
                 continue;
             }
             let Some(king_from) = right.king_from else {
-                self.lossy.push(
-                    "castling to fixed files (Chess960): Sjaak II's castlings name the king's and rook's squares"
-                        .into(),
-                );
+                let file = |kingside| {
+                    game.castling_king_file(None, kingside)
+                        .map_or("-".to_string(), |f| ((b'a' + f as u8) as char).to_string())
+                };
+                self.lossy.push(format!(
+                    "castling to fixed files (Chess960: the king to the {} and {} files): Sjaak II's castlings name the king's and rook's squares",
+                    file(true),
+                    file(false)
+                ));
                 return;
             };
             let tos: Vec<String> = game
@@ -379,11 +384,6 @@ impl Writer<'_> {
             StalemateResult::Loss => "loss",
         };
         self.line(format!("Rule: stalemate = {stalemate}"));
-        if end.stalemate_by_piece_count {
-            self.lossy.push(
-                "`stalemate fewer-pieces-win`: Sjaak II scores a stalemate by one verdict".into(),
-            );
-        }
         if let Some(r) = end.repetition {
             self.line(format!("Rule: repeat{} = draw", r.count));
             if r.perpetual_check_loses {
@@ -394,76 +394,16 @@ impl Writer<'_> {
             self.line(format!("Rule: movecountdraw = {}", plies / 2));
         }
         if game.drops {
-            self.line("Rule: keep capture, allow drops");
+            // `drops reserve`: captured pieces do not go to hand.
+            if game.pieces.iter().any(|p| p.in_hand.is_some()) {
+                self.line("Rule: keep capture, allow drops");
+            } else {
+                self.line("Rule: allow drops");
+            }
         }
-        if end.bare_king_loses.is_some() {
-            self.lossy.push("`bare-king loses`: not written".into());
-        }
-        if !end.insufficient_material.is_empty() {
-            self.lossy
-                .push("`insufficient-material`: Sjaak II judges material by its own rules".into());
-        }
-        if game.bonus_turn.is_some() {
-            self.lossy
-                .push("`bonus-turn after drop`: Sjaak II has no bonus turns".into());
-        }
-        if end.royalty != Royalty::One {
-            self.lossy
-                .push("`royals`: several royal pieces per side are not written".into());
-        }
-        if game.dead_squares_allowed {
-            self.lossy
-                .push("`dead-squares allowed`: not written to Sjaak II".into());
-        }
-        if game.explosions.is_some() {
-            self.lossy
-                .push("`explosions`: Sjaak II has no explosions on capture".into());
-        }
-        if game.walls.is_some() {
-            self.lossy
-                .push("`walls`/`petrify`: Sjaak II has no walls".into());
-        }
-        if game.forced_capture.is_some() {
-            self.lossy
-                .push("`forced-capture`: Sjaak II has no compulsory capture".into());
-        }
-        if game.must_drop {
-            self.lossy
-                .push("`must-drop`: this exporter writes no compulsory drops".into());
-        }
-        if game.castling_rights.iter().any(|r| r.by_drop) {
-            self.lossy.push(
-                "`castles with … after drop on …`: this exporter writes no castling rights gained by drops".into(),
-            );
-        }
-        if game.pieces.iter().any(|p| p.demote_in.is_some()) {
-            self.lossy
-                .push("`demote in`: Sjaak II has no demotion on entering a zone".into());
-        }
-        // End rules this exporter does not write: named, never dropped silently.
-        let unwritten = [
-            (!end.extinction.is_empty(), "`extinction`"),
-            (!end.flags.is_empty(), "`flag … wins`"),
-            (end.check_limit.is_some(), "`check-limit`"),
-            (end.draws_win.is_some(), "`draws-win`"),
-            (
-                end.checkmate != crate::rules::Verdict::Loss,
-                "`checkmate win|draw`",
-            ),
-            (end.giving_check_illegal, "`giving-check illegal`"),
-            (end.royal_frozen_in_check, "`royal-frozen-in-check`"),
-            (
-                end.repetition.is_some_and(|r| r.loser.is_some()),
-                "`repetition … loses`",
-            ),
-            (end.counting.is_some(), "`counting`"),
-            (
-                !self.game.first_move_rights.is_empty(),
-                "`initial unmoved` (first-move rights)",
-            ),
-            (self.game.gating.is_some(), "`gating`"),
-        ];
-        self.lossy.extend(super::not_written(self.game, &unwritten));
+        // Every rule this exporter does not write, named with what it says.
+        self.lossy
+            .extend(super::rules::not_written(game, super::rules::Target::Sjaak));
     }
 }
 

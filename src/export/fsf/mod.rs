@@ -1,8 +1,6 @@
 //! Fairy-Stockfish `variants.ini` sections (the options of FSF's `parser.cpp`, as pyffish 0.0.90 reads them).
 use super::{Exported, Refusal};
-use crate::rules::{
-    Game, PromotionTrigger, Royalty, Side, Square, SquareSet, StalemateResult, MAX_FILES,
-};
+use crate::rules::{Game, PromotionTrigger, Side, Square, SquareSet, StalemateResult, MAX_FILES};
 use std::fmt::Write as _;
 
 /// FSF's largest board (its "largeboards" build, which pyffish uses).
@@ -137,6 +135,13 @@ impl Writer<'_> {
                 _ => {}
             }
             if matches!(roles[i], Role::Pawn) {
+                if promo.trigger != PromotionTrigger::Destination {
+                    self.lossy.push(format!(
+                        "the {} promotes on a move that starts or ends in `{}`; FSF's pawn promotes on arrival only",
+                        p.name,
+                        game.zone(promo.zone).name
+                    ));
+                }
                 let choices: String = promo.choices.iter().map(|c| letters[c.index()]).collect();
                 self.set("promotionPieceTypes", choices);
                 self.set("mandatoryPawnPromotion", promo.mandatory);
@@ -181,12 +186,6 @@ impl Writer<'_> {
         if !promoted.is_empty() {
             self.set("promotedPieceType", promoted.join(" "));
             self.set("mandatoryPiecePromotion", mandatory_pieces.unwrap_or(false));
-        }
-        if game.pieces.iter().any(|p| p.demote_in.is_some()) {
-            self.lossy.push(
-                "promoted pieces demote on ending a move in their first zone (`demote in`); FSF has no such rule"
-                    .into(),
-            );
         }
     }
 
@@ -248,6 +247,7 @@ impl Writer<'_> {
             let rank = if side == 0 { 0 } else { g.ranks as i32 - 1 };
             g.all().filter(|&sq| g.rank(sq) == rank).collect()
         };
+        let every_droppable = droppable.clone();
         let pawn_drop = droppable
             .iter()
             .find(|(i, _)| matches!(roles[*i], Role::Pawn))
@@ -286,7 +286,7 @@ impl Writer<'_> {
                 }
             }
         }
-        let nifu: Vec<(usize, u16)> = droppable
+        let nifu: Vec<(usize, u16)> = every_droppable
             .iter()
             .filter_map(|&(i, d)| d.per_file.map(|n| (i, n)))
             .collect();
@@ -298,10 +298,16 @@ impl Writer<'_> {
                     self.set("dropNoDoubledCount", limit);
                 }
             }
-            _ => self.lossy.push(
-                "a per-file drop limit on more than one piece; FSF's dropNoDoubled takes one"
-                    .into(),
-            ),
+            _ => {
+                let limits: Vec<String> = nifu
+                    .iter()
+                    .map(|&(i, n)| format!("{} at-most {n}", game.pieces[i].symbol))
+                    .collect();
+                self.lossy.push(format!(
+                    "a per-file drop limit on more than one piece ({}); FSF's dropNoDoubled takes one",
+                    limits.join(", ")
+                ));
+            }
         }
         // FSF's dropPromoted is one switch for every piece: written when every droppable piece has it.
         let either = droppable
@@ -316,7 +322,7 @@ impl Writer<'_> {
                     .into(),
             );
         }
-        for &(i, d) in &droppable {
+        for &(i, d) in &every_droppable {
             if d.opposite_colours {
                 if matches!(roles[i], Role::Bishop) {
                     self.set("dropOppositeColoredBishop", true);
@@ -442,54 +448,30 @@ impl Writer<'_> {
         match end.move_limit {
             Some(plies) if plies % 2 == 0 => {
                 self.set("nMoveRule", plies / 2);
-                let pawns_only = end
-                    .resets_clock
-                    .iter()
-                    .all(|p| matches!(roles[p.index()], Role::Pawn));
-                if !pawns_only {
-                    self.lossy
-                        .push("`move-limit … reset-by` names a piece other than FSF's pawn".into());
+                // FSF's clock is reset by captures and by its pawn's moves: exactly the pawn must be listed.
+                let mut pawns: Vec<usize> = (0..roles.len())
+                    .filter(|&i| matches!(roles[i], Role::Pawn))
+                    .filter(|&i| self.game.pieces[i].shadow_of.is_none())
+                    .collect();
+                let mut resets: Vec<usize> = end.resets_clock.iter().map(|p| p.index()).collect();
+                pawns.sort_unstable();
+                resets.sort_unstable();
+                if pawns != resets {
+                    let named: Vec<&str> = end
+                        .resets_clock
+                        .iter()
+                        .map(|p| self.game.piece(*p).symbol.as_str())
+                        .collect();
+                    self.lossy.push(format!(
+                        "`move-limit {plies} plies reset-by {}`: FSF's clock is reset by its pawn's moves (and captures) alone",
+                        named.join(" ")
+                    ));
                 }
             }
             Some(plies) => self.lossy.push(format!(
                 "a move limit of {plies} plies: FSF counts whole moves"
             )),
             None => self.set("nMoveRule", 0),
-        }
-        if end.bare_king_loses.is_some() {
-            self.lossy.push(
-                "`bare-king loses`: FSF's extinction rules cannot ask for an empty hand".into(),
-            );
-        }
-        if !end.insufficient_material.is_empty() {
-            self.lossy.push(
-                "`insufficient-material`: FSF judges material by its own fixed rules, not a list"
-                    .into(),
-            );
-        }
-        if self.game.bonus_turn.is_some() {
-            self.lossy
-                .push("`bonus-turn after drop`: FSF has no bonus turns".into());
-        }
-        if end.royalty != Royalty::One {
-            self.lossy.push(
-                "`royals`: several royal pieces per side are not written (FSF's pseudo-royal pieces count them before a promotion)".into(),
-            );
-        }
-        if self.game.explosions.is_some() {
-            // FSF's blastOnCapture spares its own pawn type only, and its king is pseudo-royal by extinction:
-            // not written until an export test shows a tatsu file and its export agree.
-            self.lossy.push(
-                "`explosions`: not written (FSF's blastOnCapture spares only its pawn type)".into(),
-            );
-        }
-        if self.game.walls.is_some() {
-            // FSF has both (wallingRule, petrifyOnCaptureTypes); not written until an export test shows a tatsu
-            // file and its export agree.
-            self.lossy.push(
-                "`walls`/`petrify`: not written yet (FSF's wallingRule and petrifyOnCaptureTypes)"
-                    .into(),
-            );
         }
         match end.extinction.as_slice() {
             [] => {}
@@ -516,28 +498,14 @@ impl Writer<'_> {
                 self.set("extinctionPieceTypes", types);
                 self.set("extinctionPieceCount", rule.at_most);
             }
-            _ => self
-                .lossy
-                .push("several `extinction` lines: FSF has one extinction rule".into()),
+            // Several lines: FSF has one extinction rule; rules.rs names each line.
+            _ => {}
         }
-        // End rules this exporter does not write yet: named, never dropped silently.
-        let unwritten = [
-            (!end.flags.is_empty(), "`flag … wins`"),
-            (end.check_limit.is_some(), "`check-limit`"),
-            (end.draws_win.is_some(), "`draws-win`"),
-            (
-                end.checkmate != crate::rules::Verdict::Loss,
-                "`checkmate win|draw`",
-            ),
-            (end.giving_check_illegal, "`giving-check illegal`"),
-            (end.royal_frozen_in_check, "`royal-frozen-in-check`"),
-            (end.counting.is_some(), "`counting`"),
-            (
-                !self.game.first_move_rights.is_empty(),
-                "`initial unmoved` (first-move rights)",
-            ),
-        ];
-        self.lossy.extend(super::not_written(self.game, &unwritten));
+        // Every rule this exporter does not write, named with what it says.
+        self.lossy.extend(super::rules::not_written(
+            self.game,
+            super::rules::Target::Fsf,
+        ));
         if self.game.must_drop {
             self.set("mustDrop", true);
         }

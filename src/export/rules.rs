@@ -1,0 +1,630 @@
+//! Every rule of a compiled game, and what each exporter does with it: written (by which part of the exporter),
+//! named as not written (with what it says, so that a change of its parameters still shows), or not a rule.
+//!
+//! [`not_written`] destructures [`Game`], [`EndRules`], [`PieceType`], [`DropRule`] and [`Promotion`] without
+//! `..`: a field added to them fails to compile here until someone decides what each exporter makes of it.
+use crate::rules::{
+    BareKing, BonusTurn, CounterStrike, Counting, DropRule, EndRules, Explosions, Extinct,
+    Extinction, Flag, ForcedCapture, Game, Gating, HonourRow, MaterialCount, PieceId, PieceType,
+    Promotion, PromotionTrigger, ProtectedCapture, Repetition, RepetitionLoser, Royalty, Side,
+    StandingRules, Unmoved, Verdict, WallPlacement, Walls,
+};
+
+/// The exporter a decision is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Target {
+    Fsf,
+    Sjaak,
+}
+
+/// The piece ids of `ids`, space-separated (`N R`).
+fn ids(game: &Game, ids: &[PieceId]) -> String {
+    ids.iter()
+        .map(|&p| game.piece(p).symbol.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The piece ids a per-type flag list marks.
+fn marked(game: &Game, marks: &[bool]) -> String {
+    ids(game, &game.types_marked(marks).collect::<Vec<_>>())
+}
+
+/// ` WORD ids` for a non-empty per-type flag list, nothing for an empty one.
+fn clause(game: &Game, word: &str, marks: &[bool]) -> String {
+    let listed = marked(game, marks);
+    if listed.is_empty() {
+        String::new()
+    } else {
+        format!(" {word} {listed}")
+    }
+}
+
+fn side(side: Side) -> &'static str {
+    match side {
+        Side::White => "white",
+        Side::Black => "black",
+    }
+}
+
+fn verdict(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Win => "win",
+        Verdict::Draw => "draw",
+        Verdict::Loss => "loss",
+    }
+}
+
+/// Tenths as the file writes them (`13`, `1.5`).
+fn tenths(t: u32) -> String {
+    if t % 10 == 0 {
+        format!("{}", t / 10)
+    } else {
+        format!("{}.{}", t / 10, t % 10)
+    }
+}
+
+/// The lossy notes for every rule of `game` that `target`'s exporter does not write, each naming what the rule
+/// says. The exporters add their own notes for rules they write only in part (where the target's built-in rule
+/// says less than tatsu's), next to the code that writes them.
+pub(crate) fn not_written(game: &Game, target: Target) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut name = |rule: String| out.push(format!("{rule}: not written by this exporter"));
+    let sjaak = target == Target::Sjaak;
+    let Game {
+        // Not rules: names (the header says the title), and what the compiler derived from the rules below.
+        name: _,
+        title: _,
+        zones: _,
+        rays: _,
+        ray_squares: _,
+        ray_rules: _,
+        ray_sources: _,
+        // Written by both: the board (and its size limit), the start position (holes as FSF's `*`; Sjaak II's
+        // `variant` names them), castling (each exporter's `castling`, naming what its target cannot say).
+        geometry: _,
+        start_fen: _,
+        holes: _,
+        castling_rights,
+        castlings: _,
+        // Written by both: Sjaak II names pieces that are not left-right symmetric under rotation, FSF those that
+        // are not under mirroring (fsf::pieces).
+        orientation: _,
+        pieces,
+        move_sets,
+        // Named with each piece's `initial unmoved` below.
+        first_move_rights: _,
+        gating,
+        // Written by both (pieceDrops / `allow drops`).
+        drops: _,
+        bonus_turn,
+        forced_capture,
+        explosions,
+        walls,
+        dead_squares_allowed,
+        must_drop,
+        pass_allowed,
+        protected_capture,
+        counter_strike,
+        end,
+    } = game;
+    // Written by FSF (its seirawan gating, `drops`); Sjaak II has none.
+    if let (Some(Gating { only, rights }), true) = (gating, sjaak) {
+        let squares: Vec<String> = rights
+            .iter()
+            .map(|r| game.geometry.name(r.square))
+            .collect();
+        name(format!(
+            "`gating` on {}{}",
+            squares.join(" "),
+            if *only {
+                " (`drops … gating-only`)"
+            } else {
+                ""
+            }
+        ));
+    }
+    if let Some(BonusTurn { zone, may_pass }) = bonus_turn {
+        name(format!(
+            "`bonus-turn after drop in {}{}`",
+            game.zone(*zone).name,
+            if *may_pass { " may-pass" } else { "" }
+        ));
+    }
+    // Written by FSF (mustCapture, naming a `by` list it cannot say).
+    if let (Some(ForcedCapture { by }), true) = (forced_capture, sjaak) {
+        name(format!("`forced-capture by {}`", marked(game, by)));
+    }
+    if let Some(Explosions { spared, immune }) = explosions {
+        name(format!(
+            "`explosions{}{}`{}",
+            clause(game, "spare", spared),
+            clause(game, "immune", immune),
+            if target == Target::Fsf {
+                " (FSF's blastOnCapture spares only its pawn type)"
+            } else {
+                ""
+            }
+        ));
+    }
+    if let Some(Walls { placement, petrify }) = walls {
+        let placement = match placement {
+            None => "(no placement)".to_string(),
+            Some(WallPlacement::Past) => "past".into(),
+            Some(WallPlacement::Placed(None)) => "placed".into(),
+            Some(WallPlacement::Placed(Some(z))) => format!("placed in {}", game.zone(*z).name),
+            Some(WallPlacement::Shot) => "shot".into(),
+            Some(WallPlacement::Duck) => "duck".into(),
+        };
+        let petrify = clause(game, "petrify", petrify);
+        name(format!("`walls {placement}{petrify}`"));
+    }
+    // Written by FSF (immobilityIllegal); Sjaak II's pieces may always stand where they cannot move.
+    if *dead_squares_allowed && sjaak {
+        name("`dead-squares allowed`".into());
+    }
+    // Written by FSF (mustDrop).
+    if *must_drop && sjaak {
+        name("`must-drop`".into());
+    }
+    if *pass_allowed {
+        name("`pass allowed`".into());
+    }
+    if let Some(ProtectedCapture { set, bridge_not }) = protected_capture {
+        name(format!(
+            "`no-capture-of-protected {} from-afar bridge-not {}`",
+            marked(game, set),
+            marked(game, bridge_not)
+        ));
+    }
+    if let Some(CounterStrike { set }) = counter_strike {
+        name(format!("`no-counter-strike {}`", marked(game, set)));
+    }
+    if sjaak && castling_rights.iter().any(|r| r.by_drop) {
+        let by_drop: Vec<String> = castling_rights
+            .iter()
+            .filter(|r| r.by_drop)
+            .map(|r| game.geometry.name(r.rook_from))
+            .collect();
+        name(format!("`castles … after drop on` ({})", by_drop.join(" ")));
+    }
+    if sjaak {
+        for r in castling_rights.iter().filter(|r| r.rooks.len() > 1) {
+            name(format!(
+                "`castles with {}` (Sjaak II castles with what stands on the partner's square)",
+                ids(game, &r.rooks)
+            ));
+        }
+    }
+    for set in move_sets.iter().filter(|s| s.within.is_some()) {
+        if let Some(z) = set.within {
+            name(format!(
+                "the {}'s `moves … \"{}\" within {}` (written unconfined)",
+                game.piece(set.piece).name,
+                set.betza,
+                game.zone(z).name
+            ));
+        }
+    }
+    for p in pieces {
+        piece(game, p, target, &mut name);
+    }
+    end_rules(game, end, target, &mut name);
+    out
+}
+
+fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(String)) {
+    let PieceType {
+        name: piece_name,
+        // Written by both (FSF's letters, Sjaak II's `Symbol:`), as are its moves (the game's move sets) and
+        // royalty.
+        symbol: _,
+        royal: _,
+        // Compiled from the moves and the dead-square rule: not rules.
+        graph: _,
+        dead: _,
+        promotion_reach: _,
+        may_not_capture,
+        confined,
+        may_not_hop_over,
+        promotions,
+        // Written by both (`capturesToHand`, `keep capture`), and the remembered promotions' shadows with them.
+        in_hand: _,
+        promoted: _,
+        shadow_of: _,
+        shadow: _,
+        demote_in,
+        drop,
+        unmoved,
+        // How a swap is written in a move's text: not a rule.
+        swaps_in_legs: _,
+    } = p;
+    if !may_not_capture.is_empty() {
+        name(format!(
+            "the {piece_name}'s `may-not-capture {}`",
+            ids(game, may_not_capture)
+        ));
+    }
+    if !may_not_hop_over.is_empty() {
+        name(format!(
+            "the {piece_name}'s `may-not-hop-over {}`",
+            ids(game, may_not_hop_over)
+        ));
+    }
+    if let Some(z) = confined {
+        name(format!(
+            "the {piece_name}'s `confined to {}` (its moves are written unconfined)",
+            game.zone(*z).name
+        ));
+    }
+    if let Some((zone, to)) = demote_in {
+        name(format!(
+            "the {piece_name}'s `demote in {}` (to the {})",
+            game.zone(*zone).name,
+            game.piece(*to).name
+        ));
+    }
+    if let Some(Unmoved {
+        tail: _,
+        not_in_check,
+        lost_when_aligned_with,
+    }) = unmoved.as_deref()
+    {
+        let mut rule = format!("the {piece_name}'s `initial unmoved");
+        if *not_in_check {
+            rule += " not-in-check";
+        }
+        if !lost_when_aligned_with.is_empty() {
+            rule += &format!(
+                " lost-when-aligned-with {}",
+                ids(game, lost_when_aligned_with)
+            );
+        }
+        name(rule + "`");
+    }
+    // Written by each exporter's drops, naming what its target cannot say; a royal piece's `drop allowed` is
+    // FSF's king in the start position's hand (Sjaak II's exporter names it).
+    if let Some(DropRule {
+        forbidden: _,
+        per_file: _,
+        no_drop_mate: _,
+        as_promoted: _,
+        opposite_colours: _,
+    }) = drop
+    {}
+    for line in promotions {
+        promotion(game, piece_name, line, target, name);
+    }
+}
+
+fn promotion(
+    game: &Game,
+    piece_name: &str,
+    line: &Promotion,
+    target: Target,
+    name: &mut impl FnMut(String),
+) {
+    let Promotion {
+        zone,
+        trigger,
+        // Written by both for the first line (each exporter's promotion; `promotion_beyond_one_line` names the
+        // rest, and a side or material limit).
+        mandatory: _,
+        choices,
+        side: _,
+        limits: _,
+        limited_to,
+        standing,
+    } = line;
+    let zone = &game.zone(*zone).name;
+    match trigger {
+        // Written (FSF's non-pawn pieces and Sjaak II's one-choice promotions promote on a move that starts or
+        // ends in the zone; each exporter names where its target says otherwise).
+        PromotionTrigger::Destination | PromotionTrigger::StartOrDestination => {}
+        PromotionTrigger::Entering
+        | PromotionTrigger::Capture
+        | PromotionTrigger::CaptureTouching => {
+            let on = match trigger {
+                PromotionTrigger::Entering => "entering",
+                PromotionTrigger::Capture => "capture",
+                _ => "capture-touching",
+            };
+            name(format!(
+                "the {piece_name}'s promotion `in {zone} on {on}` (written as promotion on any move that starts or ends in the zone)"
+            ));
+        }
+        PromotionTrigger::Standing => {
+            let StandingRules {
+                anywhere_if_last,
+                not_attacking,
+                not_checking,
+            } = standing;
+            let mut rule = format!(
+                "the {piece_name}'s promotion to {} `in {zone} on standing",
+                ids(game, choices)
+            );
+            if let Some(n) = limited_to {
+                rule += &format!(" limited to {n}");
+            }
+            for (on, word) in [
+                (*anywhere_if_last, "anywhere-if-last"),
+                (*not_attacking, "not-attacking"),
+                (*not_checking, "not-checking"),
+            ] {
+                if on {
+                    rule += &format!(" {word}");
+                }
+            }
+            name(rule + "` (a move of its own; the piece is written without it)");
+        }
+    }
+    // Sjaak II's promotion with a choice happens only on arriving in the zone.
+    if target == Target::Sjaak
+        && *trigger == PromotionTrigger::StartOrDestination
+        && choices.len() != 1
+    {
+        name(format!(
+            "the {piece_name}'s promotion `in {zone} on start-or-destination` (Sjaak II's choice of pieces is on arrival only)"
+        ));
+    }
+}
+
+fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(String)) {
+    let sjaak = target == Target::Sjaak;
+    let EndRules {
+        // Written by both (stalemateValue / `Rule: stalemate`; FSF's stalematePieceCount).
+        stalemate: _,
+        stalemate_by_piece_count,
+        repetition,
+        // Written by both (nMoveRule / movecountdraw; FSF names a `reset-by` of other pieces than its pawn).
+        move_limit,
+        resets_clock,
+        bare_king_loses,
+        insufficient_material,
+        checkmate,
+        checkmate_by_only_loses,
+        checkmate_needs_check_by,
+        extinction,
+        flags,
+        check_limit,
+        draws_win,
+        black_may_equalise,
+        giving_check_illegal,
+        royal_frozen_in_check,
+        facing_royals_illegal,
+        facing_royals_must_break,
+        double_pass_draws,
+        only_promotions_draw,
+        material_count,
+        royalty,
+        counting,
+    } = end;
+    if *stalemate_by_piece_count && sjaak {
+        name("`stalemate fewer-pieces-win`".into());
+    }
+    // Written by both as a draw after `count` occurrences, with perpetual check lost; who else loses is not.
+    if let Some(Repetition {
+        count,
+        perpetual_check_loses: _,
+        loser: Some(loser),
+    }) = repetition
+    {
+        let loser = match loser {
+            RepetitionLoser::Mover => "mover-loses".to_string(),
+            RepetitionLoser::Side(s) => format!("{}-loses", side(*s)),
+        };
+        name(format!("`repetition {count} {loser}`"));
+    }
+    // Sjaak II's move count is reset by captures and pawn moves, and counts whole moves: named unless the list is
+    // the pawn and the plies even.
+    if let (Some(plies), true) = (move_limit, sjaak) {
+        let pawn = game.piece_by_symbol("P");
+        if plies % 2 != 0 || resets_clock.as_slice() != pawn.as_slice() {
+            let reset_by = if resets_clock.is_empty() {
+                " (no piece resets the count)".to_string()
+            } else {
+                format!(" reset-by {}", ids(game, resets_clock))
+            };
+            name(format!("`move-limit {plies} plies`{reset_by}"));
+        }
+    }
+    if let Some(BareKing {
+        hand_must_be_empty,
+        reprieve,
+    }) = bare_king_loses
+    {
+        let mut rule = "`bare-king loses".to_string();
+        if *hand_must_be_empty {
+            rule += " with-empty-hand";
+        }
+        if *reprieve {
+            rule += " reprieve";
+        }
+        name(rule + "`");
+    }
+    if !insufficient_material.is_empty() {
+        let sets: Vec<String> = insufficient_material
+            .iter()
+            .map(|set| {
+                if set.is_empty() {
+                    "none".to_string()
+                } else {
+                    ids(game, set)
+                }
+            })
+            .collect();
+        name(format!(
+            "`insufficient-material {}` (the target judges material by its own rules)",
+            sets.join(", ")
+        ));
+    }
+    if *checkmate != Verdict::Loss {
+        name(format!("`checkmate {}`", verdict(*checkmate)));
+    }
+    if !checkmate_by_only_loses.is_empty() {
+        name(format!(
+            "`checkmate-by-only {} loses`",
+            ids(game, checkmate_by_only_loses)
+        ));
+    }
+    if !checkmate_needs_check_by.is_empty() {
+        name(format!(
+            "`checkmate-needs-check-by {}`",
+            ids(game, checkmate_needs_check_by)
+        ));
+    }
+    // Written by FSF (extinctionValue, naming what it cannot say) when there is one line; Sjaak II has none.
+    if sjaak || extinction.len() > 1 {
+        for Extinction {
+            pieces,
+            at_most,
+            verdict: v,
+        } in extinction
+        {
+            let of = match pieces {
+                Extinct::AnyPiece => String::new(),
+                Extinct::Types(t) => format!(" of {}", ids(game, t)),
+                Extinct::Together(t) => format!(" of {} together", ids(game, t)),
+            };
+            name(format!(
+                "`extinction{of} at-most {at_most} {}`",
+                verdict(*v)
+            ));
+        }
+    }
+    for Flag {
+        pieces,
+        zone,
+        if_safe,
+        after_reply,
+    } in flags
+    {
+        let mut rule = format!(
+            "`flag {} in {} wins",
+            ids(game, pieces),
+            game.zone(*zone).name
+        );
+        if *if_safe {
+            rule += " if-safe";
+        }
+        if *after_reply {
+            rule += " after-reply";
+        }
+        name(rule + "`");
+    }
+    if *black_may_equalise {
+        name("`flag … black-may-equalise`".into());
+    }
+    if let Some(n) = check_limit {
+        name(format!("`check-limit {n} wins`"));
+    }
+    if let Some(s) = draws_win {
+        name(format!("`draws-win {}`", side(*s)));
+    }
+    if *giving_check_illegal {
+        name("`giving-check illegal`".into());
+    }
+    if *royal_frozen_in_check {
+        name("`royal-frozen-in-check`".into());
+    }
+    if *facing_royals_illegal {
+        name("`facing-royals illegal`".into());
+    }
+    if *facing_royals_must_break {
+        name("`facing-royals must-break`".into());
+    }
+    if *double_pass_draws {
+        name("`double-pass draws`".into());
+    }
+    if *only_promotions_draw {
+        name("`only-promotions draws`".into());
+    }
+    if let Some(
+        m @ MaterialCount {
+            tenths: _,
+            bonus_tenths,
+        },
+    ) = material_count
+    {
+        let values: Vec<String> = m
+            .valued(game)
+            .map(|(p, t)| format!("{} {}", game.piece(p).symbol, tenths(t)))
+            .collect();
+        let bonus: Vec<String> = Side::BOTH
+            .iter()
+            .filter(|s| bonus_tenths[s.index()] > 0)
+            .map(|&s| format!(" bonus {} {}", side(s), tenths(bonus_tenths[s.index()])))
+            .collect();
+        name(format!(
+            "`material-count {}{}`",
+            values.join(", "),
+            bonus.concat()
+        ));
+    }
+    match royalty {
+        Royalty::One => {}
+        Royalty::AllSafe => name("`royals all-safe` (several royal pieces per side)".into()),
+        Royalty::LastSafe { duple_check } => name(format!(
+            "`royals last-safe{}` (several royal pieces per side)",
+            if *duple_check { " duple-check" } else { "" }
+        )),
+    }
+    if let Some(c) = counting {
+        name(format!("`counting {}`", counting_text(game, c)));
+    }
+}
+
+/// What a counting rule says, in the file's words.
+fn counting_text(game: &Game, c: &Counting) -> String {
+    let Counting {
+        suspended_by,
+        pieces_honour_suspended_by,
+        board_honour,
+        board_honour_max_pieces,
+        pieces_honour,
+        from_piece_count,
+    } = c;
+    let mut parts = Vec::new();
+    if !suspended_by.is_empty() {
+        parts.push(format!("suspended-by {}", ids(game, suspended_by)));
+    }
+    if !pieces_honour_suspended_by.is_empty() {
+        parts.push(format!(
+            "(pieces-honour suspended-by {})",
+            ids(game, pieces_honour_suspended_by)
+        ));
+    }
+    match board_honour {
+        Some(n) => {
+            let mut b = format!("board-honour {n}");
+            if let Some(m) = board_honour_max_pieces {
+                b += &format!(" at-most {m} pieces");
+            }
+            parts.push(b);
+        }
+        None => parts.push("no board-honour".into()),
+    }
+    let rows: Vec<String> = pieces_honour
+        .iter()
+        .map(
+            |HonourRow {
+                 at_least,
+                 piece,
+                 moves,
+             }| match piece {
+                Some(p) => format!("{at_least} {} {moves}", game.piece(*p).symbol),
+                None => format!("else {moves}"),
+            },
+        )
+        .collect();
+    parts.push(format!("pieces-honour {}", rows.join(", ")));
+    parts.push(format!(
+        "count-from {}",
+        if *from_piece_count {
+            "piece-count"
+        } else {
+            "zero"
+        }
+    ));
+    parts.join(" ")
+}
