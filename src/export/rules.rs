@@ -75,6 +75,7 @@ pub(crate) fn not_written(game: &Game, target: Target) -> Vec<String> {
         // Not rules: names (the header says the title), and what the compiler derived from the rules below.
         name: _,
         title: _,
+        description: _,
         zones: _,
         rays: _,
         ray_squares: _,
