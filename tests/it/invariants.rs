@@ -177,6 +177,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
     #[test]
+    #[ignore = "slow random-game sweep (12 playouts of every game): run with --include-ignored, as CI does"]
     fn playouts_keep_every_invariant(seed in any::<u64>(), plies in 1usize..60) {
         for engine in engines().iter() {
             let mut pos = random_playout(engine, seed, plies);

@@ -40,7 +40,45 @@ pub fn play(
     let mut pos = Position::start(engine);
     let [white, black] = players;
     let mut players = [white, black];
-    let mut moves: Vec<String> = Vec::new();
+    start_game(&mut players, variant_name, tc);
+    let mut moves = play_opening(engine, &mut pos, opening, &mut players);
+    if let Some((side, why)) = sync_after_opening(&mut players) {
+        return fault(index, moves, side, why);
+    }
+    let mut clocks = [tc.base, tc.base];
+    loop {
+        if let Some((winner, reason)) = decided(&mut pos, moves.len()) {
+            return Record {
+                opening: index,
+                moves,
+                winner,
+                reason,
+                fault: false,
+            };
+        }
+        let side = pos.side_to_move();
+        let mv = match one_move(&mut pos, &mut players, &mut clocks, tc, moves.last()) {
+            Ok(mv) => mv,
+            Err(Stop::Resigned) => {
+                return Record {
+                    opening: index,
+                    moves,
+                    winner: Some(side.opponent()),
+                    reason: format!("{} resigns", side_name(side)),
+                    fault: false,
+                }
+            }
+            Err(Stop::Fault(why)) => return fault(index, moves, side, why),
+        };
+        let uci = pos.uci(&mv);
+        players[side.opponent().index()].tell_move(&notation::move_text(&engine.game, &mv));
+        pos.play(mv);
+        moves.push(uci);
+    }
+}
+
+/// Both engines: a new game of the variant, the time control, in force mode.
+fn start_game(players: &mut [&mut Player; 2], variant_name: &str, tc: TimeControl) {
     let seconds = tc.base.as_secs();
     let level = format!(
         "level 0 {}:{:02} {}",
@@ -57,6 +95,16 @@ pub fn play(
         p.send("force");
         p.send("easy");
     }
+}
+
+/// Plays the opening's moves on `pos` and tells both engines; returns them in tatsu's notation.
+fn play_opening(
+    engine: &Engine,
+    pos: &mut Position,
+    opening: &[Move],
+    players: &mut [&mut Player; 2],
+) -> Vec<String> {
+    let mut moves = Vec::new();
     for mv in opening {
         let text = pos.uci(mv);
         let xb = notation::move_text(&engine.game, mv);
@@ -66,6 +114,11 @@ pub fn play(
         pos.play(*mv);
         moves.push(text);
     }
+    moves
+}
+
+/// Pings both engines after the opening: the first that refused an opening move or stays silent, and why.
+fn sync_after_opening(players: &mut [&mut Player; 2]) -> Option<(Side, String)> {
     for (i, p) in players.iter_mut().enumerate() {
         let side = if i == 0 { Side::White } else { Side::Black };
         let why = match p.sync(Duration::from_secs(10)) {
@@ -73,84 +126,75 @@ pub fn play(
             Sync::Refused(line) => format!("refused a legal opening move ({line})"),
             Sync::Silent => "did not answer ping".to_string(),
         };
-        return fault(index, moves, side, why);
+        return Some((side, why));
     }
-    let mut clocks = [tc.base, tc.base];
-    loop {
-        if let Some(outcome) = pos.outcome() {
-            let text = outcome.to_string();
-            let reason = text
-                .split_once(' ')
-                .map_or(text.clone(), |(_, r)| r.to_string());
-            return Record {
-                opening: index,
-                moves,
-                winner: outcome.winner,
-                reason: reason.trim_matches(|c| c == '(' || c == ')').into(),
-                fault: false,
-            };
-        }
-        if moves.len() >= MAX_PLIES {
-            return Record {
-                opening: index,
-                moves,
-                winner: None,
-                reason: format!("draw by adjudication after {MAX_PLIES} plies"),
-                fault: false,
-            };
-        }
-        let side = pos.side_to_move();
-        let (us, them) = (side.index(), side.opponent().index());
-        let mover = &mut players[us];
-        mover.send(&format!("time {}", clocks[us].as_millis() / 10));
-        mover.send(&format!("otim {}", clocks[them].as_millis() / 10));
-        mover.send("go");
-        let started = Instant::now();
-        let reply = mover.await_move(started + clocks[us] + GRACE);
-        let took = started.elapsed();
-        mover.send("force");
-        let text = match reply {
-            Reply::Move(text) => text,
-            Reply::Resign => {
-                return Record {
-                    opening: index,
-                    moves,
-                    winner: Some(side.opponent()),
-                    reason: format!("{} resigns", side_name(side)),
-                    fault: false,
-                }
-            }
-            Reply::Crashed => {
-                return fault(index, moves, side, "crashed (the engine exited)".into())
-            }
-            Reply::Timeout => return fault(index, moves, side, "lost on time".into()),
-            Reply::Refused(line) => {
-                let last = moves.last().cloned().unwrap_or_default();
-                return fault(
-                    index,
-                    moves,
-                    side,
-                    format!("refused the legal move {last} ({line})"),
-                );
-            }
-        };
-        if took > clocks[us] + GRACE {
-            return fault(index, moves, side, "lost on time".into());
-        }
-        clocks[us] = clocks[us].saturating_sub(took) + tc.increment;
-        let Some(mv) = notation::read_move(&mut pos, &text) else {
-            return fault(
-                index,
-                moves,
-                side,
-                format!("played an illegal move: {text}"),
-            );
-        };
-        let uci = pos.uci(&mv);
-        players[them].tell_move(&notation::move_text(&engine.game, &mv));
-        pos.play(mv);
-        moves.push(uci);
+    None
+}
+
+/// The game ended by its rules (winner and reason), or drawn after `MAX_PLIES` plies; `None` while it goes on.
+fn decided(pos: &mut Position, plies: usize) -> Option<(Option<Side>, String)> {
+    if let Some(outcome) = pos.outcome() {
+        let text = outcome.to_string();
+        let reason = text
+            .split_once(' ')
+            .map_or(text.clone(), |(_, r)| r.to_string());
+        return Some((
+            outcome.winner,
+            reason.trim_matches(|c| c == '(' || c == ')').into(),
+        ));
     }
+    if plies >= MAX_PLIES {
+        return Some((
+            None,
+            format!("draw by adjudication after {MAX_PLIES} plies"),
+        ));
+    }
+    None
+}
+
+/// Why a move did not come: the side to move resigned, or lost by its engine's fault.
+enum Stop {
+    Resigned,
+    Fault(String),
+}
+
+/// Asks the side to move for its move on its clock and checks it: the legal move (its clock charged and given
+/// the increment), or why the game stops. `last` is the move before it, named if the engine refuses it.
+fn one_move(
+    pos: &mut Position,
+    players: &mut [&mut Player; 2],
+    clocks: &mut [Duration; 2],
+    tc: TimeControl,
+    last: Option<&String>,
+) -> Result<Move, Stop> {
+    let side = pos.side_to_move();
+    let (us, them) = (side.index(), side.opponent().index());
+    let mover = &mut players[us];
+    mover.send(&format!("time {}", clocks[us].as_millis() / 10));
+    mover.send(&format!("otim {}", clocks[them].as_millis() / 10));
+    mover.send("go");
+    let started = Instant::now();
+    let reply = mover.await_move(started + clocks[us] + GRACE);
+    let took = started.elapsed();
+    mover.send("force");
+    let text = match reply {
+        Reply::Move(text) => text,
+        Reply::Resign => return Err(Stop::Resigned),
+        Reply::Crashed => return Err(Stop::Fault("crashed (the engine exited)".into())),
+        Reply::Timeout => return Err(Stop::Fault("lost on time".into())),
+        Reply::Refused(line) => {
+            let last = last.cloned().unwrap_or_default();
+            return Err(Stop::Fault(format!(
+                "refused the legal move {last} ({line})"
+            )));
+        }
+    };
+    if took > clocks[us] + GRACE {
+        return Err(Stop::Fault("lost on time".into()));
+    }
+    clocks[us] = clocks[us].saturating_sub(took) + tc.increment;
+    notation::read_move(pos, &text)
+        .ok_or_else(|| Stop::Fault(format!("played an illegal move: {text}")))
 }
 
 /// `side` loses by its engine's fault.
