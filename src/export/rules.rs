@@ -100,13 +100,14 @@ pub(crate) fn not_written(game: &Game, target: Target) -> Vec<String> {
         drops: _,
         bonus_turn,
         forced_capture,
-        explosions,
-        walls,
-        dead_squares_allowed,
-        must_drop,
-        pass_allowed,
-        protected_capture,
-        counter_strike,
+        // Decided by `move_rules`.
+        explosions: _,
+        walls: _,
+        dead_squares_allowed: _,
+        must_drop: _,
+        pass_allowed: _,
+        protected_capture: _,
+        counter_strike: _,
         end,
     } = game;
     // Written by FSF (its seirawan gating, `drops`); Sjaak II has none.
@@ -136,6 +137,53 @@ pub(crate) fn not_written(game: &Game, target: Target) -> Vec<String> {
     if let (Some(ForcedCapture { by }), true) = (forced_capture, sjaak) {
         name(format!("`forced-capture by {}`", marked(game, by)));
     }
+    if sjaak && castling_rights.iter().any(|r| r.by_drop) {
+        let by_drop: Vec<String> = castling_rights
+            .iter()
+            .filter(|r| r.by_drop)
+            .map(|r| game.geometry.name(r.rook_from))
+            .collect();
+        name(format!("`castles … after drop on` ({})", by_drop.join(" ")));
+    }
+    if sjaak {
+        for r in castling_rights.iter().filter(|r| r.rooks.len() > 1) {
+            name(format!(
+                "`castles with {}` (Sjaak II castles with what stands on the partner's square)",
+                ids(game, &r.rooks)
+            ));
+        }
+    }
+    for set in move_sets.iter().filter(|s| s.within.is_some()) {
+        if let Some(z) = set.within {
+            name(format!(
+                "the {}'s `moves … \"{}\" within {}` (written unconfined)",
+                game.piece(set.piece).name,
+                set.betza,
+                game.zone(z).name
+            ));
+        }
+    }
+    move_rules(game, target, &mut name);
+    for p in pieces {
+        piece(game, p, target, &mut name);
+    }
+    end_rules(game, end, target, &mut name);
+    out
+}
+
+/// The game-wide move rules: explosions, walls, dead squares, compulsory drops, passing, the trading rules.
+fn move_rules(game: &Game, target: Target, name: &mut impl FnMut(String)) {
+    let sjaak = target == Target::Sjaak;
+    let Game {
+        explosions,
+        walls,
+        dead_squares_allowed,
+        must_drop,
+        pass_allowed,
+        protected_capture,
+        counter_strike,
+        ..
+    } = game;
     if let Some(Explosions { spared, immune }) = explosions {
         name(format!(
             "`explosions{}{}`{}",
@@ -181,37 +229,6 @@ pub(crate) fn not_written(game: &Game, target: Target) -> Vec<String> {
     if let Some(CounterStrike { set }) = counter_strike {
         name(format!("`no-counter-strike {}`", marked(game, set)));
     }
-    if sjaak && castling_rights.iter().any(|r| r.by_drop) {
-        let by_drop: Vec<String> = castling_rights
-            .iter()
-            .filter(|r| r.by_drop)
-            .map(|r| game.geometry.name(r.rook_from))
-            .collect();
-        name(format!("`castles … after drop on` ({})", by_drop.join(" ")));
-    }
-    if sjaak {
-        for r in castling_rights.iter().filter(|r| r.rooks.len() > 1) {
-            name(format!(
-                "`castles with {}` (Sjaak II castles with what stands on the partner's square)",
-                ids(game, &r.rooks)
-            ));
-        }
-    }
-    for set in move_sets.iter().filter(|s| s.within.is_some()) {
-        if let Some(z) = set.within {
-            name(format!(
-                "the {}'s `moves … \"{}\" within {}` (written unconfined)",
-                game.piece(set.piece).name,
-                set.betza,
-                game.zone(z).name
-            ));
-        }
-    }
-    for p in pieces {
-        piece(game, p, target, &mut name);
-    }
-    end_rules(game, end, target, &mut name);
-    out
 }
 
 fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(String)) {
@@ -385,20 +402,21 @@ fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(
         checkmate,
         checkmate_by_only_loses,
         checkmate_needs_check_by,
-        extinction,
-        flags,
-        check_limit,
-        draws_win,
-        black_may_equalise,
-        giving_check_illegal,
-        royal_frozen_in_check,
-        facing_royals_illegal,
-        facing_royals_must_break,
-        double_pass_draws,
-        only_promotions_draw,
-        material_count,
-        royalty,
-        counting,
+        // Decided by `decisive_rules` (wins, losses and draws other than by repetition or the move limit).
+        extinction: _,
+        flags: _,
+        check_limit: _,
+        draws_win: _,
+        black_may_equalise: _,
+        giving_check_illegal: _,
+        royal_frozen_in_check: _,
+        facing_royals_illegal: _,
+        facing_royals_must_break: _,
+        double_pass_draws: _,
+        only_promotions_draw: _,
+        material_count: _,
+        royalty: _,
+        counting: _,
     } = end;
     if *stalemate_by_piece_count && sjaak {
         name("`stalemate fewer-pieces-win`".into());
@@ -474,6 +492,30 @@ fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(
             ids(game, checkmate_needs_check_by)
         ));
     }
+    decisive_rules(game, end, target, name);
+}
+
+/// The end rules besides stalemate, repetition, the move limit, the bare king, insufficient material and
+/// checkmate's own (`end_rules` lists every field).
+fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(String)) {
+    let sjaak = target == Target::Sjaak;
+    let EndRules {
+        extinction,
+        flags,
+        check_limit,
+        draws_win,
+        black_may_equalise,
+        giving_check_illegal,
+        royal_frozen_in_check,
+        facing_royals_illegal,
+        facing_royals_must_break,
+        double_pass_draws,
+        only_promotions_draw,
+        material_count,
+        royalty,
+        counting,
+        ..
+    } = end;
     // Written by FSF (extinctionValue, naming what it cannot say) when there is one line; Sjaak II has none.
     if sjaak || extinction.len() > 1 {
         for Extinction {

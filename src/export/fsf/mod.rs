@@ -192,47 +192,14 @@ impl Writer<'_> {
     fn drops(&mut self, letters: &[char], roles: &[Role]) {
         let game = self.game;
         self.set("pieceDrops", game.drops_moves());
-        if let Some(gating) = &game.gating {
-            // FSF's Seirawan gating: a gate on every square its FEN names on the castling rank.
-            self.set("gating", true);
-            self.set("seirawanGating", true);
-            let g = game.geometry;
-            let first_rank = |r: &crate::rules::GateRight| match r.side {
-                crate::rules::Side::White => g.rank(r.square) == 0,
-                crate::rules::Side::Black => g.rank(r.square) == g.ranks as i32 - 1,
-            };
-            if !gating.rights.iter().all(first_rank) {
-                self.lossy.push(
-                    "gating squares off each side's first rank: FSF's gates stand on the castling rank".into(),
-                );
-            }
-        }
+        self.seirawan_gating();
         // `drops reserve`: no piece goes to hand when captured.
         let to_hand = game.pieces.iter().any(|p| p.in_hand.is_some());
         self.set("capturesToHand", game.drops && to_hand);
         if !game.drops {
             return;
         }
-        // FSF remembers every promotion of a game with drops and returns the piece to hand as its pawn
-        // (crazyhouse); `dropLoop` turns that off (loop chess). Shogi-style forms (`+X`) are their own rule.
-        for (i, p) in game.pieces.iter().enumerate() {
-            let Some(promo) = super::written_promotion(p).filter(|_| p.shadow_of.is_none()) else {
-                continue;
-            };
-            let remembered = promo
-                .choices
-                .iter()
-                .any(|&c| game.piece(c).shadow_of.is_some());
-            match (&roles[i], remembered) {
-                (Role::Pawn, false) => self.set("dropLoop", true),
-                (Role::Pawn, true) => {}
-                (_, true) => self.lossy.push(format!(
-                    "the {}'s promotion is remembered; FSF remembers only its pawn's promotions",
-                    p.name
-                )),
-                (_, false) => {}
-            }
-        }
+        self.remembered_promotions(roles);
         let droppable: Vec<(usize, &crate::rules::DropRule)> = game
             .pieces
             .iter()
@@ -286,29 +253,7 @@ impl Writer<'_> {
                 }
             }
         }
-        let nifu: Vec<(usize, u16)> = every_droppable
-            .iter()
-            .filter_map(|&(i, d)| d.per_file.map(|n| (i, n)))
-            .collect();
-        match nifu.as_slice() {
-            [] => {}
-            [(one, limit)] => {
-                self.set("dropNoDoubled", letters[*one]);
-                if *limit != 1 {
-                    self.set("dropNoDoubledCount", limit);
-                }
-            }
-            _ => {
-                let limits: Vec<String> = nifu
-                    .iter()
-                    .map(|&(i, n)| format!("{} at-most {n}", game.pieces[i].symbol))
-                    .collect();
-                self.lossy.push(format!(
-                    "a per-file drop limit on more than one piece ({}); FSF's dropNoDoubled takes one",
-                    limits.join(", ")
-                ));
-            }
-        }
+        self.per_file_limits(letters, &every_droppable);
         // FSF's dropPromoted is one switch for every piece: written when every droppable piece has it.
         let either = droppable
             .iter()
@@ -342,6 +287,82 @@ impl Writer<'_> {
                         game.pieces[i].name
                     ));
                 }
+            }
+        }
+    }
+
+    /// `drop … at-most N per-file` (nifu): FSF's dropNoDoubled, for one piece type.
+    fn per_file_limits(
+        &mut self,
+        letters: &[char],
+        droppable: &[(usize, &crate::rules::DropRule)],
+    ) {
+        let game = self.game;
+        let nifu: Vec<(usize, u16)> = droppable
+            .iter()
+            .filter_map(|&(i, d)| d.per_file.map(|n| (i, n)))
+            .collect();
+        match nifu.as_slice() {
+            [] => {}
+            [(one, limit)] => {
+                self.set("dropNoDoubled", letters[*one]);
+                if *limit != 1 {
+                    self.set("dropNoDoubledCount", limit);
+                }
+            }
+            _ => {
+                let limits: Vec<String> = nifu
+                    .iter()
+                    .map(|&(i, n)| format!("{} at-most {n}", game.pieces[i].symbol))
+                    .collect();
+                self.lossy.push(format!(
+                "a per-file drop limit on more than one piece ({}); FSF's dropNoDoubled takes one",
+                limits.join(", ")
+            ));
+            }
+        }
+    }
+
+    /// FSF's Seirawan gating: a gate on every square its FEN names on the castling rank.
+    fn seirawan_gating(&mut self) {
+        let game = self.game;
+        if let Some(gating) = &game.gating {
+            self.set("gating", true);
+            self.set("seirawanGating", true);
+            let g = game.geometry;
+            let first_rank = |r: &crate::rules::GateRight| match r.side {
+                crate::rules::Side::White => g.rank(r.square) == 0,
+                crate::rules::Side::Black => g.rank(r.square) == g.ranks as i32 - 1,
+            };
+            if !gating.rights.iter().all(first_rank) {
+                self.lossy.push(
+                "gating squares off each side's first rank: FSF's gates stand on the castling rank".into(),
+            );
+            }
+        }
+    }
+
+    /// Promotions remembered in a game with drops (the piece goes back to hand as the one that promoted).
+    fn remembered_promotions(&mut self, roles: &[Role]) {
+        let game = self.game;
+        // FSF remembers every promotion of a game with drops and returns the piece to hand as its pawn
+        // (crazyhouse); `dropLoop` turns that off (loop chess). Shogi-style forms (`+X`) are their own rule.
+        for (i, p) in game.pieces.iter().enumerate() {
+            let Some(promo) = super::written_promotion(p).filter(|_| p.shadow_of.is_none()) else {
+                continue;
+            };
+            let remembered = promo
+                .choices
+                .iter()
+                .any(|&c| game.piece(c).shadow_of.is_some());
+            match (&roles[i], remembered) {
+                (Role::Pawn, false) => self.set("dropLoop", true),
+                (Role::Pawn, true) => {}
+                (_, true) => self.lossy.push(format!(
+                    "the {}'s promotion is remembered; FSF remembers only its pawn's promotions",
+                    p.name
+                )),
+                (_, false) => {}
             }
         }
     }
