@@ -95,8 +95,8 @@ fn build(
     };
     let mut moves = build_moves(&setting, &mut zones, d);
     let end = end::resolve_end(&head, &names, &infos, &mut zones, d);
-    if let (Some((kw, _)), Some(end)) = (&head.gating, &end) {
-        gating::check_end_rules(*kw, end, head.explosions.is_some(), d);
+    if let (Some((kw, _)), Some((_, legality))) = (&head.gating, &end) {
+        gating::check_end_rules(*kw, legality, head.explosions.is_some(), d);
     }
     let restrictions = resolve_restrictions(&setting, &moves, &mut zones, d);
     check_piece_rules(&setting, &moves.built, d);
@@ -106,7 +106,7 @@ fn build(
             piece.dead = [SquareSet::new(), SquareSet::new()];
         }
     }
-    warn_no_loss(&infos, end.as_ref(), d);
+    warn_no_loss(&infos, end.as_ref().map(|(end, _)| end), d);
     zones.warn_unused(d);
     let zone_spans = zones.spans.clone();
     let start_fen = head.start.as_ref()?.value.clone();
@@ -115,6 +115,7 @@ fn build(
         |s| s.to_string_lossy().into_owned(),
     );
     let built = moves.built;
+    let (end, legality) = end?;
     let mut game = Game {
         name,
         title: head.title.clone().unwrap_or_default(),
@@ -143,7 +144,8 @@ fn build(
         pass_allowed: head.pass_span.is_some(),
         protected_capture: restrictions.protected_capture,
         counter_strike: restrictions.counter_strike,
-        end: end?,
+        legality,
+        end,
         start_fen,
     };
     share_rules_with_shadows(&mut game);

@@ -164,17 +164,20 @@ impl EndJson {
             check_limit,
             draws_win,
             black_may_equalise,
-            giving_check_illegal,
-            royal_frozen_in_check,
             stalemate_by_piece_count,
-            facing_royals_illegal,
             facing_royals_must_break,
             double_pass_draws,
             only_promotions_draw,
             material_count,
-            royalty,
             counting,
         } = &game.end;
+        // Kept under `end` in the JSON, as before the rules were grouped.
+        let crate::rules::Legality {
+            royalty,
+            giving_check_illegal,
+            royal_frozen_in_check,
+            facing_royals_illegal,
+        } = &game.legality;
         let Repetition {
             count: _,
             perpetual_check_loses,

@@ -216,8 +216,9 @@ impl DescribeJson {
             pass_allowed,
             protected_capture,
             counter_strike,
-            // Shown by the rule book and `EndJson`.
+            // Shown by `EndJson` (the legality rules under `end`, as before they were grouped).
             end: _,
+            legality: _,
             // Shown as the start position's castlings (`castling`) and the rights (`castling_rights`).
             castlings: _,
             // Holes are the `*` squares of `start_fen`; no ray reaches them.

@@ -46,11 +46,11 @@ impl RuleFlags {
     /// Every flag of `game`, each derived from the rules that set it.
     pub(crate) fn of(game: &Game) -> RuleFlags {
         let rays = RayFacts::of(game);
-        let full_legality = game.end.giving_check_illegal
-            || game.end.royal_frozen_in_check
+        let full_legality = game.legality.giving_check_illegal
+            || game.legality.royal_frozen_in_check
             || game.explosions.is_some()
             || game.walls.is_some()
-            || game.end.facing_royals_illegal
+            || game.legality.facing_royals_illegal
             || game.end.facing_royals_must_break
             || game.pass_allowed
             || game.protected_capture.is_some()

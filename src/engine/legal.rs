@@ -176,7 +176,8 @@ impl Position<'_> {
     /// are illegal (that is about the opponent's royal piece).
     fn legal_without_royal(&mut self, out: &mut MoveList) -> bool {
         let us = self.side;
-        if self.engine.game.end.giving_check_illegal || self.royals_on_board()[us.index()] > 0 {
+        if self.engine.game.legality.giving_check_illegal || self.royals_on_board()[us.index()] > 0
+        {
             return false;
         }
         self.pseudo_moves(out);
@@ -468,7 +469,7 @@ impl Position<'_> {
                 return false;
             }
         }
-        if game.end.royal_frozen_in_check
+        if game.legality.royal_frozen_in_check
             && !matches!(mv.kind, MoveKind::Drop | MoveKind::Pass)
             && game.pieces[mv.piece.index()].royal
             && self.in_check()
@@ -505,13 +506,13 @@ impl Position<'_> {
                         || !self.side_in_check(us))
             }
         };
-        if legal && (game.end.facing_royals_illegal || must_break) && self.royals_face() {
+        if legal && (game.legality.facing_royals_illegal || must_break) && self.royals_face() {
             legal = false;
         }
         if legal && protected.is_some_and(|sq| self.is_attacked(sq, us.opponent())) {
             legal = false;
         }
-        if legal && game.end.giving_check_illegal && self.side != us && self.in_check() {
+        if legal && game.legality.giving_check_illegal && self.side != us && self.in_check() {
             legal = false;
         }
         if legal && self.engine.flags.promotes_standing && self.breaks_standing_rules(mv, us) {

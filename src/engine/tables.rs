@@ -335,7 +335,7 @@ impl RightMasks {
 
 /// [`Engine::royal_types`].
 fn royal_types(game: &Game) -> Vec<PieceId> {
-    if game.end.royalty == Royalty::One {
+    if game.legality.royalty == Royalty::One {
         return Vec::new();
     }
     (0..game.pieces.len() as u16)

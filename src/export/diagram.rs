@@ -337,9 +337,12 @@ fn rules_left_out(game: &Game) -> Vec<String> {
     note(!end.extinction.is_empty(), "extinction");
     note(!end.flags.is_empty(), "flags (reaching a zone wins)");
     note(end.check_limit.is_some(), "the check count");
-    note(end.giving_check_illegal, "checks forbidden");
-    note(end.royal_frozen_in_check, "a royal piece frozen in check");
-    note(end.facing_royals_illegal, "facing royal pieces");
+    note(game.legality.giving_check_illegal, "checks forbidden");
+    note(
+        game.legality.royal_frozen_in_check,
+        "a royal piece frozen in check",
+    );
+    note(game.legality.facing_royals_illegal, "facing royal pieces");
     note(end.draws_win.is_some(), "draw odds");
     note(end.counting.is_some(), "the counting rules");
     note(

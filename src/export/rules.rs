@@ -5,9 +5,9 @@
 //! `..`: a field added to them fails to compile here until someone decides what each exporter makes of it.
 use crate::rules::{
     BareKing, BonusTurn, CounterStrike, Counting, DropRule, EndRules, Explosions, Extinct,
-    Extinction, Flag, ForcedCapture, Game, Gating, HonourRow, MaterialCount, PieceId, PieceType,
-    Promotion, PromotionTrigger, ProtectedCapture, Repetition, RepetitionLoser, Royalty, Side,
-    StandingRules, Unmoved, Verdict, WallPlacement, Walls,
+    Extinction, Flag, ForcedCapture, Game, Gating, HonourRow, Legality, MaterialCount, PieceId,
+    PieceType, Promotion, PromotionTrigger, ProtectedCapture, Repetition, RepetitionLoser, Royalty,
+    Side, StandingRules, Unmoved, Verdict, WallPlacement, Walls,
 };
 
 /// The exporter a decision is for.
@@ -108,6 +108,8 @@ pub(crate) fn not_written(game: &Game, target: Target) -> Vec<String> {
         pass_allowed: _,
         protected_capture: _,
         counter_strike: _,
+        // Decided with the end rules (`decisive_rules`).
+        legality: _,
         end,
     } = game;
     // Written by FSF (its seirawan gating, `drops`); Sjaak II has none.
@@ -408,14 +410,10 @@ fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(
         check_limit: _,
         draws_win: _,
         black_may_equalise: _,
-        giving_check_illegal: _,
-        royal_frozen_in_check: _,
-        facing_royals_illegal: _,
         facing_royals_must_break: _,
         double_pass_draws: _,
         only_promotions_draw: _,
         material_count: _,
-        royalty: _,
         counting: _,
     } = end;
     if *stalemate_by_piece_count && sjaak {
@@ -505,17 +503,19 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
         check_limit,
         draws_win,
         black_may_equalise,
-        giving_check_illegal,
-        royal_frozen_in_check,
-        facing_royals_illegal,
         facing_royals_must_break,
         double_pass_draws,
         only_promotions_draw,
         material_count,
-        royalty,
         counting,
         ..
     } = end;
+    let Legality {
+        royalty,
+        giving_check_illegal,
+        royal_frozen_in_check,
+        facing_royals_illegal,
+    } = &game.legality;
     // Written by FSF (extinctionValue, naming what it cannot say) when there is one line; Sjaak II has none.
     if sjaak || extinction.len() > 1 {
         for Extinction {

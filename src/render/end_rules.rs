@@ -2,7 +2,7 @@
 use super::doc::Doc;
 use super::rulebook::{list_words, royal_names, zone_words};
 use crate::rules::{
-    Counting, EndRules, Extinct, Game, PieceId, RepetitionLoser, Royalty, Side, Verdict,
+    Counting, EndRules, Extinct, Game, Legality, PieceId, RepetitionLoser, Royalty, Side, Verdict,
 };
 
 pub(super) fn end_section(game: &Game, doc: &mut Doc) {
@@ -11,7 +11,6 @@ pub(super) fn end_section(game: &Game, doc: &mut Doc) {
     // book words it (the rule catalogue's test then checks that the words change with the rule).
     let EndRules {
         checkmate: _,
-        royalty: _,
         stalemate: _,
         stalemate_by_piece_count: _,
         repetition: _,
@@ -26,9 +25,6 @@ pub(super) fn end_section(game: &Game, doc: &mut Doc) {
         flags: _,
         black_may_equalise: _,
         check_limit: _,
-        royal_frozen_in_check: _,
-        giving_check_illegal: _,
-        facing_royals_illegal: _,
         facing_royals_must_break: _,
         double_pass_draws: _,
         only_promotions_draw: _,
@@ -36,13 +32,21 @@ pub(super) fn end_section(game: &Game, doc: &mut Doc) {
         checkmate_needs_check_by: _,
         material_count: _,
     } = end;
+    // The legality rules (several royal pieces, checks forbidden, a royal frozen in check, facing royals) are
+    // worded here too, as part of how a game is won: `new_rules` and the checkmate item read them.
+    let Legality {
+        royalty: _,
+        giving_check_illegal: _,
+        royal_frozen_in_check: _,
+        facing_royals_illegal: _,
+    } = &game.legality;
     doc.heading(2, "How the game ends");
     let mut items = Vec::new();
     let royal = royal_names(game);
     if !royal.is_empty() {
         let r = list_words(&royal);
         let verdict = verdict_words(end.checkmate);
-        items.push(match end.royalty {
+        items.push(match game.legality.royalty {
             Royalty::One => format!(
                 "**Checkmate**: a move may never leave one's own {r} attacked, and a player whose {r} is attacked (in check) and who has no legal move {verdict}."
             ),
@@ -233,16 +237,16 @@ fn new_rules(game: &Game, items: &mut Vec<String>) {
             "**Check count**: the player who gives check for the {limit}th time wins."
         ));
     }
-    if end.royal_frozen_in_check {
+    if game.legality.royal_frozen_in_check {
         items.push(
             "**Royal frozen in check**: a royal piece in check may not move; the check must be met otherwise."
                 .to_string(),
         );
     }
-    if end.giving_check_illegal {
+    if game.legality.giving_check_illegal {
         items.push("**No checks**: a move that would give check is not allowed.".to_string());
     }
-    if end.facing_royals_illegal {
+    if game.legality.facing_royals_illegal {
         items.push(
             "**Facing royals**: the two sides' royal pieces may never stand on one file with nothing between them; \
              no move may leave them so."

@@ -258,6 +258,24 @@ pub struct Flag {
     pub after_reply: bool,
 }
 
+/// The rules that decide which moves are legal beyond the pieces' own moves: what the royal pieces mean, and the
+/// moves that may not leave or make a position. Move generation and the legality test read them; how the game ends
+/// is [`EndRules`].
+#[derive(Clone, Debug)]
+pub struct Legality {
+    /// What the royal pieces of one side mean when it has several.
+    pub royalty: Royalty,
+    /// A move that gives check is illegal (racing kings).
+    pub giving_check_illegal: bool,
+    /// A royal piece in check may not move: the check must be met otherwise (makpong).
+    pub royal_frozen_in_check: bool,
+    /// Royal pieces of opposite sides may not stand on one file with nothing between them: no move may leave
+    /// them so (xiangqi's flying general).
+    pub facing_royals_illegal: bool,
+}
+
+/// How the game ends: mate and stalemate, the draws by rule and the counts behind them, and the positions that
+/// decide a game whatever the moves.
 #[derive(Clone, Debug)]
 pub struct EndRules {
     pub stalemate: StalemateResult,
@@ -286,16 +304,9 @@ pub struct EndRules {
     pub draws_win: Option<Side>,
     /// When White reaches a flag first, Black may reply by reaching its own: a draw (racing kings).
     pub black_may_equalise: bool,
-    /// A move that gives check is illegal (racing kings).
-    pub giving_check_illegal: bool,
-    /// A royal piece in check may not move: the check must be met otherwise (makpong).
-    pub royal_frozen_in_check: bool,
     /// A stalemate is won by the side with fewer pieces on the board, drawn with equal counts (suicide chess);
     /// `stalemate` is then not read.
     pub stalemate_by_piece_count: bool,
-    /// Royal pieces of opposite sides may not stand on one file with nothing between them: no move may leave
-    /// them so (xiangqi's flying general).
-    pub facing_royals_illegal: bool,
     /// `facing-royals must-break` (janggi's bikjang): the side to move whose royal piece faces the enemy's on an
     /// open line must break the line or pass; a pass there ends the game as a draw.
     pub facing_royals_must_break: bool,
@@ -307,8 +318,6 @@ pub struct EndRules {
     pub only_promotions_draw: bool,
     /// `material-count`: draws by the move limit, repetition or passing are decided by material (janggi).
     pub material_count: Option<MaterialCount>,
-    /// What the royal pieces of one side mean when it has several.
-    pub royalty: Royalty,
     /// The makruk family's counting rules: a count that runs out draws.
     pub counting: Option<super::Counting>,
 }
@@ -443,6 +452,7 @@ pub struct Game {
     pub protected_capture: Option<super::ProtectedCapture>,
     /// `no-counter-strike …`: a piece of a set taken by an outsider may not be answered in kind.
     pub counter_strike: Option<super::CounterStrike>,
+    pub legality: Legality,
     pub end: EndRules,
     pub start_fen: String,
 }

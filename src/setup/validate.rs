@@ -69,7 +69,7 @@ fn place_pieces(
         }
         *cell = Some((p.piece, p.side));
         let piece = game.piece(p.piece);
-        if piece.royal && game.end.royalty == Royalty::One {
+        if piece.royal && game.legality.royalty == Royalty::One {
             royals[p.side.index()] += 1;
             if royals[p.side.index()] == 2 {
                 problem(p.span, Problem::SecondRoyal(p.side));
@@ -105,7 +105,7 @@ fn check_hands(
             problem(held.span, Problem::TooManyPieces { found: total });
         }
         // A royal piece may be held (`drop allowed`): it is still one per side.
-        if game.piece(held.piece).royal && game.end.royalty == Royalty::One {
+        if game.piece(held.piece).royal && game.legality.royalty == Royalty::One {
             royals[held.side.index()] += held.count;
             if royals[held.side.index()] >= 2 {
                 problem(held.span, Problem::SecondRoyal(held.side));

@@ -7,8 +7,8 @@ use crate::compile::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::{EndItem, Name, Outcome, RepetitionResult, Spanned};
 use crate::rules::{
-    BareKing, EndRules, Extinct, Extinction, Flag, PieceId, PromotionTrigger, Repetition,
-    RepetitionLoser, Royalty, Side, StalemateResult, Verdict,
+    BareKing, EndRules, Extinct, Extinction, Flag, Legality, PieceId, PromotionTrigger, Repetition,
+    RepetitionLoser, Side, StalemateResult, Verdict,
 };
 
 fn side(white: bool) -> Side {
@@ -33,7 +33,7 @@ pub fn resolve_end(
     infos: &[PieceInfo],
     zones: &mut ZoneTable,
     d: &mut Diags,
-) -> Option<EndRules> {
+) -> Option<(EndRules, Legality)> {
     let royalty = super::royalty::resolve_royalty(head, names, infos, d);
     let mut items = EndItems {
         head,
@@ -41,25 +41,31 @@ pub fn resolve_end(
         infos,
         zones,
         has_royal: infos.iter().any(|i| i.royal),
-        end: default_end_rules(royalty),
+        end: default_end_rules(),
+        legality: Legality {
+            royalty,
+            giving_check_illegal: false,
+            royal_frozen_in_check: false,
+            facing_royals_illegal: false,
+        },
         counting_at: None,
         equalise_at: None,
     };
     for item in head.end.iter().flatten() {
         items.resolve(item, d);
     }
-    let mut end = items.end;
+    let (mut end, legality) = (items.end, items.legality);
     if let Some(at) = items.equalise_at {
         if end.flags.len() > 1 {
             d.error(at, "`black-may-equalise` needs a single `flag` rule");
         }
         end.black_may_equalise = true;
     }
-    Some(end)
+    Some((end, legality))
 }
 
 /// The rules of a game without an `end` block: checkmate loses, stalemate is a draw and nothing else ends it.
-fn default_end_rules(royalty: Royalty) -> EndRules {
+fn default_end_rules() -> EndRules {
     EndRules {
         stalemate: StalemateResult::Draw,
         repetition: None,
@@ -73,8 +79,6 @@ fn default_end_rules(royalty: Royalty) -> EndRules {
         check_limit: None,
         draws_win: None,
         black_may_equalise: false,
-        giving_check_illegal: false,
-        facing_royals_illegal: false,
         facing_royals_must_break: false,
         checkmate_by_only_loses: Vec::new(),
         checkmate_needs_check_by: Vec::new(),
@@ -82,8 +86,6 @@ fn default_end_rules(royalty: Royalty) -> EndRules {
         double_pass_draws: false,
         only_promotions_draw: false,
         stalemate_by_piece_count: false,
-        royal_frozen_in_check: false,
-        royalty,
         counting: None,
     }
 }
@@ -97,6 +99,7 @@ struct EndItems<'a, 'z> {
     zones: &'z mut ZoneTable,
     has_royal: bool,
     end: EndRules,
+    legality: Legality,
     /// The first `counting` rule: a second one is an error.
     counting_at: Option<Span>,
     /// The first `black-may-equalise`: checked once every `flag` rule is known.
@@ -171,8 +174,8 @@ impl EndItems<'_, '_> {
                     self.end.extinction.push(rule);
                 }
             }
-            EndItem::GivingCheckIllegal => self.end.giving_check_illegal = true,
-            EndItem::RoyalFrozenInCheck => self.end.royal_frozen_in_check = true,
+            EndItem::GivingCheckIllegal => self.legality.giving_check_illegal = true,
+            EndItem::RoyalFrozenInCheck => self.legality.royal_frozen_in_check = true,
             EndItem::FacingRoyalsIllegal(at) => self.facing_royals(*at, false, d),
             EndItem::FacingRoyalsMustBreak(at) => self.facing_royals(*at, true, d),
             EndItem::CheckmateByOnlyLoses(pieces) => {
@@ -255,7 +258,7 @@ impl EndItems<'_, '_> {
             d.error(at, "`facing-royals must-break` in a game without passing")
                 .note("the side facing may break the line or pass: add `pass allowed`");
         }
-        self.end.facing_royals_illegal |= !must_break;
+        self.legality.facing_royals_illegal |= !must_break;
         self.end.facing_royals_must_break |= must_break;
     }
 

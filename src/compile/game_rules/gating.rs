@@ -6,7 +6,7 @@ use crate::compile::header::Header;
 use crate::compile::Diags;
 use crate::diag::Span;
 use crate::rules::{
-    CastlingRight, EndRules, FirstMoveRight, Game, GateRight, Gating, Geometry, PieceId, Promotion,
+    CastlingRight, FirstMoveRight, Game, GateRight, Gating, Geometry, Legality, PieceId, Promotion,
     Side, Square, SquareSet, MAX_RIGHTS,
 };
 
@@ -120,12 +120,12 @@ pub fn resolve_gating(s: &GatingSetting, zones: &mut ZoneTable, d: &mut Diags) -
 
 /// Rules under which a gated piece would change whether a move is legal, which gating does not know yet: moves
 /// that may not give check (the gated piece could give it) and explosions (it could be caught in the blast).
-pub fn check_end_rules(kw: Span, end: &EndRules, explosions: bool, d: &mut Diags) {
+pub fn check_end_rules(kw: Span, legality: &Legality, explosions: bool, d: &mut Diags) {
     let mut not_yet = |what: &str| {
         d.error(kw, format!("`gating` in a game with {what}: not supported yet"))
             .note("a move's legality is judged without its gated piece (Seirawan chess's rule); under this rule the gated piece would change it. See \"What tatsu cannot express yet\" in docs/variant-language.md");
     };
-    if end.giving_check_illegal {
+    if legality.giving_check_illegal {
         not_yet("`giving-check illegal`");
     }
     if explosions {

@@ -19,12 +19,11 @@ pub(crate) fn applies(
     has_relays: bool,
     promotes_standing: bool,
 ) -> bool {
-    let end = &game.end;
     slow_path
-        && end.royalty == Royalty::One
+        && game.legality.royalty == Royalty::One
         && !has_relays
         && !promotes_standing
-        && !end.giving_check_illegal
+        && !game.legality.giving_check_illegal
         && game.explosions.is_none()
         && game.walls.is_none()
         && game.protected_capture.is_none()
@@ -76,10 +75,11 @@ impl Position<'_> {
             let attacked = self.attack_lines(royal, self.side.opponent(), &mut watched);
             let end = &self.engine.game.end;
             let mut facing = false;
-            if end.facing_royals_illegal || end.facing_royals_must_break {
+            let facing_illegal = self.engine.game.legality.facing_royals_illegal;
+            if facing_illegal || end.facing_royals_must_break {
                 if let Some(between) = self.facing_line() {
                     between.for_each(|sq| watched.insert(sq));
-                    facing = (end.facing_royals_illegal || must_break) && self.royals_face();
+                    facing = (facing_illegal || must_break) && self.royals_face();
                 }
             }
             Bystanders {

@@ -9,7 +9,7 @@ impl Position<'_> {
     pub(in crate::engine) fn royals_in_check(&self, side: Side) -> bool {
         let attacker = side.opponent();
         let mut royals = self.royal_squares(side);
-        match self.engine.game.end.royalty {
+        match self.engine.game.legality.royalty {
             Royalty::One => false,
             Royalty::AllSafe => royals.any(|sq| self.threatens(attacker, sq)),
             Royalty::LastSafe { duple_check } => match self.royal_count(side) {
