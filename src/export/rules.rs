@@ -604,16 +604,23 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
             bonus.concat()
         ));
     }
-    match royalty {
-        Royalty::One => {}
-        Royalty::AllSafe => name("`royals all-safe` (several royal pieces per side)".into()),
-        Royalty::LastSafe { duple_check } => name(format!(
-            "`royals last-safe{}` (several royal pieces per side)",
-            if *duple_check { " duple-check" } else { "" }
-        )),
+    if let Some(rule) = royals_words(*royalty) {
+        name(rule);
     }
     if let Some(c) = counting {
         name(format!("`counting {}`", counting_text(game, c)));
+    }
+}
+
+/// `royals …` in the file's words; `None` for one royal piece a side.
+fn royals_words(royalty: Royalty) -> Option<String> {
+    match royalty {
+        Royalty::One => None,
+        Royalty::AllSafe => Some("`royals all-safe` (several royal pieces per side)".into()),
+        Royalty::LastSafe { duple_check } => Some(format!(
+            "`royals last-safe{}` (several royal pieces per side)",
+            if duple_check { " duple-check" } else { "" }
+        )),
     }
 }
 
