@@ -10,7 +10,6 @@ use super::record::{GameRecord, RunKey, UNFINISHED};
 use crate::engine::{Engine, Position};
 use crate::eval::Evaluator;
 use crate::rng::SplitMix64;
-use crate::rules::Side;
 use crate::search::{Limits, Searcher, Table};
 use std::sync::atomic::AtomicBool;
 
@@ -140,10 +139,5 @@ fn budget(nodes: u64, rng: &mut SplitMix64) -> u64 {
     (nodes as f64 * factor).round() as u64
 }
 
-/// A side as records name it.
-pub fn side_key(side: Side) -> &'static str {
-    match side {
-        Side::White => "white",
-        Side::Black => "black",
-    }
-}
+/// A side as records name it: as the data view does.
+pub use crate::describe::side_key;

@@ -136,7 +136,8 @@ struct FlagJson {
     after_reply: bool,
 }
 
-fn verdict(v: Verdict) -> &'static str {
+/// A verdict as the data view and the file write it: `win`, `draw`, `loss`.
+pub(crate) fn verdict_key(v: Verdict) -> &'static str {
     match v {
         Verdict::Win => "win",
         Verdict::Draw => "draw",
@@ -188,8 +189,8 @@ impl EndJson {
             loser: None,
         });
         EndJson {
-            checkmate: verdict(*checkmate),
-            stalemate: verdict(*stalemate),
+            checkmate: verdict_key(*checkmate),
+            stalemate: verdict_key(*stalemate),
             stalemate_by_piece_count: *stalemate_by_piece_count,
             repetition: repetition.map(|r| r.count),
             repetition_loser: loser.map(|l| match l {
@@ -254,7 +255,7 @@ fn extinction_json(n: &Names, e: &Extinction) -> ExtinctionJson {
         },
         together: matches!(pieces, Extinct::Together(_)),
         at_most: *at_most,
-        verdict: verdict(*result),
+        verdict: verdict_key(*result),
     }
 }
 

@@ -10,6 +10,7 @@ use crate::rules::{
     BonusTurn, CastlingRight, Explosions, Game, PieceId, Side, Square, SquareSet, Symmetry, Walls,
     ZoneId,
 };
+pub(crate) use end::verdict_key;
 use end::EndJson;
 use pieces::PieceJson;
 use serde::Serialize;

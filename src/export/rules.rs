@@ -3,6 +3,7 @@
 //!
 //! [`not_written`] destructures [`Game`], [`EndRules`], [`PieceType`], [`DropRule`] and [`Promotion`] without
 //! `..`: a field added to them fails to compile here until someone decides what each exporter makes of it.
+use crate::describe::{side_key, verdict_key};
 use crate::rules::{
     BareKing, BonusTurn, CounterStrike, Counting, DropRule, EndRules, Explosions, Extinct,
     Extinction, Flag, ForcedCapture, Game, Gating, HonourRow, Legality, MaterialCount, PieceId,
@@ -37,30 +38,6 @@ fn clause(game: &Game, word: &str, marks: &[bool]) -> String {
         String::new()
     } else {
         format!(" {word} {listed}")
-    }
-}
-
-fn side(side: Side) -> &'static str {
-    match side {
-        Side::White => "white",
-        Side::Black => "black",
-    }
-}
-
-fn verdict(v: Verdict) -> &'static str {
-    match v {
-        Verdict::Win => "win",
-        Verdict::Draw => "draw",
-        Verdict::Loss => "loss",
-    }
-}
-
-/// Tenths as the file writes them (`13`, `1.5`).
-fn tenths(t: u32) -> String {
-    if t % 10 == 0 {
-        format!("{}", t / 10)
-    } else {
-        format!("{}.{}", t / 10, t % 10)
     }
 }
 
@@ -428,7 +405,7 @@ fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(
     {
         let loser = match loser {
             RepetitionLoser::Mover => "mover-loses".to_string(),
-            RepetitionLoser::Side(s) => format!("{}-loses", side(*s)),
+            RepetitionLoser::Side(s) => format!("{}-loses", side_key(*s)),
         };
         name(format!("`repetition {count} {loser}`"));
     }
@@ -476,7 +453,7 @@ fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(
         ));
     }
     if *checkmate != Verdict::Loss {
-        name(format!("`checkmate {}`", verdict(*checkmate)));
+        name(format!("`checkmate {}`", verdict_key(*checkmate)));
     }
     if !checkmate_by_only_loses.is_empty() {
         name(format!(
@@ -531,7 +508,7 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
             };
             name(format!(
                 "`extinction{of} at-most {at_most} {}`",
-                verdict(*v)
+                verdict_key(*v)
             ));
         }
     }
@@ -562,7 +539,7 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
         name(format!("`check-limit {n} wins`"));
     }
     if let Some(s) = draws_win {
-        name(format!("`draws-win {}`", side(*s)));
+        name(format!("`draws-win {}`", side_key(*s)));
     }
     if *giving_check_illegal {
         name("`giving-check illegal`".into());
@@ -591,12 +568,18 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
     {
         let values: Vec<String> = m
             .valued(game)
-            .map(|(p, t)| format!("{} {}", game.piece(p).symbol, tenths(t)))
+            .map(|(p, t)| format!("{} {}", game.piece(p).symbol, MaterialCount::tenths_text(t)))
             .collect();
         let bonus: Vec<String> = Side::BOTH
             .iter()
             .filter(|s| bonus_tenths[s.index()] > 0)
-            .map(|&s| format!(" bonus {} {}", side(s), tenths(bonus_tenths[s.index()])))
+            .map(|&s| {
+                format!(
+                    " bonus {} {}",
+                    side_key(s),
+                    MaterialCount::tenths_text(bonus_tenths[s.index()])
+                )
+            })
             .collect();
         name(format!(
             "`material-count {}{}`",

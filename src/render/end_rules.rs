@@ -2,7 +2,8 @@
 use super::doc::Doc;
 use super::rulebook::{list_words, royal_names, zone_words};
 use crate::rules::{
-    Counting, EndRules, Extinct, Game, Legality, PieceId, RepetitionLoser, Royalty, Side, Verdict,
+    Counting, EndRules, Extinct, Game, Legality, MaterialCount, PieceId, RepetitionLoser, Royalty,
+    Side, Verdict,
 };
 
 pub(super) fn end_section(game: &Game, doc: &mut Doc) {
@@ -292,12 +293,17 @@ fn new_rules(game: &Game, items: &mut Vec<String>) {
     if let Some(count) = &end.material_count {
         let values: Vec<String> = count
             .valued(game)
-            .map(|(p, t)| format!("{} {}", game.piece(p).name, tenths(t)))
+            .map(|(p, t)| format!("{} {}", game.piece(p).name, MaterialCount::tenths_text(t)))
             .collect();
         let bonus: Vec<String> = Side::BOTH
             .into_iter()
             .filter(|s| count.bonus_tenths[s.index()] > 0)
-            .map(|s| format!("{s:?} adds {}", tenths(count.bonus_tenths[s.index()])))
+            .map(|s| {
+                format!(
+                    "{s:?} adds {}",
+                    MaterialCount::tenths_text(count.bonus_tenths[s.index()])
+                )
+            })
             .collect();
         items.push(format!(
             "**Material count**: a game drawn by the move limit, by repetition or by passing is decided by material \
@@ -309,15 +315,6 @@ fn new_rules(game: &Game, items: &mut Vec<String>) {
                 format!("; {}", bonus.join(", "))
             }
         ));
-    }
-}
-
-/// Tenths of a point as a number (`15` → `1.5`).
-fn tenths(t: u32) -> String {
-    if t % 10 == 0 {
-        (t / 10).to_string()
-    } else {
-        format!("{}.{}", t / 10, t % 10)
     }
 }
 

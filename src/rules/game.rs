@@ -333,6 +333,15 @@ pub struct MaterialCount {
 }
 
 impl MaterialCount {
+    /// Tenths of a point as the file writes them (`13`, `1.5`).
+    pub fn tenths_text(t: u32) -> String {
+        if t % 10 == 0 {
+            (t / 10).to_string()
+        } else {
+            format!("{}.{}", t / 10, t % 10)
+        }
+    }
+
     /// The declared piece types with a value, and their values in tenths (shadow types `X~` share `X`'s and are
     /// left out).
     pub fn valued<'a>(&'a self, game: &'a Game) -> impl Iterator<Item = (PieceId, u32)> + 'a {
