@@ -98,6 +98,8 @@ pub struct Destination {
     pub kind: Kind,
     /// Other ways of getting here (a cannon's square that it may move to and also capture on by hopping).
     pub also: Vec<Kind>,
+    /// What a hop ending here does, when one does: `moves` without capturing, `captures`, or both.
+    pub hop: HopWays,
     /// The types the piece may become on arriving (empty: it does not promote here).
     pub promotion: Vec<PieceId>,
     /// Promotion is forced here (the rule says so, or the unpromoted piece could never move again).
@@ -106,6 +108,13 @@ pub struct Destination {
     pub sources: Vec<usize>,
     /// Index into [`Game::castlings`] for a castling destination.
     pub castling: Option<usize>,
+}
+
+/// What the hops ending on a square (or in a diagram) do: a cannon's only capture, a grasshopper's may do either.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HopWays {
+    pub moves: bool,
+    pub captures: bool,
 }
 
 /// Where a piece can go from one square.
@@ -159,6 +168,10 @@ fn finish(survey: Survey, zone: Option<ZoneId>) -> PieceMoves {
             to: sq,
             kind,
             also,
+            hop: HopWays {
+                moves: a.hop_moves,
+                captures: a.hop_captures,
+            },
             promotion,
             must_promote,
             sources: a.sources.clone(),

@@ -33,6 +33,35 @@ pub(super) struct DiagnosticJson<'a> {
     notes: &'a [String],
 }
 
+/// `check --json`: one object per file (schema `tatsu.check/1`), also for a file without a diagnostic, so that a
+/// clean file says so rather than printing nothing.
+#[derive(Serialize)]
+struct FileJson<'a> {
+    schema: &'static str,
+    file: &'a str,
+    /// No error (warnings allowed).
+    ok: bool,
+    errors: usize,
+    warnings: usize,
+    /// Why the file could not be read at all, if it could not.
+    read_error: Option<String>,
+    diagnostics: Vec<DiagnosticJson<'a>>,
+}
+
+impl<'a> FileJson<'a> {
+    fn unread(file: &'a str, why: String) -> FileJson<'a> {
+        FileJson {
+            schema: "tatsu.check/1",
+            file,
+            ok: false,
+            errors: 1,
+            warnings: 0,
+            read_error: Some(why),
+            diagnostics: Vec::new(),
+        }
+    }
+}
+
 /// A secondary place a diagnostic points at ("first defined here").
 #[derive(Serialize)]
 struct LabelJson<'a> {
@@ -91,7 +120,8 @@ pub struct CheckArgs {
     pub files: Vec<PathBuf>,
     #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
     pub message_format: MessageFormat,
-    /// Print one JSON object per diagnostic on stdout instead (schema `tatsu.diagnostic/1`, in docs/cli.md).
+    /// Print one JSON object per file on stdout instead (schema `tatsu.check/1`, its diagnostics
+    /// `tatsu.diagnostic/1`, in docs/cli.md); a clean file gives a report with no diagnostic.
     #[arg(long)]
     pub json: bool,
 }
@@ -103,14 +133,21 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
         let text = path.to_string_lossy().into_owned();
         let read = match variants::read(&text) {
             Ok(read) => read,
-            Err(variants::LoadError::NotFound { io, .. }) => {
-                eprintln!("error: cannot read `{text}`: {io}");
+            Err(e) => {
                 failed = true;
-                continue;
-            }
-            Err(other) => {
-                eprintln!("{}", other.to_string().trim_end());
-                failed = true;
+                let why = match e {
+                    variants::LoadError::NotFound { io, .. } => {
+                        format!("cannot read `{text}`: {io}")
+                    }
+                    other => other.to_string().trim_end().to_string(),
+                };
+                if args.json {
+                    print_json(&FileJson::unread(&text, why))?;
+                } else if why.starts_with("cannot read") {
+                    eprintln!("error: {why}");
+                } else {
+                    eprintln!("{why}");
+                }
                 continue;
             }
         };
@@ -130,9 +167,19 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
         };
         let renderer = Renderer::new(&read.source.text).with_color(super::common::stderr_color());
         if args.json {
-            for d in &diagnostics {
-                print_json(&DiagnosticJson::new(d, &renderer))?;
-            }
+            let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+            print_json(&FileJson {
+                schema: "tatsu.check/1",
+                file: &text,
+                ok: errors == 0,
+                errors,
+                warnings: diagnostics.len() - errors,
+                read_error: None,
+                diagnostics: diagnostics
+                    .iter()
+                    .map(|d| DiagnosticJson::new(d, &renderer))
+                    .collect(),
+            })?;
         } else if args.message_format == MessageFormat::Short {
             eprint!("{}", renderer.report(&diagnostics, Format::Short));
         } else {

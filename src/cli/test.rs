@@ -63,7 +63,8 @@ fn human_report(reports: &[FileReport]) -> String {
             .variant
             .as_deref()
             .map_or(String::new(), |v| format!(" ({v})"));
-        out += &format!("{}{game}: {} tests\n", r.file, r.tests.len());
+        let plural = if r.tests.len() == 1 { "" } else { "s" };
+        out += &format!("{}{game}: {} test{plural}\n", r.file, r.tests.len());
         errors += usize::from(!r.errors.is_empty());
         if r.source.is_empty() {
             // Nothing was read (or the file is empty): no line to show under the message.
@@ -96,7 +97,7 @@ fn human_report(reports: &[FileReport]) -> String {
         "FAILED"
     };
     out += &format!(
-        "test result: {verdict}. {passed} passed; {failed} failed; {errors} {} could not run\n",
+        "test result: {verdict}. {passed} passed; {failed} failed; {errors} {} with errors\n",
         if errors == 1 { "file" } else { "files" }
     );
     out

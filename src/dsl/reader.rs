@@ -230,7 +230,10 @@ impl<'a> Reader<'a> {
                     }
                 }
                 match self.syntax_error(at, &failure) {
-                    After::Unterminated { end, .. } => self.skip_statement(end),
+                    After::Unterminated { end, .. } => {
+                        self.note_unread_statement(text, tok);
+                        self.skip_statement(end)
+                    }
                     After::Reported => extent,
                 }
             }
@@ -547,14 +550,51 @@ impl<'a> Reader<'a> {
         After::Reported
     }
 
+    /// Adds to the last error that the statement it broke (`piece C`) is not read, so that its later uses are
+    /// understood as the consequence they are.
+    fn note_unread_statement(&mut self, keyword: &str, tok: Token) {
+        let name = scan::next_token(self.source, tok.span.end)
+            .filter(|t| t.kind == Kind::Word)
+            .map_or(String::new(), |t| format!(" {}", t.text(self.source)));
+        if let Some(d) = self.diags.last_mut() {
+            d.notes.push(format!(
+                "so the statement `{keyword}{name}` is not read: fix this first"
+            ));
+        }
+    }
+
     /// The first string left open between `from` and `to`, reported.
     fn unterminated_string(&mut self, from: usize, to: usize) -> Option<Token> {
         let string = scan::tokens(self.source, from)
             .take_while(|t| t.span.start <= to)
             .find(|t| t.kind == Kind::Str { closed: false })?;
-        self.error(string.span, "unterminated string")
-            .notes
-            .push("a string ends with `\"` on the same line".to_string());
+        // The quote left open is often not the one missing its mate: a string earlier on the line that holds a
+        // brace (`"Cannon { moves "`) read the next quote as its end. Point at it.
+        let line_start = self
+            .lines
+            .line_range(self.source, self.lines.line(string.span.start))
+            .start;
+        let source = self.source;
+        let swallowing = scan::tokens(source, line_start)
+            .take_while(|t| t.span.start < string.span.start)
+            .find(|t| t.kind == Kind::Str { closed: true } && t.text(source).contains(['{', '}']));
+        let Some(earlier) = swallowing else {
+            self.error(string.span, "unterminated string")
+                .notes
+                .push("a string ends with `\"` on the same line".to_string());
+            return Some(string);
+        };
+        // Reported at the string that swallowed the brace: that is where the quote is missing.
+        let text = earlier.text(source);
+        let before_brace = text[..text.find(['{', '}']).unwrap_or(text.len())].trim_end();
+        let d = self.error(earlier.span, "unterminated string");
+        d.label(
+            string.span,
+            "the line's last quote is left without its mate",
+        );
+        d.notes.push(format!(
+            "`{text}` reads as one string, braces and all: is a `\"` missing after `{before_brace}`?"
+        ));
         Some(string)
     }
 

@@ -52,6 +52,16 @@ impl Reason {
         }
     }
 
+    /// The reason as rule-test files write it: the key with hyphens (`perpetual-check`, `move-limit`).
+    pub fn word(self) -> String {
+        self.key().replace('_', "-")
+    }
+
+    /// The reason a rule-test word names, if any (the inverse of [`Reason::word`]).
+    pub fn from_word(word: &str) -> Option<Reason> {
+        Reason::ALL.into_iter().find(|r| r.word() == word)
+    }
+
     /// Every reason, in the order reports list them.
     pub const ALL: [Reason; 14] = [
         Reason::Checkmate,

@@ -61,6 +61,10 @@ pub(crate) struct Reached {
     pub(crate) initial: bool,
     /// A move over a piece (a hop) may end here.
     pub(crate) hop: bool,
+    /// A hop may end here without capturing / capturing (a cannon's hop only captures, a grasshopper's does
+    /// either).
+    pub(crate) hop_moves: bool,
+    pub(crate) hop_captures: bool,
     /// Reached after capturing on a first leg.
     pub(crate) second_leg: bool,
     /// A friend the piece makes move lands here.
@@ -195,6 +199,8 @@ impl Survey<'_> {
         a.borrow |= lends;
         if via == Via::Hop {
             a.hop = true;
+            a.hop_moves |= can_move;
+            a.hop_captures |= can_cap;
         } else if via == Via::Capture {
             a.second_leg = true;
         } else if via == Via::Induce {

@@ -14,7 +14,7 @@ pub mod text;
 pub use castling_rules::start_castlings;
 
 use crate::engine::Position;
-use crate::inspect::PieceMoves;
+use crate::inspect::{HopWays, PieceMoves};
 use crate::rules::{Game, Geometry, Side, Square, SquareSet};
 use crate::setup::symbol_for;
 use betza::diagram::Kind;
@@ -61,6 +61,8 @@ pub struct View {
     pub flip: bool,
     /// The zones a piece diagram shades, by [`Region`], with what the legend says of each.
     pub regions: [Option<String>; 2],
+    /// What the diagram's hops do, over all its squares: the legend's words for the hop mark.
+    pub hop: HopWays,
 }
 
 /// The zones a piece diagram shades.
@@ -79,6 +81,7 @@ impl View {
             cells: vec![Cell::default(); geometry.squares()],
             flip: false,
             regions: [None, None],
+            hop: HopWays::default(),
         }
     }
 
@@ -138,6 +141,8 @@ impl View {
             cell.mark = Some(d.kind);
             cell.also = d.also.clone();
             cell.promotes = !d.promotion.is_empty();
+            view.hop.moves |= d.hop.moves;
+            view.hop.captures |= d.hop.captures;
         }
         for sq in &moves.first_legs {
             let cell = &mut view.cells[sq.index()];
@@ -221,6 +226,19 @@ impl View {
             .collect()
     }
 
+    /// The kinds marked on squares without a piece: a square with a piece shows `×` before it (it can be captured)
+    /// and not its mark, so a text legend names only these.
+    pub fn kinds_on_empty_squares(&self) -> Vec<Kind> {
+        LEGEND_ORDER
+            .into_iter()
+            .filter(|k| {
+                self.cells
+                    .iter()
+                    .any(|c| c.mark == Some(*k) && (c.piece.is_none() || c.origin))
+            })
+            .collect()
+    }
+
     /// The kinds present as second marks on a square, in legend order, counting the first `shown` of each
     /// square's (as many as a drawing shows).
     pub fn also_kinds(&self, shown: usize) -> Vec<Kind> {
@@ -263,6 +281,24 @@ const LEGEND_ORDER: [Kind; 12] = [
     Kind::LamePath,
     Kind::Borrow,
 ];
+
+impl View {
+    /// What a mark means in this diagram's legend: [`kind_label`], except that a hop says whether it captures.
+    pub fn label(&self, kind: Kind) -> &'static str {
+        match (kind, self.hop.moves, self.hop.captures) {
+            (Kind::Hop, false, true) => {
+                "captures by hopping over a piece (or through a piece on a turning square)"
+            }
+            (Kind::Hop, true, false) => {
+                "moves (no capture) by hopping over a piece (or through a piece on a turning square)"
+            }
+            (Kind::Hop, true, true) => {
+                "moves or captures by hopping over a piece (or through a piece on a turning square)"
+            }
+            _ => kind_label(kind),
+        }
+    }
+}
 
 /// What a mark means, for legends.
 pub fn kind_label(kind: Kind) -> &'static str {

@@ -217,6 +217,13 @@ fn zone_uses(game: &Game, zone: ZoneId) -> Vec<String> {
             list_words(&initial)
         ));
     }
+    for flag in game.end.flags.iter().filter(|f| f.zone == zone) {
+        let pieces = symbols_where(game, |p| flag.pieces.contains(&p));
+        uses.push(format!(
+            "is the flag zone: {} ending a move in it decides the game (see Game end)",
+            list_words(&pieces)
+        ));
+    }
     if game.bonus_turn.as_ref().is_some_and(|b| b.zone == zone) {
         uses.push("earns a bonus turn for a drop into it".into());
     }

@@ -1,6 +1,6 @@
 //! Boards as SVG images: a plain grid with coordinates, pieces as lettered tiles (White light, Black dark),
 //! destination marks with a legend, and zone shading.
-use super::{file_of, kind_label, View};
+use super::{file_of, View};
 use crate::rules::Side;
 use betza::diagram::Kind;
 use std::fmt::Write;
@@ -155,10 +155,10 @@ fn keys(view: &View, legend: bool) -> Vec<(Swatch, String)> {
     let mut keys: Vec<(Swatch, String)> = view
         .kinds()
         .into_iter()
-        .map(|k| (Swatch::Mark(k), kind_label(k).to_string()))
+        .map(|k| (Swatch::Mark(k), view.label(k).to_string()))
         .collect();
     for k in view.also_kinds(2) {
-        let words = format!("(small, in a corner) also {}", kind_label(k));
+        let words = format!("(small, in a corner) also {}", view.label(k));
         keys.push((Swatch::Mark(k), words));
     }
     if view.any_promotion() {

@@ -1,6 +1,6 @@
 //! Boards as text: Unicode box drawing by default, plain ASCII on request, optionally coloured with ANSI codes
 //! (the command line decides: a terminal gets colour, a pipe does not). Each square is three characters wide.
-use super::{kind_label, Region, View};
+use super::{Region, View};
 use anstyle::{Ansi256Color, Style as Ansi};
 use betza::diagram::Kind;
 
@@ -183,13 +183,13 @@ pub fn legend_in(view: &View, style: Style, colour: bool) -> String {
         }
     };
     let mut out = String::new();
-    for kind in view.kinds() {
+    for kind in view.kinds_on_empty_squares() {
         let s = sym(&kind.symbol().to_string(), Some(mark_colour(kind)), None);
-        out += &format!("  {s}  {}\n", kind_label(kind));
+        out += &format!("  {s}  {}\n", view.label(kind));
     }
     for kind in view.also_kinds(1) {
         let s = sym(&kind.symbol().to_string(), None, None);
-        out += &format!("  {s}  (before a mark) also {}\n", kind_label(kind));
+        out += &format!("  {s}  (before a mark) also {}\n", view.label(kind));
     }
     if view.any_promotion() {
         out += "  +  (after a mark) the move promotes\n";
@@ -200,7 +200,7 @@ pub fn legend_in(view: &View, style: Style, colour: bool) -> String {
         out += &format!(
             "  {text}{}  its own square is a destination too: it may end its move where it started ({})\n",
             kind.symbol(),
-            kind_label(kind)
+            view.label(kind)
         );
     }
     if view

@@ -36,10 +36,10 @@ pub enum Filter {
 pub enum Expected {
     /// The game goes on.
     Ongoing,
-    /// `None`: a draw.
+    /// The game is over. `winner` `None`: a draw; `reason` `None`: any reason.
     Over {
         winner: Option<crate::rules::Side>,
-        reason: crate::engine::Reason,
+        reason: Option<crate::engine::Reason>,
     },
 }
 

@@ -93,21 +93,42 @@ pub fn run_source(path: &str, source: &str) -> FileReport {
     } else {
         load_test_file(path, source)
     };
-    match loaded {
-        Ok((engine, tests)) => {
-            report.variant = Some(engine.game.name.clone());
-            report.tests = tests.iter().map(|t| run_test(&engine, path, t)).collect();
-        }
-        Err(errors) => report.errors = errors,
+    report.errors = loaded.errors;
+    if let Some(engine) = loaded.engine {
+        report.variant = Some(engine.game.name.clone());
+        report.tests = loaded
+            .tests
+            .iter()
+            .map(|t| run_test(&engine, path, t))
+            .collect();
     }
     report
 }
 
-type Loaded = Result<(Arc<Engine>, Vec<ast::Test>), Vec<Diagnostic>>;
+/// A file read for testing: its game (if it loads), the tests that read, and the errors found. A test that does not
+/// read is an error of its own; the others still run.
+struct Loaded {
+    engine: Option<Arc<Engine>>,
+    tests: Vec<ast::Test>,
+    errors: Vec<Diagnostic>,
+}
+
+impl Loaded {
+    fn failed(errors: Vec<Diagnostic>) -> Loaded {
+        Loaded {
+            engine: None,
+            tests: Vec::new(),
+            errors,
+        }
+    }
+}
 
 /// A variant file: compile it, then parse each of its test blocks.
 fn load_variant_file(path: &str, source: &str) -> Loaded {
-    let compiled = compile(path, source)?;
+    let compiled = match compile(path, source) {
+        Ok(compiled) => compiled,
+        Err(errors) => return Loaded::failed(errors),
+    };
     // The file compiled, so it read without a syntax error: its statements are all there.
     let (file, _) = crate::dsl::parse(path, source);
     let mut tests = Vec::new();
@@ -120,16 +141,37 @@ fn load_variant_file(path: &str, source: &str) -> Loaded {
             }
         }
     }
-    if errors.is_empty() {
-        Ok((Arc::new(Engine::new(compiled.game)), tests))
-    } else {
-        Err(errors)
+    Loaded {
+        engine: Some(Arc::new(Engine::new(compiled.game))),
+        tests,
+        errors,
     }
 }
 
 /// A rule-test file: parse it, then load the game it names.
 fn load_test_file(path: &str, source: &str) -> Loaded {
-    let file = parse_file(path, source)?;
+    let (file, errors) = parse_file(path, source);
+    let mut all_errors = errors;
+    let engine = match load_named_game(path, &file) {
+        Ok(engine) => Some(engine),
+        Err(game_errors) => {
+            // A missing `variant` line is news only when no syntax error could have hidden it.
+            if file.variant.is_some() || all_errors.is_empty() {
+                all_errors.extend(game_errors);
+            }
+            None
+        }
+    };
+    all_errors.sort_by_key(|d| d.span.start);
+    Loaded {
+        engine,
+        tests: file.tests,
+        errors: all_errors,
+    }
+}
+
+/// The game a rule-test file names.
+fn load_named_game(path: &str, file: &ast::TestFile) -> Result<Arc<Engine>, Vec<Diagnostic>> {
     let Some(variant) = &file.variant else {
         return Err(vec![Diagnostic::error(
             path,
@@ -142,10 +184,10 @@ fn load_test_file(path: &str, source: &str) -> Loaded {
     };
     let name = resolve(path, &variant.value);
     if let Some(engine) = crate::variants::bundled_engine(&name) {
-        return Ok((engine, file.tests));
+        return Ok(engine);
     }
     match crate::variants::load(&name) {
-        Ok(compiled) => Ok((Arc::new(Engine::new(compiled.game)), file.tests)),
+        Ok(compiled) => Ok(Arc::new(Engine::new(compiled.game))),
         Err(e) => {
             let mut d = Diagnostic::error(
                 path,

@@ -15,18 +15,21 @@ struct RuleTestParser;
 
 type P<'a> = Pair<'a, Rule>;
 
-/// Parses a rule-test file: its tests, or every syntax error in it (at most [`MAX_SYNTAX_ERRORS`]).
-pub fn parse_file(file: &str, source: &str) -> Result<TestFile, Vec<Diagnostic>> {
+/// Parses a rule-test file: its `variant` line and tests, and every syntax error in it (at most
+/// [`MAX_SYNTAX_ERRORS`]). A file with errors still gives the items that read: one bad step costs its own test,
+/// not the file's others.
+pub fn parse_file(file: &str, source: &str) -> (TestFile, Vec<Diagnostic>) {
     let first = match RuleTestParser::parse(Rule::file, source) {
         Ok(mut pairs) => {
-            return Ok(lower_file(
-                pairs.next().expect("the file rule yields one pair"),
-            ))
+            let pair = pairs.next().expect("the file rule yields one pair");
+            return (lower_file(pair), Vec::new());
         }
         Err(e) => to_diagnostic(file, source, 0, &e),
     };
-    // Read again one top-level item at a time, so that one mistake does not hide the next: each item (the
-    // `variant` line, a test block, or the text between them) is parsed on its own, in one pass over the file.
+    // Read again one top-level item at a time, so that one mistake does not hide the next (nor the tests that
+    // read): each item (the `variant` line, a test block, or the text between them) is parsed on its own, in one
+    // pass over the file.
+    let mut read = TestFile::default();
     let mut errors = Vec::new();
     let mut more = 0usize;
     for span in top_level_items(source) {
@@ -36,12 +39,22 @@ pub fn parse_file(file: &str, source: &str) -> Result<TestFile, Vec<Diagnostic>>
         } else {
             Rule::single_test
         };
-        if let Err(e) = RuleTestParser::parse(rule, text) {
-            if errors.len() < MAX_SYNTAX_ERRORS {
-                errors.push(to_diagnostic(file, source, span.start, &e));
-            } else {
-                more += 1;
+        match RuleTestParser::parse(rule, text) {
+            Ok(mut pairs) => {
+                let item = pairs.next().expect("one pair").into_inner();
+                for p in item {
+                    match p.as_rule() {
+                        Rule::variant_stmt => {
+                            let name = p.into_inner().nth(1).expect("a string");
+                            read.variant = Some(string(span.start, name));
+                        }
+                        Rule::test_block => read.tests.push(lower_test(span.start, p)),
+                        _ => {}
+                    }
+                }
             }
+            Err(_) if errors.len() >= MAX_SYNTAX_ERRORS => more += 1,
+            Err(e) => errors.push(to_diagnostic(file, source, span.start, &e)),
         }
     }
     if errors.is_empty() {
@@ -52,7 +65,7 @@ pub fn parse_file(file: &str, source: &str) -> Result<TestFile, Vec<Diagnostic>>
         last.notes
             .push(format!("{more} more syntax errors not shown"));
     }
-    Err(errors)
+    (read, errors)
 }
 
 /// At most this many syntax errors are reported for one rule-test file; the last one counts the rest.
@@ -246,7 +259,10 @@ fn describe(rule: Rule) -> String {
         Rule::piece_id => "a piece id (upper case: White's, lower case: Black's)".into(),
         Rule::name => "a zone name".into(),
         Rule::side => "`white` or `black`".into(),
-        Rule::reason => "a reason (checkmate, stalemate, repetition, perpetual-check, move-limit, bare-king, insufficient-material)".into(),
+        Rule::reason => {
+            let words: Vec<String> = Reason::ALL.iter().map(|r| r.word()).collect();
+            format!("a reason ({})", words.join(", "))
+        }
         Rule::ongoing => "`ongoing`".into(),
         Rule::draw => "`draw`".into(),
         Rule::drops_filter => "`drops`".into(),
@@ -363,14 +379,9 @@ fn expected(rest: &[P]) -> Expected {
         .iter()
         .find(|q| q.as_rule() == Rule::side)
         .map(|q| side(q.as_str()));
-    let reason = match rest.last().map_or("", |q| q.as_str()) {
-        "checkmate" => Reason::Checkmate,
-        "stalemate" => Reason::Stalemate,
-        "repetition" => Reason::Repetition,
-        "perpetual-check" => Reason::PerpetualCheck,
-        "move-limit" => Reason::MoveLimit,
-        "bare-king" => Reason::BareKing,
-        _ => Reason::InsufficientMaterial,
-    };
+    let reason = rest
+        .iter()
+        .find(|q| q.as_rule() == Rule::reason)
+        .and_then(|q| Reason::from_word(q.as_str()));
     Expected::Over { winner, reason }
 }

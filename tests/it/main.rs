@@ -37,6 +37,7 @@ mod reader_limits;
 mod remembered;
 mod restrictions;
 mod royalty;
+mod rule_test_endings;
 mod rule_tests;
 mod search;
 mod setup;

@@ -54,6 +54,12 @@ impl PieceNames {
     pub fn lookup(&self, id: &str) -> Option<PieceId> {
         self.by_id.get(id).copied()
     }
+    /// Whether a `piece` statement with this id was written but not read (its syntax error is reported): a use of
+    /// the id is then not reported again.
+    pub fn is_unread(&self, id: &str) -> bool {
+        self.unread.contains(id)
+    }
+
     /// Looks a piece up by id; reports an unknown id with a suggestion.
     pub fn resolve(&self, name: &Name, d: &mut Diags) -> Option<PieceId> {
         if let Some(&id) = self.by_id.get(&name.value) {
@@ -75,8 +81,34 @@ impl PieceNames {
             ));
         } else if let Some(s) = suggest(&name.value, self.by_id.keys().map(String::as_str)) {
             diag.note(format!("did you mean `{s}`?"));
+        } else {
+            diag.note(self.declared_note());
         }
         None
+    }
+
+    /// A note naming the declared pieces, for an id that resembles none of them (the first
+    /// [`DECLARED_SHOWN`], then a count).
+    pub fn declared_note(&self) -> String {
+        if self.decls.is_empty() {
+            return "the file declares no piece (`piece K \"King\" { moves \"K\" }`)".into();
+        }
+        let shown: Vec<String> = self
+            .decls
+            .iter()
+            .take(DECLARED_SHOWN)
+            .map(|p| match &p.title {
+                Some(title) => format!("{} ({})", p.id.value, title.value),
+                None => p.id.value.clone(),
+            })
+            .collect();
+        let more = self.decls.len().saturating_sub(DECLARED_SHOWN);
+        let tail = if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        };
+        format!("the declared pieces: {}{tail}", shown.join(", "))
     }
 
     /// A list of piece ids after a keyword (`spare P`, `by P N`), as one flag per piece type. Unknown ids are
@@ -98,6 +130,9 @@ impl PieceNames {
         set
     }
 }
+
+/// How many declared pieces a "the declared pieces" note names before it counts the rest.
+const DECLARED_SHOWN: usize = 16;
 
 pub fn resolve_piece_names(file: &ast::File, d: &mut Diags) -> PieceNames {
     let mut names = PieceNames {

@@ -113,3 +113,34 @@ fn check_refuses_a_start_where_the_side_not_to_move_is_in_check() {
     );
     assert!(stderr.contains(":6:8"), "{stderr}");
 }
+
+/// `check --json` reports every file, a clean one too (the issue: a clean file printed nothing), with its counts
+/// and its diagnostics; a file that cannot be read says why.
+#[test]
+fn check_json_reports_every_file_a_clean_one_included() {
+    let run = binary::tatsu(&[
+        "check",
+        "--json",
+        "variants/chess.tatsu",
+        "tests/data/invalid/promote_to_undeclared_piece.tatsu",
+        "no-such-file.tatsu",
+    ]);
+    assert_eq!(run.code, 1);
+    let reports: Vec<serde_json::Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(reports.len(), 3, "{}", run.stdout);
+    assert_eq!(reports[0]["schema"], "tatsu.check/1");
+    assert_eq!(reports[0]["ok"], true);
+    assert_eq!(reports[0]["diagnostics"].as_array().unwrap().len(), 0);
+    assert_eq!(reports[1]["ok"], false);
+    assert_eq!(reports[1]["errors"], 1);
+    assert_eq!(reports[1]["diagnostics"][0]["message"], "unknown piece `Q`");
+    assert_eq!(reports[2]["ok"], false);
+    assert!(reports[2]["read_error"]
+        .as_str()
+        .unwrap()
+        .contains("no-such-file.tatsu"));
+}

@@ -405,3 +405,14 @@ fn verdict_words(v: &Value) -> &'static str {
         _ => "loses",
     }
 }
+
+/// The rule book's zone list says which zone is a flag zone (the issue: dobutsu's `far-rank` said only that it
+/// promotes).
+#[test]
+fn describe_names_the_flag_zone_in_the_zone_list() {
+    let book = ok(&["describe", "tests/data/variants/dobutsu.tatsu"]);
+    assert!(
+        book.contains("is the flag zone: `L` ending a move in it decides the game"),
+        "{book}"
+    );
+}

@@ -454,3 +454,49 @@ fn piece_and_moves_follow_multi_leg_paths() {
         (Some("d6"), Some("d5"), Some(true))
     );
 }
+
+/// A cannon's hop only captures, and the legend says so (the issue: "move only" with "also by hopping", nothing
+/// saying the hop captures); a grasshopper's hop moves or captures.
+#[test]
+fn piece_legend_says_what_a_hop_does() {
+    let file = "tests/data/cli/hoppers.tatsu";
+    let cannon = ok(&["piece", file, "Cannon", "--at", "e5"]);
+    assert!(
+        cannon.contains("  h  (before a mark) also captures by hopping over a piece"),
+        "{cannon}"
+    );
+    let dir = crate::support::scratch::scratch("piece-hop-legend");
+    let path = dir.join("cannon.svg");
+    ok(&[
+        "piece",
+        file,
+        "Cannon",
+        "--at",
+        "e5",
+        "--svg",
+        path.to_str().unwrap(),
+    ]);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(svg.contains("also captures by hopping"), "{svg}");
+    let grasshopper = ok(&["piece", file, "Grasshopper", "--at", "e5"]);
+    assert!(
+        grasshopper.contains("  h  moves or captures by hopping over a piece"),
+        "{grasshopper}"
+    );
+}
+
+/// In a position a square with a piece shows `×` before it and not its mark, so the legend names no mark that no
+/// square shows (the issue: `h` listed where only `×h` appears).
+#[test]
+fn piece_legend_in_a_position_lists_only_the_marks_drawn() {
+    let file = "tests/data/cli/hoppers.tatsu";
+    let fen = "4k4/9/9/3h5/9/3H5/9/3C5/4K4 w - - 0 1";
+    let text = ok(&["piece", file, "C", "--at", "d2", "--fen", fen]);
+    assert!(text.contains("  6 │ ·  ·  · ×h  ·"), "{text}");
+    assert!(!text.contains("\n  h  "), "{text}");
+    assert!(
+        text.contains("  ×  (before a piece) it can be captured"),
+        "{text}"
+    );
+}
