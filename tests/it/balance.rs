@@ -283,10 +283,10 @@ fn perft_work_units_add_up_to_the_published_chess_count() {
     assert_eq!(split.code, 0, "{}", split.stderr);
     assert_eq!(
         split.stdout.lines().count(),
-        400,
-        "20 × 20 two-ply prefixes"
+        401,
+        "a manifest and 20 × 20 two-ply prefixes"
     );
-    assert!(split.stdout.lines().all(|l| l.ends_with("\t2")));
+    assert!(split.stdout.lines().skip(1).all(|l| l.ends_with("\t2")));
     let file = dir.join("units.txt");
     std::fs::write(&file, &split.stdout).expect("write units");
     let counted = tatsu(&["perft", "chess", "--units", &file.display().to_string()]);
@@ -295,7 +295,11 @@ fn perft_work_units_add_up_to_the_published_chess_count() {
         counted.stdout.lines().last(),
         Some("Nodes searched: 197281")
     );
-    assert_eq!(counted.stdout.lines().count(), 401);
+    assert_eq!(
+        counted.stdout.lines().count(),
+        401,
+        "400 results and the total"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -309,7 +313,11 @@ fn perft_units_are_read_line_by_line_with_located_errors_and_a_bounded_line() {
     let path = file.display().to_string();
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     // After e2e4 Black has 20 replies (chess's published perft 2 is 20 × 20 = 400): the first unit counts 20.
-    std::fs::write(&file, format!("{start}\te2e4\t1\n{start}\te2e5\t1\n")).unwrap();
+    std::fs::write(
+        &file,
+        format!("x/0\t{start}\te2e4\t1\nx/1\t{start}\te2e5\t1\n"),
+    )
+    .unwrap();
     let run = tatsu(&["perft", "chess", "--units", &path]);
     assert_eq!(run.code, 1);
     assert!(
