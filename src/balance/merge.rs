@@ -34,6 +34,13 @@ pub fn merge(engine: &Engine, records: Vec<Located>) -> Result<Merged, String> {
             engine.game.name
         ));
     }
+    // The bounds of the command line (`src/cli/bounds.rs`): a record that claims a longer opening would make its
+    // check draw that many random plies.
+    if key.games > 1_000_000 || key.opening_plies > 1_000 || key.max_plies > 100_000 {
+        return Err(format!(
+            "{first_at}: not a run tatsu plays ({key}): at most 1000000 games, 1000 opening plies and 100000 plies"
+        ));
+    }
     let mut kept: BTreeMap<u64, Located> = BTreeMap::new();
     let mut notes = Vec::new();
     for located in records {
