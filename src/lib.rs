@@ -18,6 +18,7 @@ pub mod eval;
 pub mod export;
 pub mod inspect;
 pub mod line_reader;
+pub mod perft_units;
 pub mod render;
 pub mod rng;
 pub mod rules;

@@ -455,3 +455,65 @@ pub fn asks_deep_perft(text: &str) -> bool {
         digits.parse::<u32>().is_ok_and(|depth| depth > 2)
     })
 }
+
+/// `balance_merge`: a games file as another machine might have written it, read and merged as `balance --merge`
+/// does for chess. Reading gives records or an error at a line of the file; merging checks every record by replay
+/// and must come back, with the games or an error, never a panic.
+pub fn balance_merge(data: &[u8]) {
+    let engine = tatsu::variants::bundled_engine("chess").expect("chess is bundled");
+    match tatsu::balance::record::read_from(data, "games.jsonl") {
+        Ok((records, _)) => {
+            if let Ok(merged) = tatsu::balance::merge::merge(&engine, records) {
+                assert!(merged.games.windows(2).all(|w| w[0].index < w[1].index));
+            }
+        }
+        Err(e) => assert!(
+            e.starts_with("games.jsonl:") || e.starts_with("cannot read"),
+            "{e}"
+        ),
+    }
+}
+
+/// The split the `perft_units` target checks results against: chess to depth 2, split at 1 ply (20 units).
+fn chess_split() -> &'static (tatsu::perft_units::Split, String) {
+    static SPLIT: std::sync::OnceLock<(tatsu::perft_units::Split, String)> =
+        std::sync::OnceLock::new();
+    SPLIT.get_or_init(|| {
+        let engine = tatsu::variants::bundled_engine("chess").expect("chess is bundled");
+        let mut pos = Position::start(&engine);
+        let split = tatsu::perft_units::Split::of(&mut pos, 2, 1);
+        let digest = split.digest();
+        (split, digest)
+    })
+}
+
+/// `perft_units`: a units or results file as another machine might have written it. Each line is read as a
+/// manifest and as a unit (a unit that parses is counted, when shallow); the whole is read as results of a
+/// chess split and totalled. Errors are located at a line of the file; nothing panics.
+pub fn perft_units(data: &[u8]) {
+    use tatsu::perft_units::{count_unit, each_line, parse_manifest, parse_unit, Gathered};
+    let engine = tatsu::variants::bundled_engine("chess").expect("chess is bundled");
+    let read = each_line(data, "units.txt", |_, line| {
+        let _ = parse_manifest(line);
+        if let Ok(unit) = parse_unit(line) {
+            if unit.depth <= 2 {
+                let _ = count_unit(&engine, &unit);
+            }
+        }
+        Ok(())
+    });
+    assert!(
+        read.is_ok() || read.as_ref().unwrap_err().starts_with("units.txt:"),
+        "{read:?}"
+    );
+    let (split, digest) = chess_split();
+    let mut gathered = Gathered::new(split);
+    match gathered.read(split, digest, "results.txt", data, &mut |_| {}) {
+        Ok(()) => {
+            if let Ok(total) = gathered.total() {
+                assert!(gathered.counts.iter().all(Option::is_some), "{total}");
+            }
+        }
+        Err(e) => assert!(e.starts_with("results.txt:"), "{e}"),
+    }
+}

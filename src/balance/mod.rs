@@ -4,11 +4,13 @@
 //!
 //! A run is a list of games numbered from 0; each game is a pure function of the run's settings ([`RunKey`]) and
 //! its number ([`play::Player::play`]), so a run can be split into shards played anywhere and merged back
-//! ([`record::collect`]) into exactly the report ([`report::build`]) a single run gives.
+//! ([`merge::merge`], which checks each record by replaying it) into exactly the report ([`report::build`]) a
+//! single run gives.
 pub mod compare;
 pub mod fit;
 pub mod html;
 pub mod math;
+pub mod merge;
 pub mod play;
 pub mod record;
 pub mod report;

@@ -7,7 +7,7 @@
 //! copies of one deterministic engine would play the same game twice; the different budgets make them two
 //! players, and the swap cancels whatever edge one budget gives.
 use super::record::{GameRecord, RunKey, UNFINISHED};
-use crate::engine::{Engine, Position};
+use crate::engine::{Engine, Outcome, Position};
 use crate::eval::Evaluator;
 use crate::rng::SplitMix64;
 use crate::search::{Limits, Searcher, Table};
@@ -43,19 +43,7 @@ impl<'e> Player<'e> {
 
     /// The random opening plies of game `index` (the same for both games of a pair), in the engine's notation.
     pub fn opening(&self, key: &RunKey, index: u64) -> Vec<String> {
-        let mut rng = SplitMix64::stream(key.seed, index / 2);
-        let mut pos = Position::start(self.engine);
-        let mut line = Vec::new();
-        for _ in 0..key.opening_plies {
-            if pos.outcome().is_some() {
-                break;
-            }
-            let moves = pos.legal_move_list();
-            let mv = moves[rng.below(moves.len())];
-            line.push(pos.uci(&mv));
-            pos.play(mv);
-        }
-        line
+        opening(self.engine, key, index)
     }
 
     /// Plays game `index` after the given opening plies (`--compare` plays one game's opening in the other
@@ -72,13 +60,7 @@ impl<'e> Player<'e> {
             pos.play(mv);
         }
         let opening = moves.len() as u32;
-        let mut rng = SplitMix64::stream(key.seed ^ BUDGET_STREAM, index / 2);
-        let budgets = [budget(key.nodes, &mut rng), budget(key.nodes, &mut rng)];
-        let nodes = if index % 2 == 0 {
-            budgets
-        } else {
-            [budgets[1], budgets[0]]
-        };
+        let nodes = budgets(key, index);
         self.table.clear();
         let searcher = Searcher {
             eval: &self.eval,
@@ -104,32 +86,68 @@ impl<'e> Player<'e> {
             moves.push(pos.uci(&best));
             pos.play(best);
         };
-        let (winner, end, detail) = match outcome {
-            Some(o) => {
-                let text = o.to_string();
-                let detail = text.split_once(" (").map_or(text.as_str(), |(_, d)| d);
-                (
-                    o.winner.map(side_key),
-                    o.reason.key().to_string(),
-                    detail.trim_end_matches(')').to_string(),
-                )
-            }
-            None => (
-                None,
-                UNFINISHED.to_string(),
-                format!("unfinished: {} plies reached", moves.len()),
-            ),
-        };
+        let (winner, end, detail) = ending(outcome, moves.len());
         GameRecord {
             run: key.clone(),
             index,
             nodes,
             opening,
             moves,
-            winner: winner.map(str::to_string),
+            winner,
             end,
             detail,
         }
+    }
+}
+
+/// The random opening plies of game `index` of the run `key` (the same for both games of a pair), in the engine's
+/// notation: drawn from stream `index / 2` of the seed, stopping early if the game ends.
+pub fn opening(engine: &Engine, key: &RunKey, index: u64) -> Vec<String> {
+    let mut rng = SplitMix64::stream(key.seed, index / 2);
+    let mut pos = Position::start(engine);
+    let mut line = Vec::new();
+    for _ in 0..key.opening_plies {
+        if pos.outcome().is_some() {
+            break;
+        }
+        let moves = pos.legal_move_list();
+        let mv = moves[rng.below(moves.len())];
+        line.push(pos.uci(&mv));
+        pos.play(mv);
+    }
+    line
+}
+
+/// The node budgets per move of White and Black in game `index` of the run `key`: a pair's two budgets, swapped
+/// in its second game.
+pub fn budgets(key: &RunKey, index: u64) -> [u64; 2] {
+    let mut rng = SplitMix64::stream(key.seed ^ BUDGET_STREAM, index / 2);
+    let budgets = [budget(key.nodes, &mut rng), budget(key.nodes, &mut rng)];
+    if index % 2 == 0 {
+        budgets
+    } else {
+        [budgets[1], budgets[0]]
+    }
+}
+
+/// A record's `winner`, `end` and `detail` for a game that ended with `outcome` (`None`: stopped unfinished) after
+/// `plies` plies.
+pub fn ending(outcome: Option<Outcome>, plies: usize) -> (Option<String>, String, String) {
+    match outcome {
+        Some(o) => {
+            let text = o.to_string();
+            let detail = text.split_once(" (").map_or(text.as_str(), |(_, d)| d);
+            (
+                o.winner.map(|w| side_key(w).to_string()),
+                o.reason.key().to_string(),
+                detail.trim_end_matches(')').to_string(),
+            )
+        }
+        None => (
+            None,
+            UNFINISHED.to_string(),
+            format!("unfinished: {plies} plies reached"),
+        ),
     }
 }
 

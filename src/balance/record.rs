@@ -109,64 +109,58 @@ pub fn open(path: &Path, resume: bool) -> std::io::Result<std::fs::File> {
 /// about a megabyte.
 pub const MAX_RECORD_BYTES: usize = 16 << 20;
 
+/// A record and where it was read: `file:line`, for messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located {
+    pub record: GameRecord,
+    pub at: String,
+}
+
 /// Reads a JSON Lines file of games. A last line without its line break was cut short by an interruption and is
 /// skipped (it was never a finished record; the second value says so); any other line that is not a record, or
 /// is longer than [`MAX_RECORD_BYTES`], is an error naming the file and line. Memory is bounded by the records,
 /// whatever the file: an endless input without line breaks stops at the limit.
-pub fn read(path: &Path) -> Result<(Vec<GameRecord>, Option<String>), String> {
-    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    let mut lines = LineReader::new(std::io::BufReader::new(file), MAX_RECORD_BYTES);
+pub fn read(path: &Path) -> Result<(Vec<Located>, Option<String>), String> {
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    read_from(std::io::BufReader::new(file), &path.display().to_string())
+}
+
+/// [`read`] from any reader, `name` naming it in messages.
+pub fn read_from(
+    reader: impl std::io::BufRead,
+    name: &str,
+) -> Result<(Vec<Located>, Option<String>), String> {
+    let cannot = |e: std::io::Error| format!("cannot read {name}: {e}");
+    let mut lines = LineReader::new(reader, MAX_RECORD_BYTES);
     let mut records = Vec::new();
     let mut line = Vec::new();
     while let Some(end) = lines.next_into(&mut line).map_err(cannot)? {
-        // Where the line is, written only for a message: a run's file has a line per game.
-        let at = || format!("{}:{}", path.display(), lines.number());
+        let at = format!("{name}:{}", lines.number());
         if end == LineEnd::TooLong {
             return Err(format!(
-                "{}: a line of more than {MAX_RECORD_BYTES} bytes is not a game record",
-                at()
+                "{at}: a line of more than {MAX_RECORD_BYTES} bytes is not a game record"
             ));
         }
         let parsed = std::str::from_utf8(&line)
-            .map_err(|_| format!("{}: not a game record: not UTF-8 text", at()))
+            .map_err(|_| format!("{at}: not a game record: not UTF-8 text"))
             .and_then(|text| {
                 if text.trim().is_empty() {
                     return Ok(None);
                 }
                 serde_json::from_str(text)
                     .map(Some)
-                    .map_err(|e| format!("{}: not a game record: {e}", at()))
+                    .map_err(|e| format!("{at}: not a game record: {e}"))
             });
         match parsed {
-            Ok(record) => records.extend(record),
+            Ok(Some(record)) => records.push(Located { record, at }),
+            Ok(None) => {}
             Err(_) if end == LineEnd::EndOfInput => {
-                let note = format!(
-                    "{}: a last line cut short (an interrupted run?) was skipped",
-                    at()
-                );
+                let note = format!("{at}: a last line cut short (an interrupted run?) was skipped");
                 return Ok((records, Some(note)));
             }
             Err(e) => return Err(e),
         }
     }
     Ok((records, None))
-}
-
-/// The games of one run from several files, in index order, each index once. Games of another run (another game,
-/// seed or settings) are an error: merging them would make a report of no single run.
-pub fn collect(sets: Vec<Vec<GameRecord>>) -> Result<Vec<GameRecord>, String> {
-    let mut all: Vec<GameRecord> = sets.into_iter().flatten().collect();
-    if let Some(first) = all.first() {
-        let key = first.run.clone();
-        if let Some(other) = all.iter().find(|r| r.run != key) {
-            return Err(format!(
-                "the files hold games of different runs: {key} and {}",
-                other.run
-            ));
-        }
-    }
-    all.sort_by_key(|r| r.index);
-    all.dedup_by_key(|r| r.index);
-    Ok(all)
 }

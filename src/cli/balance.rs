@@ -3,7 +3,9 @@ use super::common::{load_engine, print_json, progress_bar};
 use super::error::CliError;
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use tatsu::balance::{compare, html, record, report, text, GameRecord, Player, RunKey, Shard};
+use tatsu::balance::{
+    compare, html, merge, record, report, text, GameRecord, Player, RunKey, Shard,
+};
 use tatsu::engine::Engine;
 
 /// Play the engine against itself from varied openings and report what the games say about the game's balance.
@@ -70,7 +72,7 @@ pub struct BalanceArgs {
 
 /// The games of a `--merge` or `--resume` file; a last line cut short is skipped with a note (its game is not in
 /// the report, and `--resume` plays it again).
-fn read_games(path: &std::path::Path) -> Result<Vec<record::GameRecord>, CliError> {
+fn read_games(path: &std::path::Path) -> Result<Vec<record::Located>, CliError> {
     let (games, skipped) = record::read(path).map_err(CliError::input)?;
     if let Some(note) = skipped {
         eprintln!("note: {note}");
@@ -95,24 +97,13 @@ pub fn run(args: BalanceArgs) -> Result<(), CliError> {
             .iter()
             .map(|p| read_games(p))
             .collect::<Result<Vec<_>, _>>()?;
-        let games = record::collect(sets).map_err(CliError::input)?;
-        let Some(first) = games.first() else {
-            return Err(CliError::input("the files hold no games"));
-        };
-        let key = first.run.clone();
-        if key.variant != engine.game.name {
-            return Err(CliError::input(format!(
-                "the games are of `{}`, not of `{}`",
-                key.variant, engine.game.name
-            )));
+        let merged =
+            merge::merge(&engine, sets.into_iter().flatten().collect()).map_err(CliError::input)?;
+        for note in &merged.notes {
+            eprintln!("note: {note}");
         }
-        if games.len() as u64 != key.games {
-            eprintln!(
-                "note: {} of the run's {} games are in the files",
-                games.len(),
-                key.games
-            );
-        }
+        let games = merged.games;
+        let key = games[0].run.clone();
         return output(&args, &engine, &key, &games);
     }
     let key = RunKey {
@@ -160,13 +151,16 @@ fn play_run(
     let out = args.out.as_deref().filter(|_| openings_from.is_none());
     let mut done = Vec::new();
     if let Some(path) = out.filter(|p| args.resume && p.exists()) {
-        done = read_games(path)?;
-        if let Some(other) = done.iter().find(|r| r.run != *key) {
+        let read = read_games(path)?;
+        if let Some(other) = read.iter().find(|r| r.record.run != *key) {
             return Err(CliError::input(format!(
                 "{} holds games of another run ({}), not of this one ({key}); resume with the same settings",
-                path.display(),
-                other.run
+                other.at, other.record.run
             )));
+        }
+        if !read.is_empty() {
+            // Checked as a merge checks them; only the games of this shard are played, so none is "missing".
+            done = merge::merge(engine, read).map_err(CliError::input)?.games;
         }
     }
     let mut file = match out {
@@ -176,9 +170,10 @@ fn play_run(
         ),
         None => None,
     };
+    let played: std::collections::HashSet<u64> = done.iter().map(|r| r.index).collect();
     let todo: Vec<u64> = shard
         .games(key.games)
-        .filter(|i| !done.iter().any(|r| r.index == *i))
+        .filter(|i| !played.contains(i))
         .collect();
     let player = Player::new(engine);
     let bar = progress_bar(todo.len() as u64, "balance", "games");
@@ -210,7 +205,8 @@ fn play_run(
             todo.len() as f64 / minutes.max(1e-9)
         );
     }
-    record::collect(vec![done]).map_err(CliError::input)
+    done.sort_by_key(|r| r.index);
+    Ok(done)
 }
 
 fn output(

@@ -14,6 +14,7 @@ use tatsu::engine::{perft, Position};
 ///   tatsu perft path/to/my-variant.tatsu --depth 3 --moves e2e4 e7e5
 ///   tatsu perft chess --depth 2 --divide --json
 ///   tatsu perft chess --depth 6 --split 2 > units.txt && tatsu perft chess --units units.txt
+///   tatsu perft chess --units part1.txt --results r1.txt && tatsu perft chess --total units.txt r*.txt
 #[derive(clap::Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct PerftArgs {
@@ -21,7 +22,7 @@ pub struct PerftArgs {
     pub position: super::position::PositionArgs,
     /// How many plies deep to count (at most 64: far past any count that could finish, and the recursion's
     /// bound; docs/limits.md).
-    #[arg(long, short, value_parser = clap::value_parser!(u32).range(0..=64), required_unless_present = "units")]
+    #[arg(long, short, value_parser = clap::value_parser!(u32).range(0..=64), required_unless_present_any = ["units", "total"])]
     pub depth: Option<u32>,
     /// Print one `move: count` line per legal move (sorted by move text) before the total.
     #[arg(long)]
@@ -29,8 +30,9 @@ pub struct PerftArgs {
     /// Count on this many threads, 1 to 256, splitting the first moves between them (default: every core).
     #[arg(long, value_parser = super::bounds::within(1, tatsu::search::MAX_THREADS as u32))]
     pub threads: Option<u32>,
-    /// Write the work units of this perft instead of counting: one line per legal move sequence of this many
-    /// plies (`FEN<TAB>MOVES<TAB>DEPTH`), whose counts add up to the perft (docs/balance.md).
+    /// Write the work units of this perft instead of counting: a manifest line, then one line per legal move
+    /// sequence of this many plies (`ID<TAB>FEN<TAB>MOVES<TAB>DEPTH`), whose counts add up to the perft
+    /// (docs/balance.md).
     #[arg(long, value_name = "PLIES", conflicts_with_all = ["divide", "json"])]
     pub split: Option<u32>,
     /// Count the work units of this file (written by --split), each on its own line, and their total. Each unit
@@ -41,6 +43,19 @@ pub struct PerftArgs {
         conflicts_with_all = ["divide", "json", "split", "depth", "fen", "moves", "threads"]
     )]
     pub units: Option<std::path::PathBuf>,
+    /// With --units: append each unit's result to this file as it is counted, and count no unit already there
+    /// (a run that stopped resumes where it stopped).
+    #[arg(long, value_name = "FILE", requires = "units")]
+    pub results: Option<std::path::PathBuf>,
+    /// Add up the results (lines written by --units) of the split whose manifest begins the first file: every
+    /// unit must have one result, and results of another split or unit are refused.
+    #[arg(
+        long,
+        value_name = "SPLIT RESULTS",
+        num_args = 2..,
+        conflicts_with_all = ["divide", "json", "split", "depth", "fen", "moves", "threads", "units"]
+    )]
+    pub total: Vec<std::path::PathBuf>,
     /// Print one JSON object: the position, the depth, the total and (with --divide) the count per move.
     #[arg(long)]
     pub json: bool,
@@ -68,7 +83,11 @@ struct DivideJson {
 pub fn run(args: PerftArgs) -> Result<(), CliError> {
     if let Some(path) = &args.units {
         let engine = super::common::load_engine(&args.position.variant)?;
-        return super::perft_units::count(&engine, path);
+        return super::perft_units::count(&engine, path, args.results.as_deref());
+    }
+    if !args.total.is_empty() {
+        let engine = super::common::load_engine(&args.position.variant)?;
+        return super::perft_units::total(&engine, &args.total);
     }
     let depth = args.depth.unwrap_or(0);
     if let Some(plies) = args.split {

@@ -2,11 +2,10 @@
 //! ([`tatsu::xboard::Session`]); this file reads the command line and wires the session to the terminal: a reader
 //! thread queues stdin's lines and raises the search's stop flag when one must interrupt it.
 use super::error::CliError;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::Receiver;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use tatsu::engine::Engine;
-use tatsu::xboard::{Input, Offer, Session};
+use tatsu::xboard::{Offer, Session};
 
 /// Speak the XBoard protocol (CECP v2) on stdin/stdout, for XBoard, WinBoard, cutechess or `tatsu match`.
 ///
@@ -57,31 +56,13 @@ pub fn run(args: XboardArgs) -> Result<(), CliError> {
     }
     let stop = Arc::new(AtomicBool::new(false));
     let discard = Arc::new(AtomicBool::new(false));
-    let lines = spawn_reader(stop.clone(), discard.clone());
+    let lines = tatsu::xboard::spawn_reader(
+        std::io::BufReader::new(std::io::stdin()),
+        stop.clone(),
+        discard.clone(),
+    );
     let out = Box::new(std::io::stdout());
     let mut session = Session::new(&offers, args.hash, out, stop, discard);
     session.serve(lines);
     Ok(())
-}
-
-fn spawn_reader(stop: Arc<AtomicBool>, discard: Arc<AtomicBool>) -> Receiver<Input> {
-    let (send, receive) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let stdin = std::io::stdin();
-        let mut stdin = stdin.lock();
-        // A read error ends the session as the end of input does: the GUI is gone.
-        while let Ok(Some(input)) = tatsu::xboard::read_input(&mut stdin) {
-            let interrupt = input.interrupts();
-            if send.send(input).is_err() {
-                break;
-            }
-            if let Some(moot) = interrupt {
-                discard.fetch_or(moot, Ordering::SeqCst);
-                stop.store(true, Ordering::SeqCst);
-            }
-        }
-        discard.store(true, Ordering::SeqCst);
-        stop.store(true, Ordering::SeqCst);
-    });
-    receive
 }

@@ -186,15 +186,21 @@ fn load_named_game(path: &str, file: &ast::TestFile) -> Result<Arc<Engine>, Vec<
     if let Some(engine) = crate::variants::bundled_engine(&name) {
         return Ok(engine);
     }
-    match crate::variants::load(&name) {
+    let does_not_load = |why: String| {
+        vec![Diagnostic::error(
+            path,
+            variant.span,
+            format!("the game `{}` does not load", variant.value),
+        )
+        .with_note(why)]
+    };
+    let text = read_variant_path(&name).map_err(does_not_load)?;
+    match text.compile() {
         Ok(compiled) => Ok(Arc::new(Engine::new(compiled.game))),
-        Err(e) => {
-            let mut d = Diagnostic::error(
-                path,
-                variant.span,
-                format!("the game `{}` does not load", variant.value),
-            );
-            let text = e.to_string();
+        Err(diagnostics) => {
+            let text = crate::diag::Renderer::new(&text.source.text)
+                .report(&diagnostics, crate::diag::Format::Human);
+            let mut d = does_not_load(format!("`{name}` has errors:")).remove(0);
             d.notes.extend(
                 text.lines()
                     .filter(|l| !l.trim().is_empty())
@@ -203,6 +209,31 @@ fn load_named_game(path: &str, file: &ast::TestFile) -> Result<Arc<Engine>, Vec<
             Err(vec![d])
         }
     }
+}
+
+/// Reads the variant file a rule test names by path, refusing what is not one before opening it: a name that does
+/// not end in `.tatsu` (so that the diagnostics of a file that is no variant file, `/etc/passwd`, never quote
+/// its lines) and anything but a regular file (a FIFO would block the run for ever, a device never end). The
+/// read is bounded as a variant file's is ([`crate::dsl::source::MAX_FILE_BYTES`]).
+fn read_variant_path(name: &str) -> Result<crate::variants::Text, String> {
+    if !is_variant_file(name) {
+        let bundled: Vec<&str> = crate::variants::bundled().iter().map(|(n, _)| *n).collect();
+        return Err(format!(
+            "`{name}` is not read: a rule test's `variant` is a bundled game ({}) or a variant file (`*.tatsu`)",
+            bundled.join(", ")
+        ));
+    }
+    // `metadata` follows links and never blocks (opening a FIFO does, until a writer comes).
+    let metadata = std::fs::metadata(name).map_err(|e| format!("cannot read `{name}`: {e}"))?;
+    if !metadata.is_file() {
+        return Err(format!(
+            "`{name}` is not read: it is not a regular file (a directory, a FIFO or a device)"
+        ));
+    }
+    crate::variants::read(name).map_err(|e| {
+        let text = e.to_string();
+        text.strip_prefix("error: ").unwrap_or(&text).to_string()
+    })
 }
 
 /// A bundled game's name as it is; a path relative to the test file's folder.

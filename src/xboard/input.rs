@@ -1,9 +1,22 @@
 //! The GUI's lines as the session reads them: each at most [`MAX_LINE_BYTES`], so that a GUI or a script that
-//! never sends a line break cannot make the engine hold unbounded memory.
+//! never sends a line break cannot make the engine hold unbounded memory, and all the lines waiting to be handled
+//! at most [`MAX_QUEUE_BYTES`], so that a GUI that writes faster than the engine handles (lines sent during a
+//! search are handled after it) cannot either: past it, lines are refused, and the session says how many.
 use std::io::BufRead;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, RecvError, Sender, TryRecvError};
+use std::sync::Arc;
 
 /// The longest command line kept; XBoard's longest (`setboard` of a 36x36 position) is a few kilobytes.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// The most bytes of lines read and not yet handled, each line counted with [`LINE_OVERHEAD`]: sixteen of the
+/// longest lines, or about 200,000 `ping`s.
+pub const MAX_QUEUE_BYTES: usize = 16 << 20;
+
+/// What a queued line costs besides its text (the queue's node and the string's header, rounded up), so that
+/// millions of empty lines are bounded too.
+pub const LINE_OVERHEAD: usize = 64;
 
 /// One line from the GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,6 +25,9 @@ pub enum Input {
     Line(String),
     /// A line longer than [`MAX_LINE_BYTES`]: its length, read to its end and dropped.
     TooLong(usize),
+    /// Lines read while the queue held [`MAX_QUEUE_BYTES`]: how many, and their bytes. They are dropped; this
+    /// stands where they were, so that the session says so in order.
+    Refused { lines: usize, bytes: usize },
 }
 
 impl Input {
@@ -20,9 +36,121 @@ impl Input {
     pub fn interrupts(&self) -> Option<bool> {
         match self {
             Input::Line(line) => super::interrupts(line),
-            Input::TooLong(_) => None,
+            Input::TooLong(_) | Input::Refused { .. } => None,
         }
     }
+
+    /// The bytes this input holds in the queue, as [`MAX_QUEUE_BYTES`] counts them.
+    fn cost(&self) -> usize {
+        match self {
+            Input::Line(line) => line.len() + LINE_OVERHEAD,
+            Input::TooLong(_) | Input::Refused { .. } => LINE_OVERHEAD,
+        }
+    }
+}
+
+/// The lines a reader thread queued, in order, and the bytes of those not yet handled.
+pub struct LineQueue {
+    receive: Receiver<Input>,
+    queued: Arc<AtomicUsize>,
+}
+
+impl LineQueue {
+    /// The next input if one waits; `Err(Disconnected)` once the input ended and every line was taken.
+    pub fn try_recv(&self) -> Result<Input, TryRecvError> {
+        self.receive.try_recv()
+    }
+
+    /// The next input, waiting for it; `Err` once the input ended and every line was taken.
+    pub fn recv(&self) -> Result<Input, RecvError> {
+        self.receive.recv()
+    }
+
+    /// Frees the room `input` took: the session has handled it.
+    pub fn handled(&self, input: &Input) {
+        self.queued.fetch_sub(input.cost(), Ordering::SeqCst);
+    }
+
+    /// The bytes of the inputs taken or waiting and not yet [`handled`](Self::handled).
+    pub fn queued_bytes(&self) -> usize {
+        self.queued.load(Ordering::SeqCst)
+    }
+}
+
+/// The reader's side of a [`LineQueue`]: it refuses a line that would pass [`MAX_QUEUE_BYTES`], and counts the
+/// lines refused in a row until one fits again.
+struct Feeder {
+    send: Sender<Input>,
+    queued: Arc<AtomicUsize>,
+    refused: (usize, usize),
+}
+
+impl Feeder {
+    /// Queues `input` if it fits; `Ok(false)` when it was refused, `Err` when the session is gone.
+    fn offer(&mut self, input: Input) -> Result<bool, ()> {
+        let cost = input.cost();
+        if self.queued.load(Ordering::SeqCst) + cost > MAX_QUEUE_BYTES {
+            self.refused.0 += 1;
+            self.refused.1 += match &input {
+                Input::Line(line) => line.len(),
+                Input::TooLong(n) => *n,
+                Input::Refused { bytes, .. } => *bytes,
+            };
+            return Ok(false);
+        }
+        self.flush_refused()?;
+        self.queued.fetch_add(cost, Ordering::SeqCst);
+        self.send.send(input).map(|()| true).map_err(|_| ())
+    }
+
+    /// Queues the count of the lines refused since the last one queued, if any (one such mark per queued line at
+    /// most, so that marks are bounded as lines are).
+    fn flush_refused(&mut self) -> Result<(), ()> {
+        let (lines, bytes) = std::mem::take(&mut self.refused);
+        if lines == 0 {
+            return Ok(());
+        }
+        let mark = Input::Refused { lines, bytes };
+        self.queued.fetch_add(mark.cost(), Ordering::SeqCst);
+        self.send.send(mark).map_err(|_| ())
+    }
+}
+
+/// Starts a thread that reads `reader`'s lines into a [`LineQueue`] and raises `stop` (and `discard`, for a line
+/// that makes the search's move moot) when a queued line must interrupt a search; at the end of the input (or a
+/// read error: the GUI is gone) it raises both.
+pub fn spawn_reader(
+    mut reader: impl BufRead + Send + 'static,
+    stop: Arc<AtomicBool>,
+    discard: Arc<AtomicBool>,
+) -> LineQueue {
+    let (send, receive) = std::sync::mpsc::channel();
+    let queued = Arc::new(AtomicUsize::new(0));
+    let mut feeder = Feeder {
+        send,
+        queued: queued.clone(),
+        refused: (0, 0),
+    };
+    std::thread::spawn(move || {
+        while let Ok(Some(input)) = read_input(&mut reader) {
+            let interrupt = input.interrupts();
+            let queued = match feeder.offer(input) {
+                Err(()) => break,
+                Ok(queued) => queued,
+            };
+            if let Some(moot) = interrupt {
+                // A refused command stops the search all the same, which then plays its move (as after `?`) and
+                // the session catches up with the queue: a GUI that floods the engine and then asks it to stop
+                // must not wait out the search. Its move is not moot: the command that would make it so is gone.
+                discard.fetch_or(moot && queued, Ordering::SeqCst);
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+        let _ = feeder.flush_refused();
+        discard.store(true, Ordering::SeqCst);
+        stop.store(true, Ordering::SeqCst);
+    });
+    LineQueue { receive, queued }
 }
 
 /// Reads the next line, keeping at most [`MAX_LINE_BYTES`] of it; `None` at the end of the input.
@@ -98,6 +226,47 @@ mod tests {
                 Input::Line("ping 1".into())
             ]
         );
+    }
+
+    /// A feeder whose session never handles a line, as during a long search.
+    fn stalled_feeder() -> (Feeder, LineQueue) {
+        let (send, receive) = std::sync::mpsc::channel();
+        let queued = Arc::new(AtomicUsize::new(0));
+        let feeder = Feeder {
+            send,
+            queued: queued.clone(),
+            refused: (0, 0),
+        };
+        (feeder, LineQueue { receive, queued })
+    }
+
+    #[test]
+    fn lines_past_the_queue_bound_are_refused_and_counted_where_they_were() {
+        let (mut feeder, queue) = stalled_feeder();
+        let line = "name ".to_string() + &"x".repeat(MAX_LINE_BYTES - 5);
+        let mut taken = 0;
+        for _ in 0..40 {
+            if feeder.offer(Input::Line(line.clone())) == Ok(true) {
+                taken += 1;
+            }
+            assert!(queue.queued_bytes() <= MAX_QUEUE_BYTES);
+        }
+        assert_eq!(taken, MAX_QUEUE_BYTES / (MAX_LINE_BYTES + LINE_OVERHEAD));
+        // The session handles one line; the next one fits, after the count of those refused.
+        let first = queue.try_recv().unwrap();
+        queue.handled(&first);
+        assert_eq!(feeder.offer(Input::Line("ping 1".into())), Ok(true));
+        for _ in 1..taken {
+            queue.handled(&queue.try_recv().unwrap());
+        }
+        assert_eq!(
+            queue.try_recv(),
+            Ok(Input::Refused {
+                lines: 40 - taken,
+                bytes: (40 - taken) * MAX_LINE_BYTES
+            })
+        );
+        assert_eq!(queue.try_recv(), Ok(Input::Line("ping 1".into())));
     }
 
     #[test]

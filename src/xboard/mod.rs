@@ -10,7 +10,9 @@ mod session;
 mod setup;
 
 pub use clock::{seconds, MAX_SECONDS};
-pub use input::{read_input, Input, MAX_LINE_BYTES};
+pub use input::{
+    read_input, spawn_reader, Input, LineQueue, LINE_OVERHEAD, MAX_LINE_BYTES, MAX_QUEUE_BYTES,
+};
 pub use offer::Offer;
 pub use session::{interrupts, Session};
 pub use setup::xboard_name;

@@ -283,10 +283,10 @@ fn perft_work_units_add_up_to_the_published_chess_count() {
     assert_eq!(split.code, 0, "{}", split.stderr);
     assert_eq!(
         split.stdout.lines().count(),
-        400,
-        "20 × 20 two-ply prefixes"
+        401,
+        "a manifest and 20 × 20 two-ply prefixes"
     );
-    assert!(split.stdout.lines().all(|l| l.ends_with("\t2")));
+    assert!(split.stdout.lines().skip(1).all(|l| l.ends_with("\t2")));
     let file = dir.join("units.txt");
     std::fs::write(&file, &split.stdout).expect("write units");
     let counted = tatsu(&["perft", "chess", "--units", &file.display().to_string()]);
@@ -295,7 +295,11 @@ fn perft_work_units_add_up_to_the_published_chess_count() {
         counted.stdout.lines().last(),
         Some("Nodes searched: 197281")
     );
-    assert_eq!(counted.stdout.lines().count(), 401);
+    assert_eq!(
+        counted.stdout.lines().count(),
+        401,
+        "400 results and the total"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -309,7 +313,11 @@ fn perft_units_are_read_line_by_line_with_located_errors_and_a_bounded_line() {
     let path = file.display().to_string();
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     // After e2e4 Black has 20 replies (chess's published perft 2 is 20 × 20 = 400): the first unit counts 20.
-    std::fs::write(&file, format!("{start}\te2e4\t1\n{start}\te2e5\t1\n")).unwrap();
+    std::fs::write(
+        &file,
+        format!("x/0\t{start}\te2e4\t1\nx/1\t{start}\te2e5\t1\n"),
+    )
+    .unwrap();
     let run = tatsu(&["perft", "chess", "--units", &path]);
     assert_eq!(run.code, 1);
     assert!(
@@ -336,5 +344,158 @@ fn perft_units_are_read_line_by_line_with_located_errors_and_a_bounded_line() {
         assert_eq!(run.code, 2, "{extra:?}: {}", run.stderr);
         assert!(run.stderr.contains("cannot be used with"), "{}", run.stderr);
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The four games of a small chess run, one JSON line each, as `--out` writes them.
+fn four_game_lines(dir: &std::path::Path) -> Vec<String> {
+    let file = dir.join("run.jsonl").display().to_string();
+    let run = tatsu(&[
+        "balance",
+        "chess",
+        "--games",
+        "4",
+        "--max-plies",
+        "12",
+        "--nodes",
+        "100",
+        "--out",
+        &file,
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = std::fs::read_to_string(&file).expect("games file");
+    text.lines().map(String::from).collect()
+}
+
+/// Writes each file's lines under `dir` and merges them: the run of `tatsu balance chess --merge`.
+fn merge_files(dir: &std::path::Path, files: &[Vec<String>]) -> crate::support::binary::Run {
+    let mut paths = Vec::new();
+    for (i, lines) in files.iter().enumerate() {
+        let path = dir.join(format!("f{i}.jsonl"));
+        std::fs::write(&path, lines.join("\n") + "\n").expect("write");
+        paths.push(path.display().to_string());
+    }
+    let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+    tatsu(&[&["balance", "chess", "--merge"], &paths[..]].concat())
+}
+
+/// `line` with one JSON field set to `value` (JSON text).
+fn with_field(line: &str, field: &str, value: &str) -> String {
+    let mut record: serde_json::Value = serde_json::from_str(line).expect("a record");
+    record[field] = serde_json::from_str(value).expect("a JSON value");
+    record.to_string()
+}
+
+/// A record whose result is not what its moves reach (a forged win, or an illegal move) is refused at its
+/// file and line: before, its claimed result was summed into the report.
+#[test]
+fn a_merged_record_is_verified_by_replaying_its_moves() {
+    let dir = scratch("balance-forged");
+    let lines = four_game_lines(&dir);
+    let unfinished = lines[1].contains("\"unfinished\"");
+    assert!(unfinished, "the 12-ply games end unfinished: {}", lines[1]);
+    let forged = with_field(
+        &with_field(
+            &with_field(&lines[1], "winner", "\"white\""),
+            "end",
+            "\"checkmate\"",
+        ),
+        "detail",
+        "\"White wins by checkmate\"",
+    );
+    let run = merge_files(
+        &dir,
+        &[vec![
+            lines[0].clone(),
+            forged,
+            lines[2].clone(),
+            lines[3].clone(),
+        ]],
+    );
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("f0.jsonl:2: game 1: it says `White wins by checkmate`"),
+        "{}",
+        run.stderr
+    );
+
+    let mut moves: serde_json::Value = serde_json::from_str(&lines[2]).unwrap();
+    moves["moves"][5] = "e1e8".into();
+    let run = merge_files(
+        &dir,
+        &[vec![lines[0].clone(), lines[1].clone(), moves.to_string()]],
+    );
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("f0.jsonl:3: game 2: ply 6, `e1e8`, is not a legal move"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Two records of one game number: the same game twice is skipped with a note; two different games are refused,
+/// naming both places (before, the first file named won).
+#[test]
+fn duplicate_game_numbers_in_a_merge_are_skipped_when_identical_and_refused_when_they_conflict() {
+    let dir = scratch("balance-duplicates");
+    let lines = four_game_lines(&dir);
+    let run = merge_files(&dir, &[lines.clone(), vec![lines[2].clone()]]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("f1.jsonl:1: game 2 repeats"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("f0.jsonl:3; skipped"), "{}", run.stderr);
+
+    let other = with_field(&lines[3], "index", "2");
+    let run = merge_files(&dir, &[lines.clone(), vec![other]]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("f1.jsonl:1: game 2 differs from the game 2 at")
+            && run.stderr.contains("f0.jsonl:3"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game numbered outside the run is refused (before, it was counted and hid a missing game: "4 of 4 games"),
+/// and the games no file holds are named.
+#[test]
+fn a_merge_refuses_numbers_outside_the_run_and_names_the_missing_games() {
+    let dir = scratch("balance-missing");
+    let lines = four_game_lines(&dir);
+    let outside = with_field(&lines[3], "index", "4");
+    let run = merge_files(
+        &dir,
+        &[vec![
+            lines[0].clone(),
+            lines[1].clone(),
+            lines[2].clone(),
+            outside,
+        ]],
+    );
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        run.stderr.contains(
+            "f0.jsonl:4: game 4 is outside the run, whose 4 games are numbered from 0 to 3"
+        ),
+        "{}",
+        run.stderr
+    );
+
+    let run = merge_files(&dir, &[vec![lines[0].clone(), lines[2].clone()]]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("2 of the run's 4 games are in the files; missing: 1, 3"),
+        "{}",
+        run.stderr
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -424,3 +424,110 @@ fn a_file_that_cannot_be_read_is_one_line_and_a_folder_without_tests_is_an_error
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Runs the rule test `source` written as `name` in a fresh folder (made by `prepare`), on a thread: a run that
+/// blocks (a FIFO opened for reading) fails the test after 20 s instead of hanging it.
+fn run_in_scratch(
+    tag: &str,
+    prepare: impl FnOnce(&std::path::Path),
+    source: &str,
+) -> ruletest::FileReport {
+    let dir = scratch(tag);
+    let sub = dir.join("tests");
+    std::fs::create_dir_all(&sub).unwrap();
+    prepare(&dir);
+    let file = sub.join("t.tatsu-test");
+    std::fs::write(&file, source).unwrap();
+    let path = file.to_string_lossy().into_owned();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || send.send(ruletest::run_file(&path)));
+    let report = receive
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("the rule test came back within 20 s");
+    std::fs::remove_dir_all(&dir).ok();
+    report
+}
+
+/// Everything a report says, as `tatsu test` shows it.
+fn shown(report: &ruletest::FileReport) -> String {
+    report
+        .errors
+        .iter()
+        .map(|d| tatsu::diag::render_human(d, &report.source))
+        .collect()
+}
+
+#[test]
+fn a_variant_path_is_read_from_the_test_files_folder() {
+    let report = run_in_scratch(
+        "ruletest-relative",
+        |dir| {
+            let chess = std::fs::read_to_string(path("variants/chess.tatsu")).unwrap();
+            std::fs::write(dir.join("mine.tatsu"), chess).unwrap();
+        },
+        "variant \"../mine.tatsu\"\ntest \"t\" { count 20 }\n",
+    );
+    assert!(report.passed(), "{}", shown(&report));
+}
+
+#[test]
+fn a_variant_path_to_a_file_that_is_no_variant_file_is_not_read_or_quoted() {
+    let report = run_in_scratch(
+        "ruletest-passwd",
+        |dir| std::fs::write(dir.join("passwd"), "root:x:0:0:root:/root:/bin/bash\n").unwrap(),
+        "variant \"../passwd\"\ntest \"t\" { count 20 }\n",
+    );
+    let text = shown(&report);
+    assert!(!report.passed());
+    assert!(text.contains("does not load"), "{text}");
+    assert!(text.contains("a variant file (`*.tatsu`)"), "{text}");
+    assert!(
+        !text.contains("root:x"),
+        "the file's content is quoted:\n{text}"
+    );
+}
+
+#[test]
+fn a_variant_path_to_a_directory_or_a_device_is_refused() {
+    for target in ["d.tatsu", "/dev/zero"] {
+        let report = run_in_scratch(
+            "ruletest-directory",
+            |dir| std::fs::create_dir_all(dir.join("tests/d.tatsu")).unwrap(),
+            &format!("variant \"{target}\"\ntest \"t\" {{ count 20 }}\n"),
+        );
+        let text = shown(&report);
+        assert!(
+            text.contains("not a regular file") || text.contains("not read"),
+            "{text}"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_variant_path_to_a_fifo_is_refused_without_blocking() {
+    let report = run_in_scratch(
+        "ruletest-fifo",
+        |dir| {
+            let made = std::process::Command::new("mkfifo")
+                .arg(dir.join("tests/pipe.tatsu"))
+                .status()
+                .expect("mkfifo runs");
+            assert!(made.success());
+        },
+        "variant \"pipe.tatsu\"\ntest \"t\" { count 20 }\n",
+    );
+    let text = shown(&report);
+    assert!(text.contains("not a regular file"), "{text}");
+}
+
+#[test]
+fn a_variant_path_to_a_file_past_the_size_limit_is_refused_unread() {
+    let report = run_in_scratch(
+        "ruletest-large",
+        |dir| std::fs::write(dir.join("tests/big.tatsu"), vec![b'#'; 2 << 20]).unwrap(),
+        "variant \"big.tatsu\"\ntest \"t\" { count 20 }\n",
+    );
+    let text = shown(&report);
+    assert!(text.contains("at most 1048576"), "{text}");
+}

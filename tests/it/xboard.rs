@@ -425,3 +425,76 @@ fn closed_input_during_a_search_ends_the_session() {
     };
     assert!(status.success(), "{status:?}");
 }
+
+/// 32,000 `ping`s sent at once are all answered, in order: each line is handled once (the queue was scanned again
+/// at every line, 26 s for these).
+#[test]
+fn thirty_two_thousand_pings_are_all_answered_in_order() {
+    let script: Vec<String> = (0..32_000).map(|n| format!("ping {n}")).collect();
+    let out = session(&script.join("\n"));
+    let pongs: Vec<&str> = out.lines().filter(|l| l.starts_with("pong ")).collect();
+    let expected: Vec<String> = (0..32_000).map(|n| format!("pong {n}")).collect();
+    assert_eq!(pongs, expected);
+}
+
+/// The peak resident memory of process `pid` in bytes, where Linux tells it.
+fn peak_memory(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// Lines sent during a search wait in a queue bounded in bytes (`xboard::MAX_QUEUE_BYTES`): 200 lines of a
+/// megabyte each are mostly refused, with an `Error` line counting them, and the engine's memory stays far below
+/// what they would take (200 MB were held before the bound).
+#[test]
+fn huge_lines_during_a_search_are_bounded_by_the_queue() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tatsu"))
+        .args(["xboard", "--hash", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stdout.lines() {
+            let Ok(line) = line else { break };
+            let done = line == "pong 9";
+            let _ = send.send(line);
+            if done {
+                break;
+            }
+        }
+    });
+    writeln!(stdin, "new\nst 60\ngo").expect("write");
+    stdin.flush().expect("flush");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let huge = format!("name {}\n", "x".repeat(1_000_000));
+    for _ in 0..200 {
+        stdin.write_all(huge.as_bytes()).expect("write a huge line");
+    }
+    // `?` may itself be refused, the queue being full: it stops the search all the same.
+    writeln!(stdin, "?").expect("write");
+    stdin.flush().expect("flush");
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    let peak = peak_memory(child.id());
+    writeln!(stdin, "ping 9").expect("write");
+    stdin.flush().expect("flush");
+    let out: Vec<String> = receive.iter().collect();
+    let _ = stdin.write_all(b"quit\n");
+    drop(stdin);
+    assert!(child.wait().expect("the session ends").success());
+    assert!(out.iter().any(|l| l.starts_with("move ")), "{out:?}");
+    let refused = out
+        .iter()
+        .find(|l| l.starts_with("Error (") && l.ends_with("they are dropped"))
+        .unwrap_or_else(|| panic!("no line says lines were refused: {out:?}"));
+    assert!(refused.contains("bytes of lines waited"), "{refused}");
+    if let Some(peak) = peak {
+        assert!(peak < 100_000_000, "the engine held {peak} bytes");
+    }
+}
