@@ -25,6 +25,31 @@ static BUNDLED: [(&str, &str); 10] = [
     ("chu-shogi", include_str!("../variants/chu-shogi.tatsu")),
 ];
 
+/// Other names of the bundled games: XBoard's (`normal`, `chu`), Fairy-Stockfish's and the usual ones. Besides
+/// these, a name is matched ignoring case, spaces, `-` and `_` (`Chu Shogi`, `chushogi`, `ryu_shogi`).
+static ALIASES: [(&str, &str); 3] = [
+    ("normal", "chess"),
+    ("standard", "chess"),
+    ("chu", "chu-shogi"),
+];
+
+/// The bundled game a name means, whether its own name, an alias or a spelling of it; `None` if no bundled game.
+pub fn bundled_name(name: &str) -> Option<&'static str> {
+    let squashed = |s: &str| {
+        s.chars()
+            .filter(|c| !matches!(c, '-' | '_' | ' '))
+            .flat_map(char::to_lowercase)
+            .collect::<String>()
+    };
+    let wanted = squashed(name);
+    BUNDLED
+        .iter()
+        .map(|(n, _)| (*n, *n))
+        .chain(ALIASES.iter().copied())
+        .find(|(other, _)| squashed(other) == wanted)
+        .map(|(_, bundled)| bundled)
+}
+
 /// The bundled variants: `(name, source)`.
 pub fn bundled() -> &'static [(&'static str, &'static str)] {
     &BUNDLED
@@ -36,6 +61,7 @@ pub fn bundled() -> &'static [(&'static str, &'static str)] {
 pub fn bundled_engine(name: &str) -> Option<Arc<Engine>> {
     static ENGINES: [OnceLock<Arc<Engine>>; BUNDLED.len()] =
         [const { OnceLock::new() }; BUNDLED.len()];
+    let name = bundled_name(name)?;
     let i = BUNDLED.iter().position(|(n, _)| *n == name)?;
     let engine = ENGINES[i].get_or_init(|| {
         // Every bundled game compiles: `every_bundled_variant_compiles_without_diagnostics` holds it to that.
@@ -100,7 +126,10 @@ pub struct Text {
 
 /// Reads a bundled variant by name, else the file at that path (at most [`source::MAX_FILE_BYTES`]).
 pub fn read(name_or_path: &str) -> Result<Text, LoadError> {
-    if let Some((name, text)) = BUNDLED.iter().find(|(n, _)| *n == name_or_path) {
+    // A bundled game by any of its names, unless a file of that very name is meant (`chess.tatsu` is a path).
+    let bundled =
+        bundled_name(name_or_path).filter(|_| !std::path::Path::new(name_or_path).is_file());
+    if let Some((name, text)) = BUNDLED.iter().find(|(n, _)| Some(*n) == bundled) {
         let file = format!("{name}.tatsu");
         let source = source::decode(&file, text.as_bytes().to_vec());
         return Ok(Text { file, source });

@@ -38,7 +38,14 @@ pub fn read_move(pos: &mut crate::engine::Position, text: &str) -> Option<Move> 
     }
     let mut readings = candidates(game.geometry, text);
     readings.push(text.to_string());
-    readings.iter().find_map(|r| pos.parse_move(r).ok())
+    if let Some(mv) = readings.iter().find_map(|r| pos.parse_move(r).ok()) {
+        return Some(mv);
+    }
+    // XBoard adds `+` to a move into a promotion zone whether or not the piece can promote there (a cannon's
+    // capture into the zone arrives as `a1a7+`). Had the move a promoting form, the reading above found it; so the
+    // plain move is meant.
+    let plain = text.strip_suffix('+').filter(|p| !p.is_empty())?;
+    read_move(pos, plain)
 }
 
 /// `O-O` or `O-O-O` for a castling written as the king taking its partner; `None` for every other move.

@@ -31,8 +31,15 @@ pub fn interrupts(line: &str) -> Option<bool> {
 }
 
 /// The index of the game XBoard calls `name` among `offers`.
+/// The offer a `variant` command names: by the name offered, else by another name of the same bundled game
+/// (`chu` for `chu-shogi`, `chess` for `normal`).
 fn offer_named(offers: &[Offer], name: &str) -> Option<usize> {
-    offers.iter().position(|o| o.name() == name)
+    offers.iter().position(|o| o.name() == name).or_else(|| {
+        let game = crate::variants::bundled_name(name)?;
+        offers
+            .iter()
+            .position(|o| crate::variants::bundled_name(o.name()) == Some(game))
+    })
 }
 
 /// The lines taken from the reader and not yet handled, with how many of them would interrupt a search: each line

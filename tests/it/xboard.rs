@@ -498,3 +498,26 @@ fn huge_lines_during_a_search_are_bounded_by_the_queue() {
         assert!(peak < 100_000_000, "the engine held {peak} bytes");
     }
 }
+
+/// XBoard adds `+` to any move into a promotion zone; where the piece cannot promote, the plain move is meant (the
+/// issue: a cannon's capture `a1a7+` was "Illegal move"). Here a shogi Gold (which never promotes) steps into
+/// Black's camp from its edge, sent as XBoard sends it.
+#[test]
+fn a_plus_on_a_move_that_cannot_promote_is_the_plain_move() {
+    let out = session(
+        "xboard\nprotover 2\nvariant shogi\nforce\n\
+         setboard 4k4/9/9/G8/9/9/9/9/4K4[-] w - - 0 1\nusermove a6a7+\nusermove a6a7",
+    );
+    assert!(!out.contains("Illegal move: a6a7+"), "{out}");
+    // After the first is played the Gold is on a7 and a6 is empty: the same move again is illegal.
+    assert!(out.contains("Illegal move: a6a7"), "{out}");
+}
+
+/// XBoard's and other programs' names of the bundled games choose them: `chu` is Chu Shogi, `normal` is chess.
+#[test]
+fn xboard_and_fairy_stockfish_names_of_a_bundled_game_choose_it() {
+    let out = session("xboard\nprotover 2\nvariant chu\nvariant Chu_Shogi\nvariant standard");
+    assert!(!out.contains("Error (unknown variant)"), "{out}");
+    let out = session("xboard\nprotover 2\nvariant chuu");
+    assert!(out.contains("Error (unknown variant): chuu"), "{out}");
+}

@@ -147,3 +147,20 @@ fn a_folder_with_a_link_cycle_is_walked_once() {
         .collect();
     assert_eq!(files, ["./linked.tatsu-test", "./sub/a.tatsu-test"]);
 }
+
+/// A bundled game answers to its other names on the command line too (`chu`, `chushogi`, `normal`).
+#[test]
+fn a_bundled_game_answers_to_its_other_names() {
+    for name in ["chu", "ChuShogi", "chu_shogi"] {
+        assert_eq!(
+            tatsu::variants::bundled_name(name),
+            Some("chu-shogi"),
+            "{name}"
+        );
+    }
+    assert_eq!(tatsu::variants::bundled_name("normal"), Some("chess"));
+    assert_eq!(tatsu::variants::bundled_name("chuu"), None);
+    let run = crate::support::binary::tatsu(&["perft", "normal", "--depth", "2"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("400"), "{}", run.stdout);
+}
