@@ -20,7 +20,8 @@ pub fn move_text(game: &Game, mv: &Move) -> String {
 }
 
 /// The legal move an XBoard text names in `pos`: `O-O`/`O-O-O` (or with zeros) for a castling written as the king
-/// taking its partner, else the move in XBoard's or tatsu's rank notation.
+/// taking its partner, else the move in XBoard's or tatsu's rank notation, else SAN with XBoard's square names
+/// (`Nf3`, `exd5`, `e8=Q`, `O-O`, `P@e4`: CECP lets an engine send SAN, [`crate::engine::san`]).
 pub fn read_move(pos: &mut crate::engine::Position, text: &str) -> Option<Move> {
     let game = pos.game();
     if text == "@@@@" {
@@ -31,14 +32,21 @@ pub fn read_move(pos: &mut crate::engine::Position, text: &str) -> Option<Move> 
     }
     let castling = text.replace('0', "O");
     if castling == "O-O" || castling == "O-O-O" {
-        return pos
+        let found = pos
             .legal_move_list()
             .into_iter()
             .find(|mv| self::castling(game, mv) == Some(castling.as_str()));
+        if found.is_some() {
+            return found;
+        }
     }
     let mut readings = candidates(game.geometry, text);
     readings.push(text.to_string());
-    readings.iter().find_map(|r| pos.parse_move(r).ok())
+    if let Some(mv) = readings.iter().find_map(|r| pos.parse_move(r).ok()) {
+        return Some(mv);
+    }
+    let g = game.geometry;
+    crate::engine::san::read_with(pos, text, &|sq| to_xboard(g, &g.name(sq)))
 }
 
 /// `O-O` or `O-O-O` for a castling written as the king taking its partner; `None` for every other move.
