@@ -34,6 +34,7 @@ mod perft;
 mod placement;
 mod promotion;
 mod reader_limits;
+mod referee;
 mod remembered;
 mod restrictions;
 mod royalty;
