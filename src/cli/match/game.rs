@@ -9,11 +9,10 @@ use tatsu::xboard::notation;
 /// How long a game may run without the rules ending it: then it is drawn.
 pub const MAX_PLIES: usize = 600;
 /// How far below zero an engine's clock may go before it loses on time: the allowance for process and pipe latency
-/// (a reply's time is measured from the referee's `go` to the line's arrival). One amount for the whole game, not
-/// renewed each move: the clock is cumulative, so an engine that overruns by a little every move uses it up and
-/// flags. 10 ms: `tatsu xboard` answers in about a millisecond with no time left, so a game at `--tc 0.000001+0`
-/// ends on time within some ten moves, where 50 ms let 57-ply games end by repetition.
-pub const GRACE: Duration = Duration::from_millis(10);
+/// (a reply's time is measured from the referee's `go` to the line's arrival, scheduling delays included). One
+/// amount for the whole game, not renewed each move: the clock is cumulative, so an engine that overruns by a
+/// little every move uses it up and flags.
+pub const GRACE: Duration = Duration::from_millis(50);
 
 #[derive(Clone, Copy, Debug)]
 pub struct TimeControl {

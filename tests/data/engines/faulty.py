@@ -10,7 +10,7 @@ MODE is one of
   garbage  send control bytes, a line meant to forge a PGN and an illegal move in place of the Nth move
   huge     send a line of 2 MB (and a long line without end) before the Nth move, which it then sends
   fork     start a child that sleeps for 5 minutes (it stays in the engine's process group), then play normally
-  slow     wait 5 ms before each of its moves from the Nth on
+  slow     wait 20 ms before each of its moves from the Nth on
   nofeature  send no `variants` feature (an engine that plays normal chess only)
 
 With FAULTY_PIDFILE set, it appends its process group's id to that file as it starts (the orphan test reads it).
@@ -52,7 +52,7 @@ def relay():
         if line.startswith(b"move "):
             moves += 1
             if mode == "slow" and moves >= nth:
-                time.sleep(0.005)
+                time.sleep(0.02)
             if moves == nth:
                 if mode == "crash":
                     os._exit(3)
