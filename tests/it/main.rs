@@ -35,6 +35,7 @@ mod placement;
 mod promotion;
 mod reader_limits;
 mod referee;
+mod referee_san;
 mod remembered;
 mod restrictions;
 mod royalty;

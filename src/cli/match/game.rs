@@ -191,7 +191,12 @@ fn one_move(
         Reply::Move(text) => text,
         Reply::Resign => return Err(Stop::Resigned),
         Reply::Crashed => return Err(Stop::Fault("crashed (the engine exited)".into())),
-        Reply::Timeout => return Err(Stop::Fault("lost on time".into())),
+        Reply::Timeout => {
+            return Err(Stop::Fault(format!(
+                "lost on time (no move within {} ms)",
+                allowed.as_millis()
+            )))
+        }
         Reply::Refused(line) => {
             let last = last.map(|mv| pos_text(pos, mv)).unwrap_or_default();
             return Err(Stop::Fault(format!(
@@ -201,7 +206,11 @@ fn one_move(
     };
     clocks[us] -= took;
     if clocks[us] < -grace {
-        return Err(Stop::Fault("lost on time".into()));
+        return Err(Stop::Fault(format!(
+            "lost on time (its clock at {} ms after {} ms)",
+            clocks[us] / 1000,
+            took / 1000
+        )));
     }
     clocks[us] += tc.increment.as_micros() as i64;
     notation::read_move(pos, &text)

@@ -222,6 +222,10 @@ fn play_games(m: &Match) {
             let white_is_first = side == Side::White;
             pair[usize::from(white_is_first != first_is_white)] = None;
         }
+        // The moves are in the PGN already; the summary needs only the result: memory stays flat however many
+        // games are played.
+        let mut record = record;
+        record.moves = Vec::new();
         lock(&m.results).push((i, record));
     }
 }

@@ -34,7 +34,7 @@ pub fn result(record: &Record) -> &'static str {
 /// infraction` for another fault, `adjudication` for the ply limit.
 fn termination(record: &Record) -> &'static str {
     match record.faulty {
-        Some(_) if record.reason.ends_with("lost on time") => "time forfeit",
+        Some(_) if record.reason.contains(" lost on time") => "time forfeit",
         Some(_) => "rules infraction",
         None if record.reason.starts_with("draw by adjudication") => "adjudication",
         None => "normal",
