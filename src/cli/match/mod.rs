@@ -146,8 +146,8 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     let interrupted = INTERRUPTED.load(Ordering::Relaxed);
     if results.is_empty() {
         let why = match (ended, interrupted) {
-            (Some(why), _) => why,
-            (None, true) => "interrupted".to_string(),
+            (_, true) => "interrupted".to_string(),
+            (Some(why), false) => why,
             (None, false) => "the engines did not start".to_string(),
         };
         return Err(CliError::input(format!("no game was played: {why}")));
@@ -188,6 +188,10 @@ fn play_games(m: &Match) {
                     }
                 }
             }
+        }
+        // Ctrl-C may have come while an engine started: it was not among the groups the handler ended.
+        if m.stopping() {
+            break;
         }
         let i = m.next.fetch_add(1, Ordering::Relaxed);
         if i >= m.total {
