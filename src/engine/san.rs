@@ -38,7 +38,18 @@ pub fn write(pos: &mut Position, mv: &Move) -> String {
 pub fn read(pos: &mut Position, text: &str) -> Option<Move> {
     let game = pos.game();
     let name = |sq: Square| game.geometry.name(sq);
-    read_with(pos, text, &name).or_else(|| pos.parse_move(text.trim()).ok())
+    if let Some(mv) = read_with(pos, text, &name) {
+        return Some(mv);
+    }
+    // Coordinates, as `write` falls back to them, with its check mark (`d1a4h+`): the text whole first (`+` may
+    // be a shogi promotion), then without each trailing mark.
+    let mut key = text.trim();
+    loop {
+        if let Ok(mv) = pos.parse_move(key) {
+            return Some(mv);
+        }
+        key = key.strip_suffix(['+', '#'])?;
+    }
 }
 
 /// The legal move a SAN text names, squares named by `name` (tatsu's or XBoard's square names).

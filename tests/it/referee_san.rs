@@ -100,3 +100,23 @@ fn engines_san_is_read_leniently_but_never_guessed() {
     let drop = pos.parse_move("N@f3").unwrap();
     assert_eq!(san::write(&mut pos, &drop), "N@f3");
 }
+
+/// Found by the `referee_reply` fuzz target after 18,909 inputs: a gating move SAN cannot write is written in
+/// coordinates, with its check mark (`d1a4h+`), and that text did not read back (the mark was not taken off).
+#[test]
+fn a_move_written_in_coordinates_reads_back_with_its_check_mark() {
+    let seirawan = Engine::new(
+        tatsu::variants::load(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/variants/seirawan.tatsu"
+        ))
+        .expect("the test variant compiles")
+        .game,
+    );
+    let fen = "re1qkb1r/ppp1pp1p/n3b2n/6p1/6P1/8/PP1PPP1P/RNBQKBNR[HEh] w KQBCDFkqdf - 4 9";
+    let mut pos = Position::from_fen(&seirawan, fen).expect("valid FEN");
+    let mv = pos.parse_move("d1a4h").expect("a legal gating move");
+    let text = san::write(&mut pos, &mv);
+    assert_eq!(text, "d1a4h+");
+    assert_eq!(san::read(&mut pos, &text), Some(mv));
+}
