@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 RUNS="${RUNS:-10000000}"
 JOBS="${JOBS:-1}"
-ALL=(betza_parse fen moves ruletest_file variant_compile variant_mutate xboard_session)
+ALL=(betza_parse fen moves ruletest_file variant_compile variant_mutate xboard_session referee_reply)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL[@]}")
 
@@ -22,7 +22,7 @@ TARGETS=("$@")
 flags() {
   case "$1" in
     betza_parse) echo "-max_len=256" ;;
-    fen | moves) echo "-max_len=2048" ;;
+    fen | moves | referee_reply) echo "-max_len=2048" ;;
     ruletest_file | xboard_session) echo "-max_len=4096" ;;
     variant_mutate) echo "-max_len=65 -len_control=0" ;;
     variant_compile) echo "" ;;

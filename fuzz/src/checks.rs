@@ -517,3 +517,57 @@ pub fn perft_units(data: &[u8]) {
         Err(e) => assert!(e.starts_with("results.txt:"), "{e}"),
     }
 }
+
+/// Engine output as `tatsu match` reads it: byte 0 picks the game (as `fen`), then lines. Each line is classified
+/// (`xboard::reply::classify`, `features` of a feature line); a `move` line's text is read as the referee reads it
+/// (`xboard::notation::read_move`: coordinates, then SAN) and, when it names a move, that move must be legal, its
+/// SAN (`engine::san::write`) must read back to it, and it is played; any other line plays the legal move its first
+/// byte indexes, so that the fuzzer reaches deep positions. The text is also read as SAN on its own
+/// (`engine::san::read`). At most 200 lines; the game stops when it is over.
+pub fn referee_reply(data: &[u8]) {
+    use tatsu::xboard::reply::{classify, features, variant_list, EngineLine};
+    let Some((&which, rest)) = data.split_first() else {
+        return;
+    };
+    let engine = pick(which).engine();
+    let text = String::from_utf8_lossy(rest);
+    let mut pos = Position::start(engine);
+    for line in text.lines().take(200) {
+        if pos.outcome().is_some() {
+            break;
+        }
+        let named = match classify(line) {
+            EngineLine::Move(mv) => tatsu::xboard::notation::read_move(&mut pos, mv),
+            EngineLine::Features(f) => {
+                for (name, value) in features(f) {
+                    assert!(!name.is_empty() && !name.contains('='), "{name}");
+                    let _ = variant_list(value);
+                }
+                None
+            }
+            _ => None,
+        };
+        let _ = tatsu::engine::san::read(&mut pos, line);
+        let mv = match named {
+            Some(mv) => {
+                assert!(pos.is_legal(mv), "`{line}` was read as an illegal move");
+                mv
+            }
+            None => {
+                let moves = pos.legal_move_list();
+                if moves.is_empty() {
+                    break;
+                }
+                moves[line.bytes().next().unwrap_or(0) as usize % moves.len()]
+            }
+        };
+        let san = tatsu::engine::san::write(&mut pos, &mv);
+        assert_eq!(
+            tatsu::engine::san::read(&mut pos, &san),
+            Some(mv),
+            "the SAN `{san}` does not read back in {}",
+            pos.to_fen()
+        );
+        pos.play(mv);
+    }
+}

@@ -23,6 +23,7 @@ pub mod perft;
 mod position;
 pub(crate) mod reach;
 mod rules;
+pub mod san;
 mod tables;
 mod zobrist;
 

@@ -6,6 +6,7 @@ mod highlight;
 mod input;
 pub mod notation;
 mod offer;
+pub mod reply;
 mod session;
 mod setup;
 

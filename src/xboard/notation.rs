@@ -20,7 +20,8 @@ pub fn move_text(game: &Game, mv: &Move) -> String {
 }
 
 /// The legal move an XBoard text names in `pos`: `O-O`/`O-O-O` (or with zeros) for a castling written as the king
-/// taking its partner, else the move in XBoard's or tatsu's rank notation.
+/// taking its partner, else the move in XBoard's or tatsu's rank notation, else SAN with XBoard's square names
+/// (`Nf3`, `exd5`, `e8=Q`, `O-O`, `P@e4`: CECP lets an engine send SAN, [`crate::engine::san`]).
 pub fn read_move(pos: &mut crate::engine::Position, text: &str) -> Option<Move> {
     let game = pos.game();
     if text == "@@@@" {
@@ -31,18 +32,25 @@ pub fn read_move(pos: &mut crate::engine::Position, text: &str) -> Option<Move> 
     }
     let castling = text.replace('0', "O");
     if castling == "O-O" || castling == "O-O-O" {
-        return pos
+        let found = pos
             .legal_move_list()
             .into_iter()
             .find(|mv| self::castling(game, mv) == Some(castling.as_str()));
+        if found.is_some() {
+            return found;
+        }
     }
     let mut readings = candidates(game.geometry, text);
     readings.push(text.to_string());
     if let Some(mv) = readings.iter().find_map(|r| pos.parse_move(r).ok()) {
         return Some(mv);
     }
+    let g = game.geometry;
+    if let Some(mv) = crate::engine::san::read_with(pos, text, &|sq| to_xboard(g, &g.name(sq))) {
+        return Some(mv);
+    }
     // XBoard adds `+` to a move into a promotion zone whether or not the piece can promote there (a cannon's
-    // capture into the zone arrives as `a1a7+`). Had the move a promoting form, the reading above found it; so the
+    // capture into the zone arrives as `a1a7+`). Had the move a promoting form, the readings above found it; so the
     // plain move is meant.
     let plain = text.strip_suffix('+').filter(|p| !p.is_empty())?;
     read_move(pos, plain)

@@ -34,6 +34,8 @@ mod perft;
 mod placement;
 mod promotion;
 mod reader_limits;
+mod referee;
+mod referee_san;
 mod remembered;
 mod restrictions;
 mod royalty;

@@ -1,6 +1,6 @@
 //! One refereed game: both engines told the moves, tatsu judging every move (legality, notation) and every game
 //! end (the game's own rules), illegal moves, crashes, silence and time losses adjudicated with the reason.
-use super::player::{Player, Reply, Sync};
+use super::player::{printable, Player, Reply, Sync};
 use std::time::{Duration, Instant};
 use tatsu::engine::{Engine, Move, Position};
 use tatsu::rules::Side;
@@ -8,8 +8,11 @@ use tatsu::xboard::notation;
 
 /// How long a game may run without the rules ending it: then it is drawn.
 pub const MAX_PLIES: usize = 600;
-/// Time an engine may exceed its clock by before it loses on time (process and pipe latency).
-const GRACE: Duration = Duration::from_millis(200);
+/// How far below zero an engine's clock may go before it loses on time: the allowance for process and pipe latency
+/// (a reply's time is measured from the referee's `go` to the line's arrival, scheduling delays included). One
+/// amount for the whole game, not renewed each move: the clock is cumulative, so an engine that overruns by a
+/// little every move uses it up and flags.
+pub const GRACE: Duration = Duration::from_millis(50);
 
 #[derive(Clone, Copy, Debug)]
 pub struct TimeControl {
@@ -17,16 +20,22 @@ pub struct TimeControl {
     pub increment: Duration,
 }
 
-/// A finished game: the opening it was played from, the moves (in tatsu's notation), the winner and why.
+/// A finished game: the opening it was played from, the moves, the winner and why.
 #[derive(Clone)]
 pub struct Record {
     pub opening: usize,
-    pub moves: Vec<String>,
+    pub moves: Vec<Move>,
     pub winner: Option<Side>,
     pub reason: String,
-    /// Decided by an engine's fault (an illegal move, a refused legal move, a crash, silence, a time loss), not
-    /// by play: the summary also gives the score without these games.
-    pub fault: bool,
+    /// The side whose engine's fault decided the game (an illegal move, a refused legal move, a crash, silence, a
+    /// time loss), not play: the summary also gives the score without these games, and that engine is restarted.
+    pub faulty: Option<Side>,
+}
+
+impl Record {
+    pub fn fault(&self) -> bool {
+        self.faulty.is_some()
+    }
 }
 
 /// Plays one game from the start position after the opening `moves`; `players[0]` has White.
@@ -45,7 +54,8 @@ pub fn play(
     if let Some((side, why)) = sync_after_opening(&mut players) {
         return fault(index, moves, side, why);
     }
-    let mut clocks = [tc.base, tc.base];
+    let base = tc.base.as_micros() as i64;
+    let mut clocks = [base, base];
     loop {
         if let Some((winner, reason)) = decided(&mut pos, moves.len()) {
             return Record {
@@ -53,7 +63,7 @@ pub fn play(
                 moves,
                 winner,
                 reason,
-                fault: false,
+                faulty: None,
             };
         }
         let side = pos.side_to_move();
@@ -65,15 +75,14 @@ pub fn play(
                     moves,
                     winner: Some(side.opponent()),
                     reason: format!("{} resigns", side_name(side)),
-                    fault: false,
+                    faulty: None,
                 }
             }
             Err(Stop::Fault(why)) => return fault(index, moves, side, why),
         };
-        let uci = pos.uci(&mv);
         players[side.opponent().index()].tell_move(&notation::move_text(&engine.game, &mv));
         pos.play(mv);
-        moves.push(uci);
+        moves.push(mv);
     }
 }
 
@@ -97,24 +106,21 @@ fn start_game(players: &mut [&mut Player; 2], variant_name: &str, tc: TimeContro
     }
 }
 
-/// Plays the opening's moves on `pos` and tells both engines; returns them in tatsu's notation.
+/// Plays the opening's moves on `pos` and tells both engines; returns them.
 fn play_opening(
     engine: &Engine,
     pos: &mut Position,
     opening: &[Move],
     players: &mut [&mut Player; 2],
-) -> Vec<String> {
-    let mut moves = Vec::new();
+) -> Vec<Move> {
     for mv in opening {
-        let text = pos.uci(mv);
         let xb = notation::move_text(&engine.game, mv);
         for p in players.iter_mut() {
             p.tell_move(&xb);
         }
         pos.play(*mv);
-        moves.push(text);
     }
-    moves
+    opening.to_vec()
 }
 
 /// Pings both engines after the opening: the first that refused an opening move or stays silent, and why.
@@ -159,88 +165,77 @@ enum Stop {
 }
 
 /// Asks the side to move for its move on its clock and checks it: the legal move (its clock charged and given
-/// the increment), or why the game stops. `last` is the move before it, named if the engine refuses it.
+/// the increment), or why the game stops. Clocks are in microseconds and may go below zero by up to [`GRACE`].
+/// `last` is the move before it, named if the engine refuses it.
 fn one_move(
     pos: &mut Position,
     players: &mut [&mut Player; 2],
-    clocks: &mut [Duration; 2],
+    clocks: &mut [i64; 2],
     tc: TimeControl,
-    last: Option<&String>,
+    last: Option<&Move>,
 ) -> Result<Move, Stop> {
     let side = pos.side_to_move();
     let (us, them) = (side.index(), side.opponent().index());
+    let centiseconds = |micros: i64| micros.max(0) / 10_000;
     let mover = &mut players[us];
-    mover.send(&format!("time {}", clocks[us].as_millis() / 10));
-    mover.send(&format!("otim {}", clocks[them].as_millis() / 10));
+    mover.send(&format!("time {}", centiseconds(clocks[us])));
+    mover.send(&format!("otim {}", centiseconds(clocks[them])));
     mover.send("go");
+    let grace = GRACE.as_micros() as i64;
     let started = Instant::now();
-    let reply = mover.await_move(started + clocks[us] + GRACE);
-    let took = started.elapsed();
+    let allowed = Duration::from_micros((clocks[us] + grace).max(0) as u64);
+    let reply = mover.await_move(started + allowed);
+    let took = started.elapsed().as_micros() as i64;
     mover.send("force");
     let text = match reply {
         Reply::Move(text) => text,
         Reply::Resign => return Err(Stop::Resigned),
         Reply::Crashed => return Err(Stop::Fault("crashed (the engine exited)".into())),
-        Reply::Timeout => return Err(Stop::Fault("lost on time".into())),
+        Reply::Timeout => {
+            return Err(Stop::Fault(format!(
+                "lost on time (no move within {} ms)",
+                allowed.as_millis()
+            )))
+        }
         Reply::Refused(line) => {
-            let last = last.cloned().unwrap_or_default();
+            let last = last.map(|mv| pos_text(pos, mv)).unwrap_or_default();
             return Err(Stop::Fault(format!(
                 "refused the legal move {last} ({line})"
             )));
         }
     };
-    if took > clocks[us] + GRACE {
-        return Err(Stop::Fault("lost on time".into()));
+    clocks[us] -= took;
+    if clocks[us] < -grace {
+        return Err(Stop::Fault(format!(
+            "lost on time (its clock at {} ms after {} ms)",
+            clocks[us] / 1000,
+            took / 1000
+        )));
     }
-    clocks[us] = clocks[us].saturating_sub(took) + tc.increment;
+    clocks[us] += tc.increment.as_micros() as i64;
     notation::read_move(pos, &text)
-        .ok_or_else(|| Stop::Fault(format!("played an illegal move: {text}")))
+        .ok_or_else(|| Stop::Fault(format!("played an illegal move: {}", printable(&text))))
+}
+
+/// The text of the move just played in `pos` (for a refusal's reason), in tatsu's notation.
+fn pos_text(pos: &Position, mv: &Move) -> String {
+    tatsu::engine::notation::to_uci(pos.game(), mv)
 }
 
 /// `side` loses by its engine's fault.
-fn fault(opening: usize, moves: Vec<String>, side: Side, why: String) -> Record {
+fn fault(opening: usize, moves: Vec<Move>, side: Side, why: String) -> Record {
     Record {
         opening,
         moves,
         winner: Some(side.opponent()),
         reason: format!("{} {why}", side_name(side)),
-        fault: true,
+        faulty: Some(side),
     }
 }
 
-fn side_name(side: Side) -> &'static str {
+pub fn side_name(side: Side) -> &'static str {
     match side {
         Side::White => "White",
         Side::Black => "Black",
     }
-}
-
-/// The game in PGN: the variant, set-up and players' tags, the moves in tatsu's coordinate notation, the result
-/// with its reason.
-pub fn pgn(record: &Record, engine: &Engine, names: [&str; 2], round: usize) -> String {
-    let result = match record.winner {
-        Some(Side::White) => "1-0",
-        Some(Side::Black) => "0-1",
-        None => "1/2-1/2",
-    };
-    let mut text = format!(
-        "[Event \"tatsu match\"]\n[Site \"?\"]\n[Round \"{round}\"]\n[White \"{}\"]\n[Black \"{}\"]\n\
-         [Result \"{result}\"]\n[Variant \"{}\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n[Termination \"{}\"]\n\n",
-        names[0], names[1], engine.game.name, engine.game.start_fen, record.reason
-    );
-    let mut line = String::new();
-    for (i, mv) in record.moves.iter().enumerate() {
-        if i % 2 == 0 {
-            line += &format!("{}. ", i / 2 + 1);
-        }
-        line += mv;
-        line.push(' ');
-        if line.len() > 70 {
-            text += line.trim_end();
-            text.push('\n');
-            line.clear();
-        }
-    }
-    text += &format!("{line}{{{}}} {result}\n\n", record.reason);
-    text
 }

@@ -1,13 +1,14 @@
 //! `tatsu match`: two XBoard engines play each other with tatsu as referee, on any bundled game or variant file.
 mod game;
+mod pgn;
 mod player;
 
 use super::common::load_engine;
 use super::error::CliError;
 use game::{Record, TimeControl};
-use player::Player;
+use player::{Player, StartError};
 use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 use tatsu::engine::{Engine, Move, Position};
@@ -54,6 +55,40 @@ pub struct MatchArgs {
     pub pgn: Option<String>,
 }
 
+/// Starts in a row that may fail before the match ends: an engine that crashes or hangs is restarted for the next
+/// game, but one that does not come up this many times running has a persistent fault.
+pub const MAX_FAILED_STARTS: usize = 3;
+
+/// Set by Ctrl-C (or SIGTERM): the games under way are dropped, the summary of those finished printed.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// What the threads playing the games share.
+struct Match<'a> {
+    args: &'a MatchArgs,
+    engine: &'a Engine,
+    variant_name: String,
+    tc: TimeControl,
+    date: String,
+    total: usize,
+    next: AtomicUsize,
+    results: Mutex<Vec<(usize, Record)>>,
+    names: Mutex<[String; 2]>,
+    /// Why the match ended before its last game (an engine that will not start or does not play the variant).
+    ended: Mutex<Option<String>>,
+    pgn: Option<Mutex<std::fs::File>>,
+}
+
+impl Match<'_> {
+    fn stopping(&self) -> bool {
+        INTERRUPTED.load(Ordering::Relaxed) || lock(&self.ended).is_some()
+    }
+}
+
+/// A mutex's content, even if a thread panicked holding it.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 pub fn run(args: MatchArgs) -> Result<(), CliError> {
     if args.engines.len() != 2 {
         return Err(CliError::usage("give exactly two --engine commands"));
@@ -80,81 +115,176 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         },
         None => None,
     };
-    let results: Mutex<Vec<(usize, Record)>> = Mutex::new(Vec::new());
-    let next = AtomicUsize::new(0);
-    let total = args.games.div_ceil(2) as usize * 2;
-    let names: Mutex<[String; 2]> = Mutex::new([args.engines[0].clone(), args.engines[1].clone()]);
-    let not_started: Mutex<Option<String>> = Mutex::new(None);
+    // Ctrl-C ends every engine's process group at once; the games they were playing are dropped below. A
+    // handler set before (only in tests that run `run` twice) is kept.
+    let _ = ctrlc::set_handler(|| {
+        INTERRUPTED.store(true, Ordering::Relaxed);
+        player::end_every_group();
+    });
+    let m = Match {
+        args: &args,
+        engine: &engine,
+        variant_name,
+        tc,
+        date: pgn::today(),
+        total: args.games.div_ceil(2) as usize * 2,
+        next: AtomicUsize::new(0),
+        results: Mutex::new(Vec::new()),
+        names: Mutex::new([args.engines[0].clone(), args.engines[1].clone()]),
+        ended: Mutex::new(None),
+        pgn,
+    };
     std::thread::scope(|scope| {
         for _ in 0..args.concurrency {
-            scope.spawn(|| {
-                let started = Player::start(&args.engines[0])
-                    .and_then(|a| Player::start(&args.engines[1]).map(|b| (a, b)));
-                let (mut a, mut b) = match started {
-                    Ok(pair) => pair,
-                    Err(e) => {
-                        *not_started.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
-                        return;
-                    }
-                };
-                *names.lock().unwrap_or_else(|e| e.into_inner()) = [a.name.clone(), b.name.clone()];
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= total {
-                        break;
-                    }
-                    let first_is_white = i % 2 == 0;
-                    let players = if first_is_white {
-                        [&mut a, &mut b]
-                    } else {
-                        [&mut b, &mut a]
-                    };
-                    // Both games of a pair replay the pair's opening from its seed: nothing is made before
-                    // the games, whatever their number.
-                    let pair = i / 2;
-                    let moves = opening(
-                        &engine,
-                        args.seed.wrapping_add(pair as u64),
-                        args.opening_plies,
-                    );
-                    let opening = (pair, moves.as_slice());
-                    let record = game::play(&engine, &variant_name, opening, players, tc);
-                    let white_black = if first_is_white {
-                        [a.name.as_str(), b.name.as_str()]
-                    } else {
-                        [b.name.as_str(), a.name.as_str()]
-                    };
-                    let text = game::pgn(&record, &engine, white_black, i + 1);
-                    if let Some(file) = &pgn {
-                        let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
-                        let _ = file.write_all(text.as_bytes()).and_then(|()| file.flush());
-                    }
-                    outln!(
-                        "game {:>3}: {} - {}: {}",
-                        i + 1,
-                        white_black[0],
-                        white_black[1],
-                        result_text(&record)
-                    );
-                    results
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .push((i, record));
-                }
-            });
+            scope.spawn(|| play_games(&m));
         }
     });
-    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    let names = names.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut results = m.results.into_inner().unwrap_or_else(|e| e.into_inner());
+    results.sort_by_key(|(i, _)| *i);
+    let names = m.names.into_inner().unwrap_or_else(|e| e.into_inner());
+    let ended = m.ended.into_inner().unwrap_or_else(|e| e.into_inner());
+    let interrupted = INTERRUPTED.load(Ordering::Relaxed);
     if results.is_empty() {
-        let why = not_started.into_inner().unwrap_or_else(|e| e.into_inner());
+        let why = match (ended, interrupted) {
+            (_, true) => "interrupted".to_string(),
+            (Some(why), false) => why,
+            (None, false) => "the engines did not start".to_string(),
+        };
+        return Err(CliError::input(format!("no game was played: {why}")));
+    }
+    print_summary(&results, &names);
+    if interrupted {
         return Err(CliError::input(format!(
-            "no game was played: {}",
-            why.unwrap_or_else(|| "the engines did not start".to_string())
+            "the match was interrupted after {} of {} games; the games under way were dropped",
+            results.len(),
+            m.total
         )));
     }
-    outln!("{}", summary(&results, &names));
-    let played: Vec<(usize, Record)> = results.iter().filter(|(_, r)| !r.fault).cloned().collect();
+    match ended {
+        Some(why) => Err(CliError::input(format!(
+            "the match ended after {} of {} games: {why}",
+            results.len(),
+            m.total
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// One thread's games, each with the thread's own pair of engines, until none is left or the match stops. An
+/// engine whose fault decided a game is ended (its whole process group) and started again for the next.
+fn play_games(m: &Match) {
+    let mut pair: [Option<Player>; 2] = [None, None];
+    while !m.stopping() {
+        for (k, slot) in pair.iter_mut().enumerate() {
+            if slot.is_none() {
+                match start(&m.args.engines[k], &m.variant_name) {
+                    Ok(p) => {
+                        lock(&m.names)[k] = p.name.clone();
+                        *slot = Some(p);
+                    }
+                    Err(why) => {
+                        lock(&m.ended).get_or_insert(why);
+                        return;
+                    }
+                }
+            }
+        }
+        // Ctrl-C may have come while an engine started: it was not among the groups the handler ended.
+        if m.stopping() {
+            break;
+        }
+        let i = m.next.fetch_add(1, Ordering::Relaxed);
+        if i >= m.total {
+            break;
+        }
+        let [Some(a), Some(b)] = &mut pair else {
+            break;
+        };
+        let first_is_white = i % 2 == 0;
+        let (white, black) = if first_is_white { (a, b) } else { (b, a) };
+        let white_black = [white.name.clone(), black.name.clone()];
+        // Both games of a pair replay the pair's opening from its seed: nothing is made before the games,
+        // whatever their number.
+        let pair_index = i / 2;
+        let moves = opening(
+            m.engine,
+            m.args.seed.wrapping_add(pair_index as u64),
+            m.args.opening_plies,
+        );
+        let record = game::play(
+            m.engine,
+            &m.variant_name,
+            (pair_index, moves.as_slice()),
+            [white, black],
+            m.tc,
+        );
+        if INTERRUPTED.load(Ordering::Relaxed) {
+            break;
+        }
+        record_game(m, i, &record, &white_black);
+        if let Some(side) = record.faulty {
+            let white_is_first = side == Side::White;
+            pair[usize::from(white_is_first != first_is_white)] = None;
+        }
+        // The moves are in the PGN already; the summary needs only the result: memory stays flat however many
+        // games are played.
+        let mut record = record;
+        record.moves = Vec::new();
+        lock(&m.results).push((i, record));
+    }
+}
+
+/// Starts an engine, trying again after a failed start up to [`MAX_FAILED_STARTS`] times in all; why it cannot be
+/// used otherwise.
+fn start(command: &str, variant: &str) -> Result<Player, String> {
+    let mut last = String::new();
+    for _ in 0..MAX_FAILED_STARTS {
+        match Player::start(command, variant) {
+            Ok(p) => return Ok(p),
+            Err(StartError::Unfit(why)) => return Err(why),
+            Err(StartError::Failed(why)) => last = why,
+        }
+        if INTERRUPTED.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+    Err(format!(
+        "{last} ({MAX_FAILED_STARTS} starts in a row failed)"
+    ))
+}
+
+/// Appends the finished game to the PGN file and prints its line.
+fn record_game(m: &Match, i: usize, record: &Record, names: &[String; 2]) {
+    if let Some(file) = &m.pgn {
+        let header = pgn::Header {
+            engine: m.engine,
+            variant: &m.variant_name,
+            names: [&names[0], &names[1]],
+            round: i + 1,
+            date: &m.date,
+            tc: m.tc,
+        };
+        let text = pgn::write(record, &header);
+        let mut file = lock(file);
+        let _ = file.write_all(text.as_bytes()).and_then(|()| file.flush());
+    }
+    outln!(
+        "game {:>3}: {} - {}: {}",
+        i + 1,
+        names[0],
+        names[1],
+        result_text(record)
+    );
+}
+
+/// The score of every game, then without the games faults decided.
+fn print_summary(results: &[(usize, Record)], names: &[String; 2]) {
+    outln!("{}", summary(results, names));
+    let played: Vec<(usize, Record)> = results
+        .iter()
+        .filter(|(_, r)| !r.fault())
+        .cloned()
+        .collect();
     let faults = results.len() - played.len();
     if faults > 0 {
         outln!(
@@ -164,18 +294,13 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         if played.is_empty() {
             outln!("no game left");
         } else {
-            outln!("{}", summary(&played, &names));
+            outln!("{}", summary(&played, names));
         }
     }
-    Ok(())
 }
 
 fn result_text(record: &Record) -> String {
-    let score = match record.winner {
-        Some(Side::White) => "1-0",
-        Some(Side::Black) => "0-1",
-        None => "1/2-1/2",
-    };
+    let score = pgn::result(record);
     format!(
         "{score} ({}, {} plies, opening {})",
         record.reason,

@@ -11,7 +11,6 @@ mod help;
 mod moves;
 mod perft;
 mod piece;
-mod referee;
 mod search;
 mod selfplay;
 mod show;
