@@ -23,7 +23,7 @@ import time
 import urllib.error
 import urllib.request
 
-ELEMENT = "element-6066-11e4-a52f-4a27-8fcf1e3e4ab5"
+ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
 
 
 class Failure(Exception):
@@ -148,10 +148,11 @@ class Test:
             raise Failure(f"{sq} should hold {piece!r}, holds {got!r}")
 
     def set_fen(self, fen):
+        before = self.d.js("return Number(document.body.dataset.refreshes || 0);")
         self.d.js("document.getElementById('fen').value = arguments[0];", fen)
         self.d.click("#fen-load")
-        self.wait(f"document.getElementById('fen').value === {json.dumps(fen)} && document.body.dataset.ply === '0'"
-                  " && !document.querySelector('[data-mark]')", "the FEN is set up")
+        self.wait(f"Number(document.body.dataset.refreshes) > {before} && document.body.dataset.ply === '0'",
+                  f"the FEN {fen} is set up")
 
 
 def chess_moves(t):

@@ -40,6 +40,7 @@ export class Board {
     this.style = game.rotated ? "shogi" : "chess";
     this.el.classList.toggle("shogi", game.rotated);
     this.holes = new Set(game.board.holes);
+    this.hasHands = game.pieces.some((p) => p.droppable);
     this.build();
   }
 
@@ -125,8 +126,11 @@ export class Board {
     const width = wrap.clientWidth - label - 4;
     const height = window.innerHeight - wrap.getBoundingClientRect().top - 120 - label;
     const size = Math.max(12, Math.floor(Math.min(width / files, Math.max(height, 200) / ranks)));
-    this.el.style.setProperty("--sq", `${size}px`);
-    this.el.style.setProperty("--label", `${label}px`);
+    // On the board's area, so that the hands beside the board scale with it.
+    const area = this.el.closest(".board-area") || this.el;
+    area.style.setProperty("--sq", `${size}px`);
+    area.style.setProperty("--label", `${label}px`);
+    area.style.setProperty("--files", files);
   }
 
   // The pieces: `board` is the API's list of {square, piece, side}; `hands` its {white: [...], black: [...]}.
@@ -157,7 +161,7 @@ export class Board {
     const top = this.flipped ? "white" : "black";
     const draw = (el, side) => {
       const list = (hands && hands[side]) || [];
-      el.hidden = !hands;
+      el.hidden = !hands || !this.hasHands;
       el.dataset.side = side;
       el.innerHTML = list
         .map((h) => `<button type="button" class="hand-piece" data-hand-piece="${h.piece}" data-side="${side}" ` +

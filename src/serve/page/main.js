@@ -27,7 +27,6 @@ const ui = {
     return zone ? new Set(zone[side]) : null;
   },
   showPosition(pos) {
-    document.body.dataset.ply = pos.ply;
     $("fen").value = pos.fen;
     const side = pos.side_to_move === "white" ? "White" : "Black";
     const check = pos.checks.length ? " (in check)" : "";

@@ -52,6 +52,9 @@ export class Play {
     if (generation !== this.generation) return;
     this.pos = pos;
     this.entry = null;
+    // For the browser test and scripts: the ply shown and a count of redraws, as attributes of the page.
+    document.body.dataset.ply = this.cursor;
+    document.body.dataset.refreshes = Number(document.body.dataset.refreshes || 0) + 1;
     this.hidePicker();
     this.board.setPosition(pos.board, pos.hands);
     this.mark();
