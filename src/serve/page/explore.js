@@ -93,6 +93,7 @@ export class Explore {
     for (const sq of d.first_legs || []) dests.set(sq, "first-leg");
     for (const sq of d.dead_ends || []) dests.set(sq, "dead-end");
     for (const m of d.moves) dests.set(m.to, m.kind);
+    this.ui.say(`Exploring: ${d.side} ${d.name} on ${d.from}. Click a mark to see why, another square to move it.`);
     this.board.setMarks({ selected: null, origin: d.from, hand: null, dests, last: [], checks: [],
       zone: this.ui.zoneSquares() });
     const zone = d.zone ? ` (its moves in zone ${escapeHtml(d.zone)})` : "";

@@ -112,7 +112,7 @@ function wire() {
     if (e.key === "ArrowLeft") play.goTo(play.cursor - 1);
     else if (e.key === "ArrowRight") play.goTo(play.cursor + 1);
     else if (e.key === "f") board.setFlipped(!board.flipped);
-    else if (e.key === "Escape") play.clickSquare(null);
+    else if (e.key === "Escape" && ui.tab === "play") play.clickSquare(null);
   });
 }
 
