@@ -174,7 +174,8 @@ export class Board {
   }
 
   // Marks: {selected: square|null, hand: {piece, side}|null, dests: Map(square -> "move"|"capture"|"leg"),
-  // last: [squares], checks: [squares], zone: Set(squares)|null, origin: square|null}.
+  // last: [squares], checks: [squares], zone: Set(squares)|null, origin: square|null, also: Set(squares)|null:
+  // destinations that are also reached another way, e.g. a Lion's second leg}.
   setMarks(marks) {
     this.marks = marks;
     for (const [sq, cell] of this.cells) {
@@ -186,6 +187,7 @@ export class Board {
       toggle(cell, "data-check", marks.checks && marks.checks.includes(sq));
       toggle(cell, "data-zone", marks.zone && marks.zone.has(sq));
       toggle(cell, "data-origin", sq === marks.origin);
+      toggle(cell, "data-also", marks.also && marks.also.has(sq));
     }
     for (const item of document.querySelectorAll(".hand-piece")) {
       const on = marks.hand && marks.hand.piece === item.dataset.handPiece && marks.hand.side === item.dataset.side;

@@ -94,15 +94,17 @@ export class Explore {
     for (const sq of d.dead_ends || []) dests.set(sq, "dead-end");
     for (const m of d.moves) dests.set(m.to, m.kind);
     this.ui.say(`Exploring: ${d.side} ${d.name} on ${d.from}. Click a mark to see why, another square to move it.`);
+    const also = new Set(d.moves.filter((m) => m.also && m.also.length).map((m) => m.to));
     this.board.setMarks({ selected: null, origin: d.from, hand: null, dests, last: [], checks: [],
-      zone: this.ui.zoneSquares() });
+      zone: this.ui.zoneSquares(), also });
     const zone = d.zone ? ` (its moves in zone ${escapeHtml(d.zone)})` : "";
     this.$("explore-summary").innerHTML = `<p>${escapeHtml(d.side)} ${escapeHtml(d.name)} (${escapeHtml(d.piece)})` +
       ` on ${escapeHtml(d.from)}${zone}: ${d.moves.length} destinations.</p>`;
     const kinds = [...new Set(dests.values())];
     this.$("explore-legend").innerHTML = kinds
       .map((k) => `<dt><span class="swatch" data-mark="${k}"></span></dt><dd>${escapeHtml(KIND_WORDS[k] || k)}</dd>`)
-      .join("");
+      .join("") + (also.size ? `<dt><span class="swatch" data-also></span></dt><dd>(the small corner dot) also ` +
+        `reached another way, e.g. as a leg of a multi-leg move: click it to see how</dd>` : "");
     this.$("explore-detail").innerHTML = "";
   }
 

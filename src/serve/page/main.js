@@ -125,7 +125,15 @@ function onFileChange(change) {
   else showDiagnostics($("diagnostics"), $("diagnostics-list"), change.diagnostics);
 }
 
+// Served on another address than loopback, the server asks for an access token: the URL it printed carries it, and
+// a cookie carries it on every request of the page (fetches and event streams alike).
+function keepToken() {
+  const token = new URLSearchParams(location.search).get("token");
+  if (token) document.cookie = `tatsu_token=${encodeURIComponent(token)}; path=/; SameSite=Strict`;
+}
+
 async function init() {
+  keepToken();
   wire();
   const { games } = await api.games();
   $("game-select").innerHTML = games
