@@ -102,8 +102,8 @@ export class Explore {
       ` on ${escapeHtml(d.from)}${zone}: ${d.moves.length} destinations.</p>`;
     const kinds = [...new Set(dests.values())];
     this.$("explore-legend").innerHTML = kinds
-      .map((k) => `<dt><span class="swatch" data-mark="${k}"></span></dt><dd>${escapeHtml(KIND_WORDS[k] || k)}</dd>`)
-      .join("") + (also.size ? `<dt><span class="swatch" data-also></span></dt><dd>(the small corner dot) also ` +
+      .map((k) => `<dt><span class="mark-swatch" data-mark="${k}"></span></dt><dd>${escapeHtml(KIND_WORDS[k] || k)}</dd>`)
+      .join("") + (also.size ? `<dt><span class="mark-swatch" data-also></span></dt><dd>(the small corner dot) also ` +
         `reached another way, e.g. as a leg of a multi-leg move: click it to see how</dd>` : "");
     this.$("explore-detail").innerHTML = "";
   }

@@ -145,7 +145,8 @@ async function init() {
   $("game-select").value = first.id;
   if (games.some((g) => g.source === "file")) api.watch(onFileChange);
   await loadGame(first.id, false);
-  // When the first board is drawn: the browser test reads it to measure the page load.
+  // When the first board is laid out (the next frame): the browser test reads it to measure the page load.
+  await new Promise((resolve) => requestAnimationFrame(resolve));
   window.tatsuReady = performance.now();
   document.body.dataset.ready = "";
 }
