@@ -255,7 +255,7 @@ def live_file(t, path):
 
 def big_board(path):
     """A 36x36 game with a full army on each side, to measure the page load of the largest board."""
-    back = "RNBQ" * 4 + "RNBQK" + "RNBQ" * 4 + "RNB"
+    back = "RNBQ" * 4 + "K" + "QBNR" * 4 + "RNB"
     rows = [back.lower(), "p" * 36] + ["36"] * 32 + ["P" * 36, back]
     with open(path, "w") as f:
         f.write('title "Big"\nboard 36 x 36\npiece K { royal moves "K" }\npiece Q { moves "Q" }\n'

@@ -63,7 +63,7 @@ async function loadGame(id, keepLine) {
   $("zone-select").innerHTML = game.board.zones
     .flatMap((z) => ["white", "black"].map((s) => `<option value="${z.name}|${s}">${z.name} (${s})</option>`))
     .join("");
-  $("zone-select").hidden = !game.board.zones.length;
+  $("zone-select").hidden = !$("show-zones").checked || !game.board.zones.length;
   board.setGame(game);
   explore.setGame(game);
   if (ui.tab === "explore") selectTab("play");
@@ -89,8 +89,11 @@ function wire() {
   };
   $("flip").onclick = () => board.setFlipped(!board.flipped);
   $("show-coords").onchange = (e) => board.setCoordinates(e.target.checked);
-  $("show-zones").onchange = () => (ui.tab === "explore" ? explore.draw($("explore-board").value === "position")
-    : play.mark());
+  $("show-zones").onchange = () => {
+    $("zone-select").hidden = !$("show-zones").checked || !ui.game.board.zones.length;
+    if (ui.tab === "explore") explore.draw($("explore-board").value === "position");
+    else play.mark();
+  };
   $("zone-select").onchange = $("show-zones").onchange;
   $("new-game").onclick = () => play.newGame();
   $("engine-move").onclick = () => play.engineMove();

@@ -171,6 +171,12 @@ export class Play {
         }
       }
     }
+    if (e && e.legs.length > 1) {
+      const stop = dests.get(e.legs[e.legs.length - 1]) === "stop" ? `, or ${e.legs[e.legs.length - 1]} again to stop there` : "";
+      this.ui.say(`${e.legs.join("-")}: click the next square${stop}.`);
+    } else if (this.pos) {
+      this.ui.showPosition(this.pos);
+    }
     const last = this.pos && this.pos.last_move ? this.pos.last_move.legs : [];
     this.board.setMarks({
       selected: e && e.legs.length ? e.legs[e.legs.length - 1] : null,
