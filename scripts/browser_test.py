@@ -6,8 +6,9 @@ Usage: scripts/browser_test.py TATSU_BINARY SCREENSHOT_DIR
 A small WebDriver (W3C) client on the standard library only (urllib + json against chromedriver): no selenium.
 It starts chromedriver and `TATSU_BINARY serve` (bundled games plus two temporary variant files), then checks, with
 a screenshot of each step in SCREENSHOT_DIR: a move and a capture in chess, a drop from hand in crazyhouse, a
-promotion choice, a Lion double move in chu-shogi entered square by square, the engine's reply, and the live file
-(a broken save shows its diagnostic, a fixed one shows the board again). It prints the page load times of
+promotion choice, a Lion double move in chu-shogi entered square by square, the engine's reply, the live file
+(a broken save shows its diagnostic, a fixed one shows the board again), the Lion explored (a destination's
+XBetza component), and perft with divide and a search in the analysis pane. It prints the page load times of
 chu-shogi and a 36x36 game and the click-to-highlight time (measured, not asserted). Exits 0 when every check
 passes, 1 with the failing step otherwise; 2 when chromium or chromedriver is missing.
 """
@@ -218,6 +219,33 @@ def lion_double_move(t):
     return load
 
 
+def explore_lion(t):
+    t.open("chu-shogi")
+    t.d.click('[data-tab="explore"]')
+    t.d.js("const s = document.getElementById('explore-piece'); s.value = 'N'; s.dispatchEvent(new Event('change'));")
+    t.wait("document.getElementById('explore-summary').textContent.includes('Lion')", "the Lion is explored")
+    t.d.click(t.square("f7"))
+    t.wait("document.querySelector('[data-square=\"h8\"]').dataset.mark", "the Lion's destinations from f7 are marked")
+    t.d.click(t.square("h8"))
+    t.wait("document.getElementById('explore-detail').textContent.includes('KNAD')", "h8's XBetza component is shown")
+    t.shot("explore-lion")
+
+
+def perft_divide(t):
+    t.open("chess")
+    t.d.click('[data-tab="analysis"]')
+    t.d.js("document.getElementById('perft-depth').value = '3';")
+    t.d.click("#perft-start")
+    t.wait("document.getElementById('perft-total').textContent.includes('Nodes searched: 8902')", "perft 3 counts 8902")
+    rows = t.d.js("return document.querySelectorAll('#perft-rows li').length;")
+    if rows != 20:
+        raise Failure(f"perft divide shows {rows} root moves, not chess's 20")
+    t.d.click("#search-start")
+    t.wait("document.querySelectorAll('#search-rows tr').length > 0 && !document.getElementById('search-start')"
+           ".disabled", "a search shows its iterations and ends", timeout=60)
+    t.shot("analysis")
+
+
 def engine_reply(t):
     t.open("chess")
     t.d.js("const b = document.getElementById('black-player'); b.value = 'engine';"
@@ -307,15 +335,22 @@ def main():
         t = Test(driver, url, shots)
         steps = [("chess moves", lambda: chess_moves(t)), ("crazyhouse drop", lambda: crazyhouse_drop(t)),
                  ("promotion", lambda: promotion(t)), ("lion", lambda: lion_double_move(t)),
-                 ("engine", lambda: engine_reply(t)), ("live file", lambda: live_file(t, live))]
+                 ("engine", lambda: engine_reply(t)), ("live file", lambda: live_file(t, live)),
+                 ("explore", lambda: explore_lion(t)), ("analysis", lambda: perft_divide(t))]
         results = {}
         for name, run in steps:
             print(f"step: {name}", flush=True)
             results[name] = run()
-        big_load = t.open("big36")
+        # Page loads, three each (the first of a game may pay for the server's first compile of it): the median.
+        loads = {game: sorted(t.open(game) for _ in range(3)) for game in ["chess", "chu-shogi", "big36"]}
         t.shot("big36")
-        chess_load, highlight = results["chess moves"]
-        print(f"page load: chess {chess_load:.0f} ms, chu-shogi {results['lion']:.0f} ms, 36x36 {big_load:.0f} ms")
+        slowest = driver.js("return performance.getEntriesByType('resource').sort((a, b) => b.duration - a.duration)"
+                            ".slice(0, 3).map(e => e.name.replace(/^https?:\\/\\/[^/]+/, '') + ' '"
+                            " + Math.round(e.duration) + ' ms').join(', ');")
+        print(f"36x36 slowest requests: {slowest}")
+        first_load, highlight = results["chess moves"]
+        print(f"page load, median of 3 (first chess load {first_load:.0f} ms): " +
+              ", ".join(f"{game} {times[1]:.0f} ms" for game, times in loads.items()))
         print(f"click-to-highlight: {highlight:.1f} ms")
         print(f"ok: every step passed; screenshots in {shots}")
         return 0

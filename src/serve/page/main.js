@@ -44,8 +44,11 @@ const explore = new Explore(ui, board, play);
 new Analysis(ui, play);
 
 // Loads a game's description; a file that does not compile shows its diagnostics and plays its last good version.
-async function loadGame(id, keepLine) {
-  const answer = await api.game(id);
+async function loadGame(id, keepLine, gameRequest) {
+  // The start position is asked for at once, beside the game, to save a round trip on a new game.
+  const startPosition = keepLine ? null : api.position({ game: id, start: null, moves: [] });
+  startPosition?.catch(() => null);
+  const answer = await (gameRequest || api.game(id));
   showDiagnostics($("diagnostics"), $("diagnostics-list"), answer.ok ? [] : answer.diagnostics);
   const game = answer.ok ? answer : answer.last_good;
   if (!game) {
@@ -59,7 +62,10 @@ async function loadGame(id, keepLine) {
   document.body.dataset.game = id;
   document.body.dataset.version = answer.version;
   $("game-title").textContent = game.describe && game.describe.title ? game.describe.title : id;
-  $("tab-rules").innerHTML = game.rules_html || "";
+  // The rule book is drawn when its tab opens: on a large board its diagrams are thousands of SVG elements.
+  $("tab-rules").innerHTML = "";
+  ui.rulesHtml = game.rules_html || "";
+  if (ui.tab === "rules") $("tab-rules").innerHTML = ui.rulesHtml;
   $("zone-select").innerHTML = game.board.zones
     .flatMap((z) => ["white", "black"].map((s) => `<option value="${z.name}|${s}">${z.name} (${s})</option>`))
     .join("");
@@ -67,7 +73,7 @@ async function loadGame(id, keepLine) {
   board.setGame(game);
   explore.setGame(game);
   if (ui.tab === "explore") selectTab("play");
-  await play.setGame(id, keepLine && sameShape);
+  await play.setGame(id, keepLine && sameShape, startPosition);
 }
 
 function selectTab(name) {
@@ -76,6 +82,7 @@ function selectTab(name) {
   for (const b of document.querySelectorAll("[role=tab]")) b.setAttribute("aria-selected", b.dataset.tab === name);
   for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== `tab-${name}`;
   document.body.dataset.tab = name;
+  if (name === "rules" && !$("tab-rules").innerHTML) $("tab-rules").innerHTML = ui.rulesHtml;
   if (name === "explore" && old !== "explore") explore.enter();
   if (old === "explore" && name !== "explore") explore.leave();
 }
@@ -138,16 +145,19 @@ function keepToken() {
 async function init() {
   keepToken();
   wire();
+  // The game named in the URL is asked for beside the list of games, to save a round trip.
+  const wanted = new URLSearchParams(location.search).get("game");
+  const early = wanted ? api.game(wanted) : null;
+  early?.catch(() => null);
   const { games } = await api.games();
   $("game-select").innerHTML = games
     .map((g) => `<option value="${g.id}">${g.title || g.name}${g.source === "file" ? " (file)" : ""}</option>`)
     .join("");
-  const wanted = new URLSearchParams(location.search).get("game");
   const first = games.find((g) => g.id === wanted) || games.find((g) => g.source === "file") || games[0];
   if (!first) return ui.say("No game is served.");
   $("game-select").value = first.id;
   if (games.some((g) => g.source === "file")) api.watch(onFileChange);
-  await loadGame(first.id, false);
+  await loadGame(first.id, false, first.id === wanted ? early : null);
   // When the first board is laid out (the next frame): the browser test reads it to measure the page load.
   await new Promise((resolve) => requestAnimationFrame(resolve));
   window.tatsuReady = performance.now();

@@ -17,14 +17,16 @@ export class Play {
   }
 
   // A new game (or a reloaded one): keep the line when `keep` and as much of it as is still legal.
-  async setGame(gameId, keep) {
+  // `startPosition`, when given, is the answer (or its promise) for the game's start position, asked for while
+  // the game itself was loading.
+  async setGame(gameId, keep, startPosition) {
     this.gameId = gameId;
     if (!keep) {
       this.start = null;
       this.moves = [];
       this.cursor = 0;
     }
-    await this.refresh();
+    await this.refresh(keep ? null : startPosition);
   }
 
   request(plies = this.cursor) {
@@ -33,12 +35,12 @@ export class Play {
 
   // Asks the server for the position at the cursor and redraws. A move the (reloaded) game no longer allows cuts
   // the line there.
-  async refresh() {
+  async refresh(prefetched) {
     const generation = ++this.generation;
     this.stopEngine();
     let pos;
     try {
-      pos = await api.position(this.request());
+      pos = await (prefetched || api.position(this.request()));
     } catch (err) {
       if (err.body && Number.isInteger(err.body.index) && err.body.index < this.cursor) {
         this.moves = this.moves.slice(0, err.body.index);
@@ -197,8 +199,8 @@ export class Play {
   }
 
   takeBack() {
-    if (!this.moves.length) return;
-    this.moves = this.moves.slice(0, Math.min(this.cursor, this.moves.length) - 1);
+    if (!this.cursor) return;
+    this.moves = this.moves.slice(0, this.cursor - 1);
     // Against the engine, take back its reply too, so that it is the human's turn again.
     const humanSide = this.ui.player("white") === "human" ? 0 : 1;
     const vsEngine = this.ui.player("white") !== this.ui.player("black");
