@@ -55,7 +55,10 @@ impl Reply {
 
     /// Sends the reply; a client that went away is not an error worth reporting.
     pub fn send(self, request: Request) {
-        let mut response = Response::from_data(self.body).with_status_code(StatusCode(self.status));
+        // A length rather than tiny_http's chunks past 32 KiB: every client reads it, and the body is whole anyway.
+        let mut response = Response::from_data(self.body)
+            .with_status_code(StatusCode(self.status))
+            .with_chunked_threshold(usize::MAX);
         response.add_header(header("Content-Type", self.content_type));
         response.add_header(header("Cache-Control", "no-store"));
         response.add_header(header("X-Content-Type-Options", "nosniff"));

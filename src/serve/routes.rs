@@ -71,11 +71,9 @@ pub fn handle(shared: &Shared, mut request: Request) {
                 false => Err(ApiError::not_found(format!("no job {id} is running"))),
             })
         }
-        (_, ["api", ..]) | (_, ["static", _]) | (_, [""]) => Err(ApiError::new(
-            405,
-            format!("{method} is not a method of {path} (or no such path)"),
-        )),
-        _ => Err(ApiError::not_found(format!("nothing at {path}"))),
+        _ => Err(ApiError::not_found(format!(
+            "nothing answers {method} {path}"
+        ))),
     };
     with_cookie(reply.unwrap_or_else(ApiError::reply), cookie).send(request);
 }

@@ -39,6 +39,7 @@ mod restrictions;
 mod royalty;
 mod rule_tests;
 mod search;
+mod serve;
 mod serve_browser;
 mod setup;
 mod sittuyin;
