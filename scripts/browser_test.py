@@ -16,6 +16,7 @@ import base64
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -42,8 +43,10 @@ class WebDriver:
 
     def __init__(self, chromedriver, chromium):
         self.port = free_port()
+        # In a process group of its own, so that quit() also stops the browser it starts, even when the browser
+        # no longer answers.
         self.process = subprocess.Popen([chromedriver, f"--port={self.port}"], stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.DEVNULL)
+                                        stderr=subprocess.DEVNULL, start_new_session=True)
         self.base = f"http://127.0.0.1:{self.port}"
         deadline = time.time() + 20
         while True:
@@ -58,6 +61,7 @@ class WebDriver:
                                                 "--disable-dev-shm-usage", "--window-size=1400,1000"]}
         caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": options}}}
         self.session = self.http("POST", "/session", caps)["sessionId"]
+        self.cmd("POST", "/timeouts", {"pageLoad": 30000, "script": 30000})
 
     def http(self, method, path, body=None):
         data = json.dumps(body).encode() if body is not None else None
@@ -94,9 +98,12 @@ class WebDriver:
     def quit(self):
         try:
             self.cmd("DELETE", "")
-        except Exception:  # the browser may already be gone; the driver is stopped below either way
+        except Exception:  # the browser may already be gone; the driver and its group are stopped below either way
             pass
-        self.process.terminate()
+        try:
+            os.killpg(self.process.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
         self.process.wait(10)
 
 

@@ -104,7 +104,9 @@ export class Explore {
     this.$("explore-legend").innerHTML = kinds
       .map((k) => `<dt><span class="mark-swatch" data-mark="${k}"></span></dt><dd>${escapeHtml(KIND_WORDS[k] || k)}</dd>`)
       .join("") + (also.size ? `<dt><span class="mark-swatch" data-also></span></dt><dd>(the small corner dot) also ` +
-        `reached another way, e.g. as a leg of a multi-leg move: click it to see how</dd>` : "");
+        `reached another way, e.g. as a leg of a multi-leg move: click it to see how</dd>` : "") +
+      (dests.has(d.from) ? `<dt><span class="mark-swatch" data-origin-mark></span></dt><dd>(the frame on its own ` +
+        `square) its own square is a destination too: it may end its move where it started</dd>` : "");
     this.$("explore-detail").innerHTML = "";
   }
 

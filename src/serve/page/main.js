@@ -156,12 +156,17 @@ async function init() {
   const first = games.find((g) => g.id === wanted) || games.find((g) => g.source === "file") || games[0];
   if (!first) return ui.say("No game is served.");
   $("game-select").value = first.id;
-  if (games.some((g) => g.source === "file")) api.watch(onFileChange);
   await loadGame(first.id, false, first.id === wanted ? early : null);
   // When the first board is laid out (the next frame): the browser test reads it to measure the page load.
   await new Promise((resolve) => requestAnimationFrame(resolve));
   window.tatsuReady = performance.now();
   document.body.dataset.ready = "";
+  // The file watch is an endless event stream: opened before the window's load event, it would hold that event
+  // (and whoever waits for the page to load) for as long as the page lives.
+  if (games.some((g) => g.source === "file")) {
+    if (document.readyState !== "complete") await new Promise((r) => addEventListener("load", r, { once: true }));
+    api.watch(onFileChange);
+  }
 }
 
 init().catch((err) => ui.say(`Could not start: ${err.message}`));
