@@ -32,6 +32,7 @@ export class Explore {
     this.square = null;
     this.diagram = null;
     this.$ = (id) => document.getElementById(id);
+    this.asked = 0;
     for (const id of ["explore-piece", "explore-side", "explore-board"]) {
       this.$(id).onchange = () => this.square && this.put(this.square);
     }
@@ -65,6 +66,10 @@ export class Explore {
   }
 
   async put(square) {
+    // Set at once, so that a menu changed while the answer is on its way asks again for the same square; only
+    // the answer to the latest question is drawn.
+    this.square = square;
+    const asked = ++this.asked;
     const onPosition = this.$("explore-board").value === "position";
     const req = { game: this.ui.gameId, piece: this.$("explore-piece").value, side: this.$("explore-side").value,
       square };
@@ -76,6 +81,7 @@ export class Explore {
       this.$("explore-summary").textContent = err.message;
       return;
     }
+    if (asked !== this.asked || this.ui.tab !== "explore") return;
     const diagrams = answer.diagrams || [answer];
     this.diagram = diagrams.find((d) => d.from === square) || diagrams[0];
     this.square = this.diagram.from;

@@ -164,7 +164,10 @@ async function init() {
   // The file watch is an endless event stream: opened before the window's load event, it would hold that event
   // (and whoever waits for the page to load) for as long as the page lives.
   if (games.some((g) => g.source === "file")) {
-    if (document.readyState !== "complete") await new Promise((r) => addEventListener("load", r, { once: true }));
+    if (document.readyState !== "complete") {
+      const loaded = new Promise((r) => addEventListener("load", r, { once: true }));
+      await Promise.race([loaded, new Promise((r) => setTimeout(r, 2000))]);
+    }
     api.watch(onFileChange);
   }
 }
