@@ -14,6 +14,7 @@ export class Board {
     this.onHand = onHand;
     this.flipped = false;
     this.coords = true;
+    this.glyphs = true;
     this.cursor = 0;
     this.cells = new Map();
     this.el.addEventListener("click", (e) => {
@@ -51,7 +52,15 @@ export class Board {
 
   pieceSvg(letter, side) {
     const pointsUp = (side === "white") !== this.flipped;
-    return pieceSvg(letter.toUpperCase(), side === "white", this.pieceInfo(letter), this.style, pointsUp);
+    let info = this.pieceInfo(letter);
+    if (info && info.glyph && !this.glyphs) info = { ...info, glyph: null };
+    return pieceSvg(letter.toUpperCase(), side === "white", info, this.style, pointsUp);
+  }
+
+  // Glyphs (kanji) or letters on the pieces whose file gives a glyph.
+  setGlyphs(on) {
+    this.glyphs = on;
+    this.build();
   }
 
   setFlipped(flipped) {

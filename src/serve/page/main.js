@@ -96,6 +96,7 @@ function wire() {
   };
   $("flip").onclick = () => board.setFlipped(!board.flipped);
   $("show-coords").onchange = (e) => board.setCoordinates(e.target.checked);
+  $("show-glyphs").onchange = (e) => board.setGlyphs(e.target.checked);
   $("show-zones").onchange = () => {
     $("zone-select").hidden = !$("show-zones").checked || !ui.game.board.zones.length;
     if (ui.tab === "explore") explore.draw($("explore-board").value === "position");
