@@ -5,11 +5,11 @@ Usage: scripts/browser_test.py TATSU_BINARY SCREENSHOT_DIR
 
 A small WebDriver (W3C) client on the standard library only (urllib + json against chromedriver): no selenium.
 It starts chromedriver and `TATSU_BINARY serve` (bundled games plus two temporary variant files), then checks, with
-a screenshot of each step in SCREENSHOT_DIR: a move and a capture in chess, a drop from hand in crazyhouse, a
-promotion choice, a Lion double move in chu-shogi entered square by square, the engine's reply, the live file
-(a broken save shows its diagnostic, a fixed one shows the board again), the Lion explored (a destination's
-XBetza component), and perft with divide and a search in the analysis pane. It prints the page load times of
-chu-shogi and a 36x36 game and the click-to-highlight time (measured, not asserted). Exits 0 when every check
+a screenshot of each step in SCREENSHOT_DIR: a move and a capture in chess, a move by the keyboard, a drop from
+hand in crazyhouse, a promotion choice, a Lion double move in chu-shogi entered square by square, the engine's
+reply, the live file (a broken save shows its diagnostic, a fixed one shows the board again), the Lion explored
+(a destination's XBetza component), and perft with divide and a search in the analysis pane. It prints the page
+load times of chess, chu-shogi and a 36x36 game and the click-to-highlight time (measured, not asserted). Exits 0 when every check
 passes, 1 with the failing step otherwise; 2 when chromium or chromedriver is missing.
 """
 import base64
@@ -93,6 +93,10 @@ class WebDriver:
 
     def click(self, css):
         self.cmd("POST", f"/element/{self.find(css)}/click", {})
+
+    def keys(self, css, text):
+        """Types `text` into the element (WebDriver key codes: \ue013 up, \ue014 right, \ue015 down, \ue007 enter)."""
+        self.cmd("POST", f"/element/{self.find(css)}/value", {"text": text})
 
     def screenshot(self, path):
         with open(path, "wb") as f:
@@ -201,6 +205,16 @@ def chess_moves(t):
     t.expect("d5", "white P")
     t.shot("chess-capture")
     return load, highlight
+
+
+def keyboard(t):
+    """The board without a mouse: the arrow keys move a cursor from the top left square, Enter clicks."""
+    t.open("chess")
+    t.d.keys("#board", "\ue014" * 4 + "\ue015" * 6 + "\ue007")
+    t.wait("document.querySelector('[data-square=\"e4\"]').dataset.mark === 'move'", "e2 is selected by keys")
+    t.d.keys("#board", "\ue013\ue013\ue007")
+    t.wait("document.body.dataset.ply === '1'", "e2-e4 is played by keys")
+    t.expect("e4", "white P")
 
 
 def crazyhouse_drop(t):
@@ -358,7 +372,8 @@ def main():
         url = served_url(server, log_path)
         driver = WebDriver(chromedriver, chromium)
         t = Test(driver, url, shots)
-        steps = [("chess moves", lambda: chess_moves(t)), ("crazyhouse drop", lambda: crazyhouse_drop(t)),
+        steps = [("chess moves", lambda: chess_moves(t)), ("keyboard", lambda: keyboard(t)),
+                 ("crazyhouse drop", lambda: crazyhouse_drop(t)),
                  ("promotion", lambda: promotion(t)), ("lion", lambda: lion_double_move(t)),
                  ("engine", lambda: engine_reply(t)), ("live file", lambda: live_file(t, live)),
                  ("explore", lambda: explore_lion(t)), ("analysis", lambda: perft_divide(t))]
