@@ -60,7 +60,7 @@ fn piece_json(game: &Game, id: PieceId, piece: &PieceType) -> Value {
         "droppable": piece.drop.is_some(),
         "promotes_to": promotes_to,
         "figure": figure(game, id, piece),
-        "glyph": Value::Null,
+        "glyph": piece.glyph,
     })
 }
 

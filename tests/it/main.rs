@@ -21,6 +21,7 @@ mod fsf_readings;
 mod fuzz_regressions;
 mod games;
 mod gating;
+mod glyph;
 mod holes;
 mod induction;
 mod invariants;

