@@ -40,7 +40,8 @@ export class Explore {
 
   setGame(game) {
     this.$("explore-piece").innerHTML = game.pieces
-      .map((p) => `<option value="${escapeHtml(p.letter)}">${escapeHtml(p.letter)}: ${escapeHtml(p.name)}</option>`)
+      .map((p) => `<option value="${escapeHtml(p.letter)}">${escapeHtml(p.letter)}${p.glyph ? ` ${escapeHtml(p.glyph)}` : ""}` +
+        `: ${escapeHtml(p.name)}</option>`)
       .join("");
     this.square = null;
     this.diagram = null;
