@@ -126,14 +126,14 @@ class Test:
         path = os.path.join(self.shots, f"{self.step:02}-{name}.png")
         self.d.screenshot(path)
 
-    def wait(self, condition, what, timeout=20):
+    def wait(self, condition, what, timeout=20, failure_shot="failed"):
         """Waits until the JavaScript expression `condition` is true."""
         deadline = time.time() + timeout
         while time.time() < deadline:
             if self.d.js(f"return !!({condition});"):
                 return
             time.sleep(0.05)
-        self.shot("failed")
+        self.shot(failure_shot)
         status = self.d.js("const s = document.getElementById('status'); return s ? s.textContent : null;")
         done = self.d.js("return performance.getEntriesByType('resource').map(e => e.name.replace(/^[a-z]+:\\/\\/[^/]+/,"
                          " '') + ' ' + Math.round(e.duration) + ' ms').join(', ');")
@@ -149,7 +149,8 @@ class Test:
             self.d.js("window.tatsuLeft = true;")
             self.d.get(f"{self.url}/?game={game}")
             try:
-                self.wait(ready, f"the page for {game} loads", timeout=10 if attempt == 0 else 20)
+                self.wait(ready, f"the page for {game} loads", timeout=10 if attempt == 0 else 20,
+                          failure_shot="stalled-load" if attempt == 0 else "failed")
                 break
             except Failure as err:
                 if attempt:
