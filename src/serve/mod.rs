@@ -183,13 +183,23 @@ fn accept(http: &tiny_http::Server, shared: &Arc<Shared>) {
         let spawned = std::thread::Builder::new()
             .name("request".into())
             .spawn(move || {
+                // Counted down however the handler ends: one that panicked must not keep its slot.
+                let _slot = Slot(&mine.busy);
                 routes::handle(&mine, request);
-                mine.busy.fetch_sub(1, Ordering::Relaxed);
             });
         if spawned.is_err() {
             // The request went with the closure: its client sees the connection close.
             shared.busy.fetch_sub(1, Ordering::Relaxed);
         }
+    }
+}
+
+/// One of the [`MAX_REQUESTS`] slots, given back when dropped.
+struct Slot<'a>(&'a AtomicUsize);
+
+impl Drop for Slot<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
