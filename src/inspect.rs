@@ -2,6 +2,9 @@
 //! go from d5 and which XBetza component says so, which zones change its moves, what is a good square to show.
 //!
 //! Used by `tatsu piece` and `tatsu describe`; nothing here knows any particular game.
+pub mod json;
+pub mod spots;
+
 pub use crate::engine::reach::{Board, EmptyBoard};
 use crate::engine::reach::{Reached, Survey};
 use crate::rules::{Game, MoveSet, PieceId, RayFlags, Side, Square, SquareSet, ZoneId};

@@ -24,6 +24,7 @@ pub mod rng;
 pub mod rules;
 pub mod ruletest;
 pub mod search;
+pub mod serve;
 pub mod setup;
 pub mod variants;
 pub mod xboard;

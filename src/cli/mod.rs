@@ -31,10 +31,10 @@ mod new;
 mod perft;
 mod perft_units;
 mod piece;
-mod piece_json;
 mod position;
 mod search;
 mod selfplay;
+mod serve;
 mod show;
 mod test;
 mod values;
@@ -77,6 +77,7 @@ pub enum Command {
     Xboard(xboard::XboardArgs),
     Match(r#match::MatchArgs),
     Balance(balance::BalanceArgs),
+    Serve(serve::ServeArgs),
 }
 
 pub fn run(cli: Cli) -> Result<(), CliError> {
@@ -100,5 +101,6 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Search(args) => search::run(args),
         Command::Xboard(args) => xboard::run(args),
         Command::Match(args) => r#match::run(args),
+        Command::Serve(args) => serve::run(args),
     }
 }

@@ -1,12 +1,13 @@
 //! `tatsu piece`: where one piece can go, and why — per zone when its moves depend on the zone.
 use super::common::{emit, load_engine, parse_square, print_json, stdout_color, SideArg};
 use super::error::CliError;
-use super::piece_json::{PieceDiagramsJson, PieceJson};
-use tatsu::engine::{MoveKind, Position};
-use tatsu::inspect::{self, Board, EmptyBoard, PieceMoves as Reach};
+use tatsu::engine::Position;
+use tatsu::inspect::json::{PieceDiagramsJson, PieceJson};
+use tatsu::inspect::spots::{default_spots, spot_moves, Spot};
+use tatsu::inspect::{self, PieceMoves as Reach};
 use tatsu::render::text::{self, Style};
 use tatsu::render::{side_name, svg, View};
-use tatsu::rules::{Game, PieceId, Side, Square, ZoneId};
+use tatsu::rules::{Game, Side, Square, ZoneId};
 
 /// Show the destinations of one piece: on an empty board by default, or in a given position.
 ///
@@ -52,12 +53,6 @@ pub struct PieceArgs {
     /// Print a JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-/// One diagram to draw: where, and under which zone rule.
-struct Spot {
-    from: Square,
-    zone: Option<ZoneId>,
 }
 
 pub fn run(args: PieceArgs) -> Result<(), CliError> {
@@ -153,53 +148,6 @@ pub fn run(args: PieceArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The destinations of the piece standing on `spot`: on an empty board, or in `position`. The flag says whether
-/// they were cut down to the legal moves (the piece really stands there and its side is to move).
-fn spot_moves(
-    game: &Game,
-    piece: PieceId,
-    side: Side,
-    spot: &Spot,
-    position: Option<&Position>,
-) -> (Reach, bool) {
-    let Some(position) = position else {
-        let castlings = inspect::castlings_from(game, piece, side, spot.from);
-        let reach = inspect::piece_moves(game, piece, side, spot.from, &EmptyBoard, &castlings);
-        return (reach, false);
-    };
-    let mut pos = position.clone();
-    let mut legal: Option<Vec<tatsu::engine::Move>> = None;
-    let mut castlings = Vec::new();
-    if pos.side_to_move() == side {
-        let moves: Vec<_> = pos
-            .legal_move_list()
-            .into_iter()
-            .filter(|m| m.from == spot.from && !m.is_drop())
-            .collect();
-        castlings = moves
-            .iter()
-            .filter_map(|m| match m.kind {
-                MoveKind::Castle { index } => Some(index as usize),
-                _ => None,
-            })
-            .collect();
-        if pos.piece_at(spot.from) == Some((piece, side)) {
-            legal = Some(moves);
-        }
-    }
-    let board: &dyn Board = position;
-    let mut reach = inspect::piece_moves(game, piece, side, spot.from, board, &castlings);
-    match legal {
-        Some(moves) => {
-            reach
-                .destinations
-                .retain(|d| moves.iter().any(|m| m.to == d.to));
-            (reach, true)
-        }
-        None => (reach, false),
-    }
-}
-
 /// `--svg FILE`: one diagram, or all of them side by side.
 fn write_svg(path: &std::path::Path, views: &[(View, String)]) -> Result<(), CliError> {
     let image = if views.len() == 1 {
@@ -226,36 +174,6 @@ fn print_piece_json(
     } else {
         print_json(&PieceDiagramsJson::new(game, diagrams))
     }
-}
-
-/// Without --at: the middle of the board, or one square per zone whose move set differs.
-fn default_spots(game: &Game, piece: PieceId, side: Side) -> Vec<Spot> {
-    let sets = inspect::move_sets(game, piece);
-    let zoned: Vec<ZoneId> = sets.iter().filter_map(|s| s.zone).collect();
-    let mut spots: Vec<Spot> = zoned
-        .iter()
-        .map(|&z| Spot {
-            from: inspect::representative_square(game, side, Some(z)),
-            zone: Some(z),
-        })
-        .collect();
-    let elsewhere = inspect::representative_square(game, side, None);
-    let in_a_zone = zoned
-        .iter()
-        .any(|&z| game.zone(z).contains(side, elsewhere));
-    if spots.is_empty() || sets.iter().any(|s| s.zone.is_none()) && !in_a_zone {
-        spots.push(Spot {
-            from: elsewhere,
-            zone: None,
-        });
-    }
-    if spots.is_empty() {
-        spots.push(Spot {
-            from: elsewhere,
-            zone: None,
-        });
-    }
-    spots
 }
 
 fn title(game: &Game, reach: &Reach, zone: Option<ZoneId>) -> String {

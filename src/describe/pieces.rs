@@ -31,6 +31,9 @@ pub(super) struct PieceJson {
     /// `demote in ZONE`: ending a move in its owner's copy of the zone turns it into `to`; absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     demotes_in: Option<DemotionJson>,
+    /// `glyph "竜"`: the text a board draws for the piece; absent without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    glyph: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -122,6 +125,7 @@ pub(super) fn piece(game: &Game, id: PieceId) -> PieceJson {
         confined,
         unmoved,
         demote_in,
+        glyph,
         // The moves are read from the game's move sets (their text as the file gives it), not from the rays.
         graph: _,
         // Derived from the moves: where the piece could never move again.
@@ -162,6 +166,7 @@ pub(super) fn piece(game: &Game, id: PieceId) -> PieceJson {
             zone: n.zone(zone),
             to: n.symbol(to),
         }),
+        glyph: glyph.clone(),
     }
 }
 

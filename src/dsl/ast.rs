@@ -194,6 +194,8 @@ pub enum PieceItem {
     Confined {
         zone: Name,
     },
+    /// `glyph "竜"`: the text a board draws for the piece.
+    Glyph(Str),
     /// `may-not-capture ID…`: the piece never captures a piece of these types.
     MayNotCapture(Vec<Name>),
     /// `may-not-hop-over ID…`: the piece never hops over a piece of these types.

@@ -258,6 +258,7 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
         Rule::confined_item => PieceItem::Confined {
             zone: first_name(o, &parts),
         },
+        Rule::glyph_item => PieceItem::Glyph(o.string(parts[1].clone())),
         Rule::no_capture_item => PieceItem::MayNotCapture(of_kind(o, &parts, Rule::piece_id)),
         Rule::no_hop_item => PieceItem::MayNotHopOver(of_kind(o, &parts, Rule::piece_id)),
         Rule::promote_item => PieceItem::Promote(lower_promote_line(o, &parts)),

@@ -235,6 +235,9 @@ fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(Strin
         unmoved,
         // How a swap is written in a move's text: not a rule.
         swaps_in_legs: _,
+        // A picture, not a rule (like the description): leaving it out changes no game, so an export of a game
+        // with glyphs is not refused for it.
+        glyph: _,
     } = p;
     if !may_not_capture.is_empty() {
         name(format!(

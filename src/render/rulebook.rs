@@ -413,6 +413,9 @@ fn piece_section(game: &Game, id: PieceId, doc: &mut Doc) {
                 .to_string(),
         );
     }
+    if let Some(glyph) = &p.glyph {
+        facts.push(format!("Drawn as {glyph} on a board (its `glyph`)."));
+    }
     if p.promoted {
         if let Some(base) = p.in_hand {
             facts.push(format!(

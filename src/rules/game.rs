@@ -84,6 +84,8 @@ pub struct PieceType {
     pub may_not_capture: Vec<PieceId>,
     /// `confined to ZONE`: its destinations lie in the zone (already applied to its rays; kept for the exporters).
     pub confined: Option<ZoneId>,
+    /// `glyph "竜"`: the text a board draws for the piece; `None`: its letters.
+    pub glyph: Option<String>,
     /// The types it never hops over (`may-not-hop-over`; janggi's cannon over a cannon): a hop ray whose hurdle is
     /// one of them ends there.
     pub may_not_hop_over: Vec<PieceId>,

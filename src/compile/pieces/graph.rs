@@ -373,6 +373,7 @@ impl<'a> PieceGraph<'a> {
             may_not_capture: self.info.may_not_capture.clone(),
             may_not_hop_over: self.info.may_not_hop_over.clone(),
             confined: self.info.confined,
+            glyph: self.info.glyph.clone(),
             promotions: Vec::new(),
             promotion_reach: Default::default(),
             in_hand: None,

@@ -9,6 +9,7 @@
 mod confine;
 mod drop_items;
 pub(super) mod first_move;
+mod glyph;
 pub(super) mod graph;
 pub(super) mod piece_rules;
 mod promote_items;
@@ -338,6 +339,8 @@ pub struct PieceInfo {
     pub unmoved: Option<UnmovedInfo>,
     /// `confined to ZONE`: its destinations are clipped to the zone (see [`confine`]).
     pub confined: Option<ZoneId>,
+    /// `glyph "…"`: the text a board draws for it.
+    pub glyph: Option<String>,
     /// `may-not-capture ID…`: the types it never captures, and where each is written.
     pub may_not_capture: Vec<PieceId>,
     pub may_not_capture_spans: Vec<Span>,
@@ -518,6 +521,11 @@ impl PieceItems<'_, '_> {
                 if !self.given.twice("initial".into(), *keyword, "`initial`", d) {
                     self.info.unmoved =
                         Some(self.unmoved(*keyword, *not_in_check, lost_when_aligned_with, d));
+                }
+            }
+            PieceItem::Glyph(text) => {
+                if !self.given.twice("glyph".into(), text.span, "`glyph`", d) {
+                    self.info.glyph = glyph::glyph(text, d);
                 }
             }
             PieceItem::MayNotCapture(list) => self.may_not_capture(list, d),

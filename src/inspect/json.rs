@@ -1,9 +1,9 @@
-//! `tatsu piece --json`: the destinations of a piece as data (schema `tatsu.piece/1`), one object per diagram,
+//! `tatsu piece --json` and `POST /api/piece`: the destinations of a piece as data (schema `tatsu.piece/1`), one object per diagram,
 //! wrapped in an object with `diagrams` when there are several.
-use super::common::side_key;
+use crate::describe::side_key;
+use crate::inspect::{Destination, PieceMoves};
+use crate::rules::{Game, ZoneId};
 use serde::Serialize;
-use tatsu::inspect::{Destination, PieceMoves};
-use tatsu::rules::{Game, ZoneId};
 
 /// Several diagrams of one piece (one per zone its moves depend on).
 #[derive(Serialize)]
@@ -89,7 +89,7 @@ impl PieceJson {
     ) -> PieceJson {
         let g = game.geometry;
         let ty = game.piece(reach.piece);
-        let names = |v: &[tatsu::rules::Square]| v.iter().map(|&s| g.name(s)).collect();
+        let names = |v: &[crate::rules::Square]| v.iter().map(|&s| g.name(s)).collect();
         PieceJson {
             schema: "tatsu.piece/1",
             variant: game.name.clone(),

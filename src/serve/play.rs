@@ -1,0 +1,301 @@
+//! Positions from requests: every request carries its game (`start` and `moves`) and is replayed through the
+//! engine, so repetition counts are right and no two pages share state. Then what `POST /api/position` and
+//! `POST /api/pgn` answer.
+use super::http::ApiError;
+use super::library::Library;
+use crate::describe::side_key;
+use crate::engine::{Engine, Move, MoveKind, Position};
+use crate::rules::{Side, Square};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// The most moves a request may carry.
+pub const MAX_MOVES: usize = 10_000;
+/// The longest FEN a request may carry (a 36x36 board of two-letter ids written in full is about 6 KB).
+pub const MAX_FEN_BYTES: usize = 65_536;
+/// The longest text of one move (`a36a35,a35a34` and a long piece id are far shorter).
+pub const MAX_MOVE_BYTES: usize = 64;
+
+/// A game so far, as every position request carries it.
+#[derive(Deserialize, Debug)]
+pub struct GameAt {
+    pub game: String,
+    #[serde(default)]
+    pub start: Option<String>,
+    #[serde(default)]
+    pub moves: Vec<String>,
+}
+
+/// The engine of a served game that can be played: its current version, else its last good one.
+pub fn playable(library: &Library, id: &str) -> Result<Arc<Engine>, ApiError> {
+    let served = library
+        .find(id)
+        .ok_or_else(|| ApiError::not_found(format!("no game `{id}` is served")))?;
+    let snapshot = served.snapshot();
+    if let Some(loaded) = snapshot.playable() {
+        return Ok(loaded.engine.clone());
+    }
+    let diagnostics = snapshot.current.err().map_or(Value::Null, |d| (*d).clone());
+    Err(ApiError::new(
+        409,
+        format!("`{id}` does not compile and has no version that did"),
+    )
+    .with("diagnostics", diagnostics))
+}
+
+/// The position `at` describes, and the last move played; an unreadable FEN or an illegal move is a 400 naming it.
+pub fn replay<'e>(
+    engine: &'e Engine,
+    at: &GameAt,
+) -> Result<(Position<'e>, Option<Move>), ApiError> {
+    if at.moves.len() > MAX_MOVES {
+        return Err(ApiError::bad_request(format!(
+            "{} moves: a request may carry at most {MAX_MOVES}",
+            at.moves.len()
+        )));
+    }
+    let mut pos = match &at.start {
+        Some(fen) if fen.len() > MAX_FEN_BYTES => {
+            return Err(ApiError::bad_request(format!(
+                "the start FEN has {} bytes, more than {MAX_FEN_BYTES}",
+                fen.len()
+            )))
+        }
+        Some(fen) => Position::from_fen(engine, fen)
+            .map_err(|e| ApiError::bad_request(e.to_string()).with("field", json!("start")))?,
+        None => Position::start(engine),
+    };
+    let mut last = None;
+    for (index, text) in at.moves.iter().enumerate() {
+        let mv = if text.len() > MAX_MOVE_BYTES {
+            Err(format!("is longer than {MAX_MOVE_BYTES} bytes"))
+        } else {
+            pos.parse_move(text).map_err(|e| e.to_string())
+        };
+        let mv = mv.map_err(|why| {
+            ApiError::bad_request(format!("move {} (`{}`): {why}", index + 1, shorten(text)))
+                .with("index", json!(index))
+                .with("fen", json!(pos.to_fen()))
+        })?;
+        pos.play(mv);
+        last = Some(mv);
+    }
+    Ok((pos, last))
+}
+
+/// A text cut to 64 bytes (at a character boundary) for an error message.
+fn shorten(text: &str) -> String {
+    match text.char_indices().nth(64) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
+    }
+}
+
+/// `POST /api/position`'s answer.
+pub fn position_json(pos: &mut Position, last: Option<Move>, ply: usize) -> Value {
+    let game = pos.game();
+    let g = game.geometry;
+    let board: Vec<Value> = g
+        .all()
+        .filter_map(|sq| {
+            let (piece, side) = pos.piece_at(sq)?;
+            let ty = game.piece(piece);
+            Some(
+                json!({"square": g.name(sq), "piece": ty.symbol, "side": side_key(side),
+                        "promoted": ty.promoted}),
+            )
+        })
+        .collect();
+    let walls: Vec<String> = g
+        .all()
+        .filter(|&sq| pos.is_wall(sq))
+        .map(|sq| g.name(sq))
+        .collect();
+    let hand = |side: Side| -> Vec<Value> {
+        pos.hand(side)
+            .iter()
+            .enumerate()
+            .filter(|(_, &n)| n > 0)
+            .map(|(i, &n)| json!({"piece": game.pieces[i].symbol, "count": n}))
+            .collect()
+    };
+    let hands = json!({"white": hand(Side::White), "black": hand(Side::Black)});
+    let legal: Vec<Value> = pos
+        .legal_move_list()
+        .iter()
+        .map(|m| move_json(pos, m))
+        .collect();
+    let result = pos.outcome().map(|o| {
+        json!({"winner": o.winner.map(side_key), "reason": o.reason.key(), "words": o.to_string()})
+    });
+    let last_move = last.map(|m| {
+        let mut copy = pos.clone();
+        copy.unplay();
+        move_json(&copy, &m)
+    });
+    json!({
+        "fen": pos.to_fen(),
+        "side_to_move": side_key(pos.side_to_move()),
+        "ply": ply,
+        "board": board,
+        "walls": walls,
+        "hands": hands,
+        "legal_moves": legal,
+        "checks": checks(pos),
+        "last_move": last_move,
+        "result": result,
+    })
+}
+
+/// The squares of the side to move's royal pieces that are attacked, when it is in check.
+fn checks(pos: &Position) -> Vec<String> {
+    if !pos.in_check() {
+        return Vec::new();
+    }
+    let game = pos.game();
+    let us = pos.side_to_move();
+    pos.pieces_of(us)
+        .iter()
+        .filter(|&&sq| {
+            pos.piece_at(sq).is_some_and(|(p, _)| game.piece(p).royal)
+                && pos.is_attacked(sq, us.opponent())
+        })
+        .map(|&sq| game.geometry.name(sq))
+        .collect()
+}
+
+/// One move as the page enters and draws it, in the position before it.
+pub fn move_json(pos: &Position, mv: &Move) -> Value {
+    let game = pos.game();
+    let g = game.geometry;
+    let name = |sq: Square| g.name(sq);
+    let symbol = |p: crate::rules::PieceId| game.piece(p).symbol.clone();
+    let drop = mv.is_drop();
+    let legs: Vec<String> = match mv.kind {
+        MoveKind::Drop => vec![name(mv.to)],
+        MoveKind::Pass => vec![name(mv.from)],
+        MoveKind::Locust { victim } => vec![name(mv.from), name(victim), name(mv.to)],
+        MoveKind::Unload { square } if square != mv.from => {
+            vec![name(mv.from), name(square), name(mv.to)]
+        }
+        _ => vec![name(mv.from), name(mv.to)],
+    };
+    let mut captures: Vec<String> = Vec::new();
+    if let Some(victim) = mv.kind.victim() {
+        captures.push(name(victim));
+    }
+    let takes_on_to = !matches!(
+        mv.kind,
+        MoveKind::Castle { .. } | MoveKind::Drop | MoveKind::Pass | MoveKind::Unload { .. }
+    );
+    if takes_on_to && mv.to != mv.from && pos.piece_at(mv.to).is_some() {
+        captures.push(name(mv.to));
+    }
+    let castling = match mv.kind {
+        MoveKind::Castle { index } => {
+            let c = &game.castlings[index as usize];
+            json!({"rook_from": name(c.rook_from), "rook_to": name(c.rook_to)})
+        }
+        _ => Value::Null,
+    };
+    json!({
+        "text": pos.uci(mv),
+        "from": (!drop).then(|| name(mv.from)),
+        "to": name(mv.to),
+        "legs": legs,
+        "piece": symbol(mv.piece),
+        "drop": drop.then(|| symbol(mv.promotion.unwrap_or(mv.piece))),
+        "promotion": if drop { None } else { mv.promotion.map(symbol) },
+        "captures": captures,
+        "castling": castling,
+        "wall": mv.wall().map(name),
+        "gate": mv.gate().map(|gate| symbol(gate.piece)),
+    })
+}
+
+/// `POST /api/pgn`'s request.
+#[derive(Deserialize, Debug)]
+pub struct PgnRequest {
+    #[serde(flatten)]
+    pub at: GameAt,
+    #[serde(default)]
+    pub white: Option<String>,
+    #[serde(default)]
+    pub black: Option<String>,
+}
+
+/// The game in PGN: the Seven Tag Roster, `Variant`, the start position when it is not the game's, the moves in
+/// the engine's notation numbered from the start position's move number, and the result.
+pub fn pgn(
+    pos: &mut Position,
+    start: Option<&str>,
+    moves: &[String],
+    names: [Option<&str>; 2],
+) -> String {
+    let game = pos.game();
+    let outcome = pos.outcome();
+    let result = match outcome.as_ref().map(|o| o.winner) {
+        Some(Some(Side::White)) => "1-0",
+        Some(Some(Side::Black)) => "0-1",
+        Some(None) => "1/2-1/2",
+        None => "*",
+    };
+    let tag = |name: &str, value: &str| format!("[{name} \"{}\"]\n", pgn_string(value));
+    let mut text = tag("Event", "tatsu serve") + &tag("Site", "?") + &tag("Date", "????.??.??");
+    text += &tag("Round", "-");
+    text += &tag("White", names[0].unwrap_or("?"));
+    text += &tag("Black", names[1].unwrap_or("?"));
+    text += &tag("Result", result);
+    text += &tag("Variant", &game.name);
+    let first = match start.filter(|fen| *fen != game.start_fen) {
+        Some(fen) => {
+            text += &tag("SetUp", "1");
+            text += &tag("FEN", fen);
+            Position::from_fen(pos.engine(), fen).ok()
+        }
+        None => Some(Position::start(pos.engine())),
+    };
+    if let Some(o) = &outcome {
+        text += &tag("Termination", &o.to_string());
+    }
+    text.push('\n');
+    let (mut number, mut side) = first.map_or((1, Side::White), |p| {
+        (p.fullmove_number(), p.side_to_move())
+    });
+    let mut line = String::new();
+    for (i, mv) in moves.iter().enumerate() {
+        if side == Side::White {
+            line += &format!("{number}. ");
+        } else if i == 0 {
+            line += &format!("{number}... ");
+        }
+        line += mv;
+        line.push(' ');
+        if side == Side::Black {
+            number += 1;
+        }
+        side = side.opponent();
+        if line.len() > 70 {
+            text += line.trim_end();
+            text.push('\n');
+            line.clear();
+        }
+    }
+    text + &line + result + "\n"
+}
+
+/// A PGN tag value: backslashes and quotes escaped, line breaks and other controls dropped, at most 255 bytes.
+fn pgn_string(value: &str) -> String {
+    let mut out = String::new();
+    for c in value.chars().filter(|c| !c.is_control()) {
+        if out.len() + c.len_utf8() > 255 {
+            break;
+        }
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
