@@ -14,11 +14,7 @@ pub const MAX_PLIES: usize = 600;
 /// little every move uses it up and flags.
 pub const GRACE: Duration = Duration::from_millis(50);
 
-#[derive(Clone, Copy, Debug)]
-pub struct TimeControl {
-    pub base: Duration,
-    pub increment: Duration,
-}
+pub use super::time_control::TimeControl;
 
 /// A finished game: the opening it was played from, the moves, the winner and why.
 #[derive(Clone)]
@@ -67,7 +63,7 @@ pub fn play(
             };
         }
         let side = pos.side_to_move();
-        let mv = match one_move(&mut pos, &mut players, &mut clocks, tc, moves.last()) {
+        let mv = match one_move(&mut pos, &mut players, &mut clocks, tc, &moves) {
             Ok(mv) => mv,
             Err(Stop::Resigned) => {
                 return Record {
@@ -88,13 +84,7 @@ pub fn play(
 
 /// Both engines: a new game of the variant, the time control, in force mode.
 fn start_game(players: &mut [&mut Player; 2], variant_name: &str, tc: TimeControl) {
-    let seconds = tc.base.as_secs();
-    let level = format!(
-        "level 0 {}:{:02} {}",
-        seconds / 60,
-        seconds % 60,
-        tc.increment.as_secs_f64()
-    );
+    let level = tc.level_command();
     for p in players.iter_mut() {
         p.send("new");
         if variant_name != "normal" {
@@ -172,8 +162,9 @@ fn one_move(
     players: &mut [&mut Player; 2],
     clocks: &mut [i64; 2],
     tc: TimeControl,
-    last: Option<&Move>,
+    moves: &[Move],
 ) -> Result<Move, Stop> {
+    let last = moves.last();
     let side = pos.side_to_move();
     let (us, them) = (side.index(), side.opponent().index());
     let centiseconds = |micros: i64| micros.max(0) / 10_000;
@@ -212,7 +203,9 @@ fn one_move(
             took / 1000
         )));
     }
-    clocks[us] += tc.increment.as_micros() as i64;
+    // The mover's moves of the game with this one (the opening's included, as XBoard counts them).
+    let nth = moves.len() / 2 + 1;
+    clocks[us] += tc.after_move(nth).as_micros() as i64;
     notation::read_move(pos, &text)
         .ok_or_else(|| Stop::Fault(format!("played an illegal move: {}", printable(&text))))
 }

@@ -2,6 +2,7 @@
 mod game;
 mod pgn;
 mod player;
+mod time_control;
 
 use super::common::load_engine;
 use super::error::CliError;
@@ -10,10 +11,8 @@ use player::{Player, StartError};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Duration;
 use tatsu::engine::{Engine, Move, Position};
 use tatsu::rules::Side;
-use tatsu::xboard::seconds;
 
 /// Play two XBoard engines against each other, tatsu judging every move and game end.
 ///
@@ -36,7 +35,8 @@ pub struct MatchArgs {
     /// Games to play, 1 to 1,000,000 (rounded up to an even number: each opening with both colours).
     #[arg(long, default_value_t = 2, value_parser = super::bounds::within(1, super::bounds::MAX_GAMES))]
     pub games: u32,
-    /// Time control: BASE+INC in seconds (e.g. 10+0.1).
+    /// Time control: BASE+INC in seconds (e.g. 10+0.1); cutechess's forms too: `0:05+0.05` (minutes:seconds) and
+    /// `40/60` (60 s for every 40 moves).
     #[arg(long, default_value = "10+0.1")]
     pub tc: String,
     /// Random plies played before the engines take over (0 to 1,000).
@@ -93,9 +93,9 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     if args.engines.len() != 2 {
         return Err(CliError::usage("give exactly two --engine commands"));
     }
-    let Some(tc) = parse_tc(&args.tc) else {
+    let Some(tc) = TimeControl::parse(&args.tc) else {
         return Err(CliError::usage(format!(
-            "`{}` is not a time control (BASE+INC in seconds, e.g. 10+0.1)",
+            "`{}` is not a time control (BASE+INC in seconds, e.g. 10+0.1; or M:SS+INC, or MOVES/BASE+INC, e.g. 40/60)",
             args.tc
         )));
     };
@@ -307,13 +307,6 @@ fn result_text(record: &Record) -> String {
         record.moves.len(),
         record.opening + 1
     )
-}
-
-/// `10+0.1` → 10 s base, 0.1 s increment.
-fn parse_tc(text: &str) -> Option<TimeControl> {
-    let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
-    let (base, increment) = (seconds(base).ok()?, seconds(inc).ok()?);
-    (base > Duration::ZERO).then_some(TimeControl { base, increment })
 }
 
 /// `plies` random legal first moves from `seed` (fewer if the game ends).

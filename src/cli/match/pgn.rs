@@ -61,10 +61,7 @@ pub fn write(record: &Record, header: &Header) -> String {
         tags.push(("SetUp", "1".to_string()));
         tags.push(("FEN", game.start_fen.clone()));
     }
-    tags.push((
-        "TimeControl",
-        format!("{}+{}", tc.base.as_secs_f64(), tc.increment.as_secs_f64()),
-    ));
+    tags.push(("TimeControl", tc.pgn_tag()));
     tags.push(("Termination", termination(record).to_string()));
     let mut text = String::new();
     for (name, value) in tags {
