@@ -8,6 +8,7 @@
 
 use super::Diags;
 use crate::diag::Span;
+use crate::engine::tables::capture_positions;
 use crate::rules::{Game, Ray, Square, SquareSet, StepRule};
 use std::mem::size_of;
 
@@ -34,21 +35,47 @@ pub fn fixed_table_bytes(squares: u64, pieces: u64) -> u64 {
         + 2 * pieces * 64 * 8 // Zobrist hand keys
 }
 
-/// The bytes one ray square costs: its square and step rule in the game, and, while the engine is built, its
-/// reverse attack entry found (slot and entry) and sorted by slot (the entry again). Counted for every square: an
-/// upper bound (only the squares where a royal piece could be captured get entries).
-const BYTES_PER_RAY_SQUARE: u64 = (size_of::<Square>() + size_of::<StepRule>() + 16 + 8) as u64;
+/// The bytes one ray square costs in the game: its square and its step rule.
+const BYTES_PER_RAY_SQUARE: u64 = (size_of::<Square>() + size_of::<StepRule>()) as u64;
 
-/// The bytes of `rays` rays made of `ray_squares` squares, in the game and in the engine built from it.
-pub fn ray_table_bytes(rays: u64, ray_squares: u64) -> u64 {
-    rays * size_of::<Ray>() as u64 + ray_squares * BYTES_PER_RAY_SQUARE
+/// The bytes of one reverse attack entry while the engine is built: found (slot and entry), then sorted by slot
+/// (the entry again).
+const BYTES_PER_ATTACK_ENTRY: u64 = 16 + 8;
+
+/// The rays' share of the game and of the engine built from it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RayCount {
+    pub rays: u64,
+    pub squares: u64,
+    /// The positions along them where a royal piece could be captured: one attack entry each
+    /// ([`capture_positions`]; counted whether or not the game has a royal piece: an upper bound).
+    pub capture_positions: u64,
+}
+
+impl RayCount {
+    /// Counts `rays` (their squares' step rules are in `rules`, indexed as the game's) in.
+    pub fn add(&mut self, rays: &[Ray], rules: &[StepRule]) {
+        for ray in rays {
+            let range = ray.first as usize..ray.first as usize + ray.len as usize;
+            self.rays += 1;
+            self.squares += ray.len as u64;
+            self.capture_positions += capture_positions(ray, &rules[range]).count() as u64;
+        }
+    }
+
+    pub fn bytes(&self) -> u64 {
+        self.rays * size_of::<Ray>() as u64
+            + self.squares * BYTES_PER_RAY_SQUARE
+            + self.capture_positions * BYTES_PER_ATTACK_ENTRY
+    }
 }
 
 /// The estimate for a compiled game: what the guard checked, with every type's rays counted.
 pub fn table_bytes(game: &Game) -> u64 {
     let squares = game.geometry.squares() as u64;
-    fixed_table_bytes(squares, game.pieces.len() as u64)
-        + ray_table_bytes(game.rays.len() as u64, game.ray_squares.len() as u64)
+    let mut count = RayCount::default();
+    count.add(&game.rays, &game.ray_rules);
+    fixed_table_bytes(squares, game.pieces.len() as u64) + count.bytes()
 }
 
 /// What the move graph's builder needs to keep the whole game under [`MAX_TABLE_BYTES`].
@@ -63,21 +90,20 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// After `built` of the [`Budget::pieces`] piece types have their rays (`rays` rays of `ray_squares` squares):
-    /// is the game, projected from them, over the limit? Then it is reported, and the builder stops.
-    pub fn over(&self, built: u64, rays: u64, ray_squares: u64, d: &mut Diags) -> bool {
-        let so_far = self.fixed + ray_table_bytes(rays, ray_squares);
-        if so_far <= MAX_TABLE_BYTES {
+    /// After `built` of the [`Budget::pieces`] piece types have their rays (`rays`): is the game over the limit?
+    /// Then it is reported with an estimate projected from them, and the builder stops.
+    pub fn over(&self, built: u64, rays: &RayCount, d: &mut Diags) -> bool {
+        if self.fixed + rays.bytes() <= MAX_TABLE_BYTES {
             return false;
         }
         let built = built.max(1);
-        let projected = self.fixed + ray_table_bytes(rays, ray_squares) / built * self.pieces;
+        let projected = self.fixed + rays.bytes() / built * self.pieces;
         refuse(
             d,
             self.span,
             projected,
             &format!(
-                "projected from the rays of the first {built} of its {} piece types",
+                "estimated from the rays of its first {built} of {} piece types",
                 self.pieces
             ),
         );
@@ -95,9 +121,7 @@ pub fn refuse(d: &mut Diags, span: Span, bytes: u64, how: &str) {
             human_bytes(MAX_TABLE_BYTES)
         ),
     )
-    .note(format!(
-        "{how}: use a smaller board, fewer piece types or pieces with shorter moves"
-    ));
+    .note(format!("{how}; use a smaller board, fewer piece types or pieces with shorter moves"));
 }
 
 /// `bytes` in the largest binary unit that keeps a whole number before the point: `3.1 GiB`, `512 MiB`.

@@ -98,6 +98,10 @@ fn build(
         budget,
     };
     let mut moves = build_moves(&setting, &mut zones, d);
+    if moves.built.over_budget {
+        // Refused (reported): the passes after this one would judge pieces that have no rays.
+        return None;
+    }
     let end = end::resolve_end(&head, &names, &infos, &mut zones, d);
     if let (Some((kw, _)), Some((_, legality))) = (&head.gating, &end) {
         gating::check_end_rules(*kw, legality, head.explosions.is_some(), d);

@@ -23,7 +23,7 @@ pub mod perft;
 mod position;
 pub(crate) mod reach;
 mod rules;
-mod tables;
+pub(crate) mod tables;
 mod zobrist;
 
 pub use crate::setup::FenError;

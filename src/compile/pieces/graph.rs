@@ -6,7 +6,7 @@ use super::rays::{build_ray, fits, fixed_box, refused, BuiltRay, FixedBox, RayBu
 use super::{ParsedMoveSet, PieceInfo, PieceNames};
 use crate::compile::board::holes;
 use crate::compile::board::zones::ZoneTable;
-use crate::compile::memory::Budget;
+use crate::compile::memory::{Budget, RayCount};
 use crate::compile::Diags;
 use crate::diag::Span;
 use crate::rules::{
@@ -32,6 +32,8 @@ pub struct Built {
     pub castling: Vec<Vec<(Side, betza::Path, Span)>>,
     /// Per piece and side: every square some ray of it may end on, on some board.
     pub destinations: Vec<[SquareSet; 2]>,
+    /// The game passed the memory budget (reported): the types after the one that passed it have no rays.
+    pub over_budget: bool,
 }
 
 impl Built {
@@ -161,8 +163,10 @@ pub fn build_graph(infos: &[PieceInfo], setting: &Setting, d: &mut Diags) -> Bui
         move_sets: Vec::new(),
         castling: Vec::new(),
         destinations: Vec::new(),
+        over_budget: false,
     };
     let mut over_budget = false;
+    let mut counted = RayCount::default();
     for (pi, info) in infos.iter().enumerate() {
         let mut graph = PieceGraph::new(PieceId(pi as u16), info, setting);
         // Past the budget (reported), the remaining types get no rays: the game is refused, but every pass after
@@ -174,11 +178,12 @@ pub fn build_graph(infos: &[PieceInfo], setting: &Setting, d: &mut Diags) -> Bui
             Some(_) => graph.build(&mut b, &mut Diags::new("")),
         }
         if let (Some(budget), false) = (&setting.budget, over_budget) {
-            let (rays, squares) = (b.rays.len() as u64, b.ray_squares.len() as u64);
-            over_budget = budget.over(pi as u64 + 1, rays, squares, d);
+            counted.add(&b.rays[counted.rays as usize..], &b.ray_rules);
+            over_budget = budget.over(pi as u64 + 1, &counted, d);
         }
     }
     written_in_legs(&mut b);
+    b.over_budget = over_budget;
     b
 }
 
