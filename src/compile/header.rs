@@ -13,6 +13,8 @@ pub struct Header {
     pub geometry: Option<Geometry>,
     /// The board clamped into the legal range, so later passes can still report their own problems.
     pub fallback: Option<Geometry>,
+    /// The `board` statement's keyword, where a game too large for memory is reported.
+    pub board_span: Option<Span>,
     pub orientation: Symmetry,
     pub start: Option<Str>,
     /// `drops` given: `Some(forbidden zone)`.
@@ -113,6 +115,7 @@ impl Header {
             description: None,
             geometry: None,
             fallback: None,
+            board_span: None,
             orientation: Symmetry::Mirror,
             start: None,
             drops: None,
@@ -141,7 +144,10 @@ impl Header {
         match kind {
             StatementKind::Title(t) => h.title = Some(t.value.clone()),
             StatementKind::Description(t) => h.description = Some(t.value.clone()),
-            StatementKind::Board { files, ranks } => h.board(files, ranks, d),
+            StatementKind::Board { files, ranks } => {
+                h.board_span = Some(kw);
+                h.board(files, ranks, d)
+            }
             StatementKind::Orientation(o) => h.orientation = o.value,
             StatementKind::Start(s) => h.start = Some(s.clone()),
             StatementKind::Drops {

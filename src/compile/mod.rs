@@ -2,12 +2,15 @@
 //!
 //! Order: header (board, orientation, singletons) → zones → piece names → start position → move-rule graph →
 //! castling → promotion, drops and the other rules → end rules → move restrictions → warnings. A pass that cannot run (no board) is
-//! skipped; the others still report.
+//! skipped; the others still report. The memory guard ([`memory`]) runs after the piece names, on the tables the board
+//! and the piece count imply, and in the move-rule graph after each type's rays: a game over it is refused there, and
+//! the passes after the graph do not run.
 
 mod board;
 mod diags;
 mod game_rules;
 mod header;
+mod memory;
 mod pieces;
 
 use board::{holes, start, zones};
@@ -23,6 +26,7 @@ use crate::rules::{
 use crate::setup::Setup;
 
 pub use diags::Diags;
+pub use memory::{table_bytes, MAX_TABLE_BYTES};
 
 /// A compiled game and what the compiler knows about its source.
 #[derive(Clone, Debug)]
@@ -72,6 +76,7 @@ fn build(
     let geometry = head.geometry.or(head.fallback)?;
     let mut zones = zones::resolve_zones(ast, geometry, head.orientation, d);
     let infos = pieces::resolve_piece_items(&names, &mut zones, d);
+    let budget = table_budget(&head, infos.len(), d)?;
     let start = head
         .start
         .as_ref()
@@ -92,8 +97,13 @@ fn build(
         geometry,
         start: start.as_ref(),
         holes: &holes,
+        budget,
     };
     let mut moves = build_moves(&setting, &mut zones, d);
+    if moves.built.over_budget {
+        // Refused (reported): the passes after this one would judge pieces that have no rays.
+        return None;
+    }
     let end = end::resolve_end(&head, &names, &infos, &mut zones, d);
     if let (Some((kw, _)), Some((_, legality))) = (&head.gating, &end) {
         gating::check_end_rules(*kw, legality, head.explosions.is_some(), d);
@@ -163,6 +173,34 @@ fn build(
     Some((game, piece_spans, zone_spans))
 }
 
+/// The memory budget of a game on a valid board (`Some(None)` on an invalid one, whose errors are reported
+/// already), or `None` when the tables that follow from the board and the piece count alone are over the limit
+/// (reported: nothing is built).
+fn table_budget(
+    head: &header::Header,
+    pieces: usize,
+    d: &mut Diags,
+) -> Option<Option<memory::Budget>> {
+    let Some(geometry) = head.geometry else {
+        return Some(None);
+    };
+    let span = head.board_span.unwrap_or(Span::new(0, 0));
+    let fixed = memory::fixed_table_bytes(geometry.squares() as u64, pieces as u64);
+    if fixed > MAX_TABLE_BYTES {
+        let how = format!(
+            "{pieces} piece types on {} squares, before any move is counted",
+            geometry.squares()
+        );
+        memory::refuse(d, span, fixed, &how);
+        return None;
+    }
+    Some(Some(memory::Budget {
+        fixed,
+        pieces: pieces as u64,
+        span,
+    }))
+}
+
 /// What the passes after the piece items read: the header, the piece tables, the board and its start.
 struct GameSetting<'a> {
     head: &'a header::Header,
@@ -171,6 +209,7 @@ struct GameSetting<'a> {
     geometry: Geometry,
     start: Option<&'a Setup>,
     holes: &'a SquareSet,
+    budget: Option<memory::Budget>,
 }
 
 /// How the pieces move: their move graphs and rays, castling, first-move rights, gating.
@@ -192,6 +231,7 @@ fn build_moves(s: &GameSetting, zones: &mut zones::ZoneTable, d: &mut Diags) -> 
         orientation: head.orientation,
         start: s.start,
         holes: s.holes,
+        budget: s.budget,
     };
     let mut built = graph::build_graph(s.infos, &setting, d);
     let (castling_rights, mut castlings) = castling::build_castling(

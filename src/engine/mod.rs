@@ -24,7 +24,7 @@ mod position;
 pub(crate) mod reach;
 mod rules;
 pub mod san;
-mod tables;
+pub(crate) mod tables;
 mod zobrist;
 
 pub use crate::setup::FenError;

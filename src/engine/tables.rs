@@ -518,25 +518,30 @@ fn walks_repeat(game: &Game, rays: std::ops::Range<usize>, seen: &mut [SquareSet
 /// The squares of `ray` (with their numbers) on which a piece moving along it could capture an enemy royal piece,
 /// on an empty board. A tame ray (`t`) never captures a royal piece; removing a friendly one (`d`) is no attack.
 fn royal_captures<'a>(game: &'a Game, ray: &'a Ray) -> impl Iterator<Item = (usize, Square)> + 'a {
+    let squares = game.ray_squares(ray);
+    capture_positions(ray, game.ray_rules(ray)).map(move |pos| (pos, squares[pos]))
+}
+
+/// The positions along `ray` (whose step rules are `rules`) where it could capture a royal piece: each gets an
+/// entry in the reverse attack tables, which is why the compiler's memory guard counts them too.
+pub(crate) fn capture_positions<'a>(
+    ray: &'a Ray,
+    rules: &'a [StepRule],
+) -> impl Iterator<Item = usize> + 'a {
     let captures = ray.flags.has(RayFlags::CAPTURE) && !ray.flags.has(RayFlags::TAME);
-    let rules = game.ray_rules(ray);
     let last = ray.len as usize - 1;
-    game.ray_squares(ray)
-        .iter()
-        .enumerate()
-        .filter(move |&(pos, _)| match ray.kind {
-            RayKind::Lame => captures && pos == last,
-            // Would a royal enemy here be taken at the end, or removed on the way?
-            RayKind::Chain => {
-                !ray.flags.has(RayFlags::TAME)
-                    && matches!(
-                        step(rules[pos], Occupant::Enemy, || true),
-                        StepOutcome::Take | StepOutcome::Remove
-                    )
-            }
-            _ => captures,
-        })
-        .map(|(pos, &sq)| (pos, sq))
+    (0..ray.len as usize).filter(move |&pos| match ray.kind {
+        RayKind::Lame => captures && pos == last,
+        // Would a royal enemy here be taken at the end, or removed on the way?
+        RayKind::Chain => {
+            !ray.flags.has(RayFlags::TAME)
+                && matches!(
+                    step(rules[pos], Occupant::Enemy, || true),
+                    StepOutcome::Take | StepOutcome::Remove
+                )
+        }
+        _ => captures,
+    })
 }
 
 /// [`Engine::quiet_reach`]: for every piece that resets the move-limit counter, its quiet reach from each square on

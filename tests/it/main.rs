@@ -27,6 +27,7 @@ mod induction;
 mod invariants;
 mod janggi;
 mod language;
+mod memory_limit;
 mod move_text;
 mod multi_leg;
 mod no_panic;

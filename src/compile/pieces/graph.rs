@@ -6,6 +6,7 @@ use super::rays::{build_ray, fits, fixed_box, refused, BuiltRay, FixedBox, RayBu
 use super::{ParsedMoveSet, PieceInfo, PieceNames};
 use crate::compile::board::holes;
 use crate::compile::board::zones::ZoneTable;
+use crate::compile::memory::{Budget, RayCount};
 use crate::compile::Diags;
 use crate::diag::Span;
 use crate::rules::{
@@ -31,6 +32,8 @@ pub struct Built {
     pub castling: Vec<Vec<(Side, betza::Path, Span)>>,
     /// Per piece and side: every square some ray of it may end on, on some board.
     pub destinations: Vec<[SquareSet; 2]>,
+    /// The game passed the memory budget (reported): the types after the one that passed it have no rays.
+    pub over_budget: bool,
 }
 
 impl Built {
@@ -146,6 +149,8 @@ pub struct Setting<'a> {
     pub start: Option<&'a Setup>,
     /// The squares that are not part of the board.
     pub holes: &'a SquareSet,
+    /// The memory the game may still take, when the board is valid: the rays stop once it is spent.
+    pub budget: Option<Budget>,
 }
 
 pub fn build_graph(infos: &[PieceInfo], setting: &Setting, d: &mut Diags) -> Built {
@@ -158,16 +163,27 @@ pub fn build_graph(infos: &[PieceInfo], setting: &Setting, d: &mut Diags) -> Bui
         move_sets: Vec::new(),
         castling: Vec::new(),
         destinations: Vec::new(),
+        over_budget: false,
     };
+    let mut over_budget = false;
+    let mut counted = RayCount::default();
     for (pi, info) in infos.iter().enumerate() {
-        let graph = PieceGraph::new(PieceId(pi as u16), info, setting);
+        let mut graph = PieceGraph::new(PieceId(pi as u16), info, setting);
+        // Past the budget (reported), the remaining types get no rays: the game is refused, but every pass after
+        // this one still finds one entry per piece type.
+        graph.too_big = over_budget;
         match setting.names.shadows[pi] {
             None => graph.build(&mut b, d),
             // A shadow's moves are a declared piece's: their problems are reported there.
             Some(_) => graph.build(&mut b, &mut Diags::new("")),
         }
+        if let (Some(budget), false) = (&setting.budget, over_budget) {
+            counted.add(&b.rays[counted.rays as usize..], &b.ray_rules);
+            over_budget = budget.over(pi as u64 + 1, &counted, d);
+        }
     }
     written_in_legs(&mut b);
+    b.over_budget = over_budget;
     b
 }
 
