@@ -2,7 +2,7 @@
 //!
 //! Order: header (board, orientation, singletons) → zones → piece names → start position → move-rule graph →
 //! castling → promotion, drops and the other rules → end rules → move restrictions → warnings. A pass that cannot run (no board) is
-//! skipped; the others still report. The memory guard ([`memory`]) runs after the piece names, on the tables the board
+//! skipped; the others still report. The memory guard (`memory.rs`) runs after the piece names, on the tables the board
 //! and the piece count imply, and in the move-rule graph after each type's rays: a game over it is refused there, and
 //! the passes after the graph do not run.
 

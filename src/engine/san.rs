@@ -4,7 +4,7 @@
 //! capture, the destination, then `=` and the promoted type's letter (or `+` alone for a promotion to a `+`
 //! form, as shogi writes it); a drop is `P@e4`; castling is `O-O` toward the higher files, `O-O-O` toward the
 //! lower; `+` or `#` follows a move that checks or mates. A move SAN cannot tell from another (a gate, a wall, the
-//! legs of a multi-leg move, a pass) is written in coordinates ([`super::notation`]) instead: whatever [`write`]
+//! legs of a multi-leg move, a pass) is written in coordinates ([`super::notation`]) instead: whatever [`write()`]
 //! writes, [`read`] reads back as the same move.
 //!
 //! Reading is lenient the way engines are: `x`, `=` and the pawn's `P` may be there or not, `-` between squares

@@ -80,7 +80,7 @@ impl PieceDiagramsJson {
 }
 
 impl PieceJson {
-    /// `board`: as for [`PieceJson::board`].
+    /// `board`: as for `PieceJson`'s `board`.
     pub fn new(
         game: &Game,
         reach: &PieceMoves,
