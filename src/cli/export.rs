@@ -1,6 +1,6 @@
 //! `tatsu export VARIANT --to fsf`: the game in another engine's format (or an Interactive Diagram page), or the
 //! list of what the target cannot say.
-use super::common::{emit, load_engine};
+use super::common::{emit, load_engine, print_json};
 use super::error::CliError;
 use clap::ValueEnum;
 
@@ -38,6 +38,29 @@ pub struct ExportArgs {
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
+    /// Print one JSON object instead (schema `tatsu.export/1`: the text, or the file written, and what was left
+    /// out; a refusal is `"ok": false` with the rules it cannot say, exit status 1).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `export --json` (schema `tatsu.export/1`).
+#[derive(serde::Serialize)]
+struct ExportJson<'a> {
+    schema: &'static str,
+    ok: bool,
+    target: &'a str,
+    name: &'a str,
+    /// The exported text, when it is not written to a file.
+    text: Option<&'a str>,
+    /// The file written, with `--output`.
+    output: Option<String>,
+    /// The rules left out (`--lossy`).
+    left_out: Vec<String>,
+    /// Why the export was refused: the rules the target cannot say (`--lossy` leaves them out) and the problems
+    /// no export gets round.
+    inexpressible: Vec<String>,
+    fatal: Vec<String>,
 }
 
 pub fn run(args: &ExportArgs) -> Result<(), CliError> {
@@ -50,17 +73,59 @@ pub fn run(args: &ExportArgs) -> Result<(), CliError> {
         Target::Fsf => tatsu::export::to_fsf(&engine.game, &name, args.lossy),
         Target::Sjaak => tatsu::export::to_sjaak(&engine.game, &name, args.lossy),
         Target::Diagram => tatsu::export::to_diagram(&engine.game, &name, args.lossy),
+    };
+    let target = match args.to {
+        Target::Fsf => "fsf",
+        Target::Sjaak => "sjaak",
+        Target::Diagram => "diagram",
+    };
+    let exported = match exported {
+        Ok(exported) => exported,
+        Err(refusal) if args.json => {
+            print_json(&ExportJson {
+                schema: "tatsu.export/1",
+                ok: false,
+                target,
+                name: &name,
+                text: None,
+                output: None,
+                left_out: Vec::new(),
+                inexpressible: refusal.inexpressible,
+                fatal: refusal.fatal,
+            })?;
+            return Err(CliError::reported(super::error::Status::Input));
+        }
+        Err(refusal) => return Err(CliError::input(refusal.to_string())),
+    };
+    if args.json {
+        if let Some(path) = &args.output {
+            write(path, &exported.text)?;
+        }
+        return print_json(&ExportJson {
+            schema: "tatsu.export/1",
+            ok: true,
+            target,
+            name: &name,
+            text: args.output.is_none().then_some(exported.text.as_str()),
+            output: args.output.as_ref().map(|p| p.display().to_string()),
+            left_out: exported.dropped.iter().map(|d| d.to_string()).collect(),
+            inexpressible: Vec::new(),
+            fatal: Vec::new(),
+        });
     }
-    .map_err(|refusal| CliError::input(refusal.to_string()))?;
     for d in &exported.dropped {
         eprintln!("warning: left out: {d}");
     }
     match &args.output {
-        Some(path) => std::fs::write(path, &exported.text)
-            .map_err(|io| CliError::input(format!("cannot write `{}`: {io}", path.display()))),
+        Some(path) => write(path, &exported.text),
         None => {
             emit(&exported.text);
             Ok(())
         }
     }
+}
+
+fn write(path: &std::path::Path, text: &str) -> Result<(), CliError> {
+    std::fs::write(path, text)
+        .map_err(|io| CliError::input(format!("cannot write `{}`: {io}", path.display())))
 }

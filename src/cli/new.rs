@@ -20,6 +20,20 @@ pub struct NewArgs {
     /// Overwrite the file if it exists.
     #[arg(long)]
     pub force: bool,
+    /// Print one JSON object (schema `tatsu.new/1`: the file written, its title, the commands that check and
+    /// test it) on stdout instead of the message on stderr.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `new --json` (schema `tatsu.new/1`).
+#[derive(serde::Serialize)]
+struct NewJson<'a> {
+    schema: &'static str,
+    file: &'a str,
+    title: &'a str,
+    check: String,
+    test: String,
 }
 
 pub fn run(args: &NewArgs) -> Result<(), CliError> {
@@ -75,6 +89,15 @@ pub fn run(args: &NewArgs) -> Result<(), CliError> {
         .replace("{{FILE}}", &arg);
     std::fs::write(&path, text)
         .map_err(|e| CliError::input(format!("cannot write `{file}`: {e}")))?;
+    if args.json {
+        return super::common::print_json(&NewJson {
+            schema: "tatsu.new/1",
+            file: &file,
+            title: &title,
+            check: format!("tatsu check {arg}"),
+            test: format!("tatsu test {arg}"),
+        });
+    }
     eprintln!("wrote {file}: `tatsu check {arg}` compiles it, `tatsu test {arg}` runs its tests");
     Ok(())
 }

@@ -37,6 +37,33 @@ pub struct SearchArgs {
     /// Search threads, sharing the table (1 to 256).
     #[arg(long, default_value_t = 1, value_parser = super::bounds::within(1, MAX_THREADS as u32))]
     pub threads: u32,
+    /// Print one JSON object when the search ends (schema `tatsu.search/1`: every iteration and the best move)
+    /// instead of a line per iteration.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `search --json` (schema `tatsu.search/1`).
+#[derive(serde::Serialize)]
+struct SearchJson {
+    schema: &'static str,
+    fen: String,
+    iterations: Vec<IterationJson>,
+    /// `null` when the position has no legal move.
+    bestmove: Option<String>,
+}
+
+/// One completed iteration: `score` in centipawns, or `mate` in moves (negative: being mated).
+#[derive(serde::Serialize)]
+struct IterationJson {
+    depth: u32,
+    seldepth: u32,
+    score: Option<i32>,
+    mate: Option<i32>,
+    nodes: u64,
+    time_ms: u128,
+    nps: u64,
+    pv: Vec<String>,
 }
 
 /// A budget of nothing would print a best move no search looked at: refused where it is read.
@@ -71,11 +98,27 @@ fn go(args: &SearchArgs, mut pos: Position, tt: &Table) -> Result<(), CliError> 
     };
     let stop = AtomicBool::new(false);
     let game = pos.game();
+    let fen = pos.to_fen();
+    let mut iterations = Vec::new();
     let outcome = searcher.search(&mut pos, &limits, &stop, &mut |r| {
         let pv: Vec<String> =
             r.pv.iter()
                 .map(|m| tatsu::engine::notation::to_uci(game, m))
                 .collect();
+        if args.json {
+            let mate = search::mate_in(r.score);
+            iterations.push(IterationJson {
+                depth: r.depth,
+                seldepth: r.seldepth,
+                score: mate.is_none().then_some(r.score),
+                mate,
+                nodes: r.nodes,
+                time_ms: r.elapsed.as_millis(),
+                nps: r.nps(),
+                pv,
+            });
+            return;
+        }
         outln!(
             "depth {} seldepth {} score {} nodes {} time {} nps {} pv {}",
             r.depth,
@@ -87,6 +130,14 @@ fn go(args: &SearchArgs, mut pos: Position, tt: &Table) -> Result<(), CliError> 
             pv.join(" ")
         );
     });
+    if args.json {
+        return super::common::print_json(&SearchJson {
+            schema: "tatsu.search/1",
+            fen,
+            iterations,
+            bestmove: outcome.best.map(|mv| pos.uci(&mv)),
+        });
+    }
     match outcome.best {
         Some(mv) => outln!("bestmove {}", pos.uci(&mv)),
         None => outln!("bestmove (none)"),

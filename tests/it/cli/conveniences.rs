@@ -164,3 +164,35 @@ fn a_bundled_game_answers_to_its_other_names() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("400"), "{}", run.stdout);
 }
+
+/// `new --json` names the file it wrote and the commands for it.
+#[test]
+fn new_json_names_the_file_and_its_commands() {
+    let dir = scratch("new-json");
+    let run = tatsu_in(dir.to_str().unwrap(), &["new", "tiny", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(v["schema"], "tatsu.new/1");
+    assert_eq!(v["file"], "tiny.tatsu");
+    assert_eq!(v["check"], "tatsu check tiny.tatsu");
+}
+
+/// `export --json`: the text and what was left out, or a refusal with the rules the target cannot say.
+#[test]
+fn export_json_gives_the_text_or_the_refusal() {
+    let run = tatsu(&["export", "euroshogi", "--to", "fsf", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(v["ok"], true);
+    assert!(
+        v["text"].as_str().unwrap().contains("[tatsu-euroshogi"),
+        "{v}"
+    );
+    let run = tatsu(&["export", "ryu-shogi", "--to", "fsf", "--json"]);
+    assert_eq!(run.code, 1);
+    let v: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(v["ok"], false);
+    assert!(v["text"].is_null());
+    assert!(!v["inexpressible"].as_array().unwrap().is_empty(), "{v}");
+}

@@ -39,3 +39,28 @@ fn a_table_size_outside_the_range_is_a_usage_error_for_search_and_xboard() {
         }
     }
 }
+
+/// `search --json`: every iteration and the best move in one object (the issue: `search` had no `--json`).
+#[test]
+fn search_json_gives_every_iteration_and_the_best_move() {
+    let v = json(&["search", "chess", "--depth", "3", "--json"]);
+    assert_eq!(v["schema"], "tatsu.search/1");
+    let iterations = v["iterations"].as_array().unwrap();
+    assert_eq!(iterations.len(), 3);
+    assert_eq!(iterations[2]["depth"], 3);
+    let best = v["bestmove"].as_str().unwrap();
+    assert_eq!(iterations[2]["pv"][0], best);
+    // Mate in one for White: the score is a mate, not centipawns.
+    let v = json(&[
+        "search",
+        "chess",
+        "--fen",
+        "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1",
+        "--depth",
+        "2",
+        "--json",
+    ]);
+    let last = v["iterations"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["mate"], 1, "{v}");
+    assert!(last["score"].is_null());
+}
