@@ -298,24 +298,28 @@ fn start_is_symmetric(game: &Game, setup: &Setup) -> bool {
 fn rules_left_out(game: &Game) -> Vec<String> {
     let end = &game.end;
     let mut out = Vec::new();
-    let restricted: Vec<&str> = game
-        .pieces
-        .iter()
-        .filter(|p| {
-            p.drop.as_ref().is_some_and(|d| {
-                d.per_file.is_some()
-                    || d.no_drop_mate
-                    || d.as_promoted.is_some()
-                    || !d.forbidden[0].is_empty()
-            })
-        })
-        .map(|p| p.name.as_str())
+    // Each piece's own drop restrictions, named as that piece has them (a crazyhouse pawn has forbidden ranks only).
+    for p in &game.pieces {
+        let Some(d) = &p.drop else { continue };
+        let kinds: Vec<&str> = [
+            (d.per_file.is_some(), "a limit per file"),
+            (d.no_drop_mate, "no mate by a drop"),
+            (d.as_promoted.is_some(), "dropped promoted"),
+            (
+                !d.forbidden[0].is_empty(),
+                "squares it may not be dropped on",
+            ),
+        ]
+        .into_iter()
+        .filter_map(|(has, what)| has.then_some(what))
         .collect();
-    if !restricted.is_empty() {
-        out.push(format!(
-            "where {} may be dropped (one per file, no mate by a drop, forbidden squares)",
-            restricted.join(", ")
-        ));
+        if !kinds.is_empty() {
+            out.push(format!(
+                "how {} may be dropped ({})",
+                p.name,
+                kinds.join(", ")
+            ));
+        }
     }
     let mut note = |cond: bool, what: &str| {
         if cond {

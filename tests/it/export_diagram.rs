@@ -100,3 +100,30 @@ fn zone_dependent_moves_refuse_the_export_and_lossy_names_them_in_the_page() {
     assert!(page.text.contains("zone-dependent moves of Silver"));
     assert!(page.dropped.iter().any(|r| r.contains("Silver")));
 }
+
+/// The drops note names each piece's own restrictions (the issue: every kind was listed for any restricted piece,
+/// "forbidden squares" for shogi's pawn, whose last ranks are refused as dead squares, and "one per file" for
+/// crazyhouse's, which has none).
+#[test]
+fn the_drops_note_names_only_the_restrictions_each_piece_has() {
+    let dropped = |game: &str| {
+        let g = tatsu::variants::load(game).unwrap().game;
+        tatsu::export::to_diagram(&g, game, true).unwrap().dropped
+    };
+    let shogi = dropped("shogi");
+    assert!(
+        shogi
+            .contains(&"how Pawn may be dropped (a limit per file, no mate by a drop)".to_string()),
+        "{shogi:?}"
+    );
+    assert!(
+        !shogi.iter().any(|r| r.contains("Lance may be dropped")),
+        "{shogi:?}"
+    );
+    let crazyhouse = dropped("crazyhouse");
+    assert!(
+        crazyhouse
+            .contains(&"how Pawn may be dropped (squares it may not be dropped on)".to_string()),
+        "{crazyhouse:?}"
+    );
+}
