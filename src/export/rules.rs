@@ -562,33 +562,8 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
     if *only_promotions_draw {
         name("`only-promotions draws`".into());
     }
-    if let Some(
-        m @ MaterialCount {
-            tenths: _,
-            bonus_tenths,
-        },
-    ) = material_count
-    {
-        let values: Vec<String> = m
-            .valued(game)
-            .map(|(p, t)| format!("{} {}", game.piece(p).symbol, MaterialCount::tenths_text(t)))
-            .collect();
-        let bonus: Vec<String> = Side::BOTH
-            .iter()
-            .filter(|s| bonus_tenths[s.index()] > 0)
-            .map(|&s| {
-                format!(
-                    " bonus {} {}",
-                    side_key(s),
-                    MaterialCount::tenths_text(bonus_tenths[s.index()])
-                )
-            })
-            .collect();
-        name(format!(
-            "`material-count {}{}`",
-            values.join(", "),
-            bonus.concat()
-        ));
+    if let Some(m) = material_count {
+        name(material_count_words(game, m));
     }
     if let Some(rule) = royals_words(*royalty) {
         name(rule);
@@ -663,4 +638,28 @@ fn counting_text(game: &Game, c: &Counting) -> String {
         }
     ));
     parts.join(" ")
+}
+
+/// `material-count` as the file writes it: each valued piece with its tenths, then each side's bonus.
+fn material_count_words(game: &Game, m: &MaterialCount) -> String {
+    let MaterialCount {
+        tenths: _,
+        bonus_tenths,
+    } = m;
+    let values: Vec<String> = m
+        .valued(game)
+        .map(|(p, t)| format!("{} {}", game.piece(p).symbol, MaterialCount::tenths_text(t)))
+        .collect();
+    let bonus: Vec<String> = Side::BOTH
+        .iter()
+        .filter(|s| bonus_tenths[s.index()] > 0)
+        .map(|&s| {
+            format!(
+                " bonus {} {}",
+                side_key(s),
+                MaterialCount::tenths_text(bonus_tenths[s.index()])
+            )
+        })
+        .collect();
+    format!("`material-count {}{}`", values.join(", "), bonus.concat())
 }

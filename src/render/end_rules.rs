@@ -291,31 +291,36 @@ fn new_rules(game: &Game, items: &mut Vec<String>) {
         );
     }
     if let Some(count) = &end.material_count {
-        let values: Vec<String> = count
-            .valued(game)
-            .map(|(p, t)| format!("{} {}", game.piece(p).name, MaterialCount::tenths_text(t)))
-            .collect();
-        let bonus: Vec<String> = Side::BOTH
-            .into_iter()
-            .filter(|s| count.bonus_tenths[s.index()] > 0)
-            .map(|s| {
-                format!(
-                    "{s:?} adds {}",
-                    MaterialCount::tenths_text(count.bonus_tenths[s.index()])
-                )
-            })
-            .collect();
-        items.push(format!(
-            "**Material count**: a game drawn by the move limit, by repetition or by passing is decided by material \
-             instead ({}{}); the higher total wins, equal totals draw.",
-            values.join(", "),
-            if bonus.is_empty() {
-                String::new()
-            } else {
-                format!("; {}", bonus.join(", "))
-            }
-        ));
+        items.push(material_count_words(game, count));
     }
+}
+
+/// The material-count rule in words: each valued piece, then each side's bonus.
+fn material_count_words(game: &Game, count: &MaterialCount) -> String {
+    let values: Vec<String> = count
+        .valued(game)
+        .map(|(p, t)| format!("{} {}", game.piece(p).name, MaterialCount::tenths_text(t)))
+        .collect();
+    let bonus: Vec<String> = Side::BOTH
+        .into_iter()
+        .filter(|s| count.bonus_tenths[s.index()] > 0)
+        .map(|s| {
+            format!(
+                "{s:?} adds {}",
+                MaterialCount::tenths_text(count.bonus_tenths[s.index()])
+            )
+        })
+        .collect();
+    format!(
+        "**Material count**: a game drawn by the move limit, by repetition or by passing is decided by material \
+         instead ({}{}); the higher total wins, equal totals draw.",
+        values.join(", "),
+        if bonus.is_empty() {
+            String::new()
+        } else {
+            format!("; {}", bonus.join(", "))
+        }
+    )
 }
 
 fn ordinal(n: u32) -> String {
