@@ -8,8 +8,9 @@ It starts chromedriver and `TATSU_BINARY serve` (bundled games plus two temporar
 a screenshot of each step in SCREENSHOT_DIR: a move and a capture in chess, a move by the keyboard, a drop from
 hand in crazyhouse, a promotion choice, a Lion double move in chu-shogi entered square by square, the engine's
 reply, the live file (a broken save shows its diagnostic, a fixed one shows the board again), the Lion explored
-(a destination's XBetza component), and perft with divide and a search in the analysis pane. It prints the page
-load times of chess, chu-shogi and a 36x36 game and the click-to-highlight time (measured, not asserted). Exits 0 when every check
+(a destination's XBetza component), perft with divide and a search in the analysis pane, and a balance run (its
+progress, Stop with the report of the games finished, a full run's report). It prints the page load times of chess,
+chu-shogi and a 36x36 game and the click-to-highlight time (measured, not asserted). Exits 0 when every check
 passes, 1 with the failing step otherwise; 2 when chromium or chromedriver is missing.
 """
 import base64
@@ -286,6 +287,28 @@ def perft_divide(t):
     t.shot("analysis")
 
 
+def balance_report(t):
+    t.open("chess")
+    t.d.click('[data-tab="balance"]')
+    t.d.js("const set = (id, v) => { document.getElementById(id).value = v; };"
+           "set('balance-games', '1000'); set('balance-nodes', '200'); set('balance-plies', '40');"
+           "set('balance-seed', '7');")
+    t.d.click("#balance-start")
+    t.wait("document.getElementById('balance-status').textContent.includes('2 of 1000 games played')",
+           "a balance run shows its progress game by game", timeout=60)
+    t.d.click("#balance-stop")
+    t.wait("document.getElementById('balance-status').textContent.includes('Stopped after')",
+           "Stop reports the games finished so far", timeout=60)
+    t.d.js("document.getElementById('balance-games').value = '4';")
+    t.d.click("#balance-start")
+    t.wait("document.getElementById('balance-status').textContent.startsWith('4 games of Chess.')",
+           "a balance run ends with its report", timeout=60)
+    srcdoc = t.d.js("return document.getElementById('balance-report').srcdoc;")
+    if "Balance: Chess" not in srcdoc or "4 of 4 games" not in srcdoc:
+        raise Failure(f"the report frame does not hold the run's report: {srcdoc[:200]!r}")
+    t.shot("balance")
+
+
 def engine_reply(t):
     t.open("chess")
     t.d.js("const b = document.getElementById('black-player'); b.value = 'engine';"
@@ -377,7 +400,8 @@ def main():
                  ("crazyhouse drop", lambda: crazyhouse_drop(t)),
                  ("promotion", lambda: promotion(t)), ("lion", lambda: lion_double_move(t)),
                  ("engine", lambda: engine_reply(t)), ("live file", lambda: live_file(t, live)),
-                 ("explore", lambda: explore_lion(t)), ("analysis", lambda: perft_divide(t))]
+                 ("explore", lambda: explore_lion(t)), ("analysis", lambda: perft_divide(t)),
+                 ("balance", lambda: balance_report(t))]
         results = {}
         for name, run in steps:
             print(f"step: {name}", flush=True)

@@ -177,10 +177,13 @@ pub fn verify(engine: &Engine, located: &Located) -> Result<(), String> {
     }
     let (winner, end, detail) = ending(outcome, record.moves.len());
     if (&record.winner, &record.end, &record.detail) != (&winner, &end, &detail) {
+        let who = |w: &Option<String>| w.as_deref().map_or("no winner".to_string(), quoted);
         return fail(format!(
-            "it says `{}` ({}), but its moves reach `{detail}` ({end})",
+            "it says `{}` ({}, {}), but its moves reach `{detail}` ({end}, {})",
             quoted(&record.detail),
-            quoted(&record.end)
+            quoted(&record.end),
+            who(&record.winner),
+            who(&winner)
         ));
     }
     Ok(())

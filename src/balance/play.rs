@@ -11,7 +11,7 @@ use crate::engine::{Engine, Outcome, Position};
 use crate::eval::Evaluator;
 use crate::rng::SplitMix64;
 use crate::search::{Limits, Searcher, Table};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The transposition table of a balance game, in MiB: small, because cheap searches fill little of it, and
 /// cleared before every game so that a game does not depend on the games played before it.
@@ -49,6 +49,30 @@ impl<'e> Player<'e> {
     /// Plays game `index` after the given opening plies (`--compare` plays one game's opening in the other
     /// version of the game; an opening move the other version does not allow ends the opening there).
     pub fn play_from(&self, key: &RunKey, index: u64, opening: &[String]) -> GameRecord {
+        let never = AtomicBool::new(false);
+        self.play_until(key, index, opening, &never)
+            .expect("a game that is never stopped ends")
+    }
+
+    /// Plays game `index` of the run `key`, or `None` if `stop` is raised before it ends (a page's balance job
+    /// is cancelled mid-game; a game cut short is not a record of the run).
+    pub fn play_stoppable(
+        &self,
+        key: &RunKey,
+        index: u64,
+        stop: &AtomicBool,
+    ) -> Option<GameRecord> {
+        let opening = self.opening(key, index);
+        self.play_until(key, index, &opening, stop)
+    }
+
+    fn play_until(
+        &self,
+        key: &RunKey,
+        index: u64,
+        opening: &[String],
+        stop: &AtomicBool,
+    ) -> Option<GameRecord> {
         let mut pos = Position::start(self.engine);
         let mut moves = Vec::new();
         for text in opening {
@@ -67,7 +91,6 @@ impl<'e> Player<'e> {
             tt: &self.table,
             threads: 1,
         };
-        let stop = AtomicBool::new(false);
         let outcome = loop {
             if let Some(outcome) = pos.outcome() {
                 break Some(outcome);
@@ -80,14 +103,18 @@ impl<'e> Player<'e> {
                 nodes: Some(nodes[pos.side_to_move().index()]).filter(|&n| n > 0),
                 ..Limits::default()
             };
-            let Some(best) = searcher.search(&mut pos, &limits, &stop, &mut |_| {}).best else {
+            let best = searcher.search(&mut pos, &limits, stop, &mut |_| {}).best;
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            let Some(best) = best else {
                 break None;
             };
             moves.push(pos.uci(&best));
             pos.play(best);
         };
         let (winner, end, detail) = ending(outcome, moves.len());
-        GameRecord {
+        Some(GameRecord {
             run: key.clone(),
             index,
             nodes,
@@ -96,7 +123,7 @@ impl<'e> Player<'e> {
             winner,
             end,
             detail,
-        }
+        })
     }
 }
 

@@ -2,7 +2,7 @@
 //! A fixed list, agreed with the page: a name not in it is a 404, so no request can name a path.
 
 /// `(name, content type, bytes)`.
-const ASSETS: [(&str, &str, &str); 10] = [
+const ASSETS: [(&str, &str, &str); 11] = [
     (
         "index.html",
         "text/html; charset=utf-8",
@@ -47,6 +47,11 @@ const ASSETS: [(&str, &str, &str); 10] = [
         "analysis.js",
         "text/javascript; charset=utf-8",
         include_str!("page/analysis.js"),
+    ),
+    (
+        "balance.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/balance.js"),
     ),
     (
         "live.js",

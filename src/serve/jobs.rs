@@ -57,7 +57,7 @@ impl Jobs {
     }
 
     /// Starts `work` on its own thread, under the time cap `cap`; its id.
-    fn start(
+    pub(super) fn start(
         &self,
         cap: Duration,
         work: impl FnOnce(&Sender<Event>, &AtomicBool) + Send + 'static,

@@ -6,6 +6,7 @@
 //! loopback every request needs the access token; games are named by id, never by path; bodies, FENs, moves and
 //! jobs are bounded (docs/limits.md).
 mod assets;
+mod balance;
 mod diagnostics;
 mod game_json;
 pub mod http;

@@ -1,4 +1,5 @@
 //! Which handler answers which request, and the handlers that are only a few lines.
+use super::balance::{records_report, BalanceRequest, RecordsRequest};
 use super::http::{read_json, ApiError, EventStream, Reply};
 use super::jobs::{PerftRequest, SearchRequest};
 use super::play::{self, GameAt, PgnRequest};
@@ -65,6 +66,20 @@ pub fn handle(shared: &Shared, mut request: Request) {
                 .perft(engine, r)
                 .map(|id| Reply::json(&json!({"job": id.to_string()})))
         }),
+        (Method::Post, ["api", "balance"]) => {
+            read_json::<BalanceRequest>(&mut request).and_then(|r| {
+                let engine = play::playable(&shared.library, &r.game)?;
+                shared
+                    .jobs
+                    .balance(engine, r)
+                    .map(|id| Reply::json(&json!({"job": id.to_string()})))
+            })
+        }
+        (Method::Post, ["api", "balance", "records"]) => read_json::<RecordsRequest>(&mut request)
+            .and_then(|r| {
+                let engine = play::playable(&shared.library, &r.game)?;
+                records_report(&engine, &r).map(|v| Reply::json(&v))
+            }),
         (Method::Delete, ["api", "jobs", id]) => {
             job_id(id).and_then(|id| match shared.jobs.cancel(id) {
                 true => Ok(Reply::no_content()),

@@ -1,7 +1,8 @@
 //! `tatsu serve`'s JSON API, spoken over plain TCP to a server started in this process on a free port: games and
 //! their description, positions replayed from moves (a capture, a drop, a promotion choice, a Lion's double move),
 //! refusals (an illegal move, a foreign `Host`, an unknown id), a file's live reload with its diagnostics, and the
-//! search and perft jobs' event streams.
+//! search, perft and balance jobs' event streams, and balance records checked before they are reported.
+use crate::support;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -389,7 +390,7 @@ const GOOD: &str =
 
 #[test]
 fn a_served_file_reloads_and_keeps_its_last_good_version_when_broken() {
-    let dir = crate::support::scratch::scratch("serve-reload");
+    let dir = support::scratch::scratch("serve-reload");
     let file = dir.join("mine.tatsu");
     std::fs::write(&file, GOOD).unwrap();
     let server = serve(&[file.to_str().unwrap()]);
@@ -484,5 +485,155 @@ fn a_body_over_the_limit_is_413_and_too_many_moves_400() {
     assert!(
         error["error"].as_str().unwrap().contains("at most 10000"),
         "{error}"
+    );
+}
+
+/// The run the balance tests play: short games of few nodes, so that the test takes a second.
+const BALANCE_RUN: [&str; 8] = [
+    "--games",
+    "4",
+    "--nodes",
+    "200",
+    "--max-plies",
+    "40",
+    "--seed",
+    "7",
+];
+
+/// Starts a balance job with the test run's settings and returns its id.
+fn start_balance(server: &Server, games: u64) -> String {
+    let (status, job) = post(
+        server,
+        "/api/balance",
+        json!({"game": "chess", "games": games, "nodes": 200, "max_plies": 40, "seed": 7}),
+    );
+    assert_eq!(status, 200, "{job}");
+    job["job"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn a_balance_run_reports_game_by_game_and_ends_with_the_command_lines_report() {
+    let server = serve(&["chess"]);
+    let id = start_balance(&server, 4);
+    let seen = events(
+        &server,
+        &format!("/api/jobs/{id}/events"),
+        &["done", "error"],
+        |_, _| {},
+    );
+    let progress: Vec<u64> = seen
+        .iter()
+        .filter(|(e, _)| e == "progress")
+        .map(|(_, d)| d["done"].as_u64().unwrap())
+        .collect();
+    assert_eq!(progress, [1, 2, 3, 4]);
+    let (last, done) = seen.last().unwrap();
+    assert_eq!(last, "done", "{done}");
+    assert_eq!(done["stopped"], false);
+    // The page's report is the command line's, number for number: the games are a function of the run's settings.
+    let mut args = vec!["balance", "chess", "--json"];
+    args.extend(BALANCE_RUN);
+    let cli = support::binary::tatsu(&args);
+    assert_eq!(cli.code, 0, "{}", cli.stderr);
+    let cli: Value = serde_json::from_str(&cli.stdout).unwrap();
+    assert_eq!(done["report"], cli);
+    let html = done["html"].as_str().unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>") && html.contains("Balance: Chess"));
+}
+
+#[test]
+fn a_stopped_balance_run_reports_the_games_it_finished() {
+    let server = serve(&["chess"]);
+    let id = start_balance(&server, 1000);
+    let (addr, path) = (server.addr(), format!("/api/jobs/{id}"));
+    let seen = events(
+        &server,
+        &format!("/api/jobs/{id}/events"),
+        &["done", "error"],
+        |event, data| {
+            if event == "progress" && data["done"] == 2 {
+                let _ = request(addr, "DELETE", &path, None, None);
+            }
+        },
+    );
+    let (last, done) = seen.last().unwrap();
+    assert_eq!(last, "done", "{done}");
+    assert_eq!(done["stopped"], true);
+    let played = done["report"]["games"].as_u64().unwrap();
+    assert!((2..1000).contains(&played), "{played} games reported");
+    assert_eq!(done["report"]["run"]["games"], 1000);
+}
+
+#[test]
+fn a_balance_run_outside_the_pages_limits_is_400() {
+    let server = serve(&["chess"]);
+    for (body, words) in [
+        (
+            json!({"game": "chess", "games": 0}),
+            "`games` 0 is outside 1 to 1000",
+        ),
+        (json!({"game": "chess", "nodes": 5}), "`nodes` 5 is outside"),
+        (
+            json!({"game": "chess", "max_plies": 5000}),
+            "`max_plies` 5000",
+        ),
+        (
+            json!({"game": "chess", "depth": 3}),
+            "unknown field `depth`",
+        ),
+    ] {
+        let (status, answer) = post(&server, "/api/balance", body);
+        assert_eq!(status, 400, "{answer}");
+        assert!(
+            answer["error"].as_str().unwrap().contains(words),
+            "{answer}"
+        );
+    }
+    let (status, _) = post(&server, "/api/balance", json!({"game": "nope"}));
+    assert_eq!(status, 404);
+}
+
+#[test]
+fn balance_records_from_the_command_line_are_replayed_before_they_are_reported() {
+    let dir = support::scratch::scratch("serve-records");
+    let out = dir.join("games.jsonl");
+    let mut args = vec!["balance", "chess", "--out", out.to_str().unwrap()];
+    args.extend(BALANCE_RUN);
+    assert_eq!(support::binary::tatsu(&args).code, 0);
+    let records = std::fs::read_to_string(&out).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let server = serve(&["chess"]);
+    let (status, answer) = post(
+        &server,
+        "/api/balance/records",
+        json!({"game": "chess", "records": records}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["report"]["games"], 4);
+    // A record whose result is changed no longer matches the game its moves play: refused, with its line.
+    let first: Value = serde_json::from_str(records.lines().next().unwrap()).unwrap();
+    let forged_winner = if first["winner"] == "white" {
+        "black"
+    } else {
+        "white"
+    };
+    let forged = records.replacen(
+        &format!("\"winner\":{}", first["winner"]),
+        &format!("\"winner\":\"{forged_winner}\""),
+        1,
+    );
+    assert_ne!(forged, records);
+    let (status, answer) = post(
+        &server,
+        "/api/balance/records",
+        json!({"game": "chess", "records": forged}),
+    );
+    assert_eq!(status, 400, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("the records:1: game 0:"),
+        "{answer}"
     );
 }

@@ -32,10 +32,13 @@ export const game = (id) => call("GET", `/api/games/${encodeURIComponent(id)}`);
 export const position = (req) => call("POST", "/api/position", req);
 export const piece = (req) => call("POST", "/api/piece", req);
 export const pgn = (req) => call("POST", "/api/pgn", req);
+export const balanceRecords = (req) => call("POST", "/api/balance/records", req);
 export const cancelJob = (job) => call("DELETE", `/api/jobs/${encodeURIComponent(job)}`).catch(() => null);
 
-// Starts a search or perft job and streams its events: `handlers` maps event names (iteration, progress, divide,
-// done, error) to functions of the event's data. Returns {job, stop}: stop() cancels the job and closes the stream.
+// Starts a search, perft or balance job and streams its events: `handlers` maps event names (iteration, progress,
+// divide, done, error) to functions of the event's data. Returns {job, stop, cancel}: stop() cancels the job and
+// closes the stream; cancel() only cancels it, and the stream brings what the job sends at its end (a balance run
+// reports the games it finished).
 export async function startJob(kind, req, handlers) {
   const { job } = await call("POST", `/api/${kind}`, req);
   const source = new EventSource(`/api/jobs/${encodeURIComponent(job)}/events`);
@@ -63,6 +66,9 @@ export async function startJob(kind, req, handlers) {
       if (finished) return;
       finish();
       cancelJob(job);
+    },
+    cancel() {
+      if (!finished) cancelJob(job);
     },
   };
 }

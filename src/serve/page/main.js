@@ -5,6 +5,7 @@ import { Board } from "./board.js";
 import { Play } from "./play.js";
 import { Explore } from "./explore.js";
 import { Analysis } from "./analysis.js";
+import { Balance } from "./balance.js";
 import { showDiagnostics } from "./live.js";
 
 const $ = (id) => document.getElementById(id);
@@ -42,6 +43,7 @@ const board = new Board($("board"), $("hand-top"), $("hand-bottom"),
 const play = new Play(ui, board);
 const explore = new Explore(ui, board, play);
 new Analysis(ui, play);
+new Balance(ui);
 
 // Loads a game's description; a file that does not compile shows its diagnostics and plays its last good version.
 async function loadGame(id, keepLine, gameRequest) {
