@@ -637,3 +637,59 @@ fn balance_records_from_the_command_line_are_replayed_before_they_are_reported()
         "{answer}"
     );
 }
+
+#[test]
+fn a_job_whose_event_stream_closes_is_cancelled() {
+    let server = serve(&["chess"]);
+    let search = json!({"game": "chess", "limit": {"ms": 25000}});
+    // As many 25-second searches as may run at once, each stream read to its first iteration.
+    let mut streams = Vec::new();
+    for _ in 0..4 {
+        let (status, job) = post(&server, "/api/search", search.clone());
+        assert_eq!(status, 200, "{job}");
+        let id = job["job"].as_str().unwrap();
+        let mut stream = TcpStream::connect(server.addr()).unwrap();
+        write!(
+            stream,
+            "GET /api/jobs/{id}/events HTTP/1.1\r\nHost: {}\r\n\r\n",
+            server.addr()
+        )
+        .unwrap();
+        let mut reader = BufReader::new(stream);
+        let mut line = String::new();
+        while reader.read_line(&mut line).unwrap() > 0 && !line.starts_with("event: iteration") {
+            line.clear();
+        }
+        streams.push(reader);
+    }
+    let (status, _) = post(&server, "/api/search", search.clone());
+    assert_eq!(status, 429, "four searches are running");
+    drop(streams);
+    // The closed streams cancel their searches within seconds, long before their 25 s are up.
+    let started = std::time::Instant::now();
+    let (status, job) = loop {
+        let (status, job) = post(&server, "/api/search", search.clone());
+        if status != 429 || started.elapsed() > Duration::from_secs(15) {
+            break (status, job);
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert_eq!(
+        status,
+        200,
+        "still busy after {:?}: {job}",
+        started.elapsed()
+    );
+    let id = job["job"].as_str().unwrap();
+    assert_eq!(
+        request(
+            server.addr(),
+            "DELETE",
+            &format!("/api/jobs/{id}"),
+            None,
+            None
+        )
+        .0,
+        204
+    );
+}
