@@ -19,6 +19,7 @@ pub mod export;
 pub mod inspect;
 pub mod line_reader;
 pub mod perft_units;
+pub mod pgn;
 pub mod render;
 pub mod rng;
 pub mod rules;

@@ -225,77 +225,43 @@ pub struct PgnRequest {
     pub black: Option<String>,
 }
 
-/// The game in PGN: the Seven Tag Roster, `Variant`, the start position when it is not the game's, the moves in
-/// the engine's notation numbered from the start position's move number, and the result.
-pub fn pgn(
-    pos: &mut Position,
-    start: Option<&str>,
-    moves: &[String],
-    names: [Option<&str>; 2],
-) -> String {
-    let game = pos.game();
-    let outcome = pos.outcome();
-    let result = match outcome.as_ref().map(|o| o.winner) {
-        Some(Some(Side::White)) => "1-0",
-        Some(Some(Side::Black)) => "0-1",
-        Some(None) => "1/2-1/2",
-        None => "*",
-    };
-    let tag = |name: &str, value: &str| format!("[{name} \"{}\"]\n", pgn_string(value));
+/// The game in PGN: the Seven Tag Roster, `Variant`, the start position when it is not the game's, `Termination`
+/// when it is over, the moves in SAN numbered from the start position's move number ([`crate::pgn`]), and the
+/// result. `at` must replay (see [`replay`]).
+pub fn pgn(engine: &Engine, at: &GameAt, names: [Option<&str>; 2]) -> Result<String, ApiError> {
+    let (mut end, _) = replay(engine, at)?;
+    let game = &engine.game;
+    let outcome = end.outcome();
+    let result = crate::pgn::result(outcome.as_ref().map(|o| o.winner));
+    let tag = crate::pgn::tag;
     let mut text = tag("Event", "tatsu serve") + &tag("Site", "?") + &tag("Date", "????.??.??");
     text += &tag("Round", "-");
     text += &tag("White", names[0].unwrap_or("?"));
     text += &tag("Black", names[1].unwrap_or("?"));
     text += &tag("Result", result);
     text += &tag("Variant", &game.name);
-    let first = match start.filter(|fen| *fen != game.start_fen) {
+    let start = match at.start.as_deref().filter(|fen| *fen != game.start_fen) {
         Some(fen) => {
             text += &tag("SetUp", "1");
             text += &tag("FEN", fen);
-            Position::from_fen(pos.engine(), fen).ok()
+            Position::from_fen(engine, fen).map_err(|e| ApiError::bad_request(e.to_string()))?
         }
-        None => Some(Position::start(pos.engine())),
+        None => Position::start(engine),
     };
     if let Some(o) = &outcome {
         text += &tag("Termination", &o.to_string());
     }
     text.push('\n');
-    let (mut number, mut side) = first.map_or((1, Side::White), |p| {
-        (p.fullmove_number(), p.side_to_move())
-    });
-    let mut line = String::new();
-    for (i, mv) in moves.iter().enumerate() {
-        if side == Side::White {
-            line += &format!("{number}. ");
-        } else if i == 0 {
-            line += &format!("{number}... ");
-        }
-        line += mv;
-        line.push(' ');
-        if side == Side::Black {
-            number += 1;
-        }
-        side = side.opponent();
-        if line.len() > 70 {
-            text += line.trim_end();
-            text.push('\n');
-            line.clear();
-        }
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(at.moves.len());
+    for move_text in &at.moves {
+        let mv = pos
+            .parse_move(move_text)
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        pos.play(mv);
+        moves.push(mv);
     }
-    text + &line + result + "\n"
-}
-
-/// A PGN tag value: backslashes and quotes escaped, line breaks and other controls dropped, at most 255 bytes.
-fn pgn_string(value: &str) -> String {
-    let mut out = String::new();
-    for c in value.chars().filter(|c| !c.is_control()) {
-        if out.len() + c.len_utf8() > 255 {
-            break;
-        }
-        if c == '"' || c == '\\' {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
+    let movetext = crate::pgn::movetext(&start, &moves);
+    let gap = if movetext.is_empty() { "" } else { " " };
+    Ok(text + &movetext + gap + result + "\n")
 }

@@ -148,9 +148,8 @@ fn position(shared: &Shared, request: &mut Request) -> Result<Reply, ApiError> {
 fn pgn(shared: &Shared, request: &mut Request) -> Result<Reply, ApiError> {
     let r: PgnRequest = read_json(request)?;
     let engine = play::playable(&shared.library, &r.at.game)?;
-    let (mut pos, _) = play::replay(&engine, &r.at)?;
     let names = [r.white.as_deref(), r.black.as_deref()];
-    let text = play::pgn(&mut pos, r.at.start.as_deref(), &r.at.moves, names);
+    let text = play::pgn(&engine, &r.at, names)?;
     Ok(Reply::json(&json!({"pgn": text})))
 }
 

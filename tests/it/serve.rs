@@ -293,7 +293,35 @@ fn pgn_numbers_the_moves_and_gives_the_result() {
     assert_eq!(status, 200);
     let text = pgn["pgn"].as_str().unwrap();
     assert!(text.contains("[White \"A \\\"B\\\"\"]"), "{text}");
-    assert!(text.contains("1. f2f3 e7e5 2. g2g4 d8h4 0-1"), "{text}");
+    assert!(text.contains("\n\n1. f3 e5 2. g4 Qh4# 0-1\n"), "{text}");
+    // From a position with Black to move, the first move is numbered `N...`.
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    let (_, pgn) = post(
+        &server,
+        "/api/pgn",
+        json!({"game": "chess", "start": fen, "moves": ["e7e5", "g1f3"]}),
+    );
+    let text = pgn["pgn"].as_str().unwrap();
+    assert!(text.contains("[SetUp \"1\"]"), "{text}");
+    assert!(text.contains("\n\n1... e5 2. Nf3 *\n"), "{text}");
+}
+
+#[test]
+fn pgn_numbers_the_move_after_a_bonus_turn_again() {
+    // Heian Ryu Shogi: a drop into the mover's first zone earns another turn (G@c2, then Gc3 by the same side).
+    let server = serve(&["heian-ryu-shogi"]);
+    let fen = "3k3/6p/7/7/7/7/7/7/7/7/7/3K3[G] w - - 0 1";
+    let (status, pgn) = post(
+        &server,
+        "/api/pgn",
+        json!({"game": "heian-ryu-shogi", "start": fen, "moves": ["G@c2", "c2c3", "d12c11", "d1d2"]}),
+    );
+    assert_eq!(status, 200, "{pgn}");
+    let text = pgn["pgn"].as_str().unwrap();
+    assert!(
+        text.contains("\n\n1. G@c2 1. Gc3 Kc11 2. Kd2 *\n"),
+        "{text}"
+    );
 }
 
 #[test]

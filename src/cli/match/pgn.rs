@@ -1,11 +1,10 @@
 //! A refereed game in standard PGN: the seven tag roster (Event, Site, Date, Round, White, Black, Result), then
 //! Variant, SetUp/FEN when the game does not start from the standard chess position, TimeControl and
-//! Termination; movetext in SAN ([`tatsu::engine::san`]); the result's reason in a comment. Everything an engine
-//! chose (its name, the text of an illegal move) passes through [`tag_value`] or [`comment`] first, so that no
-//! engine can end a tag or a comment early and forge a result.
+//! Termination; movetext in SAN; the result's reason in a comment. Everything an engine chose (its name, the text
+//! of an illegal move) passes through [`tatsu::pgn`]'s escapes first, so that no engine can end a tag or a comment
+//! early and forge a result.
 use super::game::{Record, TimeControl};
 use tatsu::engine::{Engine, Position};
-use tatsu::rules::Side;
 
 /// The FEN of standard chess's start: a game from it needs no SetUp/FEN tags.
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -23,11 +22,7 @@ pub struct Header<'a> {
 
 /// The result in PGN's words.
 pub fn result(record: &Record) -> &'static str {
-    match record.winner {
-        Some(Side::White) => "1-0",
-        Some(Side::Black) => "0-1",
-        None => "1/2-1/2",
-    }
+    tatsu::pgn::result(Some(record.winner))
 }
 
 /// PGN's Termination word: `normal` for a game its rules or a resignation ended, `time forfeit`, `rules
@@ -73,57 +68,12 @@ pub fn write(record: &Record, header: &Header) -> String {
     text
 }
 
-/// The moves in SAN with move numbers, in lines of at most 80 characters.
+/// The moves in SAN with move numbers ([`tatsu::pgn::movetext`], which numbers them by the game's own turns).
 fn movetext(record: &Record, engine: &Engine) -> String {
-    let mut pos = Position::start(engine);
-    let mut text = String::new();
-    let mut line = String::new();
-    for (i, mv) in record.moves.iter().enumerate() {
-        let mut word = String::new();
-        if i % 2 == 0 {
-            word += &format!("{}. ", i / 2 + 1);
-        }
-        word += &tatsu::engine::san::write(&mut pos, mv);
-        pos.play(*mv);
-        if !line.is_empty() && line.len() + 1 + word.len() > 79 {
-            text += &line;
-            text.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line += &word;
-    }
-    text + &line
+    tatsu::pgn::movetext(&Position::start(engine), &record.moves)
 }
 
-/// A tag's value: a backslash and a quote escaped as PGN says, control characters dropped, at most 255 bytes.
-pub fn tag_value(text: &str) -> String {
-    let mut out = String::new();
-    for c in text.chars().filter(|c| !c.is_control()) {
-        if out.len() + c.len_utf8() + 1 > 255 {
-            break;
-        }
-        if c == '\\' || c == '"' {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// A comment's text: PGN has no escape inside braces, so braces become parentheses; control characters are dropped.
-pub fn comment(text: &str) -> String {
-    text.chars()
-        .filter(|c| !c.is_control())
-        .map(|c| match c {
-            '{' => '(',
-            '}' => ')',
-            c => c,
-        })
-        .collect()
-}
+pub use tatsu::pgn::{comment, tag_value};
 
 /// Today's date as PGN writes it (`2026.11.29`), from the system clock (UTC).
 pub fn today() -> String {
