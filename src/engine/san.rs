@@ -31,7 +31,13 @@ pub fn write(pos: &mut Position, mv: &Move) -> String {
         "#"
     };
     pos.unplay();
-    text + mark
+    // A move that declines a `+` promotion and gives check would read as the promotion (`Se7+`): `=` says it
+    // declines (`Se7=+`), as the reader takes a trailing `=`.
+    let marked = text.clone() + mark;
+    if mark == "+" && read(pos, &marked) != Some(*mv) {
+        return text + "=" + mark;
+    }
+    marked
 }
 
 /// The legal move a SAN text (or a move in tatsu's coordinates) names in `pos`; `None` for no move or two.

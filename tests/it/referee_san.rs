@@ -120,3 +120,20 @@ fn a_move_written_in_coordinates_reads_back_with_its_check_mark() {
     assert_eq!(text, "d1a4h+");
     assert_eq!(san::read(&mut pos, &text), Some(mv));
 }
+
+/// Found by the Wa Shogi test of every bundled game: a silver that may promote but does not, giving check, was
+/// written `Se7+`, which is the promotion (shogi writes a promotion `+`). A declined promotion that checks is
+/// written with `=` before the mark.
+#[test]
+fn a_declined_promotion_that_gives_check_is_not_written_as_the_promotion() {
+    let shogi = engine("shogi");
+    let fen = "9/4k4/9/4S4/9/9/9/9/4K4[-] w - - 0 1";
+    assert_eq!(san_of(&shogi, fen, "e6e7"), "Se7=+");
+    assert_eq!(
+        san_of(&shogi, fen, "e6e7+"),
+        "Se7++",
+        "the promotion, then the check mark"
+    );
+    assert_eq!(read(&shogi, fen, "Se7=+").as_deref(), Some("e6e7"));
+    assert_eq!(read(&shogi, fen, "Se7+").as_deref(), Some("e6e7+"));
+}
