@@ -147,13 +147,14 @@ class HaChu:
         self.p.wait()
 
     def destinations(self, squares):
-        """Per lifted square: (plain destinations, first-leg victims) as sets of square names."""
+        """Per lifted square: (plain destinations, first-leg victims, destinations marked as promoting) as sets of
+        square names."""
         result = {}
         for sq in squares:
             self.n += 1
             self.send(f"lift {sq}")
             lines = self.sync(str(self.n))
-            plain, first = set(), set()
+            plain, first, promoting = set(), set(), set()
             for line in lines:
                 if line.startswith("highlight "):
                     for r, row in enumerate(ranks_of(line.split()[1])):
@@ -161,9 +162,11 @@ class HaChu:
                             name = f"{FILES[f]}{self.size - r}"
                             if mark in ("Y", "R", "M"):
                                 plain.add(name)
+                            if mark == "M":
+                                promoting.add(name)
                             elif mark == "C":
                                 first.add(name)
-            result[sq] = (plain, first)
+            result[sq] = (plain, first, promoting)
         return result
 
 
@@ -182,6 +185,16 @@ def shared(game, move, fen):
     cells = ranks_of(fen.split()[0])
     piece = cells[size - int(start[1])][FILES.index(start[0])]
     return not (piece.upper() in game["far_rank"] and rank(end) == size and not move.endswith("+"))
+
+
+def tatsu_promotions(moves):
+    """Per start square: the destinations of its single-leg moves that may promote."""
+    promoting = {}
+    for m in moves:
+        if m.endswith("+") and "," not in m:
+            squares = ["".join(s) for s in SQUARE.findall(m)]
+            promoting.setdefault(squares[0], set()).add(squares[1])
+    return promoting
 
 
 def tatsu_destinations(moves):
@@ -209,6 +222,8 @@ def main():
     ap.add_argument("--plies", type=int, default=60)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--verbose", action="store_true", help="print every move played")
+    ap.add_argument("--promotions", action="store_true",
+                    help="also compare where a move may promote (HaChu's `M` marks) with tatsu's promoting moves")
     args = ap.parse_args()
     name = args.file.rsplit("/", 1)[-1].removesuffix(".tatsu")
     if name not in VARIANTS:
@@ -218,7 +233,7 @@ def main():
     compared = without_check(args.file) if game.get("check") else args.file
     rng = random.Random(args.seed)
     start = tatsu(args.tatsu, "show", args.file).split("FEN: ")[1].splitlines()[0]
-    positions = mismatches = 0
+    positions = mismatches = promoting_moves = 0
     for number in range(args.games):
         hachu = HaChu(game)
         fen = start
@@ -239,14 +254,20 @@ def main():
                 break
             ours = tatsu_destinations(moves if compared == args.file else tatsu_moves(args.tatsu, compared, fen))
             theirs = hachu.destinations(mine)
+            promotions = tatsu_promotions(moves)
+            promoting_moves += sum(len(d) for d in promotions.values())
             positions += 1
             # Passes are not compared: HaChu encodes its null move in a way its `lift` shows on a1, whichever
             # piece passes and sometimes where none can (tests/it/games/chu_shogi.rs checks passes by hand).
             for sq in mine:
                 a = ours.get(sq, (set(), set()))
-                b = theirs[sq]
+                b = theirs[sq][:2]
                 a = (a[0] - {sq}, a[1])
                 b = (b[0] - {sq}, b[1])
+                if args.promotions and promotions.get(sq, set()) != theirs[sq][2]:
+                    mismatches += 1
+                    print(f"{fen} {sq}: promotes: tatsu only {sorted(promotions.get(sq, set()) - theirs[sq][2])}"
+                          f" | hachu only {sorted(theirs[sq][2] - promotions.get(sq, set()))}")
                 if a != b:
                     mismatches += 1
                     print(f"{fen} {sq}: tatsu only {sorted(a[0] - b[0])} first {sorted(a[1] - b[1])}"
@@ -259,7 +280,8 @@ def main():
             fen = tatsu_after(args.tatsu, args.file, fen, move)
         hachu.quit()
         print(f"# game {number + 1}: {positions} positions so far, {mismatches} pieces differ", flush=True)
-    print(f"{positions} positions, {mismatches} pieces differ")
+    print(f"{positions} positions, {mismatches} pieces differ"
+          + (f" ({promoting_moves} promoting moves compared)" if args.promotions else ""))
     sys.exit(1 if mismatches else 0)
 
 
