@@ -222,6 +222,8 @@ def main():
     ap.add_argument("--plies", type=int, default=60)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--verbose", action="store_true", help="print every move played")
+    ap.add_argument("--record", metavar="FILE",
+                    help="write each position HaChu agreed on with HaChu's counts (tests/data/hachu/, read by CI)")
     ap.add_argument("--promotions", action="store_true",
                     help="also compare where a move may promote (HaChu's `M` marks) with tatsu's promoting moves")
     args = ap.parse_args()
@@ -234,6 +236,7 @@ def main():
     rng = random.Random(args.seed)
     start = tatsu(args.tatsu, "show", args.file).split("FEN: ")[1].splitlines()[0]
     positions = mismatches = promoting_moves = 0
+    record = open(args.record, "w", encoding="utf-8") if args.record else None
     for number in range(args.games):
         hachu = HaChu(game)
         fen = start
@@ -252,13 +255,15 @@ def main():
             # once): the game is as good as over there.
             if any(set(SQUARE_TEXT.findall(m)) & royals for m in moves):
                 break
-            ours = tatsu_destinations(moves if compared == args.file else tatsu_moves(args.tatsu, compared, fen))
+            pseudo = moves if compared == args.file else tatsu_moves(args.tatsu, compared, fen)
+            ours = tatsu_destinations(pseudo)
             theirs = hachu.destinations(mine)
-            promotions = tatsu_promotions(moves)
+            promotions = tatsu_promotions(pseudo)
             promoting_moves += sum(len(d) for d in promotions.values())
             positions += 1
             # Passes are not compared: HaChu encodes its null move in a way its `lift` shows on a1, whichever
             # piece passes and sometimes where none can (tests/it/games/chu_shogi.rs checks passes by hand).
+            differs = False
             for sq in mine:
                 a = ours.get(sq, (set(), set()))
                 b = theirs[sq][:2]
@@ -266,12 +271,20 @@ def main():
                 b = (b[0] - {sq}, b[1])
                 if args.promotions and promotions.get(sq, set()) != theirs[sq][2]:
                     mismatches += 1
+                    differs = True
                     print(f"{fen} {sq}: promotes: tatsu only {sorted(promotions.get(sq, set()) - theirs[sq][2])}"
                           f" | hachu only {sorted(theirs[sq][2] - promotions.get(sq, set()))}")
                 if a != b:
                     mismatches += 1
+                    differs = True
                     print(f"{fen} {sq}: tatsu only {sorted(a[0] - b[0])} first {sorted(a[1] - b[1])}"
                           f" | hachu only {sorted(b[0] - a[0])} first {sorted(b[1] - a[1])}")
+            if record and not differs:
+                # HaChu's counts: (start, destination) pairs it highlights (first legs of double moves
+                # included, passes not), and how many of them it marks as promoting.
+                pairs = sum(len((b[0] | b[1]) - {sq}) for sq, b in theirs.items())
+                marked = sum(len(b[2]) for b in theirs.values())
+                record.write(f"{fen}\t{pairs}\t{marked}\n")
             choices = [m for m in moves if shared(game, m, fen)]
             move = rng.choice(choices)
             if args.verbose:
