@@ -22,6 +22,7 @@ mod fuzz_regressions;
 mod games;
 mod gating;
 mod glyph;
+mod great_shogi;
 mod holes;
 mod induction;
 mod invariants;
