@@ -299,6 +299,12 @@ fn chain(legs: &[BracketLeg], span: &Span) -> Result<Vec<Component>, Vec<BetzaEr
         errors.dedup();
         return Err(errors);
     }
+    // A move that stops after its first leg is that leg's own text; a longer one is the whole bracket.
+    let span = if legs.len() == 1 {
+        first.span.clone()
+    } else {
+        span.clone()
+    };
     Ok(forms
         .into_iter()
         .map(|legs| Component {
@@ -506,4 +512,31 @@ pub(crate) fn king_spellings(slots: SlotSet) -> Vec<Vec<Direction>> {
         [vertical, diagonals, sideways].concat()
     };
     vec![out]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn king_spellings_select_exactly_the_wanted_slots() {
+        for bits in 1..=255u8 {
+            let wanted = (0..8)
+                .filter(|s| bits & (1 << s) != 0)
+                .fold(SlotSet::NONE, |acc, s| acc | SlotSet::FORWARD.turned(s));
+            let spellings = king_spellings(wanted);
+            let mut got = SlotSet::NONE;
+            for letters in &spellings {
+                let dirs: Vec<(Direction, Span)> = letters.iter().map(|&d| (d, 0..0)).collect();
+                let read = direction_slots(&dirs, Atom::K, true)
+                    .unwrap_or_else(|e| panic!("{letters:?}: {e}"))
+                    .expect("letters select slots");
+                assert!(got.intersection(read).is_empty(), "{letters:?} overlaps");
+                got |= read;
+            }
+            assert_eq!(got, wanted, "{spellings:?}");
+            let two = wanted.len() == 2 && !wanted.intersection(SlotSet::ODD).is_empty();
+            assert!(spellings.len() == 1 || !two, "{spellings:?}");
+        }
+    }
 }

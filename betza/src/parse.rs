@@ -314,7 +314,11 @@ impl<'a> Parser<'a> {
             Some((Tok::Other(ch @ ('-' | '+' | '.' | ',')), nsp)) => {
                 self.errors.push(
                     BetzaError::new(ErrorKind::MalformedRange, nsp, format!("`{ch}` cannot follow the atom `{c}`"))
-                        .help(format!("a range is a plain number: `{c}2` (up to two steps) or `{c}0` (any distance)")),
+                        .help(if matches!(ch, '-') {
+                            format!("a range is a plain number: `{c}2` (up to two steps) or `{c}0` (any distance); legs are joined by `-` only inside brackets: `[{c}-R]`")
+                        } else {
+                            format!("a range is a plain number: `{c}2` (up to two steps) or `{c}0` (any distance)")
+                        }),
                 );
                 self.i += 1;
             }
@@ -539,6 +543,16 @@ impl<'a> Parser<'a> {
                 ),
             )
             .help("remove it")
+        } else if c == ']' {
+            BetzaError::new(ErrorKind::UnknownLetter, sp, "`]` without a matching `[`")
+                .help("remove it, or open the bracket: `[F?R]`")
+        } else if c == '-' || c == '?' {
+            BetzaError::new(
+                ErrorKind::UnknownLetter,
+                sp,
+                format!("`{c}` joins legs only inside brackets"),
+            )
+            .help("write the legs in brackets: `[F?R]`, `[W-B]`")
         } else {
             BetzaError::new(
                 ErrorKind::UnknownLetter,

@@ -90,6 +90,7 @@ fn later_leg_letters_are_relative_to_the_previous_leg() {
     // On a leg of the other family, a single letter picks a pair, as `l` does on `F`: here the two left turns.
     assert_same_move("[F-lW]", "ablflF");
     assert_same_move("[F-flW]", "aflF");
+    assert_same_move("[W-frF]", "afrW");
 }
 
 #[test]
@@ -108,6 +109,8 @@ fn leg_modifiers_stay_on_their_leg() {
 #[test]
 fn slider_then_step_toggles_back_to_one_step() {
     assert_same_move("[R-W]", "yafR");
+    // After a hop the toggle is `g`: over a piece on the rook's line, then one step straight on.
+    assert_same_move("[pR-W]", "gafR");
 }
 
 #[test]
@@ -182,5 +185,6 @@ fn legs_of_another_shape_are_unsupported_where_they_are() {
     assert_eq!(first_error("[K-W]"), (ErrorKind::Unsupported, 3));
     assert_eq!(first_error("[W-R2]"), (ErrorKind::Unsupported, 3));
     assert_eq!(first_error("[W-aW]"), (ErrorKind::Unsupported, 3));
+    assert_eq!(first_error("[cW-R]"), (ErrorKind::Unsupported, 1));
     assert_eq!(first_error("v[F?R]"), (ErrorKind::Unsupported, 0));
 }
