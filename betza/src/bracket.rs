@@ -495,11 +495,16 @@ pub(crate) fn king_spellings(slots: SlotSet) -> Vec<Vec<Direction>> {
     };
     let vertical = pick(V, (0, F), (4, B));
     let sideways = pick(S, (2, R), (6, L));
-    let diagonals: Vec<Direction> = [(1, [F, R]), (3, [B, R]), (5, [B, L]), (7, [F, L])]
-        .into_iter()
-        .filter(|(s, _)| slots.contains(*s))
-        .flat_map(|(_, pair)| pair)
-        .collect();
+    // Both 45° turns forward (back) are `fs` (`bs`), as designers write them; single ones `fr`, `br`, `bl`, `fl`.
+    let mut diagonals = Vec::new();
+    for (v, right, left) in [(F, 1, 7), (B, 3, 5)] {
+        match (slots.contains(right), slots.contains(left)) {
+            (true, true) => diagonals.extend([v, S]),
+            (true, false) => diagonals.extend([v, R]),
+            (false, true) => diagonals.extend([v, L]),
+            (false, false) => {}
+        }
+    }
     let single = |g: &[Direction]| g.len() == 1 && matches!(g[0], F | B | L | R);
     if diagonals.is_empty() && single(&vertical) && single(&sideways) {
         return vec![vertical, sideways];

@@ -133,6 +133,9 @@ fn brackets_sit_beside_plain_components() {
 
 #[test]
 fn bracket_reads_back_from_its_canonical_form() {
+    // The canonical form is the `a` chains, spelled as designers write them (`fs`, not `frfl`).
+    assert_eq!(parse("[F?R]").unwrap().to_string(), "FyafsF");
+    assert_eq!(parse("[W?B]").unwrap().to_string(), "WyafsW");
     for src in ["[F?R]", "[W-F]", "[cW-W]", "[W?F?W]", "[W-frW]", "K[F?R]N"] {
         let b = parse(src).unwrap();
         assert_eq!(
