@@ -191,3 +191,12 @@ fn legs_of_another_shape_are_unsupported_where_they_are() {
     assert_eq!(first_error("[cW-R]"), (ErrorKind::Unsupported, 1));
     assert_eq!(first_error("v[F?R]"), (ErrorKind::Unsupported, 0));
 }
+
+#[test]
+fn a_bracket_needing_more_than_max_bracket_forms_chains_is_refused() {
+    // Each `frW` leg (straight on or 90° right) doubles the chains: six legs make 64, seven 128.
+    let legs = |n: usize| format!("[W{}]", "-frW".repeat(n));
+    let six = parse(&legs(6)).expect("64 chains are within the limit");
+    assert_eq!(six.components.len(), betza::limits::MAX_BRACKET_FORMS);
+    assert_eq!(first_error(&legs(7)), (ErrorKind::Unsupported, 0));
+}
