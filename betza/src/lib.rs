@@ -22,6 +22,7 @@
 //! See `README.md` beside this crate for the notation it accepts.
 
 mod ast;
+mod bracket;
 mod error;
 mod expand;
 pub mod limits;

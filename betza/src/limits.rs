@@ -39,3 +39,8 @@ pub const CIRCULAR_MAX_STEPS: u32 = 7;
 /// Paths that cannot fit on a 36x36 board from any square (a boyscout `zB` zig-zags along a line, so at most 35
 /// steps) are not produced.
 pub const CROOKED_MAX_STEPS: u32 = 70;
+
+/// A bracket (`[W-F-W]`) is read into at most this many `a` chains per place the move may stop. A later leg that
+/// goes straight on or turns 90° one way (`[W-frW]`) has no single spelling in an `a` chain's letters (`fr` is the
+/// 45° turn) and becomes two chains; the limit stops a long bracket of such legs from multiplying them.
+pub const MAX_BRACKET_FORMS: usize = 64;

@@ -91,6 +91,16 @@ fn unknown_upper(c: char, sp: Span) -> BetzaError {
 
 /// Parses an XBetza string, returning every error found.
 pub fn parse(input: &str) -> Result<Betza, Vec<BetzaError>> {
+    parse_with(input, true)
+}
+
+/// Reads one leg of a bracket (`[F?R]`): the letters, atom and range, without resolving the component, whose
+/// directions mean something else once the bracket is read as an `a` chain ([`crate::bracket`]).
+pub(crate) fn parse_unchecked(input: &str) -> Result<Betza, Vec<BetzaError>> {
+    parse_with(input, false)
+}
+
+fn parse_with(input: &str, resolve: bool) -> Result<Betza, Vec<BetzaError>> {
     if input.is_empty() {
         return Err(vec![BetzaError::new(
             ErrorKind::Empty,
@@ -100,6 +110,7 @@ pub fn parse(input: &str) -> Result<Betza, Vec<BetzaError>> {
         .help("write at least one atom, e.g. `K`")]);
     }
     let mut parser = Parser::new(input);
+    parser.resolve = resolve;
     while parser.i < parser.toks.len() {
         let (tok, sp) = parser.toks[parser.i].clone();
         match tok {
@@ -109,6 +120,7 @@ pub fn parse(input: &str) -> Result<Betza, Vec<BetzaError>> {
             Tok::Open => parser.open(sp),
             Tok::Close => parser.close(sp),
             Tok::Space => parser.space(sp),
+            Tok::Other('[') if resolve => parser.bracket(sp),
             Tok::Other(c) => {
                 if parser.other(c, sp) {
                     break;
@@ -145,6 +157,8 @@ struct Parser<'a> {
     before: Option<Vec<LegSpec>>,
     group: Option<Vec<LegSpec>>,
     open_at: Option<Span>,
+    /// Whether components are resolved as they are read (not for the legs of a bracket).
+    resolve: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -164,6 +178,7 @@ impl<'a> Parser<'a> {
             before: None,
             group: None,
             open_at: None,
+            resolve: true,
         }
     }
 
@@ -299,7 +314,11 @@ impl<'a> Parser<'a> {
             Some((Tok::Other(ch @ ('-' | '+' | '.' | ',')), nsp)) => {
                 self.errors.push(
                     BetzaError::new(ErrorKind::MalformedRange, nsp, format!("`{ch}` cannot follow the atom `{c}`"))
-                        .help(format!("a range is a plain number: `{c}2` (up to two steps) or `{c}0` (any distance)")),
+                        .help(if matches!(ch, '-') {
+                            format!("a range is a plain number: `{c}2` (up to two steps) or `{c}0` (any distance); legs are joined by `-` only inside brackets: `[{c}-R]`")
+                        } else {
+                            format!("a range is a plain number: `{c}2` (up to two steps) or `{c}0` (any distance)")
+                        }),
                 );
                 self.i += 1;
             }
@@ -384,7 +403,12 @@ impl<'a> Parser<'a> {
             span,
             repeat,
         };
-        if !matches!(atom, Atom::O(0)) {
+        self.add_component(comp);
+    }
+
+    /// Checks a component read (or rewritten from a bracket) and counts its legs toward the whole move's limit.
+    fn add_component(&mut self, comp: Component) {
+        if self.resolve && !matches!(comp.atom, Atom::O(0)) {
             match crate::expand::resolve_all(&comp) {
                 Ok(forms) => {
                     let legs = forms.iter().map(crate::expand::leg_count).sum::<u64>();
@@ -394,6 +418,55 @@ impl<'a> Parser<'a> {
             }
         }
         self.components.push(comp);
+    }
+
+    /// `[`: a bracketed multi-leg move (`[F?R]`), read into `a` chains by [`crate::bracket`]; the tokens up to its
+    /// `]` are consumed.
+    fn bracket(&mut self, sp: Span) {
+        // `i` before a bracket belongs to the whole move, as before any atom.
+        let initial = self.legs.is_empty()
+            && self.before.is_none()
+            && self.leg.directions.is_empty()
+            && self.leg.modifiers.iter().all(|(m, _)| *m == Modifier::I);
+        let initial = if initial {
+            self.prefix_start = None;
+            std::mem::take(&mut self.leg).modifiers.pop()
+        } else {
+            None
+        };
+        if let Some(start) = self.prefix_start.take() {
+            self.errors.push(
+                BetzaError::new(
+                    ErrorKind::Unsupported,
+                    start..sp.start,
+                    "letters before a bracket (other than `i`) are valid in the Interactive Diagram but tatsu does not support them",
+                )
+                .help("put directions and modifiers on the legs inside the bracket: `[vF?R]`"),
+            );
+            self.legs.clear();
+            self.leg = LegSpec::default();
+            self.leg_has_modifier = false;
+            (self.before, self.group, self.open_at) = (None, None, None);
+        }
+        let read = crate::bracket::read(self.input, sp.start);
+        while self
+            .toks
+            .get(self.i + 1)
+            .is_some_and(|(_, s)| s.start < read.end)
+        {
+            self.i += 1;
+        }
+        match read.components {
+            Ok(cs) => {
+                for mut c in cs {
+                    if let Some(i) = initial.clone().filter(|_| !c.initial_only()) {
+                        c.legs[0].modifiers.insert(0, i);
+                    }
+                    self.add_component(c);
+                }
+            }
+            Err(mut es) => self.errors.append(&mut es),
+        }
     }
 
     fn number(&mut self, d: &str, sp: Span) {
@@ -470,6 +543,16 @@ impl<'a> Parser<'a> {
                 ),
             )
             .help("remove it")
+        } else if c == ']' {
+            BetzaError::new(ErrorKind::UnknownLetter, sp, "`]` without a matching `[`")
+                .help("remove it, or open the bracket: `[F?R]`")
+        } else if c == '-' || c == '?' {
+            BetzaError::new(
+                ErrorKind::UnknownLetter,
+                sp,
+                format!("`{c}` joins legs only inside brackets"),
+            )
+            .help("write the legs in brackets: `[F?R]`, `[W-B]`")
         } else {
             BetzaError::new(
                 ErrorKind::UnknownLetter,

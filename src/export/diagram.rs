@@ -8,6 +8,11 @@ use crate::render::svg::escape;
 use crate::rules::{Game, PieceId, PromotionTrigger, Side, Square, SquareSet, Symmetry, Verdict};
 use crate::setup::Setup;
 
+/// The id of the page's offline fallback (tatsu's picture of the start position), and the class the script tag's
+/// `onerror` puts on the document to show it.
+pub const OFFLINE_ID: &str = "tatsu-offline";
+const OFFLINE_CLASS: &str = "tatsu-script-failed";
+
 /// Where chessvariants.com serves the diagram's script.
 pub const SCRIPT: &str =
     "https://www.chessvariants.com/membergraphics/MSinteractive-diagrams/betzaNew.js";
@@ -401,6 +406,11 @@ fn rules_left_out(game: &Game) -> Vec<String> {
 
 /// The whole page: the diagram block, the script, and (visible without the script) what was left out and tatsu's
 /// picture of the start position.
+///
+/// The diagram's script is served by chessvariants.com, so the page needs the web to show a board. Offline (the
+/// script fails to load) or with scripts off, tatsu's own SVG of the start position is shown in its place: the
+/// script tag's `onerror` marks the whole document (it exists before the parser reaches the fallback, which a
+/// lookup by id would not), and a `<noscript>` style does the same without scripts.
 fn page(game: &Game, name: &str, diagram: &Diagram) -> String {
     let title = escape(if game.title.is_empty() {
         name
@@ -418,15 +428,23 @@ fn page(game: &Game, name: &str, diagram: &Diagram) -> String {
     };
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n\
-         <style>.idiagram{{white-space:pre;font-family:monospace}}</style>\n</head>\n<body>\n\
+         <style>.idiagram{{white-space:pre;font-family:monospace}}\
+         #{OFFLINE_ID}{{display:none}}.{OFFLINE_CLASS} #{OFFLINE_ID}{{display:block}}</style>\n\
+         <noscript><style>#{OFFLINE_ID}{{display:block}}</style></noscript>\n</head>\n<body>\n\
          <h1>{title}</h1>\n\
          <!-- An Interactive Diagram (H. G. Muller, chessvariants.com), exported by tatsu from `{name}`. -->\n\
+         <p><small>This page loads the Interactive Diagram's script from chessvariants.com, so it needs the web; \
+         offline, tatsu's own picture of the start position is shown instead.</small></p>\n\
          <div class=\"idiagram\">\n{}\n</div>\n\
-         <script type=\"text/javascript\" src=\"{SCRIPT}\"></script>\n\
-         <p><small>If you see the parameters above instead of a board, the diagram's script (served by \
-         chessvariants.com) did not load: publish the page there, or point the script tag at a copy.</small></p>\n\
-         <h2>Not in this diagram</h2>\n<ul id=\"tatsu-dropped\">{}</ul>\n\
-         <h2>Start position (drawn by tatsu)</h2>\n{start}</body>\n</html>\n",
+         <script type=\"text/javascript\" src=\"{SCRIPT}\" \
+         onerror=\"document.documentElement.classList.add('{OFFLINE_CLASS}')\"></script>\n\
+         <div id=\"{OFFLINE_ID}\">\n\
+         <p><strong>The Interactive Diagram's script did not load</strong> (it is served by chessvariants.com: \
+         this page needs the web to show the playable board, and the lines above are its parameters). \
+         Here is the start position as tatsu draws it; <code>tatsu serve</code>, given the variant's name or \
+         file, plays the game offline.</p>\n\
+         {start}</div>\n\
+         <h2>Not in this diagram</h2>\n<ul id=\"tatsu-dropped\">{}</ul>\n</body>\n</html>\n",
         escape(&diagram.lines.join("\n")),
         if dropped.is_empty() {
             "<li>nothing: every rule of the variant is in the parameters</li>".to_string()

@@ -127,3 +127,35 @@ fn the_drops_note_names_only_the_restrictions_each_piece_has() {
         "{crazyhouse:?}"
     );
 }
+
+/// The diagram's script comes from chessvariants.com: the page says so, and offline (the script fails to load, or
+/// scripts are off) it shows tatsu's own picture of the start position instead.
+#[test]
+fn the_page_says_it_needs_the_web_and_falls_back_to_tatsus_picture_offline() {
+    use tatsu::export::diagram::OFFLINE_ID;
+    let chess = tatsu::variants::load("chess").unwrap().game;
+    let page = tatsu::export::to_diagram(&chess, "chess", true)
+        .unwrap()
+        .text;
+    assert!(page.contains("needs the web"), "{page}");
+    let fallback_at = page
+        .find(&format!("<div id=\"{OFFLINE_ID}\">"))
+        .expect("the page has an offline fallback");
+    let fallback = &page[fallback_at..];
+    let svg = fallback
+        .find("<svg")
+        .expect("the fallback holds tatsu's SVG board");
+    let end = fallback.find("<h2>Not in this diagram").unwrap();
+    assert!(svg < end, "the SVG is inside the fallback");
+    // Hidden while the script may still load; shown by the script tag's `onerror`, or without scripts.
+    assert!(page.contains(&format!("#{OFFLINE_ID}{{display:none}}")));
+    let script = page
+        .lines()
+        .find(|l| l.contains(&format!("src=\"{}\"", tatsu::export::diagram::SCRIPT)))
+        .unwrap();
+    assert!(script.contains("onerror="), "{script}");
+    assert!(page.contains(&format!(
+        "<noscript><style>#{OFFLINE_ID}{{display:block}}</style></noscript>"
+    )));
+    assert!(page.contains("<code>tatsu serve</code>"));
+}

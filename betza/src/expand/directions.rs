@@ -26,6 +26,10 @@ impl SlotSet {
     pub const VERTICAL: SlotSet = SlotSet(0x11);
     /// Left and right (castling's default).
     pub const SIDEWAYS: SlotSet = SlotSet(0x44);
+    /// Slot 0: straight on (on a later leg).
+    pub const FORWARD: SlotSet = SlotSet(0x01);
+    /// Slots 1 and 7: the two 45° turns of a later leg.
+    pub const FORWARD_DIAGONALS: SlotSet = SlotSet(0x82);
     /// Every slot but straight back: the default of a later leg on an 8-way atom.
     pub const ALL_BUT_BACK: SlotSet = SlotSet(0xEF);
     /// Straight on and the two 90° turns: the default of a later leg on a 4-way atom.

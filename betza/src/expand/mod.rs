@@ -18,7 +18,7 @@ mod resolve;
 
 use crate::BetzaError;
 pub(crate) use bend::Bend;
-pub(crate) use directions::{base, class, Class, SlotSet, ROT};
+pub(crate) use directions::{base, class, direction_slots, Class, SlotSet, ROT};
 pub(crate) use repeat::{resolve_all, unroll};
 pub(crate) use resolve::{leg_count, move_too_large, resolve, ResolvedForm, ResolvedLeg};
 

@@ -144,4 +144,35 @@ proptest! {
             }
         }
     }
+
+    #[test]
+    fn well_formed_brackets_read_back_from_their_canonical_form(
+        s in "i?(\\[[fblrsvmcp]{0,2}[WFKRBQDAN][0-3]?([-?][fblrsvmcp]{0,2}[WFKRBQDAN][0-3]?){1,3}\\][KN]?){1,2}"
+    ) {
+        if let Ok(b) = parse(&s) {
+            let _ = betza::diagram::destinations(&b, 8, 8, (3, 3), Facing::First);
+            let again = parse(&b.to_string());
+            prop_assert_eq!(again.as_ref().ok(), Some(&b), "`{}` printed `{}`: {:?}", s, b, again);
+            prop_assert_eq!(again.unwrap().expand(Facing::Rotated), b.expand(Facing::Rotated));
+        }
+    }
+
+    #[test]
+    fn no_panic_on_brackets(s in "[WFKRBQDANfblrsvmcpyi\\[\\]?0-9-]{0,16}") {
+        match parse(&s) {
+            Ok(b) => {
+                let _ = betza::describe::describe(&b);
+                let _ = betza::diagram::destinations(&b, 8, 8, (3, 3), Facing::First);
+                prop_assert_eq!(parse(&b.to_string()).ok(), Some(b));
+            }
+            Err(es) => {
+                prop_assert!(!es.is_empty());
+                for e in es {
+                    prop_assert!(e.span.start <= e.span.end && e.span.end <= s.len(), "`{}`: {:?}", s, e);
+                    prop_assert!(s.is_char_boundary(e.span.start) && s.is_char_boundary(e.span.end));
+                    let _ = e.render(&s);
+                }
+            }
+        }
+    }
 }
