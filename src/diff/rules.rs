@@ -508,17 +508,16 @@ fn destinations(out: &mut Vec<Change>, old: &Game, new: &Game) {
 fn lone(game: &Game, piece: PieceId, sq: Square) -> Vec<String> {
     let g = game.geometry;
     let reach = inspect::piece_moves(game, piece, Side::White, sq, &inspect::EmptyBoard, &[]);
-    let mut out: Vec<String> = reach
-        .destinations
-        .iter()
-        .map(|d| {
-            format!(
-                "{}{}",
-                g.name(d.to),
-                if d.promotion.is_empty() { "" } else { "+" }
-            )
-        })
-        .collect();
+    // A square where the piece may promote, but need not, is a destination twice: `a5+` and `a5`.
+    let mut out: Vec<String> = Vec::new();
+    for d in &reach.destinations {
+        if d.promotion.is_empty() || !d.must_promote {
+            out.push(g.name(d.to));
+        }
+        if !d.promotion.is_empty() {
+            out.push(format!("{}+", g.name(d.to)));
+        }
+    }
     out.sort();
     out.dedup();
     out
