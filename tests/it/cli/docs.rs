@@ -261,6 +261,24 @@ fn statement_words(line: &str) -> String {
     code.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The strings after a `moves` keyword (`moves "K"`, `moves in camp "fW"`, `also moves in lines "B"`).
+fn xbetza_strings(source: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in source.lines().map(|l| l.split(" #").next().unwrap_or("")) {
+        let mut rest = line;
+        while let Some(at) = rest.find("moves ") {
+            rest = &rest[at + "moves ".len()..];
+            let Some(open) = rest.find('"') else { break };
+            let Some(len) = rest[open + 1..].find('"') else {
+                break;
+            };
+            found.push(rest[open + 1..open + 1 + len].to_string());
+            rest = &rest[open + 1 + len + 1..];
+        }
+    }
+    found
+}
+
 /// The sources a `tatsu` block stands for, each with whether it must be a whole game: `tatsu` a whole game;
 /// `tatsu fragment` (and `tatsu from FILE`) statements of one; `tatsu alternatives` lines each a statement of its
 /// own (`dead-squares allowed` beside `dead-squares forbidden`); `tatsu piece-items` the inside of a piece block.
@@ -325,6 +343,13 @@ fn check_fenced_examples(path: &str) -> usize {
                 "{at}:\n{source}\n{}",
                 problems.join("\n")
             );
+            // Without a board the compiler stops before the pieces' moves: read them here.
+            for moves in xbetza_strings(&source) {
+                assert!(
+                    ::betza::parse(&moves).is_ok(),
+                    "{at}: `{moves}` is not XBetza"
+                );
+            }
         }
         checked += 1;
     }
