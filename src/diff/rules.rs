@@ -363,31 +363,33 @@ fn piece_rules(g: &Game) -> BTreeMap<String, String> {
                 Some(side) => format!(" for {side:?}"),
                 None => String::new(),
             };
-            m.insert(
-                format!("{key} promotion in {}{whose}", g.zone(pr.zone).name),
-                format!(
-                    "to {}, {}, on {}{}",
-                    symbols(g, &pr.choices),
-                    if pr.mandatory {
-                        "mandatory"
-                    } else {
-                        "optional"
-                    },
-                    match pr.trigger {
-                        PromotionTrigger::Destination => "destination",
-                        PromotionTrigger::StartOrDestination => "start or destination",
-                        PromotionTrigger::Entering => "entering",
-                        PromotionTrigger::Capture => "capture",
-                        PromotionTrigger::CaptureTouching => "capture at start or destination",
-                        PromotionTrigger::Standing => "standing (in place or by a step)",
-                    },
-                    match pr.limited_to {
-                        Some(n) => format!(", limited to {n}"),
-                        None if pr.limits.is_some() => ", limited by material".into(),
-                        None => String::new(),
-                    } + &standing_words(pr.standing)
-                ),
+            // Two lines may share a zone and side (one `limited`, one not): both are kept, in file order.
+            let line = format!("{key} promotion in {}{whose}", g.zone(pr.zone).name);
+            let words = format!(
+                "to {}, {}, on {}{}",
+                symbols(g, &pr.choices),
+                if pr.mandatory {
+                    "mandatory"
+                } else {
+                    "optional"
+                },
+                match pr.trigger {
+                    PromotionTrigger::Destination => "destination",
+                    PromotionTrigger::StartOrDestination => "start or destination",
+                    PromotionTrigger::Entering => "entering",
+                    PromotionTrigger::Capture => "capture",
+                    PromotionTrigger::CaptureTouching => "capture at start or destination",
+                    PromotionTrigger::Standing => "standing (in place or by a step)",
+                },
+                match pr.limited_to {
+                    Some(n) => format!(", limited to {n}"),
+                    None if pr.limits.is_some() => ", limited by material".into(),
+                    None => String::new(),
+                } + &standing_words(pr.standing)
             );
+            m.entry(line)
+                .and_modify(|earlier: &mut String| *earlier = format!("{earlier}; {words}"))
+                .or_insert(words);
         }
 
         if let Some(u) = &p.unmoved {
@@ -506,17 +508,16 @@ fn destinations(out: &mut Vec<Change>, old: &Game, new: &Game) {
 fn lone(game: &Game, piece: PieceId, sq: Square) -> Vec<String> {
     let g = game.geometry;
     let reach = inspect::piece_moves(game, piece, Side::White, sq, &inspect::EmptyBoard, &[]);
-    let mut out: Vec<String> = reach
-        .destinations
-        .iter()
-        .map(|d| {
-            format!(
-                "{}{}",
-                g.name(d.to),
-                if d.promotion.is_empty() { "" } else { "+" }
-            )
-        })
-        .collect();
+    // A square where the piece may promote, but need not, is a destination twice: `a5+` and `a5`.
+    let mut out: Vec<String> = Vec::new();
+    for d in &reach.destinations {
+        if d.promotion.is_empty() || !d.must_promote {
+            out.push(g.name(d.to));
+        }
+        if !d.promotion.is_empty() {
+            out.push(format!("{}+", g.name(d.to)));
+        }
+    }
     out.sort();
     out.dedup();
     out
