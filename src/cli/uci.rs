@@ -62,7 +62,10 @@ pub fn run(args: UciArgs, dialect: Dialect) -> Result<(), CliError> {
         }
     }
     if dialect == Dialect::Usi {
-        let (kept, refused) = tatsu::uci::usi_offers(offers);
+        // The bundled games USI cannot write are left out silently (docs/play.md lists those offered); a file
+        // given is the user's choice, so its refusal is told.
+        let bundled = tatsu::variants::bundled().len();
+        let (kept, refused) = tatsu::uci::usi_offers(offers, bundled);
         offers = kept;
         problems.extend(refused.into_iter().map(|r| format!("not offered: {r}")));
     }

@@ -41,7 +41,11 @@ pub fn parse(dialect: Dialect, args: &str, side: Side) -> Go {
         };
         match word {
             "infinite" | "ponder" => go.until_stop = true,
-            "mate" if dialect == Dialect::Usi => go.mate = true,
+            "mate" if dialect == Dialect::Usi => {
+                // `go mate TIME`: the time (or `infinite`) is moot, tatsu answers at once.
+                go.mate = true;
+                words.next();
+            }
             "wtime" | "btime" | "winc" | "binc" | "movestogo" | "movetime" | "depth" | "nodes"
             | "byoyomi" => {
                 let Some(n) = number() else {

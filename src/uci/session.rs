@@ -406,13 +406,15 @@ fn offer_named(offers: &[Offer], name: &str) -> Option<usize> {
         })
 }
 
-/// The games a USI session may offer: those USI can write (see [`usi_fits`]).
-pub fn usi_offers(offers: Vec<Offer>) -> (Vec<Offer>, Vec<String>) {
+/// The games a USI session may offer: those USI can write (see [`usi_fits`]); and why each other one is not
+/// offered, but for the first `quietly` offers, left out without a word.
+pub fn usi_offers(offers: Vec<Offer>, quietly: usize) -> (Vec<Offer>, Vec<String>) {
     let mut kept = Vec::new();
     let mut refused = Vec::new();
-    for offer in offers {
+    for (i, offer) in offers.into_iter().enumerate() {
         match usi_fits(&offer.engine().game) {
             Ok(()) => kept.push(offer),
+            Err(_) if i < quietly => {}
             Err(why) => refused.push(format!("{}: {why}", offer.name())),
         }
     }
