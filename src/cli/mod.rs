@@ -37,6 +37,7 @@ mod selfplay;
 mod serve;
 mod show;
 mod test;
+mod uci;
 mod values;
 mod xboard;
 
@@ -75,6 +76,8 @@ pub enum Command {
     Values(values::ValuesArgs),
     Search(search::SearchArgs),
     Xboard(xboard::XboardArgs),
+    Uci(uci::UciArgs),
+    Usi(uci::UsiArgs),
     Match(r#match::MatchArgs),
     Balance(balance::BalanceArgs),
     Serve(serve::ServeArgs),
@@ -100,6 +103,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Values(args) => values::run(args),
         Command::Search(args) => search::run(args),
         Command::Xboard(args) => xboard::run(args),
+        Command::Uci(args) => uci::run(args, tatsu::uci::Dialect::Uci),
+        Command::Usi(args) => uci::run(args.common, tatsu::uci::Dialect::Usi),
         Command::Match(args) => r#match::run(args),
         Command::Serve(args) => serve::run(args),
     }

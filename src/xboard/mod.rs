@@ -3,17 +3,27 @@
 //! game is described to XBoard, XBoard's square notation, and the highlights of a picked-up piece.
 mod clock;
 mod highlight;
-mod input;
 pub mod notation;
-mod offer;
 pub mod reply;
 mod session;
 mod setup;
 
-pub use clock::{seconds, MAX_SECONDS};
-pub use input::{
-    read_input, spawn_reader, Input, LineQueue, LINE_OVERHEAD, MAX_LINE_BYTES, MAX_QUEUE_BYTES,
+pub use crate::protocol::input::{
+    read_input, Input, LineQueue, LINE_OVERHEAD, MAX_LINE_BYTES, MAX_QUEUE_BYTES,
 };
-pub use offer::Offer;
+pub use crate::protocol::offer::Offer;
+pub use clock::{seconds, MAX_SECONDS};
 pub use session::{interrupts, Session};
 pub use setup::xboard_name;
+
+/// Starts the thread reading XBoard's lines: a line stops a search as [`interrupts`] says.
+pub fn spawn_reader(
+    reader: impl std::io::BufRead + Send + 'static,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    discard: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> LineQueue {
+    crate::protocol::input::spawn_reader(reader, stop, discard, |line| match interrupts(line) {
+        Some(moot) => crate::protocol::input::Arrival::Interrupt { moot },
+        None => crate::protocol::input::Arrival::Queue,
+    })
+}

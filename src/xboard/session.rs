@@ -6,8 +6,8 @@
 //! `?`) raises a discard flag too. The session handles each line in order; no input, however malformed, ends the
 //! session except `quit` or the end of input.
 use super::clock::TimeControl;
-use super::input::{Input, LineQueue, MAX_LINE_BYTES, MAX_QUEUE_BYTES};
 use super::{highlight, notation, setup, Offer};
+use super::{Input, LineQueue, MAX_LINE_BYTES, MAX_QUEUE_BYTES};
 use crate::engine::Position;
 use crate::rules::Side;
 use crate::search::{self, Limits, Searcher, Table};
@@ -52,13 +52,13 @@ struct Pending {
 
 impl Pending {
     fn push(&mut self, input: Input) {
-        self.interrupts += usize::from(input.interrupts().is_some());
+        self.interrupts += usize::from(input.interrupts(interrupts).is_some());
         self.lines.push_back(input);
     }
 
     fn pop(&mut self) -> Option<Input> {
         let input = self.lines.pop_front()?;
-        self.interrupts -= usize::from(input.interrupts().is_some());
+        self.interrupts -= usize::from(input.interrupts(interrupts).is_some());
         Some(input)
     }
 }

@@ -50,6 +50,7 @@ mod serve_browser;
 mod setup;
 mod sittuyin;
 mod support;
+mod uci;
 mod values;
 mod variants_valid;
 mod walls;

@@ -4,7 +4,6 @@ use super::player::{printable, Player, Reply, Sync};
 use std::time::{Duration, Instant};
 use tatsu::engine::{Engine, Move, Position};
 use tatsu::rules::Side;
-use tatsu::xboard::notation;
 
 /// How long a game may run without the rules ending it: then it is drawn.
 pub const MAX_PLIES: usize = 600;
@@ -76,23 +75,16 @@ pub fn play(
             }
             Err(Stop::Fault(why)) => return fault(index, moves, side, why),
         };
-        players[side.opponent().index()].tell_move(&notation::move_text(&engine.game, &mv));
+        players[side.opponent().index()].tell_move(&engine.game, &mv);
         pos.play(mv);
         moves.push(mv);
     }
 }
 
-/// Both engines: a new game of the variant, the time control, in force mode.
+/// Both engines: a new game of the variant at the time control.
 fn start_game(players: &mut [&mut Player; 2], variant_name: &str, tc: TimeControl) {
-    let level = tc.level_command();
     for p in players.iter_mut() {
-        p.send("new");
-        if variant_name != "normal" {
-            p.send(&format!("variant {variant_name}"));
-        }
-        p.send(&level);
-        p.send("force");
-        p.send("easy");
+        p.new_game(variant_name, tc);
     }
 }
 
@@ -104,9 +96,8 @@ fn play_opening(
     players: &mut [&mut Player; 2],
 ) -> Vec<Move> {
     for mv in opening {
-        let xb = notation::move_text(&engine.game, mv);
         for p in players.iter_mut() {
-            p.tell_move(&xb);
+            p.tell_move(&engine.game, mv);
         }
         pos.play(*mv);
     }
@@ -166,18 +157,15 @@ fn one_move(
 ) -> Result<Move, Stop> {
     let last = moves.last();
     let side = pos.side_to_move();
-    let (us, them) = (side.index(), side.opponent().index());
-    let centiseconds = |micros: i64| micros.max(0) / 10_000;
+    let us = side.index();
     let mover = &mut players[us];
-    mover.send(&format!("time {}", centiseconds(clocks[us])));
-    mover.send(&format!("otim {}", centiseconds(clocks[them])));
-    mover.send("go");
+    mover.go(pos.game(), moves, side, *clocks, tc);
     let grace = GRACE.as_micros() as i64;
     let started = Instant::now();
     let allowed = Duration::from_micros((clocks[us] + grace).max(0) as u64);
     let reply = mover.await_move(started + allowed);
     let took = started.elapsed().as_micros() as i64;
-    mover.send("force");
+    mover.after_move(matches!(reply, Reply::Move(_) | Reply::Resign));
     let text = match reply {
         Reply::Move(text) => text,
         Reply::Resign => return Err(Stop::Resigned),
@@ -206,7 +194,8 @@ fn one_move(
     // The mover's moves of the game with this one (the opening's included, as XBoard counts them).
     let nth = moves.len() / 2 + 1;
     clocks[us] += tc.after_move(nth).as_micros() as i64;
-    notation::read_move(pos, &text)
+    mover
+        .read_move(pos, &text)
         .ok_or_else(|| Stop::Fault(format!("played an illegal move: {}", printable(&text))))
 }
 

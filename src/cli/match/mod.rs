@@ -47,6 +47,10 @@ pub struct MatchArgs {
     /// Games played at once, each with its own pair of engine processes (1 to 64).
     #[arg(long, default_value_t = 1, value_parser = super::bounds::within(1, super::bounds::MAX_CONCURRENCY))]
     pub concurrency: u32,
+    /// The engines' protocol: xboard (the default), uci or usi. Given once, it is both engines'; twice, each
+    /// engine's in order. An engine's command may name its own, as cutechess writes it: `proto=uci CMD`.
+    #[arg(long = "proto", num_args = 1, value_parser = ["xboard", "uci", "usi"])]
+    pub protos: Vec<String>,
     /// The variant's name as the engines know it (default: tatsu's XBoard name, `normal` for chess).
     #[arg(long)]
     pub xboard_variant: Option<String>,
@@ -92,6 +96,9 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 pub fn run(args: MatchArgs) -> Result<(), CliError> {
     if args.engines.len() != 2 {
         return Err(CliError::usage("give exactly two --engine commands"));
+    }
+    for k in 0..2 {
+        player::engine_protocol(&args.protos, &args.engines[k], k).map_err(CliError::usage)?;
     }
     let Some(tc) = TimeControl::parse(&args.tc) else {
         return Err(CliError::usage(format!(
@@ -177,7 +184,7 @@ fn play_games(m: &Match) {
     while !m.stopping() {
         for (k, slot) in pair.iter_mut().enumerate() {
             if slot.is_none() {
-                match start(&m.args.engines[k], &m.variant_name) {
+                match start(&m.args.protos, &m.args.engines[k], k, &m.variant_name) {
                     Ok(p) => {
                         lock(&m.names)[k] = p.name.clone();
                         *slot = Some(p);
@@ -236,10 +243,11 @@ fn play_games(m: &Match) {
 
 /// Starts an engine, trying again after a failed start up to [`MAX_FAILED_STARTS`] times in all; why it cannot be
 /// used otherwise.
-fn start(command: &str, variant: &str) -> Result<Player, String> {
+fn start(protos: &[String], engine: &str, k: usize, variant: &str) -> Result<Player, String> {
+    let (protocol, command) = player::engine_protocol(protos, engine, k)?;
     let mut last = String::new();
     for _ in 0..MAX_FAILED_STARTS {
-        match Player::start(command, variant) {
+        match Player::start(command, protocol, variant) {
             Ok(p) => return Ok(p),
             Err(StartError::Unfit(why)) => return Err(why),
             Err(StartError::Failed(why)) => last = why,

@@ -1,8 +1,9 @@
-//! One engine process spoken to in the XBoard protocol: started with `sh -c CMD` in a process group of its own, its
+//! One engine process spoken to in the XBoard, UCI or USI protocol ([`Protocol`]): started with `sh -c CMD` in a process group of its own, its
 //! output read by a thread into a bounded channel so that every wait has a deadline and no engine can fill the
 //! referee's memory. An engine that exits, or says nothing in time, is reported as such. Ending a player ends its
 //! whole process group (`quit`, then SIGTERM, then SIGKILL), so that nothing an engine started (the shell, a
 //! program it forked) outlives the match; Ctrl-C ends every group still running ([`end_every_group`]).
+use super::time_control::TimeControl;
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 use std::collections::BTreeSet;
@@ -12,7 +13,11 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use tatsu::engine::{Move, Position};
 use tatsu::line_reader::{LineEnd, LineReader};
+use tatsu::rules::{Game, Side};
+use tatsu::uci::reply as uci_reply;
+use tatsu::uci::Dialect;
 use tatsu::xboard::reply::{classify, features, variant_list, EngineLine};
 
 /// The longest engine line read; a longer one (no engine's protocol line is) is dropped whole.
@@ -27,8 +32,63 @@ const QUIT_GRACE: Duration = Duration::from_millis(300);
 /// The process groups of the engines running now, for Ctrl-C.
 static GROUPS: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
 
+/// The protocol an engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    Xboard,
+    /// UCI or USI: the referee sends the whole game (`position startpos moves …`) with every `go`.
+    Uci(Dialect),
+}
+
+impl Protocol {
+    /// `xboard`, `uci` or `usi`.
+    pub fn named(word: &str) -> Option<Protocol> {
+        match word {
+            "xboard" => Some(Protocol::Xboard),
+            "uci" => Some(Protocol::Uci(Dialect::Uci)),
+            "usi" => Some(Protocol::Uci(Dialect::Usi)),
+            _ => None,
+        }
+    }
+
+    /// An `--engine` value's protocol and command: cutechess's `proto=uci CMD` names it, else `default` does.
+    pub fn of_engine(value: &str, default: Protocol) -> Result<(Protocol, &str), String> {
+        let Some(rest) = value.trim_start().strip_prefix("proto=") else {
+            return Ok((default, value));
+        };
+        let (word, command) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let protocol = Protocol::named(word).ok_or(format!(
+            "`proto={word}` in `{value}`: the protocols are xboard, uci and usi"
+        ))?;
+        if command.trim().is_empty() {
+            return Err(format!("`{value}` names a protocol but no command"));
+        }
+        Ok((protocol, command.trim()))
+    }
+}
+
+/// The protocol and command of the `k`th `--engine` value, given the `--proto` options: its own `proto=`, else the
+/// `k`th `--proto`, else the only one, else XBoard.
+pub fn engine_protocol<'a>(
+    protos: &[String],
+    engine: &'a str,
+    k: usize,
+) -> Result<(Protocol, &'a str), String> {
+    if protos.len() > 2 {
+        return Err("give --proto at most twice (once for both engines, or once for each)".into());
+    }
+    let word = protos
+        .get(k)
+        .or(protos.first())
+        .map_or("xboard", String::as_str);
+    let default =
+        Protocol::named(word).ok_or(format!("`{word}` is not a protocol (xboard, uci, usi)"))?;
+    Protocol::of_engine(engine, default)
+}
+
 pub struct Player {
     pub name: String,
+    pub protocol: Protocol,
     child: Child,
     group: Pid,
     stdin: ChildStdin,
@@ -66,12 +126,24 @@ pub enum StartError {
 }
 
 impl Player {
-    /// Starts the engine and reads its features (waiting for `done=1`, at most 5 seconds), then checks that it
-    /// plays `variant` (its `variants` feature names it; one that sends none plays `normal` only) and, if it
-    /// answers pings, that it answers one. An engine that ends before that (`sh -c` starts any command, so a
-    /// missing program shows only here) is an error saying how it ended.
-    pub fn start(command: &str, variant: &str) -> Result<Player, StartError> {
+    /// Starts the engine in its protocol and checks that it plays `variant`, as [`Player::start_xboard`] and
+    /// [`Player::start_uci`] say.
+    pub fn start(command: &str, protocol: Protocol, variant: &str) -> Result<Player, StartError> {
         let mut player = Player::spawn(command).map_err(StartError::Failed)?;
+        player.protocol = protocol;
+        match protocol {
+            Protocol::Xboard => player.start_xboard(command, variant)?,
+            Protocol::Uci(dialect) => player.start_uci(command, dialect, variant)?,
+        }
+        Ok(player)
+    }
+
+    /// Reads the features (waiting for `done=1`, at most 5 seconds), then checks that the engine plays `variant`
+    /// (its `variants` feature names it; one that sends none plays `normal` only) and, if it answers pings, that it
+    /// answers one. An engine that ends before that (`sh -c` starts any command, so a missing program shows only
+    /// here) is an error saying how it ended.
+    fn start_xboard(&mut self, command: &str, variant: &str) -> Result<(), StartError> {
+        let player = self;
         player.send("xboard");
         player.send("protover 2");
         let deadline = Instant::now() + START_WITHIN;
@@ -133,7 +205,82 @@ impl Player {
                 "`{command}` did not answer ping as it started"
             )));
         }
-        Ok(player)
+        Ok(())
+    }
+
+    /// Sends `uci` (`usi`) and reads the name and the games of its `UCI_Variant` (`USI_Variant`) option until
+    /// `uciok` (at most 5 seconds), chooses `variant` among them (by any of a bundled game's names: `normal` is
+    /// `chess`) or, for an engine without the option, checks that `variant` is its protocol's own game (chess,
+    /// shogi), then waits for `readyok`.
+    fn start_uci(
+        &mut self,
+        command: &str,
+        dialect: Dialect,
+        variant: &str,
+    ) -> Result<(), StartError> {
+        let word = dialect.word();
+        self.send(word);
+        let deadline = Instant::now() + START_WITHIN;
+        let mut offered: Option<Vec<String>> = None;
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(wait) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(StartError::Failed(format!(
+                        "`{command}` did not answer `{word}` with `{word}ok` within {} s",
+                        START_WITHIN.as_secs()
+                    )))
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(StartError::Failed(format!(
+                        "`{command}` {}",
+                        self.how_it_ended()
+                    )))
+                }
+            };
+            match uci_reply::classify(&line) {
+                uci_reply::EngineLine::Name(name) => self.name = printable(name),
+                uci_reply::EngineLine::Variants(games) => {
+                    offered = Some(games.iter().map(|g| printable(g)).collect())
+                }
+                uci_reply::EngineLine::Ok => break,
+                _ => {}
+            }
+        }
+        let own = match dialect {
+            Dialect::Uci => "chess",
+            Dialect::Usi => "shogi",
+        };
+        match offered {
+            Some(games) => match games.iter().find(|g| *g == variant).or_else(|| games.iter().find(|g| same_game(g, variant))) {
+                Some(game) => {
+                    let line = format!("setoption name {} value {game}", dialect.variant_option());
+                    self.send(&line);
+                }
+                None => {
+                    return Err(StartError::Unfit(format!(
+                        "the engine `{}` ({command}) does not play the variant `{variant}`: it plays {}",
+                        self.name,
+                        games.join(", ")
+                    )))
+                }
+            },
+            None if same_game(own, variant) => {}
+            None => {
+                return Err(StartError::Unfit(format!(
+                    "the engine `{}` ({command}) has no {} option: it plays {own} only, not `{variant}`",
+                    self.name,
+                    dialect.variant_option()
+                )))
+            }
+        }
+        match self.sync(START_WITHIN) {
+            Sync::Pong => Ok(()),
+            _ => Err(StartError::Failed(format!(
+                "`{command}` did not answer isready as it started"
+            ))),
+        }
     }
 
     /// The engine's process, in a process group of its own, and the thread reading its output.
@@ -158,6 +305,7 @@ impl Player {
         std::thread::spawn(move || read_lines(BufReader::new(stdout), send));
         Ok(Player {
             name: printable(command),
+            protocol: Protocol::Xboard,
             child,
             group,
             stdin,
@@ -202,8 +350,19 @@ impl Player {
         self.lines.recv_timeout(wait).ok()
     }
 
-    /// Sends `ping` and waits for the `pong`, or for a refusal of a move told before it, or gives up at `within`.
+    /// Sends `ping` and waits for the `pong`, or for a refusal of a move told before it, or gives up at `within`;
+    /// for a UCI or USI engine, `isready` and `readyok`.
     pub fn sync(&mut self, within: Duration) -> Sync {
+        if let Protocol::Uci(_) = self.protocol {
+            self.send("isready");
+            let deadline = Instant::now() + within;
+            while let Some(line) = self.next_line(deadline) {
+                if uci_reply::classify(&line) == uci_reply::EngineLine::Ready {
+                    return Sync::Pong;
+                }
+            }
+            return Sync::Silent;
+        }
         self.ping += 1;
         let ping = self.ping;
         self.send(&format!("ping {ping}"));
@@ -218,12 +377,99 @@ impl Player {
         Sync::Silent
     }
 
-    /// Tells the engine a move, as `usermove TEXT` if it asked for that (`usermove=1`).
-    pub fn tell_move(&mut self, text: &str) {
+    /// Both engines: a new game of the variant at the time control; an XBoard engine in force mode.
+    pub fn new_game(&mut self, variant: &str, tc: TimeControl) {
+        match self.protocol {
+            Protocol::Xboard => {
+                self.send("new");
+                if variant != "normal" {
+                    self.send(&format!("variant {variant}"));
+                }
+                self.send(&tc.level_command());
+                self.send("force");
+                self.send("easy");
+            }
+            Protocol::Uci(dialect) => self.send(&format!("{}newgame", dialect.word())),
+        }
+    }
+
+    /// Tells an XBoard engine a move played, as `usermove TEXT` if it asked for that (`usermove=1`); a UCI or USI
+    /// engine is told the whole game with its next `go`.
+    pub fn tell_move(&mut self, game: &Game, mv: &Move) {
+        if self.protocol != Protocol::Xboard {
+            return;
+        }
+        let text = tatsu::xboard::notation::move_text(game, mv);
         if self.usermove {
             self.send(&format!("usermove {text}"));
         } else {
-            self.send(text);
+            self.send(&text);
+        }
+    }
+
+    /// Asks `side` for a move with the clocks (microseconds, by side) as they stand: XBoard's `time`, `otim`,
+    /// `go`; UCI's (USI's) `position startpos moves …` and `go` with both clocks (USI's `btime` is Sente's,
+    /// White's).
+    pub fn go(
+        &mut self,
+        game: &Game,
+        moves: &[Move],
+        side: Side,
+        clocks: [i64; 2],
+        tc: TimeControl,
+    ) {
+        let ms = |micros: i64| micros.max(0) / 1000;
+        let Protocol::Uci(dialect) = self.protocol else {
+            self.send(&format!("time {}", ms(clocks[side.index()]) / 10));
+            self.send(&format!(
+                "otim {}",
+                ms(clocks[side.opponent().index()]) / 10
+            ));
+            self.send("go");
+            return;
+        };
+        let mut position = "position startpos".to_string();
+        if !moves.is_empty() {
+            position += " moves";
+            for mv in moves {
+                let text = tatsu::uci::notation::move_text(dialect, game, mv).unwrap_or_else(|t| t);
+                position.push(' ');
+                position += &text;
+            }
+        }
+        self.send(&position);
+        let (w, b) = (
+            ms(clocks[Side::White.index()]),
+            ms(clocks[Side::Black.index()]),
+        );
+        let inc = tc.increment.as_millis();
+        let mut go = match dialect {
+            Dialect::Uci => format!("go wtime {w} btime {b} winc {inc} binc {inc}"),
+            Dialect::Usi if inc == 0 => format!("go btime {w} wtime {b} byoyomi 0"),
+            Dialect::Usi => format!("go btime {w} wtime {b} binc {inc} winc {inc}"),
+        };
+        if tc.moves > 0 && dialect == Dialect::Uci {
+            // The mover has made `moves.len() / 2` moves (White moves first).
+            let made = (moves.len() / 2) as u32;
+            go += &format!(" movestogo {}", tc.moves - made % tc.moves);
+        }
+        self.send(&go);
+    }
+
+    /// After the mover's reply: XBoard's `force`; for a UCI or USI engine that sent none in time, `stop`.
+    pub fn after_move(&mut self, replied: bool) {
+        match self.protocol {
+            Protocol::Xboard => self.send("force"),
+            Protocol::Uci(_) if !replied => self.send("stop"),
+            Protocol::Uci(_) => {}
+        }
+    }
+
+    /// The legal move an engine's text names in `pos`, in its protocol's notation; `None` if none.
+    pub fn read_move(&self, pos: &mut Position, text: &str) -> Option<Move> {
+        match self.protocol {
+            Protocol::Xboard => tatsu::xboard::notation::read_move(pos, text),
+            Protocol::Uci(dialect) => tatsu::uci::notation::read_move(dialect, pos, text),
         }
     }
 
@@ -232,6 +478,16 @@ impl Player {
         loop {
             let wait = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(wait) {
+                Ok(line) if self.protocol != Protocol::Xboard => {
+                    // `bestmove resign` is USI's resignation; any other text (`(none)`, `win`, nothing) is read as
+                    // a move, and judged.
+                    if let uci_reply::EngineLine::BestMove(mv) = uci_reply::classify(&line) {
+                        return match mv {
+                            "resign" => Reply::Resign,
+                            mv => Reply::Move(mv.to_string()),
+                        };
+                    }
+                }
                 Ok(line) => match classify(&line) {
                     EngineLine::Move(mv) => return Reply::Move(mv.to_string()),
                     EngineLine::Resign => return Reply::Resign,
@@ -333,4 +589,11 @@ impl Drop for Player {
             .unwrap_or_else(|e| e.into_inner())
             .remove(&self.group.as_raw());
     }
+}
+
+/// Do two names mean the same game: the same name, or two names of one bundled game (`normal` and `chess`)?
+fn same_game(a: &str, b: &str) -> bool {
+    a == b
+        || tatsu::variants::bundled_name(a)
+            .is_some_and(|game| tatsu::variants::bundled_name(b) == Some(game))
 }

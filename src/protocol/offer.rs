@@ -6,7 +6,7 @@ use crate::engine::Engine;
 use crate::eval::Evaluator;
 use std::sync::{Arc, OnceLock};
 
-/// One game on offer: its name for XBoard, its engine and its evaluator, each built on first use.
+/// One game on offer: its name for the GUI (XBoard's, UCI's `UCI_Variant`), its engine and its evaluator, each built on first use.
 pub struct Offer {
     name: String,
     engine: Source,
@@ -38,7 +38,7 @@ impl Offer {
     /// A game whose engine is already built, under its XBoard name.
     pub fn ready(engine: Arc<Engine>) -> Offer {
         Offer {
-            name: super::xboard_name(&engine.game.name),
+            name: crate::xboard::xboard_name(&engine.game.name),
             engine: Source::Ready(engine),
             evaluator: OnceLock::new(),
         }

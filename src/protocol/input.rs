@@ -1,4 +1,4 @@
-//! The GUI's lines as the session reads them: each at most [`MAX_LINE_BYTES`], so that a GUI or a script that
+//! The GUI's lines as a protocol session (XBoard, UCI, USI) reads them: each at most [`MAX_LINE_BYTES`], so that a GUI or a script that
 //! never sends a line break cannot make the engine hold unbounded memory, and all the lines waiting to be handled
 //! at most [`MAX_QUEUE_BYTES`], so that a GUI that writes faster than the engine handles (lines sent during a
 //! search are handled after it) cannot either: past it, lines are refused, and the session says how many.
@@ -30,12 +30,23 @@ pub enum Input {
     Refused { lines: usize, bytes: usize },
 }
 
+/// What the reader does with a line as it arrives, as the protocol says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arrival {
+    /// Queue it for the session; it does not disturb a search.
+    Queue,
+    /// Queue it and stop a search in progress; `moot`: the search's move must not be played (XBoard's `new`).
+    Interrupt { moot: bool },
+    /// The reader answered it itself (UCI's `isready` during a search): not queued.
+    Answered,
+}
+
 impl Input {
-    /// Does this input stop a search in progress, and does it make the search's move moot? See
-    /// [`super::interrupts`].
-    pub fn interrupts(&self) -> Option<bool> {
+    /// Does this input stop a search in progress, and does it make the search's move moot, as `classify` judges
+    /// a line?
+    pub fn interrupts(&self, classify: impl Fn(&str) -> Option<bool>) -> Option<bool> {
         match self {
-            Input::Line(line) => super::interrupts(line),
+            Input::Line(line) => classify(line),
             Input::TooLong(_) | Input::Refused { .. } => None,
         }
     }
@@ -117,12 +128,13 @@ impl Feeder {
 }
 
 /// Starts a thread that reads `reader`'s lines into a [`LineQueue`] and raises `stop` (and `discard`, for a line
-/// that makes the search's move moot) when a queued line must interrupt a search; at the end of the input (or a
-/// read error: the GUI is gone) it raises both.
+/// that makes the search's move moot) when a queued line must interrupt a search, as `arrival` judges each line;
+/// at the end of the input (or a read error: the GUI is gone) it raises both.
 pub fn spawn_reader(
     mut reader: impl BufRead + Send + 'static,
     stop: Arc<AtomicBool>,
     discard: Arc<AtomicBool>,
+    mut arrival: impl FnMut(&str) -> Arrival + Send + 'static,
 ) -> LineQueue {
     let (send, receive) = std::sync::mpsc::channel();
     let queued = Arc::new(AtomicUsize::new(0));
@@ -133,7 +145,14 @@ pub fn spawn_reader(
     };
     std::thread::spawn(move || {
         while let Ok(Some(input)) = read_input(&mut reader) {
-            let interrupt = input.interrupts();
+            let interrupt = match &input {
+                Input::Line(line) => match arrival(line) {
+                    Arrival::Answered => continue,
+                    Arrival::Queue => None,
+                    Arrival::Interrupt { moot } => Some(moot),
+                },
+                Input::TooLong(_) | Input::Refused { .. } => None,
+            };
             let queued = match feeder.offer(input) {
                 Err(()) => break,
                 Ok(queued) => queued,
