@@ -7,7 +7,10 @@ A variant counts as **expressible** only when verified here, now: it has a tatsu
 its perft table (tests/data/perft/<file stem>.tsv, up to 3 million nodes) agrees with `tatsu perft`, and the start
 position's perft at depths 1-2 agrees with pyffish's, computed live. A file that fails any of these is listed as
 **partial** with what disagreed. Every other variant is **not yet**, with the construct it needs (MISSING below;
-a variant in neither table is reported as unclassified). Needs target/release/tatsu (override with TATSU=path).
+a variant in neither table is reported as unclassified). The column "exports to FSF" is
+`scripts/export_roundtrip.py`'s check of each file: exported without --lossy, loaded into pyffish, perft 1-2 of the
+start position equal to tatsu's; or the rules the export names. Needs target/release/tatsu (override with
+TATSU=path).
 """
 import argparse
 import os

@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """Round-trip every coverage game through `tatsu export --to fsf` (without --lossy) and pyffish.
 
-    scripts/export_roundtrip.py [--depth 2] [--only NAME,NAME] [--table FILE]
+    scripts/export_roundtrip.py [--depth 2] [--only NAME,NAME] [--table FILE] [--games N [--plies P] [--seed S]]
 
 For every Fairy-Stockfish variant that docs/coverage.md lists with a tatsu file (coverage.FILES), runs
 `tatsu export FILE --to fsf --json`. A refused export is recorded with each rule the exporter named. An export that
 succeeds is loaded into pyffish (`load_variant_config`) under its own section name, and the start position's perft
 at depths 1..DEPTH, counted by recursion over `pyffish.legal_moves`, is compared with `tatsu perft`.
+
+With --games, each export that agrees in perft is also played: N seeded random games of up to P plies (120 by
+default) by pyffish on the exported definition, comparing at every ply the legal moves tatsu lists for its own file,
+and at each game's end the result (`scripts/fsf_oracle.py results`, on the export instead of FSF's built-in game).
 
 Prints one line per game and, with --table, writes a Markdown table of the refusals grouped by reason (each rule
 reduced to its kind: the words before its numbers and piece letters) and of the round-trip results.
@@ -78,6 +82,22 @@ def roundtrip(file, depth):
     return ("differs" if problems else "ok"), problems
 
 
+def played(file, text, games, plies, seed):
+    """[] if pyffish and tatsu agree along `games` random games of the export, else the disagreements printed."""
+    import contextlib
+    import io
+    import types
+
+    import fsf_oracle
+
+    args = types.SimpleNamespace(variant=section_name(text), file=file, games=games, plies=plies, seed=seed)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        failed = fsf_oracle.cmd_results(args)
+    lines = out.getvalue().splitlines()
+    return lines if failed else []
+
+
 def kind(rule):
     """A rule's kind: its text without piece names, letters, numbers and quoted details, so that alike rules group."""
     rule = re.sub(r": not written by this exporter$", "", rule)
@@ -133,11 +153,19 @@ def main():
     p.add_argument("--depth", type=int, default=2)
     p.add_argument("--only", default="", help="comma-separated FSF variant names")
     p.add_argument("--table", help="write the Markdown tables here")
+    p.add_argument("--games", type=int, default=0, help="random games played on each agreeing export")
+    p.add_argument("--plies", type=int, default=120)
+    p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
     only = set(filter(None, args.only.split(",")))
     results = {}
     for file, variants in games(only):
         status, details = roundtrip(file, args.depth)
+        if status == "ok" and args.games:
+            _, text = export(file)
+            details = played(file, text, args.games, args.plies, args.seed)
+            if details:
+                status = "plays otherwise"
         results[file] = (status, details)
         print(f"{'/'.join(variants)}: {status}" + "".join(f"\n    {d}" for d in details), flush=True)
     counts = defaultdict(int)
