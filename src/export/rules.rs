@@ -439,20 +439,11 @@ fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(
         }
         name(rule + "`");
     }
-    if !insufficient_material.is_empty() {
-        let sets: Vec<String> = insufficient_material
-            .iter()
-            .map(|set| {
-                if set.is_empty() {
-                    "none".to_string()
-                } else {
-                    ids(game, set)
-                }
-            })
-            .collect();
+    // FSF's exporter writes the list where FSF's own judgement says the same (fsf's `insufficient_material`).
+    if !insufficient_material.is_empty() && sjaak {
         name(format!(
-            "`insufficient-material {}` (the target judges material by its own rules)",
-            sets.join(", ")
+            "{} (the target judges material by its own rules)",
+            insufficient_material_words(game)
         ));
     }
     if *checkmate != Verdict::Loss {
@@ -515,12 +506,13 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
             ));
         }
     }
+    // Written by FSF (flagPiece, flagRegion, flagMove, flagPieceSafe; fsf's `flags` names what it cannot say).
     for Flag {
         pieces,
         zone,
         if_safe,
         after_reply,
-    } in flags
+    } in flags.iter().filter(|_| sjaak)
     {
         let mut rule = format!(
             "`flag {} in {} wins",
@@ -535,16 +527,18 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
         }
         name(rule + "`");
     }
-    if *black_may_equalise {
+    if *black_may_equalise && sjaak {
         name("`flag … black-may-equalise`".into());
     }
-    if let Some(n) = check_limit {
+    // Written by FSF (checkCounting, the count from the start FEN).
+    if let (Some(n), true) = (check_limit, sjaak) {
         name(format!("`check-limit {n} wins`"));
     }
     if let Some(s) = draws_win {
         name(format!("`draws-win {}`", side_key(*s)));
     }
-    if *giving_check_illegal {
+    // Written by FSF (`checking = false`).
+    if *giving_check_illegal && sjaak {
         name("`giving-check illegal`".into());
     }
     if *royal_frozen_in_check {
@@ -568,7 +562,8 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
     if let Some(rule) = royals_words(*royalty) {
         name(rule);
     }
-    if let Some(c) = counting {
+    // Written by FSF where it is one of its countingRule values (fsf's `counting`).
+    if let (Some(c), true) = (counting, sjaak) {
         name(format!("`counting {}`", counting_text(game, c)));
     }
 }
@@ -586,7 +581,7 @@ fn royals_words(royalty: Royalty) -> Option<String> {
 }
 
 /// What a counting rule says, in the file's words.
-fn counting_text(game: &Game, c: &Counting) -> String {
+pub(crate) fn counting_text(game: &Game, c: &Counting) -> String {
     let Counting {
         suspended_by,
         pieces_honour_suspended_by,
@@ -662,4 +657,21 @@ fn material_count_words(game: &Game, m: &MaterialCount) -> String {
         })
         .collect();
     format!("`material-count {}{}`", values.join(", "), bonus.concat())
+}
+
+/// `insufficient-material …` as the file writes it (`none` for bare royal pieces).
+pub(crate) fn insufficient_material_words(game: &Game) -> String {
+    let sets: Vec<String> = game
+        .end
+        .insufficient_material
+        .iter()
+        .map(|set| {
+            if set.is_empty() {
+                "none".to_string()
+            } else {
+                ids(game, set)
+            }
+        })
+        .collect();
+    format!("`insufficient-material {}`", sets.join(", "))
 }

@@ -1,14 +1,16 @@
 //! Fairy-Stockfish `variants.ini` sections (the options of FSF's `parser.cpp`, as pyffish 0.0.90 reads them).
 use super::{Exported, Refusal};
-use crate::rules::{Game, PromotionTrigger, Side, Square, SquareSet, StalemateResult, MAX_FILES};
+use crate::rules::{Game, Side, Square, SquareSet, MAX_FILES};
 use std::fmt::Write as _;
 
 /// FSF's largest board (its "largeboards" build, which pyffish uses).
 const FSF_FILES: u8 = 12;
 const FSF_RANKS: u8 = 10;
+mod end;
 mod pieces;
+mod promotion;
 
-use pieces::Role;
+use pieces::{BuiltIn, Role};
 
 struct Writer<'g> {
     game: &'g Game,
@@ -107,88 +109,6 @@ impl Writer<'_> {
         out
     }
 
-    fn promotion(&mut self, letters: &[char], roles: &[Role]) {
-        let game = self.game;
-        let mut region_zone = None;
-        let mut promoted = Vec::new();
-        let mut mandatory_pieces: Option<bool> = None;
-        for (i, p) in game.pieces.iter().enumerate() {
-            let Some(promo) = super::written_promotion(p).filter(|_| p.shadow_of.is_none()) else {
-                continue;
-            };
-            if let Some(what) = super::promotion_beyond_one_line(p) {
-                self.lossy.push(format!(
-                    "the {} {what}; only its first line is exported",
-                    p.name
-                ));
-            }
-            if !game.dead_squares_allowed {
-                self.promotion_onto_dead_squares(p, promo);
-            }
-            match region_zone {
-                None => region_zone = Some(promo.zone),
-                Some(z) if z != promo.zone => self.lossy.push(format!(
-                    "the {} promotes in `{}`, another zone than the others; FSF has one promotion zone",
-                    p.name,
-                    game.zone(promo.zone).name
-                )),
-                _ => {}
-            }
-            if matches!(roles[i], Role::Pawn) {
-                if promo.trigger != PromotionTrigger::Destination {
-                    self.lossy.push(format!(
-                        "the {} promotes on a move that starts or ends in `{}`; FSF's pawn promotes on arrival only",
-                        p.name,
-                        game.zone(promo.zone).name
-                    ));
-                }
-                let choices: String = promo.choices.iter().map(|c| letters[c.index()]).collect();
-                self.set("promotionPieceTypes", choices);
-                self.set("mandatoryPawnPromotion", promo.mandatory);
-                continue;
-            }
-            if promo.choices.len() != 1 {
-                self.lossy.push(format!(
-                    "the {} chooses among {} pieces on promotion; FSF gives a choice to the pawn only",
-                    p.name,
-                    promo.choices.len()
-                ));
-                continue;
-            }
-            if promo.trigger == PromotionTrigger::Destination {
-                self.lossy.push(format!(
-                    "the {} promotes only on arriving in `{}`; FSF also promotes a move that starts there",
-                    p.name,
-                    game.zone(promo.zone).name
-                ));
-            }
-            match mandatory_pieces {
-                Some(m) if m != promo.mandatory => {
-                    self.lossy.push(format!(
-                    "the {}'s promotion is {} unlike another piece's; FSF has one setting for all",
-                    p.name,
-                    if promo.mandatory { "mandatory" } else { "optional" }
-                ))
-                }
-                _ => mandatory_pieces = Some(promo.mandatory),
-            }
-            promoted.push(format!(
-                "{}:{}",
-                letters[i],
-                letters[promo.choices[0].index()]
-            ));
-        }
-        if let Some(z) = region_zone {
-            let zone = game.zone(z);
-            self.set("promotionRegionWhite", region(game, &zone.squares[0]));
-            self.set("promotionRegionBlack", region(game, &zone.squares[1]));
-        }
-        if !promoted.is_empty() {
-            self.set("promotedPieceType", promoted.join(" "));
-            self.set("mandatoryPiecePromotion", mandatory_pieces.unwrap_or(false));
-        }
-    }
-
     fn drops(&mut self, letters: &[char], roles: &[Role]) {
         let game = self.game;
         self.set("pieceDrops", game.drops_moves());
@@ -269,7 +189,7 @@ impl Writer<'_> {
         }
         for &(i, d) in &every_droppable {
             if d.opposite_colours {
-                if matches!(roles[i], Role::Bishop) {
+                if matches!(roles[i], Role::BuiltIn(BuiltIn::Bishop)) {
                     self.set("dropOppositeColoredBishop", true);
                 } else {
                     self.lossy.push(format!(
@@ -442,102 +362,6 @@ impl Writer<'_> {
             _ => self.lossy.push(
                 "castling rights gained by drops other than with the king on its first rank and partners in the corners (FSF's castlingDroppedPiece)".into(),
             ),
-        }
-    }
-
-    fn end_rules(&mut self, roles: &[Role], letters: &[char]) {
-        let end = &self.game.end;
-        let value = match end.stalemate {
-            StalemateResult::Win => "win",
-            StalemateResult::Draw => "draw",
-            StalemateResult::Loss => "loss",
-        };
-        self.set("stalemateValue", value);
-        if end.stalemate_by_piece_count {
-            self.set("stalematePieceCount", true);
-        }
-        match end.repetition {
-            Some(r) => {
-                self.set("nFoldRule", r.count);
-                self.set("nFoldValue", "draw");
-                self.set("perpetualCheckIllegal", r.perpetual_check_loses);
-            }
-            None => self
-                .lossy
-                .push("no repetition rule: FSF always ends a game by repetition".into()),
-        }
-        match end.move_limit {
-            Some(plies) if plies % 2 == 0 => {
-                self.set("nMoveRule", plies / 2);
-                // FSF's clock is reset by captures and by its pawn's moves: exactly the pawn must be listed.
-                let mut pawns: Vec<usize> = (0..roles.len())
-                    .filter(|&i| matches!(roles[i], Role::Pawn))
-                    .filter(|&i| self.game.pieces[i].shadow_of.is_none())
-                    .collect();
-                let mut resets: Vec<usize> = end.resets_clock.iter().map(|p| p.index()).collect();
-                pawns.sort_unstable();
-                resets.sort_unstable();
-                if pawns != resets {
-                    let named: Vec<&str> = end
-                        .resets_clock
-                        .iter()
-                        .map(|p| self.game.piece(*p).symbol.as_str())
-                        .collect();
-                    self.lossy.push(format!(
-                        "`move-limit {plies} plies reset-by {}`: FSF's clock is reset by its pawn's moves (and captures) alone",
-                        named.join(" ")
-                    ));
-                }
-            }
-            Some(plies) => self.lossy.push(format!(
-                "a move limit of {plies} plies: FSF counts whole moves"
-            )),
-            None => self.set("nMoveRule", 0),
-        }
-        match end.extinction.as_slice() {
-            [] => {}
-            [rule] => {
-                let value = match rule.verdict {
-                    crate::rules::Verdict::Win => "win",
-                    crate::rules::Verdict::Draw => "draw",
-                    crate::rules::Verdict::Loss => "loss",
-                };
-                self.set("extinctionValue", value);
-                let types: String = match &rule.pieces {
-                    crate::rules::Extinct::AnyPiece => "*".into(),
-                    crate::rules::Extinct::Types(types) => {
-                        types.iter().map(|p| letters[p.index()]).collect()
-                    }
-                    crate::rules::Extinct::Together(types) => {
-                        self.lossy.push(
-                            "`extinction … together`: FSF counts each extinction type on its own"
-                                .into(),
-                        );
-                        types.iter().map(|p| letters[p.index()]).collect()
-                    }
-                };
-                self.set("extinctionPieceTypes", types);
-                self.set("extinctionPieceCount", rule.at_most);
-            }
-            // Several lines: FSF has one extinction rule; rules.rs names each line.
-            _ => {}
-        }
-        // Every rule this exporter does not write, named with what it says.
-        self.lossy.extend(super::rules::not_written(
-            self.game,
-            super::rules::Target::Fsf,
-        ));
-        if self.game.must_drop {
-            self.set("mustDrop", true);
-        }
-        if let Some(forced) = &self.game.forced_capture {
-            self.set("mustCapture", true);
-            if !forced.by.iter().all(|&listed| listed) {
-                self.lossy.push(
-                    "`forced-capture by …`: FSF's mustCapture forces the captures of every piece"
-                        .into(),
-                );
-            }
         }
     }
 }

@@ -18,9 +18,67 @@ pub(super) enum Role {
     Pawn,
     /// FSF's shogi pawn (`fW`), the piece `shogiPawnDropMateIllegal` is about.
     ShogiPawn,
-    /// FSF's bishop (`B`), for a piece dropped `opposite-colours` (`dropOppositeColoredBishop` is about it).
-    Bishop,
+    /// One of FSF's built-in pieces (`knight`, `silver`, …), for the first piece that moves exactly as it does:
+    /// FSF's rules know these by type (its insufficient-material judgement: a custom piece always counts as able
+    /// to mate; its counting rules count rooks, khons and knights; `dropOppositeColoredBishop` is about its bishop).
+    BuiltIn(BuiltIn),
     Custom(String),
+}
+
+/// FSF's built-in pieces other than the king and the pawns, with their option names and moves (its piece.cpp).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum BuiltIn {
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    /// Makruk's met.
+    Fers,
+    /// Makruk's khon.
+    Silver,
+    Archbishop,
+    Chancellor,
+}
+
+impl BuiltIn {
+    const ALL: [BuiltIn; 8] = [
+        Self::Knight,
+        Self::Bishop,
+        Self::Rook,
+        Self::Queen,
+        Self::Fers,
+        Self::Silver,
+        Self::Archbishop,
+        Self::Chancellor,
+    ];
+
+    /// The option that declares it (`knight = n`).
+    pub(super) fn option(self) -> &'static str {
+        match self {
+            Self::Knight => "knight",
+            Self::Bishop => "bishop",
+            Self::Rook => "rook",
+            Self::Queen => "queen",
+            Self::Fers => "fers",
+            Self::Silver => "silver",
+            Self::Archbishop => "archbishop",
+            Self::Chancellor => "chancellor",
+        }
+    }
+
+    /// Its moves as FSF defines it.
+    fn betza(self) -> &'static str {
+        match self {
+            Self::Knight => "N",
+            Self::Bishop => "B",
+            Self::Rook => "R",
+            Self::Queen => "Q",
+            Self::Fers => "F",
+            Self::Silver => "FfW",
+            Self::Archbishop => "BN",
+            Self::Chancellor => "RN",
+        }
+    }
 }
 
 impl Writer<'_> {
@@ -36,6 +94,7 @@ impl Writer<'_> {
         let mut roles: Vec<Role> = Vec::new();
         let mut custom = 0;
         let mut over = None;
+        let mut built_in_taken: Vec<BuiltIn> = Vec::new();
         for (i, p) in game.pieces.iter().enumerate() {
             if let Some(of) = p.shadow_of {
                 // Not a piece of its own in FSF (see `letters`).
@@ -64,13 +123,23 @@ impl Writer<'_> {
                     first.betza.clone()
                 }
             };
-            let role = self.role(id, &betza);
+            let mut role = self.role(id, &betza);
+            // The first piece that moves exactly as one of FSF's built-in pieces is that piece.
+            if let Role::Custom(b) = &role {
+                let built_in = BuiltIn::ALL
+                    .into_iter()
+                    .find(|c| same_moves(c.betza(), b) && !built_in_taken.contains(c));
+                if let Some(c) = built_in {
+                    built_in_taken.push(c);
+                    role = Role::BuiltIn(c);
+                }
+            }
             let letter = letters[i];
             match &role {
                 Role::King => self.set("king", letter),
                 Role::Pawn => self.set("pawn", letter),
                 Role::ShogiPawn => self.set("shogiPawn", letter),
-                Role::Bishop => self.set("bishop", letter),
+                Role::BuiltIn(c) => self.set(c.option(), letter),
                 Role::Custom(b) => {
                     custom += 1;
                     // Said once, with the count, after the loop.
@@ -116,7 +185,13 @@ impl Writer<'_> {
             }
             return Role::King;
         }
-        if same_moves(&text, "fmWfceFifmnD") {
+        // FSF's pawn promotes by default (to its chess pieces, on the last rank): only a promoting piece is it.
+        let promotes = crate::export::written_promotion(p).is_some();
+        if promotes && same_moves(&text, "fmWfcF") {
+            self.set("doubleStep", false);
+            return Role::Pawn;
+        }
+        if promotes && same_moves(&text, "fmWfceFifmnD") {
             let start = initial_squares(game, id, Side::White);
             let black = initial_squares(game, id, Side::Black);
             self.set("doubleStep", true);
@@ -126,9 +201,6 @@ impl Writer<'_> {
         }
         if text == "fW" && p.drop.is_some() {
             return Role::ShogiPawn;
-        }
-        if text == "B" && p.drop.as_ref().is_some_and(|d| d.opposite_colours) {
-            return Role::Bishop;
         }
         for c in &moves {
             let unsupported: Vec<char> = c

@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Round-trip every coverage game through `tatsu export --to fsf` (without --lossy) and pyffish.
+
+    scripts/export_roundtrip.py [--depth 2] [--only NAME,NAME] [--table FILE] [--games N [--plies P] [--seed S]]
+
+For every Fairy-Stockfish variant that docs/coverage.md lists with a tatsu file (coverage.FILES), runs
+`tatsu export FILE --to fsf --json`. A refused export is recorded with each rule the exporter named. An export that
+succeeds is loaded into pyffish (`load_variant_config`) under its own section name, and the start position's perft
+at depths 1..DEPTH, counted by recursion over `pyffish.legal_moves`, is compared with `tatsu perft`.
+
+With --games, each export that agrees in perft is also played: N seeded random games of up to P plies (120 by
+default) by pyffish on the exported definition, comparing at every ply the legal moves tatsu lists for its own file,
+and at each game's end the result (`scripts/fsf_oracle.py results`, on the export instead of FSF's built-in game).
+
+Prints one line per game and, with --table, writes a Markdown table of the refusals grouped by reason (each rule
+reduced to its kind: the words before its numbers and piece letters) and of the round-trip results.
+Needs target/release/tatsu (override with TATSU=path). `coverage.py` imports the same functions for its
+"exports to FSF" column.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import defaultdict
+
+import pyffish as sf
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from coverage import FILES, ROOT, TATSU, tatsu_perft  # noqa: E402
+
+
+def export(file):
+    """(ok, text or the list of named rules)."""
+    run = subprocess.run([TATSU, "export", file, "--to", "fsf", "--json"],
+                         capture_output=True, text=True, cwd=ROOT)
+    try:
+        out = json.loads(run.stdout)
+    except json.JSONDecodeError:
+        return False, [f"no JSON from tatsu export (status {run.returncode}): {run.stderr.strip()}"]
+    if out["ok"]:
+        return True, out["text"]
+    return False, out["fatal"] + out["inexpressible"]
+
+
+def fsf_perft(variant, fen, depth, moves=()):
+    legal = sf.legal_moves(variant, fen, list(moves))
+    if depth == 1:
+        return len(legal)
+    return sum(fsf_perft(variant, fen, depth - 1, list(moves) + [m]) for m in legal)
+
+
+def section_name(text):
+    m = re.search(r"^\[([^\]]+)\]", text, re.M)
+    return m.group(1) if m else None
+
+
+def start_fen(text):
+    m = re.search(r"^startFen = (.*)$", text, re.M)
+    return m.group(1).strip() if m else None
+
+
+def roundtrip(file, depth):
+    """('refused', [rules]) or ('ok'|'differs'|'load failed', [details])."""
+    ok, got = export(file)
+    if not ok:
+        return "refused", got
+    name = section_name(got)
+    try:
+        sf.load_variant_config(got)
+        if name not in sf.variants():
+            return "load failed", [f"pyffish did not define `{name}`"]
+    except Exception as e:  # pyffish raises plain exceptions for bad configs
+        return "load failed", [str(e)]
+    fen = start_fen(got) or sf.start_fen(name)
+    problems = []
+    for d in range(1, depth + 1):
+        want, have = fsf_perft(name, fen, d), tatsu_perft(file, fen, d)
+        if want != have:
+            problems.append(f"start depth {d}: pyffish {want}, tatsu {have}")
+    return ("differs" if problems else "ok"), problems
+
+
+def played(file, text, games, plies, seed):
+    """[] if pyffish and tatsu agree along `games` random games of the export, else the disagreements printed."""
+    import contextlib
+    import io
+    import types
+
+    import fsf_oracle
+
+    args = types.SimpleNamespace(variant=section_name(text), file=file, games=games, plies=plies, seed=seed)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        failed = fsf_oracle.cmd_results(args)
+    lines = out.getvalue().splitlines()
+    return lines if failed else []
+
+
+def kind(rule):
+    """A rule's kind: its text without piece names, letters, numbers and quoted details, so that alike rules group."""
+    rule = re.sub(r": not written by this exporter$", "", rule)
+    rule = re.sub(r"`([a-z-]+)[^`]*`", r"`\1 …`", rule)
+    rule = re.sub(r'"[^"]*"', '"…"', rule)
+    rule = re.sub(r"\(([^()]*)\)", lambda m: "(…)" if len(m.group(1)) < 20 else m.group(0), rule)
+    rule = re.sub(r"^the [A-Z][\w -]*?(?='s | promotes| moves| has| chooses| can| cannot| is)", "the PIECE", rule)
+    rule = re.sub(r"\d+", "N", rule)
+    return rule
+
+
+def games(only=None):
+    """Each coverage file once, with the FSF variants it plays."""
+    by_file = defaultdict(list)
+    for variant, file in FILES.items():
+        by_file[file].append(variant)
+    return [(f, vs) for f, vs in sorted(by_file.items(), key=lambda kv: kv[1][0])
+            if not only or any(v in only for v in vs)]
+
+
+def write_table(path, results):
+    refused = {f: r for f, (s, r) in results.items() if s == "refused"}
+    groups = defaultdict(list)
+    for file, rules in refused.items():
+        for k in sorted({kind(r) for r in rules}):
+            groups[k].append(os.path.splitext(os.path.basename(file))[0])
+    counts = defaultdict(int)
+    for s, _ in results.values():
+        counts[s] += 1
+    lines = [
+        "# Exports to Fairy-Stockfish without --lossy",
+        "",
+        f"Generated by `scripts/export_roundtrip.py --table`: {len(results)} coverage games; "
+        + ", ".join(f"{s}: {n}" for s, n in sorted(counts.items())) + ".",
+        "",
+        "## Refusals grouped by reason",
+        "",
+        "| reason (its kind) | games |",
+        "|---|---|",
+    ]
+    for k, files in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        lines.append(f"| {k.replace('|', '/')} | {len(files)}: {', '.join(sorted(files))} |")
+    lines += ["", "## Every game", "", "| game | export | details |", "|---|---|---|"]
+    for file, (s, details) in sorted(results.items()):
+        text = "; ".join(details).replace("|", "/").replace("\n", " ")
+        lines.append(f"| `{file}` | {s} | {text} |")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--depth", type=int, default=2)
+    p.add_argument("--only", default="", help="comma-separated FSF variant names")
+    p.add_argument("--table", help="write the Markdown tables here")
+    p.add_argument("--games", type=int, default=0, help="random games played on each agreeing export")
+    p.add_argument("--plies", type=int, default=120)
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args()
+    only = set(filter(None, args.only.split(",")))
+    results = {}
+    for file, variants in games(only):
+        status, details = roundtrip(file, args.depth)
+        if status == "ok" and args.games:
+            _, text = export(file)
+            details = played(file, text, args.games, args.plies, args.seed)
+            if details:
+                status = "plays otherwise"
+        results[file] = (status, details)
+        print(f"{'/'.join(variants)}: {status}" + "".join(f"\n    {d}" for d in details), flush=True)
+    counts = defaultdict(int)
+    for s, _ in results.values():
+        counts[s] += 1
+    print(", ".join(f"{s}: {n}" for s, n in sorted(counts.items())), file=sys.stderr)
+    if args.table:
+        write_table(args.table, results)
+
+
+if __name__ == "__main__":
+    main()
