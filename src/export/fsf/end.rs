@@ -123,7 +123,9 @@ impl Writer<'_> {
             Some("FSF judges no material insufficient where extinction, a flag or a check count wins")
         } else if end.stalemate != StalemateResult::Draw || end.stalemate_by_piece_count {
             Some("FSF judges no material insufficient where a stalemate is not a draw")
-        } else if !end.insufficient_material.iter().all(fsf_judges) {
+        } else if !end.insufficient_material.iter().all(fsf_judges)
+            || !fsf_sets_listed(&end.insufficient_material, roles)
+        {
             Some("FSF judges material by its own rules: bare kings, one knight or bishops on one colour (FSF's own knight and bishop)")
         } else {
             None
@@ -135,6 +137,23 @@ impl Writer<'_> {
             ));
         }
     }
+}
+
+/// Whether tatsu's list names every material FSF judges insufficient in this game: a bare king, and one of FSF's
+/// knight or bishop where the game has that piece (else a lone knight, say, would be a draw in FSF and not in tatsu).
+fn fsf_sets_listed(listed: &[Vec<crate::rules::PieceId>], roles: &[Role]) -> bool {
+    let lone = |piece: BuiltIn| {
+        let Some(id) = roles
+            .iter()
+            .position(|r| matches!(r, Role::BuiltIn(b) if *b == piece))
+        else {
+            return true;
+        };
+        listed
+            .iter()
+            .any(|set| matches!(set.as_slice(), [one] if one.index() == id))
+    };
+    listed.iter().any(Vec::is_empty) && lone(BuiltIn::Knight) && lone(BuiltIn::Bishop)
 }
 
 impl Writer<'_> {
