@@ -2,6 +2,7 @@
 mod game;
 mod pgn;
 mod player;
+mod sprt;
 mod time_control;
 
 use super::common::load_engine;
