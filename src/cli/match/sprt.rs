@@ -50,7 +50,7 @@ impl Sprt {
     /// The test for `--sprt ELO0 ELO1 --alpha A --beta B`; why the numbers do not make one.
     pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
         for (name, elo) in [("ELO0", elo0), ("ELO1", elo1)] {
-            if !(elo.abs() <= MAX_SPRT_ELO) {
+            if elo.is_nan() || elo.abs() > MAX_SPRT_ELO {
                 return Err(format!(
                     "--sprt's {name} `{elo}` is not an Elo difference from -{MAX_SPRT_ELO} to {MAX_SPRT_ELO}"
                 ));
@@ -62,7 +62,7 @@ impl Sprt {
             ));
         }
         for (name, p) in [("--alpha", alpha), ("--beta", beta)] {
-            if !(p > 0.0 && p < 1.0) {
+            if p.is_nan() || p <= 0.0 || p >= 1.0 {
                 return Err(format!(
                     "{name} `{p}` is not a probability between 0 and 1 (exclusive)"
                 ));
@@ -104,6 +104,79 @@ impl Sprt {
         } else {
             None
         }
+    }
+}
+
+/// A match's test under way: the pairs completed and the games whose partner is still being played.
+pub struct SprtRun {
+    test: Sprt,
+    pairs: Pentanomial,
+    /// The first engine's half-points in the game of each pair that finished first, by pair number.
+    waiting: std::collections::HashMap<usize, u8>,
+}
+
+impl SprtRun {
+    pub fn new(test: Sprt) -> SprtRun {
+        SprtRun {
+            test,
+            pairs: Pentanomial::default(),
+            waiting: std::collections::HashMap::new(),
+        }
+    }
+
+    /// Counts game `game`'s result (the first engine's half-points, 0 to 2); when it completes its pair, prints
+    /// the LLR line. Whether the test has decided.
+    pub fn add(&mut self, game: usize, points: u8) -> bool {
+        let Some(other) = self.waiting.remove(&(game / 2)) else {
+            self.waiting.insert(game / 2, points);
+            return false;
+        };
+        self.pairs.0[usize::from(points + other).min(4)] += 1;
+        let llr = self.test.llr(&self.pairs);
+        let verdict = self.test.verdict(llr);
+        outln!(
+            "{}{}",
+            self.llr_text(llr),
+            match verdict {
+                Some(v) => format!(": {}, stopping", verdict_text(v)),
+                None => String::new(),
+            }
+        );
+        verdict.is_some()
+    }
+
+    /// `SPRT [0, 10]: LLR 1.23 (-2.94, 2.94) after 12 pairs`.
+    fn llr_text(&self, llr: f64) -> String {
+        format!(
+            "SPRT [{}, {}]: LLR {llr:.2} ({:.2}, {:.2}) after {} pair{}",
+            self.test.elo0,
+            self.test.elo1,
+            self.test.lower,
+            self.test.upper,
+            self.pairs.pairs(),
+            if self.pairs.pairs() == 1 { "" } else { "s" }
+        )
+    }
+
+    /// The summary's lines: the pairs by score, the final LLR and the verdict.
+    pub fn report(&self) -> String {
+        let llr = self.test.llr(&self.pairs);
+        let [ll, ld, even, wd, ww] = self.pairs.0;
+        format!(
+            "pairs by the first engine's points (0, 1/2, 1, 3/2, 2): [{ll}, {ld}, {even}, {wd}, {ww}]\n{}: {}",
+            self.llr_text(llr),
+            match self.test.verdict(llr) {
+                Some(v) => verdict_text(v).to_string(),
+                None => "no decision".to_string(),
+            }
+        )
+    }
+}
+
+fn verdict_text(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::H0 => "H0 accepted",
+        Verdict::H1 => "H1 accepted",
     }
 }
 
