@@ -563,3 +563,76 @@ fn ctrl_c_prints_the_summary_and_leaves_no_engine() {
     assert!(!groups.is_empty());
     assert_eq!(running_in(&groups), Vec::<String>::new());
 }
+
+/// `--sprt`: the test is computed after each pair and the match stops as soon as the LLR crosses a bound, well
+/// before `--games`; against an engine that loses every game by refusing the moves it is told, H1 is accepted
+/// (first engine stronger), and with the engines swapped H0. [0, 400] decides in 5 won pairs (LLR 2.99) or 2 lost
+/// ones (-3.41: two lost pairs are far likelier for an engine 0 Elo stronger than for one 400 stronger).
+#[test]
+fn sprt_stops_the_match_when_the_llr_crosses_a_bound() {
+    let refuser = format!("{ENGINES}/refuses-every-move.sh");
+    for (engines, pairs, verdict) in [
+        ([us(), refuser.clone()], 5, "H1 accepted"),
+        ([refuser.clone(), us()], 2, "H0 accepted"),
+    ] {
+        let run = referee(
+            "sprt",
+            "chess",
+            [&engines[0], &engines[1]],
+            &[
+                "--games",
+                "100",
+                "--tc",
+                "2+0.01",
+                "--sprt",
+                "0",
+                "400",
+                "--concurrency",
+                "2",
+            ],
+            &[],
+        );
+        assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+        assert!(
+            run.stdout
+                .contains(&format!("after {pairs} pairs: {verdict}, stopping")),
+            "{}",
+            run.stdout
+        );
+        // The games under way when the test decided are finished, no new one is started.
+        let games = game_lines(&run.stdout).len();
+        assert!(
+            (2 * pairs..=2 * pairs + 2).contains(&games),
+            "{}",
+            run.stdout
+        );
+        assert!(
+            run.stdout
+                .lines()
+                .last()
+                .is_some_and(|l| l.ends_with(verdict)),
+            "{}",
+            run.stdout
+        );
+    }
+}
+
+/// SPRT settings that make no test are usage errors (exit 2), before any engine starts.
+#[test]
+fn sprt_settings_that_make_no_test_are_refused() {
+    for args in [
+        &["--sprt", "5", "0"][..],
+        &["--sprt", "0", "5", "--alpha", "0"],
+        &["--sprt", "0", "5", "--alpha", "0.5", "--beta", "0.5"],
+        &["--sprt", "0", "nan"],
+        &["--sprt", "0"],
+        &["--alpha", "0.1"],
+    ] {
+        let out = Command::new(TATSU)
+            .args(["match", "chess", "--engine", "a", "--engine", "b"])
+            .args(args)
+            .output()
+            .expect("tatsu runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+    }
+}

@@ -2,12 +2,14 @@
 mod game;
 mod pgn;
 mod player;
+mod sprt;
 mod time_control;
 
 use super::common::load_engine;
 use super::error::CliError;
 use game::{Record, TimeControl};
 use player::{Player, StartError};
+use sprt::{Sprt, SprtRun};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -57,6 +59,16 @@ pub struct MatchArgs {
     /// Append the games to this PGN file.
     #[arg(long)]
     pub pgn: Option<String>,
+    /// Stop when a sequential probability ratio test decides whether the first engine is ELO0 or ELO1 Elo
+    /// stronger (pentanomial GSPRT, logistic Elo, each from -1000 to 1000); --games is then the most played.
+    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
+    pub sprt: Option<Vec<f64>>,
+    /// The SPRT's chance of accepting ELO1 when ELO0 holds (false positive).
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    pub alpha: f64,
+    /// The SPRT's chance of accepting ELO0 when ELO1 holds (false negative).
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    pub beta: f64,
 }
 
 /// Starts in a row that may fail before the match ends: an engine that crashes or hangs is restarted for the next
@@ -80,11 +92,16 @@ struct Match<'a> {
     /// Why the match ended before its last game (an engine that will not start or does not play the variant).
     ended: Mutex<Option<String>>,
     pgn: Option<Mutex<std::fs::File>>,
+    /// The test of `--sprt` and the pairs so far; its verdict stops the match.
+    sprt: Option<Mutex<SprtRun>>,
+    decided: AtomicBool,
 }
 
 impl Match<'_> {
     fn stopping(&self) -> bool {
-        INTERRUPTED.load(Ordering::Relaxed) || lock(&self.ended).is_some()
+        INTERRUPTED.load(Ordering::Relaxed)
+            || self.decided.load(Ordering::Relaxed)
+            || lock(&self.ended).is_some()
     }
 }
 
@@ -105,6 +122,12 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
             "`{}` is not a time control (BASE+INC in seconds, e.g. 10+0.1; or M:SS+INC, or MOVES/BASE+INC, e.g. 40/60)",
             args.tc
         )));
+    };
+    let sprt = match &args.sprt {
+        Some(elos) => Some(Mutex::new(SprtRun::new(
+            Sprt::new(elos[0], elos[1], args.alpha, args.beta).map_err(CliError::usage)?,
+        ))),
+        None => None,
     };
     let engine = load_engine(&args.variant)?;
     let variant_name = args
@@ -140,6 +163,8 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         names: Mutex::new([args.engines[0].clone(), args.engines[1].clone()]),
         ended: Mutex::new(None),
         pgn,
+        sprt,
+        decided: AtomicBool::new(false),
     };
     std::thread::scope(|scope| {
         for _ in 0..args.concurrency {
@@ -160,6 +185,14 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         return Err(CliError::input(format!("no game was played: {why}")));
     }
     print_summary(&results, &names);
+    if let Some(sprt) = m.sprt {
+        outln!(
+            "{}",
+            sprt.into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .report()
+        );
+    }
     if interrupted {
         return Err(CliError::input(format!(
             "the match was interrupted after {} of {} games; the games under way were dropped",
@@ -229,6 +262,11 @@ fn play_games(m: &Match) {
             break;
         }
         record_game(m, i, &record, &white_black);
+        if let Some(sprt) = &m.sprt {
+            if lock(sprt).add(i, first_engine_points(i, &record)) {
+                m.decided.store(true, Ordering::Relaxed);
+            }
+        }
         if let Some(side) = record.faulty {
             let white_is_first = side == Side::White;
             pair[usize::from(white_is_first != first_is_white)] = None;
@@ -332,6 +370,16 @@ fn opening(engine: &Engine, seed: u64, plies: u32) -> Vec<Move> {
         moves.push(mv);
     }
     moves
+}
+
+/// The first engine's half-points (0, 1 or 2) in game `i`: it has White in the even games.
+fn first_engine_points(i: usize, record: &Record) -> u8 {
+    let first_side = if i % 2 == 0 { Side::White } else { Side::Black };
+    match record.winner {
+        Some(w) if w == first_side => 2,
+        Some(_) => 0,
+        None => 1,
+    }
 }
 
 /// The first engine's score, draw rate and Elo difference with a 95% interval (normal approximation of the
