@@ -71,7 +71,12 @@ impl Writer<'_> {
     /// rules (Kyoto shogi's `+L` is a piece that turns back into a lance as it moves: perft to depth 2 agreed, the
     /// games did not from the first move). Named until the exporter translates such positions.
     fn promoted_in_start(&mut self) {
-        let board = self.game.start_fen.split([' ', '[']).next().unwrap_or_default();
+        let board = self
+            .game
+            .start_fen
+            .split([' ', '['])
+            .next()
+            .unwrap_or_default();
         let promoted: Vec<&str> = board
             .match_indices('+')
             .filter_map(|(at, _)| board.get(at..at + 2))
