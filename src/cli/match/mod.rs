@@ -1,4 +1,5 @@
-//! `tatsu match`: two XBoard engines play each other with tatsu as referee, on any bundled game or variant file.
+//! `tatsu match`: two engines (XBoard, UCI or USI) play each other with tatsu as referee, on any bundled game or
+//! variant file.
 mod game;
 mod pgn;
 mod player;
@@ -16,7 +17,7 @@ use std::sync::Mutex;
 use tatsu::engine::{Engine, Move, Position};
 use tatsu::rules::Side;
 
-/// Play two XBoard engines against each other, tatsu judging every move and game end.
+/// Play two engines (XBoard, UCI or USI: --proto) against each other, tatsu judging every move and game end.
 ///
 /// Each opening (random first plies from --seed) is played twice, each engine having White once. Illegal
 /// moves, crashes, silence and time losses lose the game, with the reason in the PGN. Every finished game is
@@ -26,6 +27,7 @@ use tatsu::rules::Side;
 /// Examples:
 ///   tatsu match chess --engine /usr/games/fairymax --engine "tatsu xboard" --games 20 --tc 10+0.1
 ///   tatsu match euroshogi --engine "tatsu xboard" --engine /usr/games/sjaakii --tc 5+0.1 --pgn out.pgn
+///   tatsu match chess --engine "tatsu uci" --engine /usr/games/fairy-stockfish --proto uci --sprt 0 10 --games 400
 #[derive(clap::Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct MatchArgs {
