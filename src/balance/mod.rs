@@ -17,6 +17,16 @@ pub mod report;
 pub mod tally;
 pub mod text;
 
+/// A run's settings when none are given, the same for `tatsu balance` and `tatsu serve`'s Balance tab: 20 games of
+/// 1,000 nodes a move, at most 300 plies each, after 2 random opening plies, from seed 1.
+pub mod defaults {
+    pub const GAMES: u32 = 20;
+    pub const NODES: u64 = 1_000;
+    pub const MAX_PLIES: u32 = 300;
+    pub const OPENING_PLIES: u32 = 2;
+    pub const SEED: u64 = 1;
+}
+
 pub use play::Player;
 pub use record::{GameRecord, RunKey};
 pub use report::Report;

@@ -4,7 +4,7 @@ use super::error::CliError;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use tatsu::balance::{
-    compare, html, merge, record, report, text, GameRecord, Player, RunKey, Shard,
+    compare, defaults, html, merge, record, report, text, GameRecord, Player, RunKey, Shard,
 };
 use tatsu::engine::Engine;
 
@@ -30,22 +30,22 @@ pub struct BalanceArgs {
     pub variant: String,
     /// Games in the run, 1 to 1,000,000 (rounded up to an even number: each opening is played with both
     /// colours).
-    #[arg(long, default_value_t = 20, value_parser = super::bounds::within(1, super::bounds::MAX_GAMES))]
+    #[arg(long, default_value_t = defaults::GAMES, value_parser = super::bounds::within(1, super::bounds::MAX_GAMES))]
     pub games: u32,
     /// Nodes searched per move (each player's budget is this ±20%); 0 for no node limit (then give --depth).
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = defaults::NODES)]
     pub nodes: u64,
     /// Search depth per move, at most (with --nodes 0, the only limit).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: Option<u32>,
     /// The run's seed: the same seed plays the same games.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = defaults::SEED)]
     pub seed: u64,
     /// Stop a game after this many plies; it is reported as unfinished and not scored (1 to 100,000).
-    #[arg(long, default_value_t = 300, value_parser = super::bounds::within(1, super::bounds::MAX_GAME_PLIES))]
+    #[arg(long, default_value_t = defaults::MAX_PLIES, value_parser = super::bounds::within(1, super::bounds::MAX_GAME_PLIES))]
     pub max_plies: u32,
     /// Uniformly random plies that open each pair of games (0 to 1,000).
-    #[arg(long, default_value_t = 2, value_parser = super::bounds::within(0, super::bounds::MAX_OPENING_PLIES))]
+    #[arg(long, default_value_t = defaults::OPENING_PLIES, value_parser = super::bounds::within(0, super::bounds::MAX_OPENING_PLIES))]
     pub opening_plies: u32,
     /// Play only shard I of N of the run (the games whose number is I-1 modulo N).
     #[arg(long, value_parser = parse_shard)]

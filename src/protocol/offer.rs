@@ -61,3 +61,22 @@ impl Offer {
         self.evaluator.get_or_init(|| Evaluator::new(self.engine()))
     }
 }
+
+/// The offer a GUI's name for a game means: the name offered, else one differing only in case, else another name of
+/// the same bundled game (`chu` for `chu-shogi`, `normal` for chess). One rule for every protocol's variant choice.
+pub fn offer_named(offers: &[Offer], name: &str) -> Option<usize> {
+    offers
+        .iter()
+        .position(|o| o.name() == name)
+        .or_else(|| {
+            offers
+                .iter()
+                .position(|o| o.name().eq_ignore_ascii_case(name))
+        })
+        .or_else(|| {
+            let game = crate::variants::bundled_name(name)?;
+            offers
+                .iter()
+                .position(|o| crate::variants::bundled_name(o.name()) == Some(game))
+        })
+}

@@ -3,10 +3,11 @@
 //! elsewhere (`balance --out`), checked game by game before they count, as `--merge` checks them.
 use super::http::ApiError;
 use super::jobs::{Event, Jobs};
-use crate::balance::{html, merge, record, report, Player, RunKey};
+use crate::balance::{defaults, html, merge, record, report, Player, RunKey};
 use crate::engine::Engine;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
@@ -17,11 +18,11 @@ pub const BALANCE_CAP: Duration = Duration::from_secs(15 * 60);
 /// The most games one run from the page plays (the command line plays up to a million, in shards).
 pub const MAX_PAGE_GAMES: u64 = 1_000;
 /// The node budgets per move a run from the page may ask for.
-pub const PAGE_NODES: std::ops::RangeInclusive<u64> = 100..=1_000_000;
+pub const PAGE_NODES: RangeInclusive<u64> = 100..=1_000_000;
 /// The game lengths in plies a run from the page may ask for.
-pub const PAGE_MAX_PLIES: std::ops::RangeInclusive<u32> = 10..=1_000;
+pub const PAGE_MAX_PLIES: RangeInclusive<u32> = 10..=1_000;
 /// The random opening plies a run from the page may ask for.
-pub const PAGE_OPENING_PLIES: std::ops::RangeInclusive<u32> = 0..=40;
+pub const PAGE_OPENING_PLIES: RangeInclusive<u32> = 0..=40;
 
 /// `POST /api/balance`'s request: the game and the run's settings, each defaulting as `tatsu balance` does.
 #[derive(Deserialize, Debug)]
@@ -41,41 +42,28 @@ pub struct BalanceRequest {
 }
 
 fn default_games() -> u64 {
-    20
+    defaults::GAMES.into()
 }
 fn default_nodes() -> u64 {
-    1_000
+    defaults::NODES
 }
 fn default_max_plies() -> u32 {
-    300
+    defaults::MAX_PLIES
 }
 fn default_opening_plies() -> u32 {
-    2
+    defaults::OPENING_PLIES
 }
 fn default_seed() -> u64 {
-    1
+    defaults::SEED
 }
 
 impl BalanceRequest {
     /// The run the request asks for, or why it cannot be played here.
     fn run(&self, engine: &Engine) -> Result<RunKey, ApiError> {
-        let within = |name: &str, value: u64, low: u64, high: u64| {
-            if (low..=high).contains(&value) {
-                Ok(())
-            } else {
-                Err(ApiError::bad_request(format!(
-                    "`{name}` {value} is outside {low} to {high}"
-                )))
-            }
-        };
-        within("games", self.games, 1, MAX_PAGE_GAMES)?;
-        within("nodes", self.nodes, *PAGE_NODES.start(), *PAGE_NODES.end())?;
-        let plies =
-            |r: &std::ops::RangeInclusive<u32>| (u64::from(*r.start()), u64::from(*r.end()));
-        let (low, high) = plies(&PAGE_MAX_PLIES);
-        within("max_plies", self.max_plies.into(), low, high)?;
-        let (low, high) = plies(&PAGE_OPENING_PLIES);
-        within("opening_plies", self.opening_plies.into(), low, high)?;
+        within("games", self.games, &(1..=MAX_PAGE_GAMES))?;
+        within("nodes", self.nodes, &PAGE_NODES)?;
+        within("max_plies", self.max_plies, &PAGE_MAX_PLIES)?;
+        within("opening_plies", self.opening_plies, &PAGE_OPENING_PLIES)?;
         Ok(RunKey {
             variant: engine.game.name.clone(),
             seed: self.seed,
@@ -86,6 +74,22 @@ impl BalanceRequest {
             depth: None,
         })
     }
+}
+
+/// A setting inside its range, or a 400 naming it and the range.
+fn within<T: PartialOrd + std::fmt::Display>(
+    name: &str,
+    value: T,
+    range: &RangeInclusive<T>,
+) -> Result<(), ApiError> {
+    if range.contains(&value) {
+        return Ok(());
+    }
+    Err(ApiError::bad_request(format!(
+        "`{name}` {value} is outside {} to {}",
+        range.start(),
+        range.end()
+    )))
 }
 
 impl Jobs {

@@ -49,25 +49,38 @@ pub fn replay<'e>(
     engine: &'e Engine,
     at: &GameAt,
 ) -> Result<(Position<'e>, Option<Move>), ApiError> {
+    let mut pos = start_of(engine, at)?;
+    let mut last = None;
+    play_moves(&mut pos, &at.moves, &mut |mv| last = Some(mv))?;
+    Ok((pos, last))
+}
+
+/// The position `at` starts from (its FEN, or the game's start), after the request's size checks.
+fn start_of<'e>(engine: &'e Engine, at: &GameAt) -> Result<Position<'e>, ApiError> {
     if at.moves.len() > MAX_MOVES {
         return Err(ApiError::bad_request(format!(
             "{} moves: a request may carry at most {MAX_MOVES}",
             at.moves.len()
         )));
     }
-    let mut pos = match &at.start {
-        Some(fen) if fen.len() > MAX_FEN_BYTES => {
-            return Err(ApiError::bad_request(format!(
-                "the start FEN has {} bytes, more than {MAX_FEN_BYTES}",
-                fen.len()
-            )))
-        }
+    match &at.start {
+        Some(fen) if fen.len() > MAX_FEN_BYTES => Err(ApiError::bad_request(format!(
+            "the start FEN has {} bytes, more than {MAX_FEN_BYTES}",
+            fen.len()
+        ))),
         Some(fen) => Position::from_fen(engine, fen)
-            .map_err(|e| ApiError::bad_request(e.to_string()).with("field", json!("start")))?,
-        None => Position::start(engine),
-    };
-    let mut last = None;
-    for (index, text) in at.moves.iter().enumerate() {
+            .map_err(|e| ApiError::bad_request(e.to_string()).with("field", json!("start"))),
+        None => Ok(Position::start(engine)),
+    }
+}
+
+/// Plays `moves` on `pos`, handing each to `each`; the first unreadable or illegal one is a 400 naming it.
+fn play_moves(
+    pos: &mut Position,
+    moves: &[String],
+    each: &mut dyn FnMut(Move),
+) -> Result<(), ApiError> {
+    for (index, text) in moves.iter().enumerate() {
         let mv = if text.len() > MAX_MOVE_BYTES {
             Err(format!("is longer than {MAX_MOVE_BYTES} bytes"))
         } else {
@@ -79,9 +92,9 @@ pub fn replay<'e>(
                 .with("fen", json!(pos.to_fen()))
         })?;
         pos.play(mv);
-        last = Some(mv);
+        each(mv);
     }
-    Ok((pos, last))
+    Ok(())
 }
 
 /// A text cut to 64 bytes (at a character boundary) for an error message.
@@ -227,9 +240,12 @@ pub struct PgnRequest {
 
 /// The game in PGN: the Seven Tag Roster, `Variant`, the start position when it is not the game's, `Termination`
 /// when it is over, the moves in SAN numbered from the start position's move number ([`crate::pgn`]), and the
-/// result. `at` must replay (see [`replay`]).
+/// result. A request that does not replay is a 400, as [`replay`] says.
 pub fn pgn(engine: &Engine, at: &GameAt, names: [Option<&str>; 2]) -> Result<String, ApiError> {
-    let (mut end, _) = replay(engine, at)?;
+    let start = start_of(engine, at)?;
+    let mut end = start.clone();
+    let mut moves = Vec::with_capacity(at.moves.len());
+    play_moves(&mut end, &at.moves, &mut |mv| moves.push(mv))?;
     let game = &engine.game;
     let outcome = end.outcome();
     let result = crate::pgn::result(outcome.as_ref().map(|o| o.winner));
@@ -240,27 +256,14 @@ pub fn pgn(engine: &Engine, at: &GameAt, names: [Option<&str>; 2]) -> Result<Str
     text += &tag("Black", names[1].unwrap_or("?"));
     text += &tag("Result", result);
     text += &tag("Variant", &game.name);
-    let start = match at.start.as_deref().filter(|fen| *fen != game.start_fen) {
-        Some(fen) => {
-            text += &tag("SetUp", "1");
-            text += &tag("FEN", fen);
-            Position::from_fen(engine, fen).map_err(|e| ApiError::bad_request(e.to_string()))?
-        }
-        None => Position::start(engine),
-    };
+    if let Some(fen) = at.start.as_deref().filter(|fen| *fen != game.start_fen) {
+        text += &tag("SetUp", "1");
+        text += &tag("FEN", fen);
+    }
     if let Some(o) = &outcome {
         text += &tag("Termination", &o.to_string());
     }
     text.push('\n');
-    let mut pos = start.clone();
-    let mut moves = Vec::with_capacity(at.moves.len());
-    for move_text in &at.moves {
-        let mv = pos
-            .parse_move(move_text)
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
-        pos.play(mv);
-        moves.push(mv);
-    }
     let movetext = crate::pgn::movetext(&start, &moves);
     let gap = if movetext.is_empty() { "" } else { " " };
     Ok(text + &movetext + gap + result + "\n")

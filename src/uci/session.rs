@@ -11,7 +11,7 @@ use super::notation::{self, usi_fits};
 use super::Dialect;
 use crate::engine::Position;
 use crate::protocol::input::{Arrival, Input, LineQueue, MAX_LINE_BYTES, MAX_QUEUE_BYTES};
-use crate::protocol::offer::Offer;
+use crate::protocol::offer::{offer_named, Offer};
 use crate::search::{self, Searcher, Table};
 use std::collections::VecDeque;
 use std::io::Write;
@@ -390,20 +390,6 @@ impl<'e> Session<'e> {
 /// Is this waiting input one that stops a search?
 fn is_interrupt(input: &Input) -> bool {
     matches!(input, Input::Line(line) if interrupts(line))
-}
-
-/// The offer a name means: the name offered, else another name of the same bundled game (`chu` for `chu-shogi`,
-/// `normal` for chess), ignoring case.
-fn offer_named(offers: &[Offer], name: &str) -> Option<usize> {
-    offers
-        .iter()
-        .position(|o| o.name().eq_ignore_ascii_case(name))
-        .or_else(|| {
-            let game = crate::variants::bundled_name(name)?;
-            offers
-                .iter()
-                .position(|o| crate::variants::bundled_name(o.name()) == Some(game))
-        })
 }
 
 /// The games a USI session may offer: those USI can write (see [`usi_fits`]); and why each other one is not

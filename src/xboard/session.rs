@@ -9,6 +9,7 @@ use super::clock::TimeControl;
 use super::{highlight, notation, setup, Offer};
 use super::{Input, LineQueue, MAX_LINE_BYTES, MAX_QUEUE_BYTES};
 use crate::engine::Position;
+use crate::protocol::offer::offer_named;
 use crate::rules::Side;
 use crate::search::{self, Limits, Searcher, Table};
 use std::collections::VecDeque;
@@ -28,18 +29,6 @@ const QUIET: &[&str] = &[
 pub fn interrupts(line: &str) -> Option<bool> {
     let word = line.split_whitespace().next().unwrap_or("");
     (!word.is_empty() && !QUIET.contains(&word)).then_some(word != "?")
-}
-
-/// The index of the game XBoard calls `name` among `offers`.
-/// The offer a `variant` command names: by the name offered, else by another name of the same bundled game
-/// (`chu` for `chu-shogi`, `chess` for `normal`).
-fn offer_named(offers: &[Offer], name: &str) -> Option<usize> {
-    offers.iter().position(|o| o.name() == name).or_else(|| {
-        let game = crate::variants::bundled_name(name)?;
-        offers
-            .iter()
-            .position(|o| crate::variants::bundled_name(o.name()) == Some(game))
-    })
 }
 
 /// The lines taken from the reader and not yet handled, with how many of them would interrupt a search: each line

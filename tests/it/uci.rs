@@ -1,6 +1,7 @@
 //! `tatsu uci` and `tatsu usi` driven through scripted sessions, as a GUI would drive them: the handshake, the
 //! variant option, positions and moves in each protocol's notation, the clock, `stop`, and bad input that must be
 //! told and must not end the session.
+use crate::support::binary::line_starting;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
@@ -41,13 +42,6 @@ fn session(protocol: &str, script: &str, bestmoves: usize) -> String {
     let status = child.wait().expect("the session ends");
     assert!(status.success(), "exit status {status:?}\n{out}");
     out
-}
-
-fn line_starting<'a>(output: &'a str, prefix: &str) -> &'a str {
-    output
-        .lines()
-        .find(|l| l.starts_with(prefix))
-        .unwrap_or_else(|| panic!("no line starting with `{prefix}` in:\n{output}"))
 }
 
 #[test]

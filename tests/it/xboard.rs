@@ -1,5 +1,6 @@
 //! `tatsu xboard` driven through scripted CECP sessions, as XBoard would drive it: features, engine-defined
 //! variants, highlights and promotion choices, illegal moves, game ends, and bad input that must not end the session.
+use crate::support::binary::line_starting;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
@@ -46,13 +47,6 @@ fn session_with(files: &[&str], script: &str) -> String {
     let status = child.wait().expect("the session ends");
     assert!(status.success(), "exit status {status:?}\n{out}");
     out
-}
-
-fn line_starting<'a>(output: &'a str, prefix: &str) -> &'a str {
-    output
-        .lines()
-        .find(|l| l.starts_with(prefix))
-        .unwrap_or_else(|| panic!("no line starting with `{prefix}` in:\n{output}"))
 }
 
 #[test]

@@ -35,3 +35,11 @@ pub fn bundled_games() -> Vec<&'static str> {
         .map(|&(name, _)| name)
         .collect()
 }
+
+/// The first line of a session's `output` that starts with `prefix`; a test failure showing the output if none.
+pub fn line_starting<'a>(output: &'a str, prefix: &str) -> &'a str {
+    output
+        .lines()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no line starting with `{prefix}` in:\n{output}"))
+}
