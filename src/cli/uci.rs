@@ -25,6 +25,10 @@ pub struct UciArgs {
     /// it).
     #[arg(long, default_value_t = 64)]
     pub hash: usize,
+    /// Stop every search after at most this many nodes, whatever `go` allows: play that is the same on a loaded
+    /// machine as on an idle one (fixed-node engine tests), 1 to 10^12.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    pub nodes: Option<u64>,
 }
 
 /// Speak USI, the shogi protocol, on stdin/stdout, for shogi GUIs or `tatsu match … --proto usi`.
@@ -80,6 +84,9 @@ pub fn run(args: UciArgs, dialect: Dialect) -> Result<(), CliError> {
     }
     let out: tatsu::uci::SharedOut = Arc::new(Mutex::new(std::io::stdout()));
     let mut session = Session::new(dialect, &offers, args.hash, out);
+    if let Some(nodes) = args.nodes {
+        session.cap_nodes(nodes);
+    }
     let lines = tatsu::protocol::input::spawn_reader(
         std::io::BufReader::new(std::io::stdin()),
         session.stop_flag(),

@@ -24,6 +24,10 @@ pub struct XboardArgs {
     /// changes it).
     #[arg(long, default_value_t = 64)]
     pub hash: usize,
+    /// Stop every search after at most this many nodes, whatever the clock allows: play that is the same on a
+    /// loaded machine as on an idle one (fixed-node engine tests), 1 to 10^12.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    pub nodes: Option<u64>,
 }
 
 pub fn run(args: XboardArgs) -> Result<(), CliError> {
@@ -63,6 +67,9 @@ pub fn run(args: XboardArgs) -> Result<(), CliError> {
     );
     let out = Box::new(std::io::stdout());
     let mut session = Session::new(&offers, args.hash, out, stop, discard);
+    if let Some(nodes) = args.nodes {
+        session.cap_nodes(nodes);
+    }
     session.serve(lines);
     Ok(())
 }

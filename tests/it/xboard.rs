@@ -515,3 +515,25 @@ fn xboard_and_fairy_stockfish_names_of_a_bundled_game_choose_it() {
     let out = session("xboard\nprotover 2\nvariant chuu");
     assert!(out.contains("Error (unknown variant): chuu"), "{out}");
 }
+
+#[test]
+fn a_node_cap_ends_each_search_whatever_the_clock_and_makes_play_repeatable() {
+    // An hour on the clock: without the cap the engine would think for minutes (about 1/30 of its time).
+    let script = "xboard\nprotover 2\nnew\nvariant shogi\nlevel 0 60 0\npost\ngo";
+    let first = session_with(&["--nodes", "3000"], script);
+    let posted: Vec<u64> = first
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| {
+            l.split_whitespace()
+                .nth(3)
+                .expect("nodes")
+                .parse()
+                .expect("a count")
+        })
+        .collect();
+    assert!(!posted.is_empty(), "{first}");
+    assert!(posted.iter().all(|&n| n <= 3000), "{posted:?}");
+    assert!(line_starting(&first, "move ").len() > 5, "{first}");
+    assert_eq!(first, session_with(&["--nodes", "3000"], script));
+}
