@@ -6,7 +6,8 @@ const WIDTH: f64 = 640.0;
 const STYLE: &str = "body{font:14px/1.4 sans-serif;max-width:720px;margin:2em auto;color:#222}\
 h1{font-size:22px}h2{font-size:17px;margin-top:1.6em}table{border-collapse:collapse;font-size:13px}\
 td,th{padding:2px 8px;text-align:right;border-bottom:1px solid #ddd}td:first-child,th:first-child,\
-td:nth-child(2){text-align:left}svg{display:block;margin:.5em 0}.note{color:#666;font-size:12px}";
+td:nth-child(2){text-align:left}svg{display:block;margin:.5em 0}.note{color:#666;font-size:12px}\
+.warning{background:#fff4d6;border-left:4px solid #d9a400;padding:4px 8px}";
 
 /// Escapes text for HTML and SVG.
 fn esc(text: &str) -> String {
@@ -40,6 +41,13 @@ pub fn render(r: &Report) -> String {
         r.finished,
         r.unfinished
     );
+    if let Some(warning) = super::depth::warning(&r.depth, run.nodes) {
+        let _ = write!(
+            h,
+            "<p class=\"warning\"><b>Warning:</b> {}.</p>",
+            esc(&warning)
+        );
+    }
     score_chart(&mut h, r);
     h += "<h2>How the games ended</h2><table><tr><th>ending</th><th></th><th>games</th></tr>";
     for e in &r.endings {

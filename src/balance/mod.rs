@@ -7,6 +7,7 @@
 //! ([`merge::merge`], which checks each record by replaying it) into exactly the report ([`report::build`]) a
 //! single run gives.
 pub mod compare;
+pub mod depth;
 pub mod fit;
 pub mod html;
 pub mod math;

@@ -1,5 +1,6 @@
 //! The report of a run, built from its game records alone: the same records give the same report, byte for byte,
 //! whichever process played them. It is the `--json` output; the text and HTML renderings read it.
+use super::depth::{self, PlayDepth};
 use super::fit;
 use super::math::{quantile, round, wilson, Z95};
 use super::record::{GameRecord, RunKey};
@@ -31,6 +32,8 @@ pub struct Report {
     pub pieces: Vec<PieceRow>,
     pub zones: Vec<ZoneRow>,
     pub values: Option<Values>,
+    /// How deep the run's budget searches, and whether that is too shallow ([`super::depth`]).
+    pub depth: PlayDepth,
 }
 
 /// The first player's results over the finished games; `score` counts a draw as half, with Wilson's 95% interval.
@@ -199,6 +202,7 @@ pub fn build(engine: &Engine, key: &RunKey, records: &[GameRecord]) -> Result<Re
             })
             .collect(),
         values: values(engine, &tally),
+        depth: depth::probe(engine, key),
     })
 }
 

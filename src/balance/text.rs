@@ -37,6 +37,9 @@ pub fn render(r: &Report) -> String {
             r.unfinished
         );
     }
+    if let Some(warning) = super::depth::warning(&r.depth, run.nodes) {
+        let _ = writeln!(t, "warning: {warning}");
+    }
     t += "\nhow the games ended:\n";
     for e in &r.endings {
         let _ = writeln!(t, "  {:>5}  {}", e.games, e.text);

@@ -499,3 +499,70 @@ fn a_merge_refuses_numbers_outside_the_run_and_names_the_missing_games() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The key of a one-game chess run at `nodes` a move (and `depth` at most).
+fn chess_key(nodes: u64, depth: Option<u32>) -> RunKey {
+    RunKey {
+        variant: "chess".into(),
+        seed: 1,
+        games: 1,
+        max_plies: 10,
+        opening_plies: 0,
+        nodes,
+        depth,
+    }
+}
+
+#[test]
+fn shallow_play_is_flagged_with_a_budget_that_reaches_five_plies() {
+    use tatsu::balance::depth::{probe, warning, SHALLOW_PLIES};
+    let engine = tatsu::variants::bundled_engine("chess").expect("bundled");
+    let shallow = probe(&engine, &chess_key(100, None));
+    assert!(
+        shallow.shallow && shallow.plies < SHALLOW_PLIES,
+        "{shallow:?}"
+    );
+    let suggested = shallow
+        .suggested_nodes
+        .expect("a budget within 256,000 nodes");
+    assert!(suggested > 100 && suggested % 100 == 0, "{suggested}");
+    // The suggestion is what it says: at that budget the play is not shallow, and a quarter of it was.
+    let deep = probe(&engine, &chess_key(suggested, None));
+    assert!(!deep.shallow && deep.plies >= SHALLOW_PLIES, "{deep:?}");
+    assert!(probe(&engine, &chess_key(suggested / 4, None)).shallow);
+    assert_eq!(warning(&deep, suggested), None);
+    let words = warning(&shallow, 100).expect("a warning");
+    assert!(
+        words.contains(&format!("--nodes {suggested} reaches 5")),
+        "{words}"
+    );
+}
+
+#[test]
+fn a_depth_limit_under_five_plies_is_flagged_without_a_budget_to_suggest() {
+    use tatsu::balance::depth::probe;
+    let engine = tatsu::variants::bundled_engine("chess").expect("bundled");
+    let d = probe(&engine, &chess_key(0, Some(3)));
+    assert_eq!((d.plies, d.shallow, d.suggested_nodes), (3, true, None));
+}
+
+#[test]
+fn the_report_warns_of_shallow_play_in_text_and_json() {
+    let args = [
+        "balance",
+        "chess",
+        "--games",
+        "1",
+        "--nodes",
+        "100",
+        "--max-plies",
+        "4",
+    ];
+    let text = tatsu(&args).stdout;
+    assert!(
+        text.contains("\nwarning: shallow play: 100 nodes a move complete"),
+        "{text}"
+    );
+    let json = tatsu(&[&args[..], &["--json"]].concat()).stdout;
+    assert!(json.contains("\"shallow\":true"), "{json}");
+}
