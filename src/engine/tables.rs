@@ -117,6 +117,33 @@ impl Engine {
         }
     }
 
+    /// The bytes each table of the game and of the engine takes, by name, as allocated (lengths, not capacities):
+    /// the figures of docs/performance.md's "Tables at scale" (`examples/table_sizes.rs`).
+    pub fn table_sizes(&self) -> Vec<(&'static str, usize)> {
+        use std::mem::size_of;
+        let game = &self.game;
+        let slices: usize = game.pieces.iter().map(|p| p.graph.len()).sum();
+        let quiet: usize = self.quiet_reach.iter().map(Vec::len).sum();
+        vec![
+            ("rays", game.rays.len() * size_of::<Ray>()),
+            ("ray squares", game.ray_squares.len() * size_of::<Square>()),
+            (
+                "ray step rules",
+                game.ray_rules.len() * size_of::<StepRule>(),
+            ),
+            ("ray slices", slices * size_of::<crate::rules::RaySlice>()),
+            ("capture origins", self.capture_origins.len() * 8),
+            ("entry ranges", self.entry_ranges.len() * 8),
+            (
+                "attack entries",
+                self.entries.len() * size_of::<AttackEntry>(),
+            ),
+            ("reaching", self.reaching.len() * 8),
+            ("quiet reach", quiet * size_of::<SquareSet>()),
+            ("zobrist keys", self.zobrist.bytes()),
+        ]
+    }
+
     /// Moves by induction or borrowing exist, so legality cannot use the checks-and-pins shortcut.
     pub(crate) fn has_relays(&self) -> bool {
         self.flags.has_relays()
