@@ -2,7 +2,7 @@
 //! ([`tatsu::engine::Engine::table_sizes`]): the breakdown of docs/performance.md's "Tables at scale".
 //!
 //!     cargo run --release --example table_sizes -- chu-shogi /tmp/q100.tatsu
-use tatsu::compile::compile;
+use tatsu::compile::{compile, table_bytes};
 use tatsu::engine::Engine;
 
 fn main() {
@@ -16,14 +16,16 @@ fn main() {
             println!("{arg}: does not compile");
             continue;
         };
+        let estimate = table_bytes(&compiled.game);
         let started = std::time::Instant::now();
         let engine = Engine::new(compiled.game);
         let built = started.elapsed();
         let sizes = engine.table_sizes();
         let total: usize = sizes.iter().map(|(_, bytes)| bytes).sum();
         println!(
-            "{arg}: {:.1} MiB in all; engine built in {:.2} s",
+            "{arg}: {:.1} MiB in all (the memory guard's estimate: {:.1} MiB); engine built in {:.2} s",
             mib(total),
+            mib(estimate as usize),
             built.as_secs_f64()
         );
         for (name, bytes) in sizes {

@@ -8,7 +8,8 @@
 
 use super::Diags;
 use crate::diag::Span;
-use crate::engine::tables::{capture_positions, ClassFinder};
+use crate::engine::attack_class::ClassFinder;
+use crate::engine::tables::capture_positions;
 use crate::rules::{Game, PieceType, Ray, Square, SquareSet, StepRule};
 use std::mem::size_of;
 
@@ -41,7 +42,7 @@ pub fn type_table_bytes(squares: u64, pieces: u64) -> u64 {
 }
 
 /// The bytes of the reverse attack tables kept per side, square and attack class (types with the same capturing
-/// rays share one, `engine::tables::ClassFinder`): the capture origins (a bit set of the board), the entry
+/// rays share one, `engine::attack_class::ClassFinder`): the capture origins (a bit set of the board), the entry
 /// ranges, and while they are built, a count and a cursor per slot.
 pub fn class_table_bytes(squares: u64, classes: u64) -> u64 {
     let per_slot = words(squares) * 8 // capture_origins

@@ -5,7 +5,7 @@
 //!
 //! Found by a hash at compile time; nothing of it is left at run time. What produced a ray (its source, its kind,
 //! its flags) stays in the ray itself, which is per piece.
-use crate::engine::tables::KeyIsHash;
+use crate::engine::attack_class::KeyIsHash;
 use crate::rules::{Square, StepRule};
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
