@@ -8,8 +8,9 @@
 
 use super::Diags;
 use crate::diag::Span;
+use crate::engine::attack_class::ClassFinder;
 use crate::engine::tables::capture_positions;
-use crate::rules::{Game, Ray, Square, SquareSet, StepRule};
+use crate::rules::{Game, PieceType, Ray, Square, SquareSet, StepRule};
 use std::mem::size_of;
 
 /// The most the compiled game and the engine's tables may take together (docs/limits.md).
@@ -20,49 +21,83 @@ fn words(squares: u64) -> u64 {
     squares.div_ceil(64)
 }
 
-/// The bytes of the tables whose size follows from the board and the number of piece types alone: per side, square
-/// and piece type, the engine's capture origins (a bit set of the board), its entry ranges, the Zobrist keys, the
-/// move graph's ray slices and, for the types that may reset the move-limit counter, the squares their quiet moves
-/// reach (counted for every type: an upper bound).
+/// The bytes of the tables whose size follows from the board and the number of piece types alone, with every type
+/// its own attack class (an upper bound, before any move is built): [`type_table_bytes`] and
+/// [`class_table_bytes`].
 pub fn fixed_table_bytes(squares: u64, pieces: u64) -> u64 {
-    let per_slot = words(squares) * 8 // capture_origins
-        + 8 // entry_ranges: (u32, u32)
-        + 8 // Zobrist board keys
+    type_table_bytes(squares, pieces) + class_table_bytes(squares, pieces)
+}
+
+/// The bytes of the tables kept per side, square and piece type: the Zobrist keys, the move graph's ray slices
+/// and, for the types that may reset the move-limit counter, the squares their quiet moves reach (counted for every
+/// type: an upper bound); and the per-side, per-square and hand tables.
+pub fn type_table_bytes(squares: u64, pieces: u64) -> u64 {
+    let per_slot = 8 // Zobrist board keys
         + 8 // the piece's RaySlice in the move graph
         + size_of::<SquareSet>() as u64; // quiet_reach
     2 * squares * pieces * per_slot
         + 2 * squares * 8 // reaching
         + 2 * pieces * 64 * 8 // Zobrist hand keys
+        + pieces * 2 // attack classes
 }
 
-/// The bytes one ray square costs in the game: its square and its step rule.
+/// The bytes of the reverse attack tables kept per side, square and attack class (types with the same capturing
+/// rays share one, `engine::attack_class::ClassFinder`): the capture origins (a bit set of the board), the entry
+/// ranges, and while they are built, a count and a cursor per slot.
+pub fn class_table_bytes(squares: u64, classes: u64) -> u64 {
+    let per_slot = words(squares) * 8 // capture_origins
+        + 8 // entry_ranges: (u32, u32)
+        + 8; // the count, then the cursor, of each slot while the entries are written
+    2 * squares * classes * per_slot
+}
+
+/// The bytes one stored ray square costs in the game: its square and its step rule. Contents are stored once
+/// (`compile::pieces::ray_store`), so only distinct ones count.
 const BYTES_PER_RAY_SQUARE: u64 = (size_of::<Square>() + size_of::<StepRule>()) as u64;
 
-/// The bytes of one reverse attack entry while the engine is built: found (slot and entry), then sorted by slot
-/// (the entry again).
-const BYTES_PER_ATTACK_ENTRY: u64 = 16 + 8;
+/// The bytes of one reverse attack entry (`engine::tables::AttackEntry`): written in place, with no list beside.
+const BYTES_PER_ATTACK_ENTRY: u64 = 8;
 
 /// The rays' share of the game and of the engine built from it.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Default)]
 pub struct RayCount {
     pub rays: u64,
+    /// The ray squares stored (distinct contents).
     pub squares: u64,
-    /// The positions along them where a royal piece could be captured: one attack entry each
-    /// ([`capture_positions`]; counted whether or not the game has a royal piece: an upper bound).
+    /// The positions along the rays of each attack class's first type where a royal piece could be captured: one
+    /// attack entry each ([`capture_positions`]; counted whether or not the game has a royal piece: an upper
+    /// bound).
     pub capture_positions: u64,
+    /// The attack classes found so far.
+    pub classes: u64,
+    finder: ClassFinder,
 }
 
 impl RayCount {
-    /// Counts `rays` (their squares' step rules are in `rules`, indexed as the game's) in.
-    pub fn add(&mut self, rays: &[Ray], rules: &[StepRule]) {
-        for ray in rays {
-            let range = ray.first as usize..ray.first as usize + ray.len as usize;
-            self.rays += 1;
-            self.squares += ray.len as u64;
-            self.capture_positions += capture_positions(ray, &rules[range]).count() as u64;
+    /// Counts the piece type `p` in: its rays are `rays[first_ray..]` (each type's rays follow the last's), the
+    /// stored squares and step rules are `squares` long and `rules`; a type of a new attack class adds its class's
+    /// tables and entries, one that captures as an earlier type adds none.
+    pub fn add_piece(
+        &mut self,
+        p: usize,
+        pieces: &[PieceType],
+        rays: &[Ray],
+        squares: usize,
+        rules: &[StepRule],
+    ) {
+        let first_ray = self.rays as usize;
+        self.rays = rays.len() as u64;
+        self.squares = squares as u64;
+        if self.finder.class_of(p, pieces, rays, rules).1 {
+            self.classes += 1;
+            for ray in &rays[first_ray..] {
+                let range = ray.first as usize..ray.first as usize + ray.len as usize;
+                self.capture_positions += capture_positions(ray, &rules[range]).count() as u64;
+            }
         }
     }
 
+    /// The bytes of the rays, the squares stored and the attack entries (not the classes' per-slot tables).
     pub fn bytes(&self) -> u64 {
         self.rays * size_of::<Ray>() as u64
             + self.squares * BYTES_PER_RAY_SQUARE
@@ -74,15 +109,33 @@ impl RayCount {
 pub fn table_bytes(game: &Game) -> u64 {
     let squares = game.geometry.squares() as u64;
     let mut count = RayCount::default();
-    count.add(&game.rays, &game.ray_rules);
-    fixed_table_bytes(squares, game.pieces.len() as u64) + count.bytes()
+    for (p, piece) in game.pieces.iter().enumerate() {
+        // Each type's rays are those after the last type's: up to the end of its last slice.
+        let end = piece
+            .graph
+            .iter()
+            .map(|slice| slice.start + slice.len)
+            .max();
+        let end = end.unwrap_or(0).max(count.rays as u32) as usize;
+        let rays = &game.rays[..end];
+        count.add_piece(
+            p,
+            &game.pieces,
+            rays,
+            game.ray_squares.len(),
+            &game.ray_rules,
+        );
+    }
+    type_table_bytes(squares, game.pieces.len() as u64)
+        + class_table_bytes(squares, count.classes)
+        + count.bytes()
 }
 
 /// What the move graph's builder needs to keep the whole game under [`MAX_TABLE_BYTES`].
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
-    /// [`fixed_table_bytes`] of the game.
-    pub fixed: u64,
+    /// The board's squares.
+    pub squares: u64,
     /// The piece types, promoted forms and shadows included.
     pub pieces: u64,
     /// Where a refusal points: the `board` statement (or the file's start).
@@ -93,11 +146,13 @@ impl Budget {
     /// After `built` of the [`Budget::pieces`] piece types have their rays (`rays`): is the game over the limit?
     /// Then it is reported with an estimate projected from them, and the builder stops.
     pub fn over(&self, built: u64, rays: &RayCount, d: &mut Diags) -> bool {
-        if self.fixed + rays.bytes() <= MAX_TABLE_BYTES {
+        let per_type = type_table_bytes(self.squares, self.pieces);
+        let grown = class_table_bytes(self.squares, rays.classes) + rays.bytes();
+        if per_type + grown <= MAX_TABLE_BYTES {
             return false;
         }
         let built = built.max(1);
-        let projected = self.fixed + rays.bytes() / built * self.pieces;
+        let projected = per_type + grown / built * self.pieces;
         refuse(
             d,
             self.span,

@@ -195,7 +195,7 @@ fn table_budget(
         return None;
     }
     Some(Some(memory::Budget {
-        fixed,
+        squares: geometry.squares() as u64,
         pieces: pieces as u64,
         span,
     }))

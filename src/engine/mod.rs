@@ -10,6 +10,7 @@
 //!   counting, several royals, restrictions, trading, bystanders), each reached only by games with that rule.
 
 mod attack;
+pub(crate) mod attack_class;
 mod board;
 mod fen;
 mod flags;

@@ -1,10 +1,11 @@
 //! A compiled game together with the tables the executor derives from it once at load time.
+use super::attack_class::attack_classes;
 use super::flags::RuleFlags;
 use super::reach::{EmptyBoard, Survey};
 use super::zobrist::Zobrist;
 use crate::rules::{
-    step, Game, Occupant, PieceId, PieceType, Ray, RayFlags, RayKind, Royalty, Side, Square,
-    SquareSet, StepOutcome, StepRule, MAX_COLOUR_BOUND,
+    step, Game, Occupant, PieceId, PieceType, Ray, RayFlags, RayKind, RaySlice, Royalty, Side,
+    Square, SquareSet, StepOutcome, StepRule, MAX_COLOUR_BOUND,
 };
 
 /// One way a piece standing on `from` could attack a given square: along `ray`, whose square number `pos` it is.
@@ -23,10 +24,16 @@ pub struct Engine {
     pub(crate) flags: RuleFlags,
     /// Words per square bit set on this board.
     pub(crate) words: usize,
-    /// Per (attacking side, target square, piece type): the squares from which that piece could capture on the
-    /// target on an empty board, as a bit set of `words` words.
+    /// Per piece type: its attack class, the index of the reverse tables it reads. Types whose capturing rays are
+    /// the same from every square for both sides (a hundred queens; a Dragon King and its promoted twin) share
+    /// one class ([`attack_classes`]).
+    pub(crate) attack_class: Vec<u16>,
+    /// The number of attack classes.
+    pub(crate) classes: usize,
+    /// Per (attacking side, target square, attack class): the squares from which a piece of that class could
+    /// capture on the target on an empty board, as a bit set of `words` words.
     pub(crate) capture_origins: Vec<u64>,
-    /// Per (attacking side, target square, piece type): a range of `entries`.
+    /// Per (attacking side, target square, attack class): a range of `entries`.
     pub(crate) entry_ranges: Vec<(u32, u32)>,
     pub(crate) entries: Vec<AttackEntry>,
     /// Per side: the indices of its castlings in [`Game::castlings`].
@@ -65,6 +72,8 @@ pub struct Engine {
 /// The reverse attack tables, as [`Engine`] keeps them.
 struct ReverseTables {
     words: usize,
+    attack_class: Vec<u16>,
+    classes: usize,
     capture_origins: Vec<u64>,
     entry_ranges: Vec<(u32, u32)>,
     entries: Vec<AttackEntry>,
@@ -100,6 +109,8 @@ impl Engine {
             royal_types: royal_types(&game),
             colour_bound: colour_bound(&game),
             words: tables.words,
+            attack_class: tables.attack_class,
+            classes: tables.classes,
             capture_origins: tables.capture_origins,
             entry_ranges: tables.entry_ranges,
             entries: tables.entries,
@@ -115,6 +126,34 @@ impl Engine {
             traits,
             game,
         }
+    }
+
+    /// The bytes each table of the game and of the engine takes, by name, as allocated (lengths, not capacities):
+    /// the figures of docs/performance.md's "Tables at scale" (`examples/table_sizes.rs`).
+    pub fn table_sizes(&self) -> Vec<(&'static str, usize)> {
+        use std::mem::size_of;
+        let game = &self.game;
+        let slices: usize = game.pieces.iter().map(|p| p.graph.len()).sum();
+        let quiet: usize = self.quiet_reach.iter().map(Vec::len).sum();
+        vec![
+            ("rays", game.rays.len() * size_of::<Ray>()),
+            ("ray squares", game.ray_squares.len() * size_of::<Square>()),
+            (
+                "ray step rules",
+                game.ray_rules.len() * size_of::<StepRule>(),
+            ),
+            ("ray slices", slices * size_of::<RaySlice>()),
+            ("attack classes", self.attack_class.len() * 2),
+            ("capture origins", self.capture_origins.len() * 8),
+            ("entry ranges", self.entry_ranges.len() * 8),
+            (
+                "attack entries",
+                self.entries.len() * size_of::<AttackEntry>(),
+            ),
+            ("reaching", self.reaching.len() * 8),
+            ("quiet reach", quiet * size_of::<SquareSet>()),
+            ("zobrist keys", self.zobrist.bytes()),
+        ]
     }
 
     /// Moves by induction or borrowing exist, so legality cannot use the checks-and-pins shortcut.
@@ -164,64 +203,70 @@ impl Engine {
 
     #[inline]
     pub(crate) fn slot(&self, attacker: Side, target: Square, piece: PieceId) -> usize {
-        (attacker.index() * self.squares() + target.index()) * self.game.pieces.len()
-            + piece.index()
+        (attacker.index() * self.squares() + target.index()) * self.classes
+            + self.attack_class[piece.index()] as usize
     }
 }
 
 impl ReverseTables {
-    /// Walks every piece's rays from every square once: the squares from which each could capture a royal piece,
-    /// and the traits its rays give it (`traits`, one per piece type).
+    /// Walks every piece's rays from every square once for the traits its rays give it (`traits`, one per piece
+    /// type), then each attack class's rays twice: to count, per slot, the squares from which it could capture a
+    /// royal piece, then to write them in place. (They were collected in one list of (slot, entry) pairs and
+    /// sorted out: 16 bytes per entry more, twice the tables at the peak on large boards.)
     fn build(game: &Game, traits: &mut [PieceTraits]) -> ReverseTables {
         let squares = game.geometry.squares();
         let pieces = game.pieces.len();
         let words = squares.div_ceil(64);
-        let mut capture_origins = vec![0u64; 2 * squares * pieces * words];
-        // Every (slot, entry) in the order found: one list, not a vector per slot (most slots stay empty, and
-        // growing the others one push at a time was a third of the engine's construction).
-        let mut found: Vec<(usize, AttackEntry)> = Vec::new();
-        let mut seen = [SquareSet::new(), SquareSet::new(), SquareSet::new()];
-        for (p, piece) in game.pieces.iter().enumerate() {
-            for side in Side::BOTH {
-                for from in game.geometry.all() {
-                    let slice = piece.rays(side, squares, from);
-                    // Once a piece is known to repeat moves, its other squares need not be asked.
-                    if !traits[p].contains(PieceTraits::REPEATS_MOVES)
-                        && (double_step_twin(game, slice.range())
-                            || walks_repeat(game, slice.range(), &mut seen))
-                    {
-                        traits[p] |= PieceTraits::REPEATS_MOVES;
-                    }
-                    for ray_index in slice.range() {
-                        let ray = &game.rays[ray_index];
-                        traits[p] |= ray_traits(ray, game.ray_rules(ray));
-                        for (pos, target) in royal_captures(game, ray) {
-                            let slot = (side.index() * squares + target.index()) * pieces + p;
-                            capture_origins[slot * words + from.index() / 64] |=
-                                1 << (from.index() % 64);
-                            let entry = AttackEntry {
-                                from,
-                                ray: ray_index as u32,
-                                pos: pos as u16,
-                            };
-                            found.push((slot, entry));
-                        }
-                    }
-                }
-            }
-        }
-        let (entry_ranges, entries) = by_slot(found, 2 * squares * pieces);
+        piece_traits(game, traits);
+        let (attack_class, representatives) = attack_classes(game);
+        let classes = representatives.len();
+        let slots = 2 * squares * classes;
+        let mut capture_origins = vec![0u64; slots * words];
+        let mut counts = vec![0u32; slots];
+        for_each_royal_capture(game, &representatives, |slot, entry| {
+            capture_origins[slot * words + entry.from.index() / 64] |=
+                1 << (entry.from.index() % 64);
+            counts[slot] += 1;
+        });
+        let mut total = 0u32;
+        let entry_ranges: Vec<(u32, u32)> = counts
+            .iter()
+            .map(|&count| {
+                total += count;
+                (total - count, total)
+            })
+            .collect();
+        drop(counts);
+        let mut next: Vec<u32> = entry_ranges.iter().map(|&(start, _)| start).collect();
+        let mut entries = vec![
+            AttackEntry {
+                from: Square(0),
+                ray: 0,
+                pos: 0
+            };
+            total as usize
+        ];
+        for_each_royal_capture(game, &representatives, |slot, entry| {
+            entries[next[slot] as usize] = entry;
+            next[slot] += 1;
+        });
         let mut reaching = vec![0u64; 2 * squares];
-        for (slot, &(start, end)) in entry_ranges.iter().enumerate() {
-            let p = slot % pieces;
+        for (at, reach) in reaching.iter_mut().enumerate() {
             if pieces > 64 {
-                reaching[slot / pieces] = !0;
-            } else if end > start {
-                reaching[slot / pieces] |= 1 << p;
+                *reach = !0;
+                continue;
+            }
+            for (p, &class) in attack_class.iter().enumerate() {
+                let (start, end) = entry_ranges[at * classes + class as usize];
+                if end > start {
+                    *reach |= 1 << p;
+                }
             }
         }
         ReverseTables {
             words,
+            attack_class,
+            classes,
             capture_origins,
             entry_ranges,
             entries,
@@ -230,35 +275,57 @@ impl ReverseTables {
     }
 }
 
-/// `found`'s entries counted out by slot, each slot's entries in the order found: per slot its range of the
-/// returned entries.
-fn by_slot(found: Vec<(usize, AttackEntry)>, slots: usize) -> (Vec<(u32, u32)>, Vec<AttackEntry>) {
-    let mut counts = vec![0u32; slots];
-    for &(slot, _) in &found {
-        counts[slot] += 1;
+/// The traits each piece type's rays give it, from every square for both sides.
+fn piece_traits(game: &Game, traits: &mut [PieceTraits]) {
+    let squares = game.geometry.squares();
+    let mut seen = [SquareSet::new(), SquareSet::new(), SquareSet::new()];
+    for (p, piece) in game.pieces.iter().enumerate() {
+        for side in Side::BOTH {
+            for from in game.geometry.all() {
+                let slice = piece.rays(side, squares, from);
+                // Once a piece is known to repeat moves, its other squares need not be asked.
+                if !traits[p].contains(PieceTraits::REPEATS_MOVES)
+                    && (double_step_twin(game, slice.range())
+                        || walks_repeat(game, slice.range(), &mut seen))
+                {
+                    traits[p] |= PieceTraits::REPEATS_MOVES;
+                }
+                for ray in &game.rays[slice.range()] {
+                    traits[p] |= ray_traits(ray, game.ray_rules(ray));
+                }
+            }
+        }
     }
-    let mut total = 0;
-    let entry_ranges: Vec<(u32, u32)> = counts
-        .iter()
-        .map(|&count| {
-            total += count;
-            (total - count, total)
-        })
-        .collect();
-    let mut next: Vec<u32> = entry_ranges.iter().map(|&(start, _)| start).collect();
-    let mut entries = vec![
-        AttackEntry {
-            from: Square(0),
-            ray: 0,
-            pos: 0
-        };
-        found.len()
-    ];
-    for (slot, entry) in found {
-        entries[next[slot] as usize] = entry;
-        next[slot] += 1;
+}
+
+/// Calls `visit` with the slot (side, target, class) and the entry of every position where a piece of one of the
+/// `representatives` (the i-th standing for class i) could capture a royal piece on an empty board, in one order.
+fn for_each_royal_capture(
+    game: &Game,
+    representatives: &[PieceId],
+    mut visit: impl FnMut(usize, AttackEntry),
+) {
+    let squares = game.geometry.squares();
+    let classes = representatives.len();
+    for (class, piece) in representatives.iter().enumerate() {
+        let piece = &game.pieces[piece.index()];
+        for side in Side::BOTH {
+            for from in game.geometry.all() {
+                for ray_index in piece.rays(side, squares, from).range() {
+                    let ray = &game.rays[ray_index];
+                    for (pos, target) in royal_captures(game, ray) {
+                        let slot = (side.index() * squares + target.index()) * classes + class;
+                        let entry = AttackEntry {
+                            from,
+                            ray: ray_index as u32,
+                            pos: pos as u16,
+                        };
+                        visit(slot, entry);
+                    }
+                }
+            }
+        }
     }
-    (entry_ranges, entries)
 }
 
 /// The traits a piece type has by the game's lists rather than by its rays.

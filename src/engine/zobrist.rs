@@ -53,6 +53,21 @@ impl Zobrist {
         }
     }
     #[inline]
+    /// The bytes of its key tables (for [`crate::engine::Engine::table_sizes`]).
+    pub(crate) fn bytes(&self) -> usize {
+        [
+            &self.board,
+            &self.hand,
+            &self.castling,
+            &self.ep,
+            &self.checks,
+            &self.wall,
+        ]
+        .iter()
+        .map(|keys| keys.len() * 8)
+        .sum()
+    }
+
     pub fn piece(&self, piece: PieceId, side: Side, sq: Square) -> u64 {
         self.board[(piece.index() * 2 + side.index()) * self.squares + sq.index()]
     }

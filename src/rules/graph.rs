@@ -19,7 +19,7 @@ impl RaySlice {
 }
 
 /// How the executor walks a ray's squares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RayKind {
     /// Every square is a destination in turn; the first occupied square ends the ray (a rider; a leaper is a
     /// slide of length 1; a nightrider is a slide over its touch-down squares).

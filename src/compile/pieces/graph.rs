@@ -2,6 +2,7 @@
 //! in (or the piece's unconditional one), expand it for the side's orientation, and clip each path into a ray.
 //! `i` moves are kept only on the piece's initial squares; `O` castling paths are set aside for the castling pass.
 use super::confine;
+use super::ray_store::RayStore;
 use super::rays::{build_ray, fits, fixed_box, refused, BuiltRay, FixedBox, RayBuf};
 use super::{ParsedMoveSet, PieceInfo, PieceNames};
 use crate::compile::board::holes;
@@ -34,6 +35,8 @@ pub struct Built {
     pub destinations: Vec<[SquareSet; 2]>,
     /// The game passed the memory budget (reported): the types after the one that passed it have no rays.
     pub over_budget: bool,
+    /// Where each distinct ray content is in `ray_squares`: every ray with that content points there.
+    store: RayStore,
 }
 
 impl Built {
@@ -164,6 +167,7 @@ pub fn build_graph(infos: &[PieceInfo], setting: &Setting, d: &mut Diags) -> Bui
         castling: Vec::new(),
         destinations: Vec::new(),
         over_budget: false,
+        store: RayStore::default(),
     };
     let mut over_budget = false;
     let mut counted = RayCount::default();
@@ -178,7 +182,7 @@ pub fn build_graph(infos: &[PieceInfo], setting: &Setting, d: &mut Diags) -> Bui
             Some(_) => graph.build(&mut b, &mut Diags::new("")),
         }
         if let (Some(budget), false) = (&setting.budget, over_budget) {
-            counted.add(&b.rays[counted.rays as usize..], &b.ray_rules);
+            counted.add_piece(pi, &b.pieces, &b.rays, b.ray_squares.len(), &b.ray_rules);
             over_budget = budget.over(pi as u64 + 1, &counted, d);
         }
     }
@@ -250,8 +254,9 @@ struct PieceGraph<'a> {
     reported: Vec<OwnComponent>,
     destinations: [SquareSet; 2],
     has_ep_capture: bool,
-    /// Where this piece's squares begin in [`Built::ray_squares`].
-    first_square: usize,
+    /// The ray squares of this piece's rays so far, each counted where it is used (a content shared with another
+    /// ray counts again): what [`MAX_RAY_SQUARES_PER_PIECE`] bounds.
+    squares_built: usize,
     /// The piece has crossed [`MAX_RAY_SQUARES_PER_PIECE`] (reported): no more rays are built.
     too_big: bool,
 }
@@ -325,7 +330,7 @@ impl<'a> PieceGraph<'a> {
             reported: Vec::new(),
             destinations: [SquareSet::new(), SquareSet::new()],
             has_ep_capture: false,
-            first_square: 0,
+            squares_built: 0,
             too_big: false,
         }
     }
@@ -334,7 +339,6 @@ impl<'a> PieceGraph<'a> {
         let g = self.setting.geometry;
         let n = g.squares();
         self.first_set = b.move_sets.len();
-        self.first_square = b.ray_squares.len();
         b.move_sets
             .extend(self.info.move_sets.iter().map(|s| explained(self.id, s)));
         let mut graph = vec![RaySlice::default(); 2 * n];
@@ -596,7 +600,7 @@ impl<'a> PieceGraph<'a> {
                 } else {
                     refusal.map_or(BuiltRay::Empty, BuiltRay::Unsupported)
                 };
-                if self.over_limit(built, buf, b) {
+                if self.over_limit(built, buf) {
                     let span = component_span(&self.info.move_sets[mi], own.component);
                     d.error(span, format!("this move needs more than {MAX_RAY_SQUARES_PER_PIECE} ray squares on this board (the limit per piece type)"))
                     .note("give the legs a range or fewer directions, or use a smaller board");
@@ -640,17 +644,17 @@ impl<'a> PieceGraph<'a> {
                 }
             }
         }
-        push_uncovered(scratch, b);
+        self.squares_built += push_uncovered(scratch, b);
     }
 
     /// Would adding `built` take this piece past [`MAX_RAY_SQUARES_PER_PIECE`]? (The rays already kept for this
     /// square are counted, the candidates not yet kept are not: at most one square's plain rays over.)
-    fn over_limit(&self, built: BuiltRay, buf: &RayBuf, b: &Built) -> bool {
+    fn over_limit(&self, built: BuiltRay, buf: &RayBuf) -> bool {
         let adding = match built {
             BuiltRay::Chains { .. } | BuiltRay::Rays { .. } => buf.square_count(),
             BuiltRay::Empty | BuiltRay::Unsupported(_) => 0,
         };
-        b.ray_squares.len() - self.first_square + adding > MAX_RAY_SQUARES_PER_PIECE
+        self.squares_built + adding > MAX_RAY_SQUARES_PER_PIECE
     }
 
     fn push_chains(
@@ -667,22 +671,26 @@ impl<'a> PieceGraph<'a> {
                     self.destinations[side.index()].insert(*s);
                 }
             }
+            let first = b.ray_squares.len();
+            b.ray_squares.extend(squares);
+            b.ray_rules.extend(rules);
             b.rays.push(Ray {
-                first: b.ray_squares.len() as u32,
+                first: b
+                    .store
+                    .intern_tail(&mut b.ray_squares, &mut b.ray_rules, first),
                 len: squares.len() as u16,
                 kind: RayKind::Chain,
                 flags,
                 source,
             });
-            b.ray_squares.extend(squares);
-            b.ray_rules.extend(rules);
+            self.squares_built += squares.len();
         }
     }
 }
 
 /// Appends the candidates no other one covers. Overlapping components (`vRlRrBK`: the K's steps are the riders'
-/// first squares) would generate the same move twice; one ray is kept for each.
-fn push_uncovered(scratch: &mut Scratch, b: &mut Built) {
+/// first squares) would generate the same move twice; one ray is kept for each. Returns the squares of the rays kept.
+fn push_uncovered(scratch: &mut Scratch, b: &mut Built) -> usize {
     redundant_candidates(scratch);
     let Scratch {
         candidates,
@@ -690,6 +698,7 @@ fn push_uncovered(scratch: &mut Scratch, b: &mut Built) {
         redundant,
         ..
     } = scratch;
+    let mut kept = 0;
     for (candidate, _) in candidates.iter().zip(redundant.iter()).filter(|(_, &r)| !r) {
         let &Candidate {
             kind,
@@ -699,17 +708,22 @@ fn push_uncovered(scratch: &mut Scratch, b: &mut Built) {
             source,
         } = candidate;
         let squares = &candidate_squares[first..first + len];
+        let stored = b.ray_squares.len();
+        let rule = StepRule::destination(flags);
+        b.ray_rules.extend(squares.iter().map(|_| rule));
+        b.ray_squares.extend_from_slice(squares);
         b.rays.push(Ray {
-            first: b.ray_squares.len() as u32,
+            first: b
+                .store
+                .intern_tail(&mut b.ray_squares, &mut b.ray_rules, stored),
             len: len as u16,
             kind,
             flags,
             source,
         });
-        let rule = StepRule::destination(flags);
-        b.ray_rules.extend(squares.iter().map(|_| rule));
-        b.ray_squares.extend_from_slice(squares);
+        kept += len;
     }
+    kept
 }
 
 /// Does ray `b` generate every move ray `a` generates (from the same square)? When `a` is the same ray, or a slide

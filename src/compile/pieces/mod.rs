@@ -13,6 +13,7 @@ mod glyph;
 pub(super) mod graph;
 pub(super) mod piece_rules;
 mod promote_items;
+mod ray_store;
 pub(super) mod rays;
 pub(super) mod restrict;
 
