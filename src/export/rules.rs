@@ -399,12 +399,16 @@ fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(
     if *stalemate_by_piece_count && sjaak {
         name("`stalemate fewer-pieces-win`".into());
     }
-    // Written by both as a draw after `count` occurrences, with perpetual check lost; who else loses is not.
-    if let Some(Repetition {
-        count,
-        perpetual_check_loses: _,
-        loser: Some(loser),
-    }) = repetition
+    // Written by both as a draw after `count` occurrences, with perpetual check lost; who else loses by FSF
+    // (nFoldValue, nFoldValueAbsolute), not by Sjaak II.
+    if let (
+        Some(Repetition {
+            count,
+            perpetual_check_loses: _,
+            loser: Some(loser),
+        }),
+        true,
+    ) = (repetition, sjaak)
     {
         let loser = match loser {
             RepetitionLoser::Mover => "mover-loses".to_string(),
@@ -425,10 +429,14 @@ fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(
             name(format!("`move-limit {plies} plies`{reset_by}"));
         }
     }
-    if let Some(BareKing {
-        hand_must_be_empty,
-        reprieve,
-    }) = bare_king_loses
+    // Written by FSF (its shatranj extinction rule, fsf's `bare_king` naming what it cannot say).
+    if let (
+        Some(BareKing {
+            hand_must_be_empty,
+            reprieve,
+        }),
+        true,
+    ) = (bare_king_loses, sjaak)
     {
         let mut rule = "`bare-king loses".to_string();
         if *hand_must_be_empty {
@@ -446,7 +454,8 @@ fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(
             insufficient_material_words(game)
         ));
     }
-    if *checkmate != Verdict::Loss {
+    // Written by FSF (checkmateValue).
+    if *checkmate != Verdict::Loss && sjaak {
         name(format!("`checkmate {}`", verdict_key(*checkmate)));
     }
     if !checkmate_by_only_loses.is_empty() {

@@ -396,6 +396,69 @@ fn promotion_on_arrival_is_refused_only_for_a_piece_that_can_leave_the_zone() {
     );
 }
 
+/// The lines of `file`'s export to FSF, refused or not (the refusal's rules in the panic).
+fn exported_lines(file: &str) -> Vec<String> {
+    let exported = tatsu::export::to_fsf(&game(&format!("{ROOT}/{file}")), "x", false)
+        .unwrap_or_else(|refusal| panic!("{file}: {refusal}"));
+    exported.text.lines().map(str::to_owned).collect()
+}
+
+/// End rules FSF says with options of its own: `checkmate win` (checkmateValue), who loses by repetition
+/// (nFoldValue, from White's side with nFoldValueAbsolute; `mover-loses` is a win for the side to move), shatranj's
+/// bare king (its extinction rule with the opponent's count and the claim), a royal piece that is not a king
+/// (`king = k:BETZA`). scripts/export_roundtrip.py plays each along random games in pyffish.
+#[test]
+fn end_rules_fsf_says_are_written_with_its_options() {
+    let cases: [(&str, &[&str]); 5] = [
+        (
+            "tests/data/variants/misere.tatsu",
+            &["checkmateValue = win"],
+        ),
+        (
+            "tests/data/variants/minishogi.tatsu",
+            &["nFoldValue = loss", "nFoldValueAbsolute = true"],
+        ),
+        ("tests/data/variants/torishogi.tatsu", &["nFoldValue = win"]),
+        (
+            "tests/data/variants/shatranj.tatsu",
+            &[
+                "extinctionValue = loss",
+                "extinctionClaim = true",
+                "extinctionPieceTypes = *",
+                "extinctionPieceCount = 1",
+                "extinctionOpponentPieceCount = 2",
+            ],
+        ),
+        ("tests/data/variants/knightmate.tatsu", &["king = k:N"]),
+    ];
+    for (file, wanted) in cases {
+        let lines = exported_lines(file);
+        for line in wanted {
+            assert!(
+                lines.iter().any(|l| l == line),
+                "{file}: no `{line}` in {lines:#?}"
+            );
+        }
+    }
+    // The mover's loss is relative: never from White's side.
+    let tori = exported_lines("tests/data/variants/torishogi.tatsu");
+    assert!(!tori.iter().any(|l| l.starts_with("nFoldValueAbsolute")));
+}
+
+#[test]
+fn a_bare_king_without_the_reprieve_is_refused_with_fsfs_order_of_judgement() {
+    let source = crate::support::variants::source_with(
+        "tests/data/variants/shatranj.tatsu",
+        "bare-king loses reprieve",
+        "bare-king loses",
+    );
+    let refused = refusal_of(&crate::support::variants::engine_of(&source).game);
+    assert_eq!(
+        refused,
+        ["`bare-king loses`: FSF's extinction judges the side that has just moved first, tatsu's bare king the side to move"]
+    );
+}
+
 /// A sample of docs/coverage.md's games, one for each rule FSF says in its own words: each exports without
 /// `--lossy`, and (with pyffish) Fairy-Stockfish loads the export and counts the start position's perft to depth 2
 /// as tatsu does. `scripts/export_roundtrip.py` does the same for every coverage game.
@@ -420,6 +483,10 @@ fn coverage_games_export_without_loss_and_fsf_counts_the_same_perft() {
         "tests/data/variants/threecheck.tatsu",
         // a promoting piece with a choice (promotionPawnTypes), nMoveRuleTypes
         "tests/data/variants/asean.tatsu",
+        // a royal piece of its own moves (`king = k:N`)
+        "tests/data/variants/knightmate.tatsu",
+        // shatranj's bare king (extinctionOpponentPieceCount)
+        "tests/data/variants/shatranj.tatsu",
     ];
     let dir = crate::support::scratch::scratch("fsf-sample");
     let fsf = pyffish().is_some();

@@ -23,6 +23,8 @@ pub(super) enum Role {
     /// to mate; its counting rules count rooks, khons and knights; `dropOppositeColoredBishop` is about its bishop).
     BuiltIn(BuiltIn),
     Custom(String),
+    /// FSF's king with moves of its own (`king = k:BETZA`; its parser's custom royal piece).
+    RoyalCustom(String),
 }
 
 /// FSF's built-in pieces other than the king and the pawns, with their option names and moves (its piece.cpp).
@@ -137,6 +139,7 @@ impl Writer<'_> {
             let letter = letters[i];
             match &role {
                 Role::King => self.set("king", letter),
+                Role::RoyalCustom(b) => self.set("king", format!("{letter}:{b}")),
                 Role::Pawn => self.set("pawn", letter),
                 Role::ShogiPawn => self.set("shogiPawn", letter),
                 Role::BuiltIn(c) => self.set(c.option(), letter),
@@ -176,17 +179,12 @@ impl Writer<'_> {
             .filter(|c| !matches!(c.atom, Atom::O(_)))
             .collect();
         let text: String = moves.iter().map(|c| c.to_string()).collect();
-        if p.royal {
-            if text != "K" {
-                self.lossy.push(format!(
-                    "the royal {} moves \"{text}\"; FSF's king steps one square (\"K\")",
-                    p.name
-                ));
-            }
+        // Any other royal piece is FSF's king with its own moves (`king = k:N`, a custom royal piece).
+        if p.royal && text == "K" {
             return Role::King;
         }
         // FSF's pawn promotes by default (to its chess pieces, on the last rank): only a promoting piece is it.
-        let promotes = crate::export::written_promotion(p).is_some();
+        let promotes = !p.royal && crate::export::written_promotion(p).is_some();
         if promotes && same_moves(&text, "fmWfcF") {
             self.set("doubleStep", false);
             return Role::Pawn;
@@ -199,7 +197,7 @@ impl Writer<'_> {
             self.set("doubleStepRegionBlack", region(game, &black));
             return Role::Pawn;
         }
-        if text == "fW" && p.drop.is_some() {
+        if text == "fW" && p.drop.is_some() && !p.royal {
             return Role::ShogiPawn;
         }
         for c in &moves {
@@ -255,7 +253,11 @@ impl Writer<'_> {
                 p.name
             ));
         }
-        Role::Custom(kept)
+        if p.royal {
+            Role::RoyalCustom(kept)
+        } else {
+            Role::Custom(kept)
+        }
     }
 
     /// FSF's `immobilityIllegal` forbids a move to a square from which the piece has no quiet move on an empty
