@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Round-trip every coverage game through `tatsu export --to fsf` (without --lossy) and pyffish.
 
-    scripts/export_roundtrip.py [--depth 2] [--only NAME,NAME] [--table FILE] [--games N [--plies P] [--seed S]]
+    scripts/export_roundtrip.py [--depth 2] [--only NAME,NAME] [--table FILE [--update]] [--coverage FILE]
+                                [--games N [--plies P] [--seed S]]
 
 For every Fairy-Stockfish variant that docs/coverage.md lists with a tatsu file (coverage.FILES), runs
 `tatsu export FILE --to fsf --json`. A refused export is recorded with each rule the exporter named. An export that
@@ -13,7 +14,10 @@ default) by pyffish on the exported definition, comparing at every ply the legal
 and at each game's end the result (`scripts/fsf_oracle.py results`, on the export instead of FSF's built-in game).
 
 Prints one line per game and, with --table, writes a Markdown table of the refusals grouped by reason (each rule
-reduced to its kind: the words before its numbers and piece letters) and of the round-trip results.
+reduced to its kind: the words before its numbers and piece letters) and of the round-trip results. With --update,
+the games not run (`--only` leaves them out) keep the results the table already holds, so that a change to the
+exporter can be checked on the games it touches. --coverage rewrites the "exports to FSF" column of that file
+(docs/coverage.md) and its count from the same results, without coverage.py's slower perft checks.
 Needs target/release/tatsu (override with TATSU=path). `coverage.py` imports the same functions for its
 "exports to FSF" column.
 """
@@ -118,6 +122,40 @@ def games(only=None):
             if not only or any(v in only for v in vs)]
 
 
+def read_table(path):
+    """The results a table written by `write_table` holds: {file: (status, details)}."""
+    results = {}
+    row = re.compile(r"^\| `([^`]+)` \| ([^|]+?) \| (.*) \|$")
+    with open(path) as f:
+        for line in f:
+            m = row.match(line.rstrip("\n"))
+            if m:
+                details = [d for d in m.group(3).split("<br>") if d]
+                results[m.group(1)] = (m.group(2), details)
+    return results
+
+
+def write_coverage(path, results):
+    """Rewrites the "exports to FSF" column of docs/coverage.md and its count from `results`."""
+    from coverage import export_cell
+
+    by_variant = {v: f for f, vs in games() for v in vs}
+    out = []
+    with open(path) as f:
+        for line in f:
+            cells = line.rstrip("\n").split(" | ")
+            variant = cells[0].lstrip("| ") if line.startswith("| ") else None
+            if variant in by_variant and len(cells) >= 4 and by_variant[variant] in results:
+                cells[2] = export_cell(*results[by_variant[variant]])
+                line = " | ".join(cells) + "\n"
+            out.append(line)
+    exported = sum(1 for s, _ in results.values() if s == "ok")
+    text = re.sub(r"\d+ of \d+ files export and agree", f"{exported} of {len(results)} files export and agree",
+                  "".join(out))
+    with open(path, "w") as f:
+        f.write(text)
+
+
 def write_table(path, results):
     refused = {f: r for f, (s, r) in results.items() if s == "refused"}
     groups = defaultdict(list)
@@ -142,7 +180,7 @@ def write_table(path, results):
         lines.append(f"| {k.replace('|', '/')} | {len(files)}: {', '.join(sorted(files))} |")
     lines += ["", "## Every game", "", "| game | export | details |", "|---|---|---|"]
     for file, (s, details) in sorted(results.items()):
-        text = "; ".join(details).replace("|", "/").replace("\n", " ")
+        text = "<br>".join(d.replace("|", "/").replace("\n", " ") for d in details)
         lines.append(f"| `{file}` | {s} | {text} |")
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
@@ -153,6 +191,8 @@ def main():
     p.add_argument("--depth", type=int, default=2)
     p.add_argument("--only", default="", help="comma-separated FSF variant names")
     p.add_argument("--table", help="write the Markdown tables here")
+    p.add_argument("--update", action="store_true", help="keep the --table file's results of the games not run")
+    p.add_argument("--coverage", help="rewrite this coverage file's export column (docs/coverage.md)")
     p.add_argument("--games", type=int, default=0, help="random games played on each agreeing export")
     p.add_argument("--plies", type=int, default=120)
     p.add_argument("--seed", type=int, default=1)
@@ -168,12 +208,16 @@ def main():
                 status = "plays otherwise"
         results[file] = (status, details)
         print(f"{'/'.join(variants)}: {status}" + "".join(f"\n    {d}" for d in details), flush=True)
+    if args.update and args.table and os.path.exists(args.table):
+        results = {**read_table(args.table), **results}
     counts = defaultdict(int)
     for s, _ in results.values():
         counts[s] += 1
     print(", ".join(f"{s}: {n}" for s, n in sorted(counts.items())), file=sys.stderr)
     if args.table:
         write_table(args.table, results)
+    if args.coverage:
+        write_coverage(args.coverage, results)
 
 
 if __name__ == "__main__":
