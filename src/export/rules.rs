@@ -458,13 +458,14 @@ fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(
     if *checkmate != Verdict::Loss && sjaak {
         name(format!("`checkmate {}`", verdict_key(*checkmate)));
     }
-    if !checkmate_by_only_loses.is_empty() {
+    // Written by FSF (shatarMateRule, fsf's `shatar_mate` naming what it cannot say).
+    if !checkmate_by_only_loses.is_empty() && sjaak {
         name(format!(
             "`checkmate-by-only {} loses`",
             ids(game, checkmate_by_only_loses)
         ));
     }
-    if !checkmate_needs_check_by.is_empty() {
+    if !checkmate_needs_check_by.is_empty() && sjaak {
         name(format!(
             "`checkmate-needs-check-by {}`",
             ids(game, checkmate_needs_check_by)
@@ -550,7 +551,8 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
     if *giving_check_illegal && sjaak {
         name("`giving-check illegal`".into());
     }
-    if *royal_frozen_in_check {
+    // Written by FSF (makpongRule, fsf's `royal_frozen_in_check`).
+    if *royal_frozen_in_check && sjaak {
         name("`royal-frozen-in-check`".into());
     }
     if *facing_royals_illegal {

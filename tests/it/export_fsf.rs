@@ -409,7 +409,7 @@ fn exported_lines(file: &str) -> Vec<String> {
 /// (`king = k:BETZA`). scripts/export_roundtrip.py plays each along random games in pyffish.
 #[test]
 fn end_rules_fsf_says_are_written_with_its_options() {
-    let cases: [(&str, &[&str]); 5] = [
+    let cases: [(&str, &[&str]); 7] = [
         (
             "tests/data/variants/misere.tatsu",
             &["checkmateValue = win"],
@@ -430,6 +430,11 @@ fn end_rules_fsf_says_are_written_with_its_options() {
             ],
         ),
         ("tests/data/variants/knightmate.tatsu", &["king = k:N"]),
+        ("tests/data/variants/makpong.tatsu", &["makpongRule = true"]),
+        (
+            "tests/data/variants/shatar.tatsu",
+            &["bers = j", "knight = n", "shatarMateRule = true"],
+        ),
     ];
     for (file, wanted) in cases {
         let lines = exported_lines(file);
@@ -455,7 +460,32 @@ fn a_bare_king_without_the_reprieve_is_refused_with_fsfs_order_of_judgement() {
     let refused = refusal_of(&crate::support::variants::engine_of(&source).game);
     assert_eq!(
         refused,
-        ["`bare-king loses`: FSF's extinction judges the side that has just moved first, tatsu's bare king the side to move"]
+        ["`bare-king loses`: where both sides are bare, FSF's extinction judges the side that has just moved first, tatsu's bare king the side to move"]
+    );
+}
+
+/// tatsu's `i` moves from `initial in ZONE` squares are FSF's initial moves, made from its doubleStepRegion (one
+/// for every piece): written for Georgian chess's pawn. FSF drops initial captures, so an `i` move that captures
+/// stays refused.
+#[test]
+fn initial_moves_from_a_zone_are_fsfs_initial_moves_from_its_double_step_region() {
+    let lines = exported_lines("tests/data/variants/georgian.tatsu");
+    for line in [
+        "customPiece2 = p:fmWfcFifmnD",
+        "doubleStepRegionWhite = *2",
+        "doubleStepRegionBlack = *7",
+    ] {
+        assert!(lines.iter().any(|l| l == line), "no `{line}` in {lines:#?}");
+    }
+    let source = crate::support::variants::source_with(
+        "tests/data/variants/georgian.tatsu",
+        r#"moves "ifmnDfmWfcF""#,
+        r#"moves "ifnDfmWfcF""#,
+    );
+    let refused = refusal_of(&crate::support::variants::engine_of(&source).game);
+    assert_eq!(
+        refused,
+        ["the Pawn's \"ifnD\": FSF makes no initial captures (`i` with `c`), so it is left out"]
     );
 }
 
@@ -487,6 +517,8 @@ fn coverage_games_export_without_loss_and_fsf_counts_the_same_perft() {
         "tests/data/variants/knightmate.tatsu",
         // shatranj's bare king (extinctionOpponentPieceCount)
         "tests/data/variants/shatranj.tatsu",
+        // initial moves of a custom piece from doubleStepRegion
+        "tests/data/variants/georgian.tatsu",
     ];
     let dir = crate::support::scratch::scratch("fsf-sample");
     let fsf = pyffish().is_some();

@@ -89,6 +89,8 @@ impl Writer<'_> {
         if self.game.legality.giving_check_illegal {
             self.set("checking", false);
         }
+        self.royal_frozen_in_check(roles);
+        self.shatar_mate(roles);
         if let Some(n) = self.game.end.check_limit {
             self.check_counting(n);
         }
@@ -445,7 +447,7 @@ impl Writer<'_> {
         rule += "`";
         let royal_types = game.pieces.iter().filter(|p| p.royal).count();
         let why_not = if !reprieve {
-            Some("FSF's extinction judges the side that has just moved first, tatsu's bare king the side to move")
+            Some("where both sides are bare, FSF's extinction judges the side that has just moved first, tatsu's bare king the side to move")
         } else if hand_must_be_empty || game.drops {
             Some("FSF counts the pieces in hand as on the board")
         } else if royal_types != 1 || game.legality.royalty != Royalty::One {
@@ -462,5 +464,74 @@ impl Writer<'_> {
         self.set("extinctionPieceTypes", "*");
         self.set("extinctionPieceCount", 1);
         self.set("extinctionOpponentPieceCount", 2);
+    }
+}
+
+impl Writer<'_> {
+    /// `royal-frozen-in-check` is FSF's makpongRule (its position.cpp: a king in check may not move, unless it takes
+    /// the only checker), said of FSF's king: the game's one royal piece.
+    fn royal_frozen_in_check(&mut self, roles: &[Role]) {
+        if !self.game.legality.royal_frozen_in_check {
+            return;
+        }
+        let royal: Vec<&Role> = (0..roles.len())
+            .filter(|&i| self.game.pieces[i].royal && self.game.pieces[i].shadow_of.is_none())
+            .map(|i| &roles[i])
+            .collect();
+        if matches!(royal.as_slice(), [Role::King | Role::RoyalCustom(_)]) {
+            self.set("makpongRule", true);
+        } else {
+            self.lossy.push(
+                "`royal-frozen-in-check`: FSF's makpongRule freezes its one king type; this game has several royal types"
+                    .into(),
+            );
+        }
+    }
+
+    /// `checkmate-by-only N loses` with `checkmate-needs-check-by N R J` is FSF's shatarMateRule (its position.h):
+    /// a mate by knights alone is lost by the side giving it, any other counts only after a shak, a check by a
+    /// knight, rook or bers (FSF's types) in the series of checks, and is a draw otherwise.
+    fn shatar_mate(&mut self, roles: &[Role]) {
+        let game = self.game;
+        let end = &game.end;
+        if end.checkmate_by_only_loses.is_empty() && end.checkmate_needs_check_by.is_empty() {
+            return;
+        }
+        let types = |list: &[PieceId]| -> Vec<Option<BuiltIn>> {
+            let mut v: Vec<Option<BuiltIn>> = list
+                .iter()
+                .map(|p| match roles[p.index()] {
+                    Role::BuiltIn(b) => Some(b),
+                    _ => None,
+                })
+                .collect();
+            v.sort_by_key(|b| b.map(|b| b.option()));
+            v.dedup();
+            v
+        };
+        let by_only = types(&end.checkmate_by_only_loses);
+        let shak = types(&end.checkmate_needs_check_by);
+        let fsf_shak = [
+            Some(BuiltIn::Bers),
+            Some(BuiltIn::Knight),
+            Some(BuiltIn::Rook),
+        ];
+        if by_only == [Some(BuiltIn::Knight)] && shak == fsf_shak {
+            self.set("shatarMateRule", true);
+            return;
+        }
+        let ids = |list: &[PieceId]| -> String {
+            let v: Vec<&str> = list
+                .iter()
+                .map(|p| game.piece(*p).symbol.as_str())
+                .collect();
+            v.join(" ")
+        };
+        self.lossy.push(format!(
+            "`checkmate-by-only {} loses`, `checkmate-needs-check-by {}`: FSF's shatarMateRule says a mate by its \
+             knight alone is lost, and others need a check by its knight, rook or bers (\"N\", \"R\", \"RF\")",
+            ids(&end.checkmate_by_only_loses),
+            ids(&end.checkmate_needs_check_by)
+        ));
     }
 }

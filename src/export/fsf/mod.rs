@@ -17,6 +17,8 @@ struct Writer<'g> {
     lossy: Vec<String>,
     fatal: Vec<String>,
     out: String,
+    /// Each piece with `i` moves from fixed squares, with White's and Black's squares (pieces::initial_region).
+    initial_regions: Vec<(String, [SquareSet; 2])>,
 }
 
 /// The game as a `variants.ini` section called `name` (it must differ from FSF's built-in variants, which FSF
@@ -27,6 +29,7 @@ pub fn to_fsf(game: &Game, name: &str, lossy: bool) -> Result<Exported, Refusal>
         lossy: Vec::new(),
         fatal: Vec::new(),
         out: String::new(),
+        initial_regions: Vec::new(),
     };
     let body = w.section(name);
     super::Draft {

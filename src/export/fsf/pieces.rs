@@ -40,6 +40,9 @@ pub(super) enum BuiltIn {
     Silver,
     Archbishop,
     Chancellor,
+    /// Shatar's bers (FSF's `dragon` type too): a built-in only where shatarMateRule needs it, since its checks
+    /// are shak there (elsewhere an `RF` piece stays a custom piece).
+    Bers,
 }
 
 impl BuiltIn {
@@ -65,6 +68,7 @@ impl BuiltIn {
             Self::Silver => "silver",
             Self::Archbishop => "archbishop",
             Self::Chancellor => "chancellor",
+            Self::Bers => "bers",
         }
     }
 
@@ -79,6 +83,7 @@ impl BuiltIn {
             Self::Silver => "FfW",
             Self::Archbishop => "BN",
             Self::Chancellor => "RN",
+            Self::Bers => "RF",
         }
     }
 }
@@ -128,8 +133,10 @@ impl Writer<'_> {
             let mut role = self.role(id, &betza);
             // The first piece that moves exactly as one of FSF's built-in pieces is that piece.
             if let Role::Custom(b) = &role {
+                let bers = (!game.end.checkmate_needs_check_by.is_empty()).then_some(BuiltIn::Bers);
                 let built_in = BuiltIn::ALL
                     .into_iter()
+                    .chain(bers)
                     .find(|c| same_moves(c.betza(), b) && !built_in_taken.contains(c));
                 if let Some(c) = built_in {
                     built_in_taken.push(c);
@@ -156,6 +163,7 @@ impl Writer<'_> {
             }
             roles.push(role);
         }
+        self.initial_region();
         if let Some(at) = over {
             self.fatal[at] =
                 format!("{custom} pieces need FSF custom pieces; FSF has {FSF_CUSTOM_PIECES}");
@@ -190,17 +198,20 @@ impl Writer<'_> {
             return Role::Pawn;
         }
         if promotes && same_moves(&text, "fmWfceFifmnD") {
-            let start = initial_squares(game, id, Side::White);
-            let black = initial_squares(game, id, Side::Black);
+            let squares = [
+                initial_squares(game, id, Side::White),
+                initial_squares(game, id, Side::Black),
+            ];
             self.set("doubleStep", true);
-            self.set("doubleStepRegionWhite", region(game, &start));
-            self.set("doubleStepRegionBlack", region(game, &black));
+            self.initial_regions.push((p.name.clone(), squares));
             return Role::Pawn;
         }
         if text == "fW" && p.drop.is_some() && !p.royal {
             return Role::ShogiPawn;
         }
-        for c in &moves {
+        // `i` moves from `initial in ZONE` squares: FSF's initial moves (its doubleStepRegion), written apart.
+        let (initial, kept_initial) = self.initial_moves(id, &moves);
+        for c in moves.iter().filter(|c| !initial.contains(&c.to_string())) {
             let unsupported: Vec<char> = c
                 .legs
                 .iter()
@@ -229,7 +240,10 @@ impl Writer<'_> {
                 ));
             }
         }
-        let sayable = |i: usize| betza::fsf::fsf_says(&parsed.components[i]);
+        let sayable = |i: usize| {
+            let c = &parsed.components[i];
+            betza::fsf::fsf_says(c) && !initial.contains(&c.to_string())
+        };
         // Written weakest first, since FSF lets a later component replace an earlier one's range; then read
         // back as FSF reads it, so that a string meaning another piece there is never written as this one.
         let betza::fsf::FsfText {
@@ -253,11 +267,102 @@ impl Writer<'_> {
                 p.name
             ));
         }
+        let kept = kept + &kept_initial;
         if p.royal {
             Role::RoyalCustom(kept)
         } else {
             Role::Custom(kept)
         }
+    }
+
+    /// A piece's `i` components where its `i` moves start from fixed squares (`initial in ZONE`, or the squares it
+    /// starts on), and what to write for them. FSF's `i` (its piece.cpp) puts a move in a second table, used from
+    /// the squares of `doubleStepRegionWhite/Black` (one region for every piece, written by `initial_region`), and
+    /// it drops initial captures. So each `i` component is written when it only moves (`m`), reads alike without
+    /// its `i` in FSF's reader, and the piece's squares are the region every such piece shares. Returns the
+    /// components handled (canonical text: written, or named here as FSF cannot say them) and the FSF text for
+    /// those written (`i` before each); the others are left to the caller's refusal of the `i`.
+    fn initial_moves(&mut self, id: PieceId, moves: &[&betza::Component]) -> (Vec<String>, String) {
+        let game = self.game;
+        let p = game.piece(id);
+        let initial: Vec<&betza::Component> = moves
+            .iter()
+            .copied()
+            .filter(|c| c.legs.len() == 1 && c.repeat.is_none())
+            .filter(|c| c.legs[0].modifiers.iter().any(|(m, _)| *m == Modifier::I))
+            .collect();
+        if initial.is_empty() {
+            return (Vec::new(), String::new());
+        }
+        let all: Vec<String> = initial.iter().map(|c| c.to_string()).collect();
+        let left_out = |w: &mut Self, why: &str| {
+            for c in &all {
+                w.lossy.push(format!(
+                    "the {}'s \"{c}\": {why}, so it is left out",
+                    p.name
+                ));
+            }
+            (all.clone(), String::new())
+        };
+        if p.unmoved.is_some() {
+            return left_out(
+                self,
+                "FSF makes initial moves from the squares of its doubleStepRegion, not while the piece has not moved",
+            );
+        }
+        let stripped: Vec<betza::Component> = initial
+            .iter()
+            .map(|&c| {
+                let mut c = c.clone();
+                c.legs[0].modifiers.retain(|(m, _)| *m != Modifier::I);
+                c
+            })
+            .collect();
+        let quiet_only = stripped.iter().all(|c| {
+            let ms: Vec<Modifier> = c.legs[0].modifiers.iter().map(|&(m, _)| m).collect();
+            ms.contains(&Modifier::M) && !ms.contains(&Modifier::C)
+        });
+        if !quiet_only {
+            return left_out(self, "FSF makes no initial captures (`i` with `c`)");
+        }
+        let text: String = stripped.iter().map(|c| c.to_string()).collect();
+        let Ok(parsed) = betza::parse(&text) else {
+            return (Vec::new(), String::new());
+        };
+        let all_sayable = parsed.components.iter().all(betza::fsf::fsf_says);
+        let read = betza::fsf::fsf_text(&parsed, |_| true);
+        if !all_sayable || read.there != read.here {
+            return (Vec::new(), String::new());
+        }
+        let squares = [
+            initial_squares(game, id, Side::White),
+            initial_squares(game, id, Side::Black),
+        ];
+        self.initial_regions.push((p.name.clone(), squares));
+        let handled = initial.iter().map(|c| c.to_string()).collect();
+        let written = parsed.components.iter().map(|c| format!("i{c}")).collect();
+        (handled, written)
+    }
+
+    /// FSF's one region for every piece's initial moves (and its pawn's double step): written when every piece
+    /// with `i` moves has them from the same squares, else named.
+    pub(super) fn initial_region(&mut self) {
+        let regions = std::mem::take(&mut self.initial_regions);
+        let Some((_, first)) = regions.first() else {
+            return;
+        };
+        if let Some((other, _)) = regions.iter().find(|(_, r)| r != first) {
+            self.lossy.push(format!(
+                "the {}'s and the {other}'s `i` moves start from different squares; FSF has one \
+                 doubleStepRegion for all pieces",
+                regions[0].0
+            ));
+            return;
+        }
+        let game = self.game;
+        let [white, black] = first.clone();
+        self.set("doubleStepRegionWhite", region(game, &white));
+        self.set("doubleStepRegionBlack", region(game, &black));
     }
 
     /// FSF's `immobilityIllegal` forbids a move to a square from which the piece has no quiet move on an empty
