@@ -264,23 +264,9 @@ fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(Strin
             game.piece(*to).name
         ));
     }
-    if let Some(Unmoved {
-        tail: _,
-        not_in_check,
-        lost_when_aligned_with,
-    }) = unmoved.as_deref()
-    {
-        let mut rule = format!("the {piece_name}'s `initial unmoved");
-        if *not_in_check {
-            rule += " not-in-check";
-        }
-        if !lost_when_aligned_with.is_empty() {
-            rule += &format!(
-                " lost-when-aligned-with {}",
-                ids(game, lost_when_aligned_with)
-            );
-        }
-        name(rule + "`");
+    // Written by FSF where it is Cambodian chess's (cambodianMoves; fsf's pieces name the others).
+    if let (Some(u), true) = (unmoved.as_deref(), target == Target::Sjaak) {
+        name(unmoved_words(game, piece_name, u));
     }
     // Written by each exporter's drops, naming what its target cannot say; a royal piece's `drop allowed` is
     // FSF's king in the start position's hand (Sjaak II's exporter names it).
@@ -685,4 +671,24 @@ pub(crate) fn insufficient_material_words(game: &Game) -> String {
         })
         .collect();
     format!("`insufficient-material {}`", sets.join(", "))
+}
+
+/// `initial unmoved …` of the piece called `piece_name`, as the file writes it.
+pub(crate) fn unmoved_words(game: &Game, piece_name: &str, u: &Unmoved) -> String {
+    let Unmoved {
+        tail: _,
+        not_in_check,
+        lost_when_aligned_with,
+    } = u;
+    let mut rule = format!("the {piece_name}'s `initial unmoved");
+    if *not_in_check {
+        rule += " not-in-check";
+    }
+    if !lost_when_aligned_with.is_empty() {
+        rule += &format!(
+            " lost-when-aligned-with {}",
+            ids(game, lost_when_aligned_with)
+        );
+    }
+    rule + "`"
 }

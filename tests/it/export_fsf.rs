@@ -406,10 +406,12 @@ fn exported_lines(file: &str) -> Vec<String> {
 /// End rules FSF says with options of its own: `checkmate win` (checkmateValue), who loses by repetition
 /// (nFoldValue, from White's side with nFoldValueAbsolute; `mover-loses` is a win for the side to move), shatranj's
 /// bare king (its extinction rule with the opponent's count and the claim), a royal piece that is not a king
-/// (`king = k:BETZA`). scripts/export_roundtrip.py plays each along random games in pyffish.
+/// (`king = k:BETZA`), makpong's frozen king, shatar's mates, Cambodian chess's first moves (cambodianMoves, the
+/// rights in the FEN's castling field as FSF's gates). scripts/export_roundtrip.py plays each along random games
+/// in pyffish.
 #[test]
 fn end_rules_fsf_says_are_written_with_its_options() {
-    let cases: [(&str, &[&str]); 7] = [
+    let cases: [(&str, &[&str]); 8] = [
         (
             "tests/data/variants/misere.tatsu",
             &["checkmateValue = win"],
@@ -431,6 +433,16 @@ fn end_rules_fsf_says_are_written_with_its_options() {
         ),
         ("tests/data/variants/knightmate.tatsu", &["king = k:N"]),
         ("tests/data/variants/makpong.tatsu", &["makpongRule = true"]),
+        // `initial unmoved` on the king (`not-in-check lost-when-aligned-with R`) and the met: FSF's own rule.
+        (
+            "tests/data/variants/cambodian.tatsu",
+            &[
+                "king = k",
+                "fers = m",
+                "gating = true",
+                "cambodianMoves = true",
+            ],
+        ),
         (
             "tests/data/variants/shatar.tatsu",
             &["bers = j", "knight = n", "shatarMateRule = true"],
@@ -519,6 +531,8 @@ fn coverage_games_export_without_loss_and_fsf_counts_the_same_perft() {
         "tests/data/variants/shatranj.tatsu",
         // initial moves of a custom piece from doubleStepRegion
         "tests/data/variants/georgian.tatsu",
+        // first-move rights as FSF's gates (cambodianMoves)
+        "tests/data/variants/cambodian.tatsu",
     ];
     let dir = crate::support::scratch::scratch("fsf-sample");
     let fsf = pyffish().is_some();

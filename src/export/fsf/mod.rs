@@ -19,6 +19,8 @@ struct Writer<'g> {
     out: String,
     /// Each piece with `i` moves from fixed squares, with White's and Black's squares (pieces::initial_region).
     initial_regions: Vec<(String, [SquareSet; 2])>,
+    /// The game's first-move rights are FSF's cambodianMoves (pieces::cambodian_moves).
+    cambodian: bool,
 }
 
 /// The game as a `variants.ini` section called `name` (it must differ from FSF's built-in variants, which FSF
@@ -30,6 +32,7 @@ pub fn to_fsf(game: &Game, name: &str, lossy: bool) -> Result<Exported, Refusal>
         fatal: Vec::new(),
         out: String::new(),
         initial_regions: Vec::new(),
+        cambodian: false,
     };
     let body = w.section(name);
     super::Draft {

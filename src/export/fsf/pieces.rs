@@ -98,6 +98,7 @@ impl Writer<'_> {
         if !game.pieces.iter().any(|p| p.royal) {
             self.set("king", "-");
         }
+        self.cambodian = cambodian_moves(game);
         let mut roles: Vec<Role> = Vec::new();
         let mut custom = 0;
         let mut over = None;
@@ -164,6 +165,19 @@ impl Writer<'_> {
             roles.push(role);
         }
         self.initial_region();
+        if self.cambodian {
+            self.set("gating", true);
+            self.set("cambodianMoves", true);
+        } else {
+            for p in game.pieces.iter().filter(|p| p.shadow_of.is_none()) {
+                if let Some(u) = p.unmoved.as_deref() {
+                    self.lossy.push(format!(
+                        "{}: FSF's first-move rights are Cambodian chess's king and met only (cambodianMoves)",
+                        crate::export::rules::unmoved_words(game, &p.name, u)
+                    ));
+                }
+            }
+        }
         if let Some(at) = over {
             self.fatal[at] =
                 format!("{custom} pieces need FSF custom pieces; FSF has {FSF_CUSTOM_PIECES}");
@@ -175,6 +189,14 @@ impl Writer<'_> {
     fn role(&mut self, id: PieceId, betza: &str) -> Role {
         let game = self.game;
         let p = game.piece(id);
+        // Cambodian chess's first moves are FSF's own king and met (`cambodian_moves`).
+        if self.cambodian && p.unmoved.is_some() {
+            return if p.royal {
+                Role::King
+            } else {
+                Role::BuiltIn(BuiltIn::Fers)
+            };
+        }
         let Ok(parsed) = betza::parse(betza) else {
             self.fatal
                 .push(format!("the {}'s moves do not parse", p.name));
@@ -441,4 +463,60 @@ fn same_moves(a: &str, b: &str) -> bool {
         Some(v)
     };
     set(a).is_some() && set(a) == set(b)
+}
+
+/// Does `game` say Cambodian chess's first moves as FSF's `cambodianMoves` does (its movegen.cpp and position.cpp)?
+/// FSF's king (`K`) may leap as `ifsmN` and its met (`F`) step `ifmD` from their gates, the FEN's castling-field
+/// files on the first rank; a gate goes when its piece moves or is taken there, and the king's also when an enemy
+/// rook moves onto its rank or file (the rook's lines whatever stands between), and the king's leap is not made in
+/// check. tatsu says each of these with `initial unmoved` (the king's `not-in-check lost-when-aligned-with R`).
+fn cambodian_moves(game: &crate::rules::Game) -> bool {
+    let moves_as = |i: usize, betza: &str| match move_sets(game, PieceId(i as u16)).as_slice() {
+        [one] => one.zone.is_none() && same_moves(&one.betza, betza),
+        _ => false,
+    };
+    let pieces: Vec<usize> = (0..game.pieces.len())
+        .filter(|&i| game.pieces[i].shadow_of.is_none())
+        .collect();
+    let rook: Vec<PieceId> = pieces
+        .iter()
+        .filter(|&&i| moves_as(i, "R") && !game.pieces[i].royal)
+        .map(|&i| PieceId(i as u16))
+        .collect();
+    let king_and_met = |i: usize| {
+        let p = &game.pieces[i];
+        match p.unmoved.as_deref() {
+            None => true,
+            Some(u) if p.royal => {
+                moves_as(i, "KifsmN") && u.not_in_check && u.lost_when_aligned_with == rook
+            }
+            Some(u) => {
+                moves_as(i, "FifmD") && !u.not_in_check && u.lost_when_aligned_with.is_empty()
+            }
+        }
+    };
+    let g = game.geometry;
+    let on_first_rank = |r: &crate::rules::FirstMoveRight| match r.side {
+        Side::White => g.rank(r.square) == 0,
+        Side::Black => g.rank(r.square) == g.ranks as i32 - 1,
+    };
+    let unmoved = pieces
+        .iter()
+        .filter(|&&i| game.pieces[i].unmoved.is_some())
+        .count();
+    let other_fers = pieces
+        .iter()
+        .filter(|&&i| moves_as(i, "F") || moves_as(i, "FifmD"))
+        .count();
+    unmoved == 2
+        && rook.len() == 1
+        && other_fers == 1
+        && pieces.iter().all(|&i| king_and_met(i))
+        && pieces
+            .iter()
+            .any(|&i| game.pieces[i].royal && game.pieces[i].unmoved.is_some())
+        && game.castlings.is_empty()
+        && game.gating.is_none()
+        && !game.drops
+        && game.first_move_rights.iter().all(on_first_rank)
 }
