@@ -264,23 +264,9 @@ fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(Strin
             game.piece(*to).name
         ));
     }
-    if let Some(Unmoved {
-        tail: _,
-        not_in_check,
-        lost_when_aligned_with,
-    }) = unmoved.as_deref()
-    {
-        let mut rule = format!("the {piece_name}'s `initial unmoved");
-        if *not_in_check {
-            rule += " not-in-check";
-        }
-        if !lost_when_aligned_with.is_empty() {
-            rule += &format!(
-                " lost-when-aligned-with {}",
-                ids(game, lost_when_aligned_with)
-            );
-        }
-        name(rule + "`");
+    // Written by FSF where it is Cambodian chess's (cambodianMoves; fsf's pieces name the others).
+    if let (Some(u), true) = (unmoved.as_deref(), target == Target::Sjaak) {
+        name(unmoved_words(game, piece_name, u));
     }
     // Written by each exporter's drops, naming what its target cannot say; a royal piece's `drop allowed` is
     // FSF's king in the start position's hand (Sjaak II's exporter names it).
@@ -399,12 +385,16 @@ fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(
     if *stalemate_by_piece_count && sjaak {
         name("`stalemate fewer-pieces-win`".into());
     }
-    // Written by both as a draw after `count` occurrences, with perpetual check lost; who else loses is not.
-    if let Some(Repetition {
-        count,
-        perpetual_check_loses: _,
-        loser: Some(loser),
-    }) = repetition
+    // Written by both as a draw after `count` occurrences, with perpetual check lost; who else loses by FSF
+    // (nFoldValue, nFoldValueAbsolute), not by Sjaak II.
+    if let (
+        Some(Repetition {
+            count,
+            perpetual_check_loses: _,
+            loser: Some(loser),
+        }),
+        true,
+    ) = (repetition, sjaak)
     {
         let loser = match loser {
             RepetitionLoser::Mover => "mover-loses".to_string(),
@@ -425,10 +415,14 @@ fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(
             name(format!("`move-limit {plies} plies`{reset_by}"));
         }
     }
-    if let Some(BareKing {
-        hand_must_be_empty,
-        reprieve,
-    }) = bare_king_loses
+    // Written by FSF (its shatranj extinction rule, fsf's `bare_king` naming what it cannot say).
+    if let (
+        Some(BareKing {
+            hand_must_be_empty,
+            reprieve,
+        }),
+        true,
+    ) = (bare_king_loses, sjaak)
     {
         let mut rule = "`bare-king loses".to_string();
         if *hand_must_be_empty {
@@ -446,16 +440,18 @@ fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(
             insufficient_material_words(game)
         ));
     }
-    if *checkmate != Verdict::Loss {
+    // Written by FSF (checkmateValue).
+    if *checkmate != Verdict::Loss && sjaak {
         name(format!("`checkmate {}`", verdict_key(*checkmate)));
     }
-    if !checkmate_by_only_loses.is_empty() {
+    // Written by FSF (shatarMateRule, fsf's `shatar_mate` naming what it cannot say).
+    if !checkmate_by_only_loses.is_empty() && sjaak {
         name(format!(
             "`checkmate-by-only {} loses`",
             ids(game, checkmate_by_only_loses)
         ));
     }
-    if !checkmate_needs_check_by.is_empty() {
+    if !checkmate_needs_check_by.is_empty() && sjaak {
         name(format!(
             "`checkmate-needs-check-by {}`",
             ids(game, checkmate_needs_check_by)
@@ -541,7 +537,8 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
     if *giving_check_illegal && sjaak {
         name("`giving-check illegal`".into());
     }
-    if *royal_frozen_in_check {
+    // Written by FSF (makpongRule, fsf's `royal_frozen_in_check`).
+    if *royal_frozen_in_check && sjaak {
         name("`royal-frozen-in-check`".into());
     }
     if *facing_royals_illegal {
@@ -674,4 +671,24 @@ pub(crate) fn insufficient_material_words(game: &Game) -> String {
         })
         .collect();
     format!("`insufficient-material {}`", sets.join(", "))
+}
+
+/// `initial unmoved …` of the piece called `piece_name`, as the file writes it.
+pub(crate) fn unmoved_words(game: &Game, piece_name: &str, u: &Unmoved) -> String {
+    let Unmoved {
+        tail: _,
+        not_in_check,
+        lost_when_aligned_with,
+    } = u;
+    let mut rule = format!("the {piece_name}'s `initial unmoved");
+    if *not_in_check {
+        rule += " not-in-check";
+    }
+    if !lost_when_aligned_with.is_empty() {
+        rule += &format!(
+            " lost-when-aligned-with {}",
+            ids(game, lost_when_aligned_with)
+        );
+    }
+    rule + "`"
 }

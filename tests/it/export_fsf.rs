@@ -396,6 +396,111 @@ fn promotion_on_arrival_is_refused_only_for_a_piece_that_can_leave_the_zone() {
     );
 }
 
+/// The lines of `file`'s export to FSF, refused or not (the refusal's rules in the panic).
+fn exported_lines(file: &str) -> Vec<String> {
+    let exported = tatsu::export::to_fsf(&game(&format!("{ROOT}/{file}")), "x", false)
+        .unwrap_or_else(|refusal| panic!("{file}: {refusal}"));
+    exported.text.lines().map(str::to_owned).collect()
+}
+
+/// End rules FSF says with options of its own: `checkmate win` (checkmateValue), who loses by repetition
+/// (nFoldValue, from White's side with nFoldValueAbsolute; `mover-loses` is a win for the side to move), shatranj's
+/// bare king (its extinction rule with the opponent's count and the claim), a royal piece that is not a king
+/// (`king = k:BETZA`), makpong's frozen king, shatar's mates, Cambodian chess's first moves (cambodianMoves, the
+/// rights in the FEN's castling field as FSF's gates). scripts/export_roundtrip.py plays each along random games
+/// in pyffish.
+#[test]
+fn end_rules_fsf_says_are_written_with_its_options() {
+    let cases: [(&str, &[&str]); 8] = [
+        (
+            "tests/data/variants/misere.tatsu",
+            &["checkmateValue = win"],
+        ),
+        (
+            "tests/data/variants/minishogi.tatsu",
+            &["nFoldValue = loss", "nFoldValueAbsolute = true"],
+        ),
+        ("tests/data/variants/torishogi.tatsu", &["nFoldValue = win"]),
+        (
+            "tests/data/variants/shatranj.tatsu",
+            &[
+                "extinctionValue = loss",
+                "extinctionClaim = true",
+                "extinctionPieceTypes = *",
+                "extinctionPieceCount = 1",
+                "extinctionOpponentPieceCount = 2",
+            ],
+        ),
+        ("tests/data/variants/knightmate.tatsu", &["king = k:N"]),
+        ("tests/data/variants/makpong.tatsu", &["makpongRule = true"]),
+        // `initial unmoved` on the king (`not-in-check lost-when-aligned-with R`) and the met: FSF's own rule.
+        (
+            "tests/data/variants/cambodian.tatsu",
+            &[
+                "king = k",
+                "fers = m",
+                "gating = true",
+                "cambodianMoves = true",
+            ],
+        ),
+        (
+            "tests/data/variants/shatar.tatsu",
+            &["bers = j", "knight = n", "shatarMateRule = true"],
+        ),
+    ];
+    for (file, wanted) in cases {
+        let lines = exported_lines(file);
+        for line in wanted {
+            assert!(
+                lines.iter().any(|l| l == line),
+                "{file}: no `{line}` in {lines:#?}"
+            );
+        }
+    }
+    // The mover's loss is relative: never from White's side.
+    let tori = exported_lines("tests/data/variants/torishogi.tatsu");
+    assert!(!tori.iter().any(|l| l.starts_with("nFoldValueAbsolute")));
+}
+
+#[test]
+fn a_bare_king_without_the_reprieve_is_refused_with_fsfs_order_of_judgement() {
+    let source = crate::support::variants::source_with(
+        "tests/data/variants/shatranj.tatsu",
+        "bare-king loses reprieve",
+        "bare-king loses",
+    );
+    let refused = refusal_of(&crate::support::variants::engine_of(&source).game);
+    assert_eq!(
+        refused,
+        ["`bare-king loses`: where both sides are bare, FSF's extinction judges the side that has just moved first, tatsu's bare king the side to move"]
+    );
+}
+
+/// tatsu's `i` moves from `initial in ZONE` squares are FSF's initial moves, made from its doubleStepRegion (one
+/// for every piece): written for Georgian chess's pawn. FSF drops initial captures, so an `i` move that captures
+/// stays refused.
+#[test]
+fn initial_moves_from_a_zone_are_fsfs_initial_moves_from_its_double_step_region() {
+    let lines = exported_lines("tests/data/variants/georgian.tatsu");
+    for line in [
+        "customPiece2 = p:fmWfcFifmnD",
+        "doubleStepRegionWhite = *2",
+        "doubleStepRegionBlack = *7",
+    ] {
+        assert!(lines.iter().any(|l| l == line), "no `{line}` in {lines:#?}");
+    }
+    let source = crate::support::variants::source_with(
+        "tests/data/variants/georgian.tatsu",
+        r#"moves "ifmnDfmWfcF""#,
+        r#"moves "ifnDfmWfcF""#,
+    );
+    let refused = refusal_of(&crate::support::variants::engine_of(&source).game);
+    assert_eq!(
+        refused,
+        ["the Pawn's \"ifnD\": FSF makes no initial captures (`i` with `c`), so it is left out"]
+    );
+}
+
 /// A sample of docs/coverage.md's games, one for each rule FSF says in its own words: each exports without
 /// `--lossy`, and (with pyffish) Fairy-Stockfish loads the export and counts the start position's perft to depth 2
 /// as tatsu does. `scripts/export_roundtrip.py` does the same for every coverage game.
@@ -420,6 +525,14 @@ fn coverage_games_export_without_loss_and_fsf_counts_the_same_perft() {
         "tests/data/variants/threecheck.tatsu",
         // a promoting piece with a choice (promotionPawnTypes), nMoveRuleTypes
         "tests/data/variants/asean.tatsu",
+        // a royal piece of its own moves (`king = k:N`)
+        "tests/data/variants/knightmate.tatsu",
+        // shatranj's bare king (extinctionOpponentPieceCount)
+        "tests/data/variants/shatranj.tatsu",
+        // initial moves of a custom piece from doubleStepRegion
+        "tests/data/variants/georgian.tatsu",
+        // first-move rights as FSF's gates (cambodianMoves)
+        "tests/data/variants/cambodian.tatsu",
     ];
     let dir = crate::support::scratch::scratch("fsf-sample");
     let fsf = pyffish().is_some();

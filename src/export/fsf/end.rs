@@ -1,7 +1,16 @@
 //! The end of the game as FSF says it: stalemate, repetition, the move count, extinction, material.
 use super::{BuiltIn, Role, Writer};
 use crate::inspect::{piece_moves, EmptyBoard};
-use crate::rules::{PieceId, Side, StalemateResult};
+use crate::rules::{BareKing, PieceId, RepetitionLoser, Royalty, Side, StalemateResult, Verdict};
+
+/// A tatsu verdict as FSF's value words (for the side the rule is about).
+fn verdict_value(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Win => "win",
+        Verdict::Draw => "draw",
+        Verdict::Loss => "loss",
+    }
+}
 
 impl Writer<'_> {
     pub(super) fn end_rules(&mut self, roles: &[Role], letters: &[char]) {
@@ -12,13 +21,17 @@ impl Writer<'_> {
             StalemateResult::Loss => "loss",
         };
         self.set("stalemateValue", value);
+        // `checkmate RESULT` is the mated side's result, as FSF's checkmateValue is the side to move's.
+        if end.checkmate != Verdict::Loss {
+            self.set("checkmateValue", verdict_value(end.checkmate));
+        }
         if end.stalemate_by_piece_count {
             self.set("stalematePieceCount", true);
         }
         match end.repetition {
             Some(r) => {
                 self.set("nFoldRule", r.count);
-                self.set("nFoldValue", "draw");
+                self.repetition_value(r.loser);
                 self.set("perpetualCheckIllegal", r.perpetual_check_loses);
             }
             // FSF's repetition rule is off at 0.
@@ -37,12 +50,13 @@ impl Writer<'_> {
         match end.extinction.as_slice() {
             [] => {}
             [rule] => {
-                let value = match rule.verdict {
-                    crate::rules::Verdict::Win => "win",
-                    crate::rules::Verdict::Draw => "draw",
-                    crate::rules::Verdict::Loss => "loss",
-                };
-                self.set("extinctionValue", value);
+                if end.bare_king_loses.is_some() {
+                    self.lossy.push(
+                        "`bare-king loses` with an `extinction` line: FSF has one extinction rule"
+                            .into(),
+                    );
+                }
+                self.set("extinctionValue", verdict_value(rule.verdict));
                 let types: String = match &rule.pieces {
                     crate::rules::Extinct::AnyPiece => "*".into(),
                     crate::rules::Extinct::Types(types) => {
@@ -62,6 +76,11 @@ impl Writer<'_> {
             // Several lines: FSF has one extinction rule; rules.rs names each line.
             _ => {}
         }
+        if end.extinction.is_empty() {
+            if let Some(bare) = end.bare_king_loses {
+                self.bare_king(bare);
+            }
+        }
         self.insufficient_material(roles);
         self.flags(roles, letters);
         if let Some(c) = &self.game.end.counting {
@@ -70,6 +89,8 @@ impl Writer<'_> {
         if self.game.legality.giving_check_illegal {
             self.set("checking", false);
         }
+        self.royal_frozen_in_check(roles);
+        self.shatar_mate(roles);
         if let Some(n) = self.game.end.check_limit {
             self.check_counting(n);
         }
@@ -273,7 +294,7 @@ impl Writer<'_> {
             ));
             return;
         };
-        let king = matches!(roles[piece.index()], Role::King);
+        let king = matches!(roles[piece.index()], Role::King | Role::RoyalCustom(_));
         let flag_move = match (first.if_safe, first.after_reply, end.black_may_equalise) {
             (false, false, false) => false,
             (true, false, false) => {
@@ -388,5 +409,129 @@ impl Writer<'_> {
                 super::super::rules::counting_text(game, c)
             )),
         }
+    }
+}
+
+impl Writer<'_> {
+    /// `repetition N …`'s result: FSF's nFoldValue is the side to move's, or White's with nFoldValueAbsolute. The
+    /// side to move did not complete the repetition, so `mover-loses` is a win for it.
+    fn repetition_value(&mut self, loser: Option<RepetitionLoser>) {
+        let (value, absolute) = match loser {
+            None => ("draw", false),
+            Some(RepetitionLoser::Mover) => ("win", false),
+            Some(RepetitionLoser::Side(Side::White)) => ("loss", true),
+            Some(RepetitionLoser::Side(Side::Black)) => ("win", true),
+        };
+        self.set("nFoldValue", value);
+        if absolute {
+            self.set("nFoldValueAbsolute", true);
+        }
+    }
+
+    /// `bare-king loses reprieve` is FSF's shatranj rule (its variant.cpp): extinction of all pieces but one, judged
+    /// against two or more of the opponent's pieces, one more when the bared side is to move (extinctionClaim).
+    /// FSF counts pieces, king included, so this says tatsu's rule where each side has one royal piece.
+    fn bare_king(&mut self, bare: BareKing) {
+        let game = self.game;
+        let BareKing {
+            hand_must_be_empty,
+            reprieve,
+        } = bare;
+        let mut rule = "`bare-king loses".to_string();
+        if hand_must_be_empty {
+            rule += " with-empty-hand";
+        }
+        if reprieve {
+            rule += " reprieve";
+        }
+        rule += "`";
+        let royal_types = game.pieces.iter().filter(|p| p.royal).count();
+        let why_not = if !reprieve {
+            Some("where both sides are bare, FSF's extinction judges the side that has just moved first, tatsu's bare king the side to move")
+        } else if hand_must_be_empty || game.drops {
+            Some("FSF counts the pieces in hand as on the board")
+        } else if royal_types != 1 || game.legality.royalty != Royalty::One {
+            Some("FSF counts the king among the pieces, so it says a bare king only where each side has one royal piece")
+        } else {
+            None
+        };
+        if let Some(why) = why_not {
+            self.lossy.push(format!("{rule}: {why}"));
+            return;
+        }
+        self.set("extinctionValue", "loss");
+        self.set("extinctionClaim", true);
+        self.set("extinctionPieceTypes", "*");
+        self.set("extinctionPieceCount", 1);
+        self.set("extinctionOpponentPieceCount", 2);
+    }
+}
+
+impl Writer<'_> {
+    /// `royal-frozen-in-check` is FSF's makpongRule (its position.cpp: a king in check may not move, unless it takes
+    /// the only checker), said of FSF's king: the game's one royal piece.
+    fn royal_frozen_in_check(&mut self, roles: &[Role]) {
+        if !self.game.legality.royal_frozen_in_check {
+            return;
+        }
+        let royal: Vec<&Role> = (0..roles.len())
+            .filter(|&i| self.game.pieces[i].royal && self.game.pieces[i].shadow_of.is_none())
+            .map(|i| &roles[i])
+            .collect();
+        if matches!(royal.as_slice(), [Role::King | Role::RoyalCustom(_)]) {
+            self.set("makpongRule", true);
+        } else {
+            self.lossy.push(
+                "`royal-frozen-in-check`: FSF's makpongRule freezes its one king type; this game has several royal types"
+                    .into(),
+            );
+        }
+    }
+
+    /// `checkmate-by-only N loses` with `checkmate-needs-check-by N R J` is FSF's shatarMateRule (its position.h):
+    /// a mate by knights alone is lost by the side giving it, any other counts only after a shak, a check by a
+    /// knight, rook or bers (FSF's types) in the series of checks, and is a draw otherwise.
+    fn shatar_mate(&mut self, roles: &[Role]) {
+        let game = self.game;
+        let end = &game.end;
+        if end.checkmate_by_only_loses.is_empty() && end.checkmate_needs_check_by.is_empty() {
+            return;
+        }
+        let types = |list: &[PieceId]| -> Vec<Option<BuiltIn>> {
+            let mut v: Vec<Option<BuiltIn>> = list
+                .iter()
+                .map(|p| match roles[p.index()] {
+                    Role::BuiltIn(b) => Some(b),
+                    _ => None,
+                })
+                .collect();
+            v.sort_by_key(|b| b.map(|b| b.option()));
+            v.dedup();
+            v
+        };
+        let by_only = types(&end.checkmate_by_only_loses);
+        let shak = types(&end.checkmate_needs_check_by);
+        let fsf_shak = [
+            Some(BuiltIn::Bers),
+            Some(BuiltIn::Knight),
+            Some(BuiltIn::Rook),
+        ];
+        if by_only == [Some(BuiltIn::Knight)] && shak == fsf_shak {
+            self.set("shatarMateRule", true);
+            return;
+        }
+        let ids = |list: &[PieceId]| -> String {
+            let v: Vec<&str> = list
+                .iter()
+                .map(|p| game.piece(*p).symbol.as_str())
+                .collect();
+            v.join(" ")
+        };
+        self.lossy.push(format!(
+            "`checkmate-by-only {} loses`, `checkmate-needs-check-by {}`: FSF's shatarMateRule says a mate by its \
+             knight alone is lost, and others need a check by its knight, rook or bers (\"N\", \"R\", \"RF\")",
+            ids(&end.checkmate_by_only_loses),
+            ids(&end.checkmate_needs_check_by)
+        ));
     }
 }

@@ -17,6 +17,10 @@ struct Writer<'g> {
     lossy: Vec<String>,
     fatal: Vec<String>,
     out: String,
+    /// Each piece with `i` moves from fixed squares, with White's and Black's squares (pieces::initial_region).
+    initial_regions: Vec<(String, [SquareSet; 2])>,
+    /// The game's first-move rights are FSF's cambodianMoves (pieces::cambodian_moves).
+    cambodian: bool,
 }
 
 /// The game as a `variants.ini` section called `name` (it must differ from FSF's built-in variants, which FSF
@@ -27,6 +31,8 @@ pub fn to_fsf(game: &Game, name: &str, lossy: bool) -> Result<Exported, Refusal>
         lossy: Vec::new(),
         fatal: Vec::new(),
         out: String::new(),
+        initial_regions: Vec::new(),
+        cambodian: false,
     };
     let body = w.section(name);
     super::Draft {

@@ -23,6 +23,8 @@ pub(super) enum Role {
     /// to mate; its counting rules count rooks, khons and knights; `dropOppositeColoredBishop` is about its bishop).
     BuiltIn(BuiltIn),
     Custom(String),
+    /// FSF's king with moves of its own (`king = k:BETZA`; its parser's custom royal piece).
+    RoyalCustom(String),
 }
 
 /// FSF's built-in pieces other than the king and the pawns, with their option names and moves (its piece.cpp).
@@ -38,6 +40,9 @@ pub(super) enum BuiltIn {
     Silver,
     Archbishop,
     Chancellor,
+    /// Shatar's bers (FSF's `dragon` type too): a built-in only where shatarMateRule needs it, since its checks
+    /// are shak there (elsewhere an `RF` piece stays a custom piece).
+    Bers,
 }
 
 impl BuiltIn {
@@ -63,6 +68,7 @@ impl BuiltIn {
             Self::Silver => "silver",
             Self::Archbishop => "archbishop",
             Self::Chancellor => "chancellor",
+            Self::Bers => "bers",
         }
     }
 
@@ -77,6 +83,7 @@ impl BuiltIn {
             Self::Silver => "FfW",
             Self::Archbishop => "BN",
             Self::Chancellor => "RN",
+            Self::Bers => "RF",
         }
     }
 }
@@ -91,6 +98,7 @@ impl Writer<'_> {
         if !game.pieces.iter().any(|p| p.royal) {
             self.set("king", "-");
         }
+        self.cambodian = cambodian_moves(game);
         let mut roles: Vec<Role> = Vec::new();
         let mut custom = 0;
         let mut over = None;
@@ -126,8 +134,10 @@ impl Writer<'_> {
             let mut role = self.role(id, &betza);
             // The first piece that moves exactly as one of FSF's built-in pieces is that piece.
             if let Role::Custom(b) = &role {
+                let bers = (!game.end.checkmate_needs_check_by.is_empty()).then_some(BuiltIn::Bers);
                 let built_in = BuiltIn::ALL
                     .into_iter()
+                    .chain(bers)
                     .find(|c| same_moves(c.betza(), b) && !built_in_taken.contains(c));
                 if let Some(c) = built_in {
                     built_in_taken.push(c);
@@ -137,6 +147,7 @@ impl Writer<'_> {
             let letter = letters[i];
             match &role {
                 Role::King => self.set("king", letter),
+                Role::RoyalCustom(b) => self.set("king", format!("{letter}:{b}")),
                 Role::Pawn => self.set("pawn", letter),
                 Role::ShogiPawn => self.set("shogiPawn", letter),
                 Role::BuiltIn(c) => self.set(c.option(), letter),
@@ -153,6 +164,20 @@ impl Writer<'_> {
             }
             roles.push(role);
         }
+        self.initial_region();
+        if self.cambodian {
+            self.set("gating", true);
+            self.set("cambodianMoves", true);
+        } else {
+            for p in game.pieces.iter().filter(|p| p.shadow_of.is_none()) {
+                if let Some(u) = p.unmoved.as_deref() {
+                    self.lossy.push(format!(
+                        "{}: FSF's first-move rights are Cambodian chess's king and met only (cambodianMoves)",
+                        crate::export::rules::unmoved_words(game, &p.name, u)
+                    ));
+                }
+            }
+        }
         if let Some(at) = over {
             self.fatal[at] =
                 format!("{custom} pieces need FSF custom pieces; FSF has {FSF_CUSTOM_PIECES}");
@@ -164,6 +189,14 @@ impl Writer<'_> {
     fn role(&mut self, id: PieceId, betza: &str) -> Role {
         let game = self.game;
         let p = game.piece(id);
+        // Cambodian chess's first moves are FSF's own king and met (`cambodian_moves`).
+        if self.cambodian && p.unmoved.is_some() {
+            return if p.royal {
+                Role::King
+            } else {
+                Role::BuiltIn(BuiltIn::Fers)
+            };
+        }
         let Ok(parsed) = betza::parse(betza) else {
             self.fatal
                 .push(format!("the {}'s moves do not parse", p.name));
@@ -176,33 +209,31 @@ impl Writer<'_> {
             .filter(|c| !matches!(c.atom, Atom::O(_)))
             .collect();
         let text: String = moves.iter().map(|c| c.to_string()).collect();
-        if p.royal {
-            if text != "K" {
-                self.lossy.push(format!(
-                    "the royal {} moves \"{text}\"; FSF's king steps one square (\"K\")",
-                    p.name
-                ));
-            }
+        // Any other royal piece is FSF's king with its own moves (`king = k:N`, a custom royal piece).
+        if p.royal && text == "K" {
             return Role::King;
         }
         // FSF's pawn promotes by default (to its chess pieces, on the last rank): only a promoting piece is it.
-        let promotes = crate::export::written_promotion(p).is_some();
+        let promotes = !p.royal && crate::export::written_promotion(p).is_some();
         if promotes && same_moves(&text, "fmWfcF") {
             self.set("doubleStep", false);
             return Role::Pawn;
         }
         if promotes && same_moves(&text, "fmWfceFifmnD") {
-            let start = initial_squares(game, id, Side::White);
-            let black = initial_squares(game, id, Side::Black);
+            let squares = [
+                initial_squares(game, id, Side::White),
+                initial_squares(game, id, Side::Black),
+            ];
             self.set("doubleStep", true);
-            self.set("doubleStepRegionWhite", region(game, &start));
-            self.set("doubleStepRegionBlack", region(game, &black));
+            self.initial_regions.push((p.name.clone(), squares));
             return Role::Pawn;
         }
-        if text == "fW" && p.drop.is_some() {
+        if text == "fW" && p.drop.is_some() && !p.royal {
             return Role::ShogiPawn;
         }
-        for c in &moves {
+        // `i` moves from `initial in ZONE` squares: FSF's initial moves (its doubleStepRegion), written apart.
+        let (initial, kept_initial) = self.initial_moves(id, &moves);
+        for c in moves.iter().filter(|c| !initial.contains(&c.to_string())) {
             let unsupported: Vec<char> = c
                 .legs
                 .iter()
@@ -231,7 +262,10 @@ impl Writer<'_> {
                 ));
             }
         }
-        let sayable = |i: usize| betza::fsf::fsf_says(&parsed.components[i]);
+        let sayable = |i: usize| {
+            let c = &parsed.components[i];
+            betza::fsf::fsf_says(c) && !initial.contains(&c.to_string())
+        };
         // Written weakest first, since FSF lets a later component replace an earlier one's range; then read
         // back as FSF reads it, so that a string meaning another piece there is never written as this one.
         let betza::fsf::FsfText {
@@ -255,7 +289,102 @@ impl Writer<'_> {
                 p.name
             ));
         }
-        Role::Custom(kept)
+        let kept = kept + &kept_initial;
+        if p.royal {
+            Role::RoyalCustom(kept)
+        } else {
+            Role::Custom(kept)
+        }
+    }
+
+    /// A piece's `i` components where its `i` moves start from fixed squares (`initial in ZONE`, or the squares it
+    /// starts on), and what to write for them. FSF's `i` (its piece.cpp) puts a move in a second table, used from
+    /// the squares of `doubleStepRegionWhite/Black` (one region for every piece, written by `initial_region`), and
+    /// it drops initial captures. So each `i` component is written when it only moves (`m`), reads alike without
+    /// its `i` in FSF's reader, and the piece's squares are the region every such piece shares. Returns the
+    /// components handled (canonical text: written, or named here as FSF cannot say them) and the FSF text for
+    /// those written (`i` before each); the others are left to the caller's refusal of the `i`.
+    fn initial_moves(&mut self, id: PieceId, moves: &[&betza::Component]) -> (Vec<String>, String) {
+        let game = self.game;
+        let p = game.piece(id);
+        let initial: Vec<&betza::Component> = moves
+            .iter()
+            .copied()
+            .filter(|c| c.legs.len() == 1 && c.repeat.is_none())
+            .filter(|c| c.legs[0].modifiers.iter().any(|(m, _)| *m == Modifier::I))
+            .collect();
+        if initial.is_empty() {
+            return (Vec::new(), String::new());
+        }
+        let all: Vec<String> = initial.iter().map(|c| c.to_string()).collect();
+        let left_out = |w: &mut Self, why: &str| {
+            for c in &all {
+                w.lossy.push(format!(
+                    "the {}'s \"{c}\": {why}, so it is left out",
+                    p.name
+                ));
+            }
+            (all.clone(), String::new())
+        };
+        if p.unmoved.is_some() {
+            return left_out(
+                self,
+                "FSF makes initial moves from the squares of its doubleStepRegion, not while the piece has not moved",
+            );
+        }
+        let stripped: Vec<betza::Component> = initial
+            .iter()
+            .map(|&c| {
+                let mut c = c.clone();
+                c.legs[0].modifiers.retain(|(m, _)| *m != Modifier::I);
+                c
+            })
+            .collect();
+        let quiet_only = stripped.iter().all(|c| {
+            let ms: Vec<Modifier> = c.legs[0].modifiers.iter().map(|&(m, _)| m).collect();
+            ms.contains(&Modifier::M) && !ms.contains(&Modifier::C)
+        });
+        if !quiet_only {
+            return left_out(self, "FSF makes no initial captures (`i` with `c`)");
+        }
+        let text: String = stripped.iter().map(|c| c.to_string()).collect();
+        let Ok(parsed) = betza::parse(&text) else {
+            return (Vec::new(), String::new());
+        };
+        let all_sayable = parsed.components.iter().all(betza::fsf::fsf_says);
+        let read = betza::fsf::fsf_text(&parsed, |_| true);
+        if !all_sayable || read.there != read.here {
+            return (Vec::new(), String::new());
+        }
+        let squares = [
+            initial_squares(game, id, Side::White),
+            initial_squares(game, id, Side::Black),
+        ];
+        self.initial_regions.push((p.name.clone(), squares));
+        let handled = initial.iter().map(|c| c.to_string()).collect();
+        let written = parsed.components.iter().map(|c| format!("i{c}")).collect();
+        (handled, written)
+    }
+
+    /// FSF's one region for every piece's initial moves (and its pawn's double step): written when every piece
+    /// with `i` moves has them from the same squares, else named.
+    pub(super) fn initial_region(&mut self) {
+        let regions = std::mem::take(&mut self.initial_regions);
+        let Some((_, first)) = regions.first() else {
+            return;
+        };
+        if let Some((other, _)) = regions.iter().find(|(_, r)| r != first) {
+            self.lossy.push(format!(
+                "the {}'s and the {other}'s `i` moves start from different squares; FSF has one \
+                 doubleStepRegion for all pieces",
+                regions[0].0
+            ));
+            return;
+        }
+        let game = self.game;
+        let [white, black] = first.clone();
+        self.set("doubleStepRegionWhite", region(game, &white));
+        self.set("doubleStepRegionBlack", region(game, &black));
     }
 
     /// FSF's `immobilityIllegal` forbids a move to a square from which the piece has no quiet move on an empty
@@ -334,4 +463,60 @@ fn same_moves(a: &str, b: &str) -> bool {
         Some(v)
     };
     set(a).is_some() && set(a) == set(b)
+}
+
+/// Does `game` say Cambodian chess's first moves as FSF's `cambodianMoves` does (its movegen.cpp and position.cpp)?
+/// FSF's king (`K`) may leap as `ifsmN` and its met (`F`) step `ifmD` from their gates, the FEN's castling-field
+/// files on the first rank; a gate goes when its piece moves or is taken there, and the king's also when an enemy
+/// rook moves onto its rank or file (the rook's lines whatever stands between), and the king's leap is not made in
+/// check. tatsu says each of these with `initial unmoved` (the king's `not-in-check lost-when-aligned-with R`).
+fn cambodian_moves(game: &crate::rules::Game) -> bool {
+    let moves_as = |i: usize, betza: &str| match move_sets(game, PieceId(i as u16)).as_slice() {
+        [one] => one.zone.is_none() && same_moves(&one.betza, betza),
+        _ => false,
+    };
+    let pieces: Vec<usize> = (0..game.pieces.len())
+        .filter(|&i| game.pieces[i].shadow_of.is_none())
+        .collect();
+    let rook: Vec<PieceId> = pieces
+        .iter()
+        .filter(|&&i| moves_as(i, "R") && !game.pieces[i].royal)
+        .map(|&i| PieceId(i as u16))
+        .collect();
+    let king_and_met = |i: usize| {
+        let p = &game.pieces[i];
+        match p.unmoved.as_deref() {
+            None => true,
+            Some(u) if p.royal => {
+                moves_as(i, "KifsmN") && u.not_in_check && u.lost_when_aligned_with == rook
+            }
+            Some(u) => {
+                moves_as(i, "FifmD") && !u.not_in_check && u.lost_when_aligned_with.is_empty()
+            }
+        }
+    };
+    let g = game.geometry;
+    let on_first_rank = |r: &crate::rules::FirstMoveRight| match r.side {
+        Side::White => g.rank(r.square) == 0,
+        Side::Black => g.rank(r.square) == g.ranks as i32 - 1,
+    };
+    let unmoved = pieces
+        .iter()
+        .filter(|&&i| game.pieces[i].unmoved.is_some())
+        .count();
+    let other_fers = pieces
+        .iter()
+        .filter(|&&i| moves_as(i, "F") || moves_as(i, "FifmD"))
+        .count();
+    unmoved == 2
+        && rook.len() == 1
+        && other_fers == 1
+        && pieces.iter().all(|&i| king_and_met(i))
+        && pieces
+            .iter()
+            .any(|&i| game.pieces[i].royal && game.pieces[i].unmoved.is_some())
+        && game.castlings.is_empty()
+        && game.gating.is_none()
+        && !game.drops
+        && game.first_move_rights.iter().all(on_first_rank)
 }
