@@ -118,8 +118,11 @@ impl Position<'_> {
             let squares = game.ray_squares(ray);
             match ray.kind {
                 RayKind::Slide => {
-                    for &to in squares {
+                    for (i, &to) in squares.iter().enumerate() {
                         if !self.arrive(from, to, piece, ray.flags, out) {
+                            if self.engine.flags.range_jumps {
+                                self.jump_lower(from, piece, ray.flags, &squares[i..], out);
+                            }
                             break;
                         }
                     }
@@ -282,7 +285,7 @@ impl Position<'_> {
 
     /// Adds the move(s) of arriving on `to` as `flags` allow; returns whether a slide may continue past `to`.
     #[inline(always)]
-    fn arrive<S: Sink>(
+    pub(crate) fn arrive<S: Sink>(
         &self,
         from: Square,
         to: Square,
