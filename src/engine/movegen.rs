@@ -113,16 +113,30 @@ impl Position<'_> {
         rays: &[Ray],
         out: &mut S,
     ) {
+        // Range capture is tested once per piece, not where each slide stops: games without it pay one test.
+        if self.engine.flags.range_jumps {
+            self.range_rays_moves(from, piece, rays, out);
+        } else {
+            self.plain_rays_moves(from, piece, rays, out);
+        }
+    }
+
+    /// [`Position::rays_moves`] without range capture: every slide stops at the first piece.
+    #[inline(always)]
+    pub(crate) fn plain_rays_moves<S: Sink>(
+        &self,
+        from: Square,
+        piece: PieceId,
+        rays: &[Ray],
+        out: &mut S,
+    ) {
         let game = &self.engine.game;
         for ray in rays {
             let squares = game.ray_squares(ray);
             match ray.kind {
                 RayKind::Slide => {
-                    for (i, &to) in squares.iter().enumerate() {
+                    for &to in squares {
                         if !self.arrive(from, to, piece, ray.flags, out) {
-                            if self.engine.flags.range_jumps {
-                                self.jump_lower(from, piece, ray.flags, &squares[i..], out);
-                            }
                             break;
                         }
                     }

@@ -1,35 +1,57 @@
 //! Range capture (`jumps-lower`, Tenjiku Shogi's jumping generals): a slide that meets a piece of lower rank
-//! (`rank-order`) passes over it. Move generation and attack detection call in here only where a slide of a game
-//! with such a piece would stop at a piece ([`super::super::flags::RuleFlags::range_jumps`]), so other games and
-//! the open stretches of every slide pay nothing.
+//! (`rank-order`) passes over it. Move generation calls in here once per piece in a game with such a piece
+//! ([`super::super::flags::RuleFlags::range_jumps`]), attack detection only where a slide of such a game meets a
+//! piece, so other games pay one flag test per piece generated and per blocked slide tested.
 use crate::engine::moves::Sink;
 use crate::engine::Position;
-use crate::rules::{JumpsLower, PieceId, RayFlags, Square};
+use crate::rules::{JumpsLower, PieceId, Ray, RayFlags, RayKind, Square};
 
 impl Position<'_> {
-    /// A slide of `piece` from `from` along `line` stopped at the piece on `line[0]` (which move generation has
-    /// already taken if it could): if `piece` jumps over it, the slide goes on, each square a destination as
-    /// the slide's `flags` say (only enemy pieces under `to-capture`), until a piece it may not pass.
+    /// The moves of `piece` on `from` along `rays` in a game with range capture: a jumper's slides go on past
+    /// the pieces it may pass; every other ray, and every ray of another piece, is walked as usual.
     #[cold]
     #[inline(never)]
-    pub(crate) fn jump_lower<S: Sink>(
+    pub(crate) fn range_rays_moves<S: Sink>(
         &self,
         from: Square,
         piece: PieceId,
-        flags: RayFlags,
-        line: &[Square],
+        rays: &[Ray],
         out: &mut S,
     ) {
-        let mover = &self.engine.game.pieces[piece.index()];
+        let game = &self.engine.game;
+        let mover = &game.pieces[piece.index()];
         let Some(how) = mover.jumps_lower else {
-            return;
+            return self.plain_rays_moves(from, piece, rays, out);
         };
-        let Some((&met, beyond)) = line.split_first() else {
-            return;
-        };
-        if !self.passable(met, mover.rank) {
-            return;
+        for ray in rays {
+            if ray.kind != RayKind::Slide {
+                self.plain_rays_moves(from, piece, std::slice::from_ref(ray), out);
+                continue;
+            }
+            let mut line = game.ray_squares(ray).iter();
+            while let Some(&to) = line.next() {
+                if !self.arrive(from, to, piece, ray.flags, out) {
+                    if self.passable(to, mover.rank) {
+                        self.jump_lower(from, piece, (ray.flags, how), line.as_slice(), out);
+                    }
+                    break;
+                }
+            }
         }
+    }
+
+    /// A slide of `piece` from `from` passed over a piece of lower rank: it goes on along `beyond`, each square a
+    /// destination as the slide's `flags` say (only enemy pieces under `to-capture`), until a piece it may not
+    /// pass.
+    fn jump_lower<S: Sink>(
+        &self,
+        from: Square,
+        piece: PieceId,
+        (flags, how): (RayFlags, JumpsLower),
+        beyond: &[Square],
+        out: &mut S,
+    ) {
+        let rank = self.engine.game.pieces[piece.index()].rank;
         for &to in beyond {
             if self.board[to.index()].is_empty() {
                 if how == JumpsLower::AnyMove {
@@ -38,7 +60,7 @@ impl Position<'_> {
                 continue;
             }
             self.arrive(from, to, piece, flags, out);
-            if !self.passable(to, mover.rank) {
+            if !self.passable(to, rank) {
                 return;
             }
         }
