@@ -175,6 +175,15 @@ mod tests {
         assert!(f.pins_unreliable && f.bystanders, "{f:?}");
     }
 
+    /// A range capturer (`jumps-lower`) makes pins unreliable: a lower piece between it and a royal piece pins
+    /// nothing and blocks no check. Games without one never look for jumps.
+    #[test]
+    fn a_range_capturer_makes_pins_unreliable() {
+        let f = flags("range-capture");
+        assert!(f.range_jumps && f.pins_unreliable, "{f:?}");
+        assert!(!flags("xiangqi").range_jumps);
+    }
+
     /// `walls duck`: every move leaves the duck, and legality takes the full test.
     #[test]
     fn the_duck_is_placed_by_every_move() {

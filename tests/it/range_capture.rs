@@ -265,3 +265,19 @@ fn a_game_without_range_capture_ranks_nothing() {
         [4, 3, 2, 1, 1, 0]
     );
 }
+
+#[test]
+fn the_designers_diagram_shows_a_range_capturers_jumps() {
+    // `tatsu piece` in a position whose side to move is not the piece's walks its rays as generation does: the
+    // Great General e1 of the start has the 8 destinations counted in the perft-1 test above.
+    let fen = "(bg)(rg)(gg)k(vg)(rg)(bg)/1g3g1/ppppppp/7/PPPPPPP/1G3G1/(Bg)(Rg)(Vg)K(Gg)(Rg)(Bg) b - - 0 1";
+    let path = "tests/data/variants/range-capture.tatsu";
+    let run = crate::support::binary::tatsu(&["piece", path, "Gg", "--at", "e1", "--fen", fen]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .starts_with("White Great General (Gg) on e1, in the given position: 8 destinations"),
+        "{}",
+        run.stdout
+    );
+}
