@@ -47,6 +47,8 @@ pub struct Header {
     pub protected_capture: Option<(Span, Vec<Name>, Vec<Name>)>,
     /// `no-counter-strike` given: where, and the set.
     pub counter_strike: Option<(Span, Vec<Name>)>,
+    /// `rank-order` given: its groups of piece types, highest first.
+    pub rank_order: Option<Vec<Vec<Name>>>,
 }
 
 pub fn resolve_header(file: &ast::File, d: &mut Diags) -> Header {
@@ -103,6 +105,7 @@ fn game_wide_word(kind: &StatementKind) -> Option<&'static str> {
         StatementKind::ProtectedCapture { .. } => "no-capture-of-protected",
         StatementKind::CounterStrike { .. } => "no-counter-strike",
         StatementKind::Petrify { .. } => "petrify",
+        StatementKind::RankOrder { .. } => "rank-order",
         _ => return None,
     })
 }
@@ -135,6 +138,7 @@ impl Header {
             pass_span: None,
             protected_capture: None,
             counter_strike: None,
+            rank_order: None,
         }
     }
 
@@ -181,6 +185,7 @@ impl Header {
             }
             StatementKind::CounterStrike { set } => h.counter_strike = Some((kw, set.clone())),
             StatementKind::Petrify { pieces } => h.petrify = Some((kw, pieces.clone())),
+            StatementKind::RankOrder { groups } => h.rank_order = Some(groups.clone()),
             _ => {}
         }
     }

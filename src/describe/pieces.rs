@@ -2,7 +2,7 @@
 use super::{side_key, Names};
 use crate::inspect;
 use crate::rules::{
-    DropRule, Game, PieceId, PieceType, Promotion, PromotionTrigger, StandingRules,
+    DropRule, Game, JumpsLower, PieceId, PieceType, Promotion, PromotionTrigger, StandingRules,
 };
 use serde::Serialize;
 
@@ -34,6 +34,16 @@ pub(super) struct PieceJson {
     /// `glyph "竜"`: the text a board draws for the piece; absent without one.
     #[serde(skip_serializing_if = "Option::is_none")]
     glyph: Option<String>,
+    /// Its rank for range capture (`rank-order`: the first group highest); absent for the types not listed (0).
+    #[serde(skip_serializing_if = "is_zero")]
+    rank: u16,
+    /// `jumps-lower`: `any_move`, or `to_capture` (past a piece it only stops to capture); absent without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    jumps_lower: Option<&'static str>,
+}
+
+fn is_zero(n: &u16) -> bool {
+    *n == 0
 }
 
 #[derive(Serialize)]
@@ -126,6 +136,8 @@ pub(super) fn piece(game: &Game, id: PieceId) -> PieceJson {
         unmoved,
         demote_in,
         glyph,
+        rank,
+        jumps_lower,
         // The moves are read from the game's move sets (their text as the file gives it), not from the rays.
         graph: _,
         // Derived from the moves: where the piece could never move again.
@@ -167,6 +179,11 @@ pub(super) fn piece(game: &Game, id: PieceId) -> PieceJson {
             to: n.symbol(to),
         }),
         glyph: glyph.clone(),
+        rank: *rank,
+        jumps_lower: jumps_lower.map(|j| match j {
+            JumpsLower::AnyMove => "any_move",
+            JumpsLower::ToCapture => "to_capture",
+        }),
     }
 }
 

@@ -131,6 +131,10 @@ pub enum StatementKind {
     CounterStrike {
         set: Vec<Name>,
     },
+    /// `rank-order ID… > ID… > …`: the pieces' rank for range capture, highest group first.
+    RankOrder {
+        groups: Vec<Vec<Name>>,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -200,6 +204,12 @@ pub enum PieceItem {
     MayNotCapture(Vec<Name>),
     /// `may-not-hop-over ID…`: the piece never hops over a piece of these types.
     MayNotHopOver(Vec<Name>),
+    /// `jumps-lower [to-capture]`: the piece's slides pass over pieces of lower rank (only to capture, with
+    /// `to-capture`). At the keyword.
+    JumpsLower {
+        keyword: Span,
+        to_capture: bool,
+    },
     Promote(PromoteLine),
     /// `castles with R C [to g c]`: the partner types, and the king's fixed destination files (toward the
     /// higher files, toward the lower) when castling does not depend on where king and partner start.

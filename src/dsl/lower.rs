@@ -131,6 +131,13 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
                 .expect("walls names a placement"),
             zone: text_of_kind(o, &rest, Rule::name),
         },
+        Rule::rank_order_stmt => StatementKind::RankOrder {
+            groups: rest
+                .iter()
+                .filter(|q| q.as_rule() == Rule::rank_group)
+                .map(|q| q.clone().into_inner().map(|id| o.text(&id)).collect())
+                .collect(),
+        },
         Rule::petrify_stmt => StatementKind::Petrify {
             pieces: of_kind(o, &rest, Rule::piece_id),
         },
@@ -261,6 +268,10 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
         Rule::glyph_item => PieceItem::Glyph(o.string(parts[1].clone())),
         Rule::no_capture_item => PieceItem::MayNotCapture(of_kind(o, &parts, Rule::piece_id)),
         Rule::no_hop_item => PieceItem::MayNotHopOver(of_kind(o, &parts, Rule::piece_id)),
+        Rule::jumps_item => PieceItem::JumpsLower {
+            keyword: o.span_of(&parts[0]),
+            to_capture: parts.iter().any(|q| q.as_rule() == Rule::kw_to_capture),
+        },
         Rule::promote_item => PieceItem::Promote(lower_promote_line(o, &parts)),
         Rule::castles_item => lower_castles_item(o, &parts),
         Rule::drop_item => PieceItem::Drop(lower_drop_options(o, &parts)),

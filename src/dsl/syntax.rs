@@ -81,6 +81,7 @@ fn describe(rule: Rule) -> Option<String> {
         Rule::comma => "`,`",
         Rule::dotdot => "`..`",
         Rule::times => "`x`",
+        Rule::gt => "`>`",
         Rule::number => "a number",
         Rule::string | Rule::string_body => "a quoted string",
         Rule::name | Rule::zone_ref => "a zone name",

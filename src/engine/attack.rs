@@ -228,7 +228,11 @@ impl Position<'_> {
     fn ray_reaches(&self, piece: PieceId, kind: RayKind, path: &[Square], vacated: Square) -> bool {
         let occupied = |sq: &Square| !self.board[sq.index()].is_empty() && *sq != vacated;
         match kind {
-            RayKind::Slide | RayKind::Lame => !path.iter().any(occupied),
+            RayKind::Slide => {
+                !path.iter().any(occupied)
+                    || self.engine.flags.range_jumps && self.jumps_path(piece, path, vacated)
+            }
+            RayKind::Lame => !path.iter().any(occupied),
             RayKind::Hop => {
                 let mut hurdles = path.iter().filter(|s| occupied(s));
                 match (hurdles.next(), hurdles.next()) {

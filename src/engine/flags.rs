@@ -38,6 +38,10 @@ pub(crate) struct RuleFlags {
     /// `drops reserve` with `gating`: a side's gating rights lapse once its hand is empty, as hands never refill
     /// (Fairy-Stockfish stops writing them then).
     pub gates_lapse: bool,
+    /// Some piece's slides pass over pieces of lower rank (`jumps-lower`): generation and attack detection go on
+    /// where such a slide meets a piece (`engine/rules/range_capture.rs`), and since any piece moving may open
+    /// or close its line, the legality shortcut that relies on pins is off.
+    pub range_jumps: bool,
     /// What every move leaves (`walls`); `None` in games whose moves leave no wall.
     pub wall_placement: Option<WallPlacement>,
 }
@@ -61,8 +65,10 @@ impl RuleFlags {
             .iter()
             .flat_map(|p| &p.promotions)
             .any(|l| l.trigger == PromotionTrigger::Standing);
+        let range_jumps = game.pieces.iter().any(|p| p.jumps_lower.is_some());
+        let pins_unreliable = rays.pins_unreliable || range_jumps;
         RuleFlags {
-            pins_unreliable: rays.pins_unreliable,
+            pins_unreliable,
             has_induction: rays.has_induction,
             has_borrowers: rays.has_borrowers,
             attackers_by_table: game.pieces.len() <= 64 && !rays.has_borrowers,
@@ -70,7 +76,7 @@ impl RuleFlags {
             full_legality,
             bystanders: bystander::applies(
                 game,
-                rays.pins_unreliable || full_legality,
+                pins_unreliable || full_legality,
                 rays.has_induction || rays.has_borrowers,
                 promotes_standing,
             ),
@@ -83,6 +89,7 @@ impl RuleFlags {
             promotes_standing,
             gates_lapse: game.gates_lapse(),
             wall_placement: game.walls.as_ref().and_then(|w| w.placement),
+            range_jumps,
         }
     }
 
@@ -166,6 +173,15 @@ mod tests {
     fn a_hopper_makes_pins_unreliable() {
         let f = flags("xiangqi");
         assert!(f.pins_unreliable && f.bystanders, "{f:?}");
+    }
+
+    /// A range capturer (`jumps-lower`) makes pins unreliable: a lower piece between it and a royal piece pins
+    /// nothing and blocks no check. Games without one never look for jumps.
+    #[test]
+    fn a_range_capturer_makes_pins_unreliable() {
+        let f = flags("range-capture");
+        assert!(f.range_jumps && f.pins_unreliable, "{f:?}");
+        assert!(!flags("xiangqi").range_jumps);
     }
 
     /// `walls duck`: every move leaves the duck, and legality takes the full test.

@@ -113,6 +113,23 @@ impl Position<'_> {
         rays: &[Ray],
         out: &mut S,
     ) {
+        // Range capture is tested once per piece, not where each slide stops: games without it pay one test.
+        if self.engine.flags.range_jumps {
+            self.range_rays_moves(from, piece, rays, out);
+        } else {
+            self.plain_rays_moves(from, piece, rays, out);
+        }
+    }
+
+    /// [`Position::rays_moves`] without range capture: every slide stops at the first piece.
+    #[inline(always)]
+    pub(crate) fn plain_rays_moves<S: Sink>(
+        &self,
+        from: Square,
+        piece: PieceId,
+        rays: &[Ray],
+        out: &mut S,
+    ) {
         let game = &self.engine.game;
         for ray in rays {
             let squares = game.ray_squares(ray);
@@ -282,7 +299,7 @@ impl Position<'_> {
 
     /// Adds the move(s) of arriving on `to` as `flags` allow; returns whether a slide may continue past `to`.
     #[inline(always)]
-    fn arrive<S: Sink>(
+    pub(crate) fn arrive<S: Sink>(
         &self,
         from: Square,
         to: Square,

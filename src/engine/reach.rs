@@ -3,8 +3,8 @@
 //! asks it, on an empty board, for the quiet reach of the pieces that reset the move-limit counter
 //! (`Engine::moves_back`); `crate::inspect` describes a piece's moves with it.
 use crate::rules::{
-    step, Game, Occupant, PieceId, Ray, RayFlags, RayKind, Side, Square, SquareSet, StepOutcome,
-    StepRule, ZoneId,
+    step, Game, JumpsLower, Occupant, PieceId, Ray, RayFlags, RayKind, Side, Square, SquareSet,
+    StepOutcome, StepRule, ZoneId,
 };
 
 /// What the square a piece stands on means for its destinations.
@@ -256,10 +256,26 @@ impl Survey<'_> {
         let empty = |s: &Square| self.board.occupant(*s).is_none() && !self.board.wall(*s);
         match ray.kind {
             RayKind::Slide => {
+                // A range capturer (`jumps-lower`) passes pieces of lower rank, as move generation does
+                // (`engine/rules/range_capture.rs`); under `to-capture` it then stops only on pieces.
+                let mover = self.game.piece(self.piece);
+                let passes = |sq: Square| {
+                    mover.jumps_lower.is_some()
+                        && !self.board.wall(sq)
+                        && (self.board.piece(sq))
+                            .is_some_and(|p| self.game.piece(p).rank < mover.rank)
+                };
+                let mut passed = false;
                 for &sq in path {
+                    if passed && empty(&sq) && mover.jumps_lower == Some(JumpsLower::ToCapture) {
+                        continue;
+                    }
                     self.mark(ray, sq, Via::Direct);
                     if !empty(&sq) {
-                        break;
+                        if !passes(sq) {
+                            break;
+                        }
+                        passed = true;
                     }
                 }
             }

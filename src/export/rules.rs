@@ -6,9 +6,9 @@
 use crate::describe::{side_key, verdict_key};
 use crate::rules::{
     BareKing, BonusTurn, CounterStrike, Counting, DropRule, EndRules, Explosions, Extinct,
-    Extinction, Flag, ForcedCapture, Game, Gating, HonourRow, Legality, MaterialCount, PieceId,
-    PieceType, Promotion, PromotionTrigger, ProtectedCapture, Repetition, RepetitionLoser, Royalty,
-    Side, StandingRules, Unmoved, Verdict, WallPlacement, Walls,
+    Extinction, Flag, ForcedCapture, Game, Gating, HonourRow, JumpsLower, Legality, MaterialCount,
+    PieceId, PieceType, Promotion, PromotionTrigger, ProtectedCapture, Repetition, RepetitionLoser,
+    Royalty, Side, StandingRules, Unmoved, Verdict, WallPlacement, Walls,
 };
 
 /// The exporter a decision is for.
@@ -238,7 +238,25 @@ fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(Strin
         // A picture, not a rule (like the description): leaving it out changes no game, so an export of a game
         // with glyphs is not refused for it.
         glyph: _,
+        rank,
+        jumps_lower,
     } = p;
+    // Range capture: neither Fairy-Stockfish nor Sjaak II has pieces that pass over lower-ranked ones. A rank
+    // alone changes nothing (only a jumper reads ranks), so it is named with the jumpers it concerns.
+    if let Some(how) = jumps_lower {
+        let lower: Vec<PieceId> = (0..game.pieces.len())
+            .map(|i| PieceId(i as u16))
+            .filter(|&q| game.piece(q).rank < *rank)
+            .collect();
+        let option = match how {
+            JumpsLower::AnyMove => "",
+            JumpsLower::ToCapture => " to-capture",
+        };
+        name(format!(
+            "the {piece_name}'s `jumps-lower{option}` (range capture over {})",
+            ids(game, &lower)
+        ));
+    }
     if !may_not_capture.is_empty() {
         name(format!(
             "the {piece_name}'s `may-not-capture {}`",

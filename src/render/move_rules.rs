@@ -2,7 +2,7 @@
 //! trading pieces, explosions, walls and the dead-square rule (split from `rulebook.rs`, which keeps the board, the pieces, castling and drops).
 use super::doc::Doc;
 use super::rulebook::{list_alternatives, list_words};
-use crate::rules::{Game, WallPlacement};
+use crate::rules::{Game, JumpsLower, WallPlacement};
 
 /// The names of the piece types a per-type flag list marks.
 fn names(game: &Game, marks: &[bool]) -> Vec<String> {
@@ -85,6 +85,13 @@ pub(super) fn section(game: &Game, doc: &mut Doc) {
             ));
         }
     }
+    if game
+        .pieces
+        .iter()
+        .any(|p| p.rank > 0 || p.jumps_lower.is_some())
+    {
+        range_capture_section(game, doc);
+    }
     if let Some(walls) = &game.walls {
         walls_section(game, walls, doc);
     }
@@ -95,6 +102,48 @@ pub(super) fn section(game: &Game, doc: &mut Doc) {
              promotion is forced by it.",
         );
     }
+}
+
+/// Range capture: the rank order (`rank-order`), and what each jumper (`jumps-lower`) passes over.
+fn range_capture_section(game: &Game, doc: &mut Doc) {
+    doc.heading(2, "Range capture");
+    let top = game.pieces.iter().map(|p| p.rank).max().unwrap_or(0);
+    let groups: Vec<String> = (1..=top)
+        .rev()
+        .map(|rank| {
+            let names: Vec<String> = game
+                .pieces
+                .iter()
+                .filter(|p| p.rank == rank && p.shadow_of.is_none())
+                .map(|p| p.name.clone())
+                .collect();
+            list_words(&names)
+        })
+        .collect();
+    doc.para(format!(
+        "The pieces rank, highest first: {}; every other piece ranks below them.",
+        groups.join("; ")
+    ));
+    let lines: Vec<String> = game
+        .pieces
+        .iter()
+        .filter(|p| p.shadow_of.is_none())
+        .filter_map(|p| {
+            let how = p.jumps_lower?;
+            let only = match how {
+                JumpsLower::AnyMove => "it may stop on any square it reaches, taking an enemy piece there",
+                JumpsLower::ToCapture => {
+                    "once past a piece it may stop only on an enemy piece, taking it"
+                }
+            };
+            Some(format!(
+                "**{}**: its slides pass over any number of pieces of lower rank, of either side; {only}. A piece \
+                 of its rank or higher ends the line (taken if it is an enemy), and the pieces passed over stay.",
+                p.name
+            ))
+        })
+        .collect();
+    doc.list(lines);
 }
 
 /// Walls: what every move leaves, and the pieces a capture petrifies.

@@ -68,6 +68,15 @@ pub struct DropRule {
     pub opposite_colours: bool,
 }
 
+/// How a range capturer's slides pass over pieces of lower rank (`jumps-lower`, Tenjiku Shogi's jumping generals).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JumpsLower {
+    /// Past a piece of lower rank it may stop on any square it reaches: empty, or an enemy to take.
+    AnyMove,
+    /// `to-capture`: past a piece of lower rank it may only stop on an enemy piece, taking it.
+    ToCapture,
+}
+
 #[derive(Clone, Debug)]
 pub struct PieceType {
     /// The designer's name, e.g. "Left Warrior".
@@ -89,6 +98,12 @@ pub struct PieceType {
     /// The types it never hops over (`may-not-hop-over`; janggi's cannon over a cannon): a hop ray whose hurdle is
     /// one of them ends there.
     pub may_not_hop_over: Vec<PieceId>,
+    /// Its rank for range capture (`rank-order`): 0 for the types not listed, the last group 1, and so up to the
+    /// first group. Only a piece that [`Self::jumps_lower`] reads it, about the pieces it meets.
+    pub rank: u16,
+    /// `jumps-lower`: its slides pass over pieces of lower [`Self::rank`] (range capture); `None`: they stop at
+    /// the first piece, as every slide does.
+    pub jumps_lower: Option<JumpsLower>,
     /// Its `promote` lines, in the order of the file (empty: it never promotes).
     pub promotions: Vec<Promotion>,
     /// Per side: where a move must end, or (for `start-or-destination` lines) may start, for one of its lines to

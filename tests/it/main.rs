@@ -36,6 +36,7 @@ mod parallel_perft;
 mod perft;
 mod placement;
 mod promotion;
+mod range_capture;
 mod reader_limits;
 mod referee;
 mod referee_san;

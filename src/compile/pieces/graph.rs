@@ -392,6 +392,8 @@ impl<'a> PieceGraph<'a> {
             dead,
             may_not_capture: self.info.may_not_capture.clone(),
             may_not_hop_over: self.info.may_not_hop_over.clone(),
+            rank: 0, // set by `range_capture::apply` once every type is built
+            jumps_lower: self.info.jumps_lower.map(|(_, j)| j),
             confined: self.info.confined,
             glyph: self.info.glyph.clone(),
             promotions: Vec::new(),

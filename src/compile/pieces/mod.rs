@@ -13,6 +13,7 @@ mod glyph;
 pub(super) mod graph;
 pub(super) mod piece_rules;
 mod promote_items;
+pub(super) mod range_capture;
 mod ray_store;
 pub(super) mod rays;
 pub(super) mod restrict;
@@ -348,6 +349,8 @@ pub struct PieceInfo {
     /// `may-not-hop-over ID…`: the types it never hops over, and where the item is written.
     pub may_not_hop_over: Vec<PieceId>,
     pub may_not_hop_over_at: Option<Span>,
+    /// `jumps-lower [to-capture]`, at the keyword.
+    pub jumps_lower: Option<(Span, crate::rules::JumpsLower)>,
     /// Its `promote` lines, in the order of the file.
     pub promotes: Vec<Promote>,
     /// The partner types of its castling, and the span of the `castles with` item's first partner.
@@ -531,6 +534,10 @@ impl PieceItems<'_, '_> {
             }
             PieceItem::MayNotCapture(list) => self.may_not_capture(list, d),
             PieceItem::MayNotHopOver(list) => self.may_not_hop_over(list, d),
+            PieceItem::JumpsLower {
+                keyword,
+                to_capture,
+            } => self.jumps_lower(*keyword, *to_capture, d),
             PieceItem::Confined { zone } => {
                 if self
                     .given

@@ -10,12 +10,14 @@
 //! - `royalty`: several royal pieces a side (`royals`);
 //! - `restrict`: restrictions that judge the legal moves as a whole (compulsory capture);
 //! - `trading`: the rules against trading pieces of a set (`no-capture-of-protected`, `no-counter-strike`);
+//! - `range_capture`: slides that pass over pieces of lower rank (`jumps-lower`, `rank-order`);
 //! - `bystander`: legality of the moves that touch nothing a hopper's or a rule's verdict reads.
 
 pub(super) mod bystander;
 pub(super) mod counting;
 pub(super) mod gating;
 pub(super) mod promote;
+pub(super) mod range_capture;
 pub(super) mod restrict;
 pub(super) mod royalty;
 pub(super) mod standing;

@@ -1,0 +1,114 @@
+//! Range capture (Tenjiku Shogi's jumping generals): `rank-order ID… > ID… > …` gives each piece type a rank, and
+//! a piece with `jumps-lower [to-capture]` slides over pieces of lower rank. This pass resolves the rank list into
+//! [`PieceType::rank`](crate::rules::PieceType) and checks each jumper against it and against its own moves; the
+//! executor's walk is `engine/rules/range_capture.rs`.
+use super::graph::Built;
+use super::{PieceInfo, PieceItems, PieceNames};
+use crate::compile::Diags;
+use crate::diag::Span;
+use crate::dsl::ast::Name;
+use crate::rules::{JumpsLower, RayKind};
+
+impl PieceItems<'_, '_> {
+    /// `jumps-lower [to-capture]` in a piece block, at most once.
+    pub(super) fn jumps_lower(&mut self, keyword: Span, to_capture: bool, d: &mut Diags) {
+        if self
+            .given
+            .twice("jumps-lower".into(), keyword, "`jumps-lower`", d)
+        {
+            return;
+        }
+        let how = if to_capture {
+            JumpsLower::ToCapture
+        } else {
+            JumpsLower::AnyMove
+        };
+        self.info.jumps_lower = Some((keyword, how));
+    }
+}
+
+/// `rank-order` → each type's rank: the first group highest, the last 1, the types not listed 0. An unknown id or
+/// one listed twice is an error (its rank would be ambiguous); the types it names keep the rank first given.
+pub fn resolve_ranks(groups: &[Vec<Name>], names: &PieceNames, d: &mut Diags) -> Vec<u16> {
+    let mut ranks = vec![0u16; names.decls.len()];
+    let mut first: Vec<Option<Span>> = vec![None; names.decls.len()];
+    for (g, group) in groups.iter().enumerate() {
+        // Fewer groups than types (at most 1024), so the rank fits.
+        let rank = (groups.len() - g) as u16;
+        for name in group {
+            let Some(id) = names.resolve(name, d) else {
+                continue;
+            };
+            if let Some(at) = first[id.index()] {
+                d.error(
+                    name.span,
+                    format!("`{}` is listed twice in `rank-order`", name.value),
+                )
+                .label(at, "first listed here")
+                .note("a piece type has one rank");
+                continue;
+            }
+            first[id.index()] = Some(name.span);
+            ranks[id.index()] = rank;
+        }
+    }
+    // A shadow `X~` (a remembered promotion) plays as `X`: it ranks as `X`.
+    for (i, shadow) in names.shadows.iter().enumerate() {
+        if let Some(s) = shadow {
+            ranks[i] = ranks[s.of.index()];
+        }
+    }
+    ranks
+}
+
+/// Writes the ranks into the built pieces and checks each `jumps-lower`: without `rank-order` every piece ranks
+/// alike, so it could never jump (an error); a piece without a slide, or that no type ranks below, never jumps (a
+/// warning).
+pub fn apply(
+    rank_order: Option<&[Vec<Name>]>,
+    (infos, names): (&[PieceInfo], &PieceNames),
+    built: &mut Built,
+    d: &mut Diags,
+) {
+    let ranks = rank_order.map(|groups| resolve_ranks(groups, names, d));
+    if let Some(ranks) = &ranks {
+        for (piece, &rank) in built.pieces.iter_mut().zip(ranks) {
+            piece.rank = rank;
+        }
+    }
+    let lowest = built.pieces.iter().map(|p| p.rank).min().unwrap_or(0);
+    for ((info, piece), shadow) in infos.iter().zip(&built.pieces).zip(&names.shadows) {
+        let Some((at, _)) = info.jumps_lower else {
+            continue;
+        };
+        if shadow.is_some() {
+            continue; // reported once, at the piece it stands for
+        }
+        if ranks.is_none() {
+            d.error(at, "`jumps-lower`, but the game has no `rank-order`")
+                .note("`rank-order K > Gg > Rg Bg` ranks the pieces, highest first; a piece jumps over those below it");
+            continue;
+        }
+        let slides = piece
+            .graph
+            .iter()
+            .flat_map(|s| &built.rays[s.range()])
+            .any(|ray| ray.kind == RayKind::Slide && ray.len > 1);
+        if !info.broken && !slides {
+            d.warning(
+                at,
+                "`jumps-lower`, but this piece has no slide to jump with",
+            )
+            .note("only slides (riders: `R`, `B`, `Q`, `R4`) pass over pieces of lower rank");
+        } else if piece.rank == lowest {
+            d.warning(
+                at,
+                format!(
+                    "`jumps-lower`, but no piece type ranks below `{}`, so it never jumps",
+                    piece.symbol
+                ),
+            )
+            .note("list it in `rank-order`, above the types it may pass over");
+        }
+    }
+}
