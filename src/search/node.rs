@@ -20,6 +20,17 @@ pub const INFINITE: i32 = 32_000;
 pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 /// Quiescence plies searched while in check before falling back to the static evaluation.
 const QUIESCENCE_CHECK_PLIES: i32 = 4;
+/// Reverse futility pruning: the deepest node it applies to, and its margin per ply (centipawns).
+const RFP_MAX_DEPTH: i32 = 6;
+const RFP_MARGIN: i32 = 90;
+
+/// How many plies less a late quiet move is searched first: grows with the logarithms of the depth and of the
+/// move's place in the order (the later, the less likely to matter), one less in PV nodes; the move keeps at least
+/// one ply.
+fn late_move_reduction(depth: i32, index: usize, pv_node: bool) -> i32 {
+    let r = (0.75 + (depth as f64).ln() * (index as f64).ln() / 2.25) as i32 - i32::from(pv_node);
+    r.clamp(1, (depth - 2).max(1))
+}
 
 /// One position on the current line or in the game before it, for repetition.
 #[derive(Clone, Copy, Debug)]
@@ -171,9 +182,23 @@ impl<'a, 'e> Worker<'a, 'e> {
             self.lists[ply] = moves;
             return self.drawn(ply);
         }
-        if !pv_node && !check && depth >= 3 && self.null_move_allowed() {
+        if !pv_node && !check {
             let static_eval = self.eval.evaluate(self.pos);
-            if static_eval >= beta && self.null_move_fails_high(depth, beta, ply) {
+            // Reverse futility (static null move): near the leaves, a position whose static evaluation beats
+            // beta by more than a margin per ply left is taken to hold; the margin covers what the opponent's
+            // best reply could win back. Not for mate scores, which a static evaluation cannot confirm.
+            if depth <= RFP_MAX_DEPTH
+                && beta.abs() < MATE_BOUND
+                && static_eval - RFP_MARGIN * depth >= beta
+            {
+                self.lists[ply] = moves;
+                return static_eval;
+            }
+            if depth >= 3
+                && static_eval >= beta
+                && self.null_move_allowed()
+                && self.null_move_fails_high(depth, beta, ply)
+            {
                 self.lists[ply] = moves;
                 return beta;
             }
@@ -234,7 +259,7 @@ impl<'a, 'e> Worker<'a, 'e> {
                 // Late quiet moves are searched less deep first (never in check, never a capture or promotion,
                 // never a drop that gives check: the child's own check extension undoes the reduction).
                 let reduction = if depth >= 3 && i >= 3 && !check && !tactical {
-                    1 + (depth >= 6 && i >= 8) as i32
+                    late_move_reduction(depth, i, beta - alpha > 1)
                 } else {
                     0
                 };
