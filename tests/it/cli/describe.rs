@@ -177,8 +177,15 @@ fn describe_json_holds_every_rule_the_text_states() {
                     - says("\n- **Gating**")
                     - says("\n- **Never captures**")
                     - says("\n- **Never hops over**")
+                    - count(&|p| set(&p["jumps_lower"]))
                     - end_items(&md),
                 len(&v["zones"]),
+            ),
+            (
+                // One bold item per jumping piece in "Range capture".
+                "## Range capture",
+                says("## Range capture") * count(&|p| set(&p["jumps_lower"])),
+                count(&|p| set(&p["jumps_lower"])),
             ),
             (
                 "## Drops",
