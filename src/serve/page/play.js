@@ -52,8 +52,12 @@ export class Play {
       return;
     }
     if (generation !== this.generation) return;
+    // A redraw of the position already shown (the start loaded twice while the page opens, a reloaded file that
+    // left it as it was) keeps a piece the user has picked up, as long as it can still move: a click between the
+    // two loads is not lost.
+    const same = this.pos && this.pos.fen === pos.fen;
     this.pos = pos;
-    this.entry = null;
+    if (!same || !this.candidates().length) this.entry = null;
     // For the browser test and scripts: the ply shown and a count of redraws, as attributes of the page.
     document.body.dataset.ply = this.cursor;
     document.body.dataset.refreshes = Number(document.body.dataset.refreshes || 0) + 1;
