@@ -229,13 +229,6 @@ fn names(g: &Game, squares: &[Square]) -> String {
         .join(" ")
 }
 
-fn symbols(g: &Game, ids: &[PieceId]) -> String {
-    ids.iter()
-        .map(|&p| g.piece(p).symbol.clone())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 fn end_rules(g: &Game) -> BTreeMap<String, String> {
     let e = &g.end;
     let mut m = BTreeMap::new();
@@ -272,7 +265,7 @@ fn end_rules(g: &Game) -> BTreeMap<String, String> {
             "end: move limit".into(),
             format!(
                 "a draw after {plies} plies, reset by {}",
-                symbols(g, &e.resets_clock)
+                g.symbols_text(&e.resets_clock)
             ),
         );
     }
@@ -281,7 +274,7 @@ fn end_rules(g: &Game) -> BTreeMap<String, String> {
             .pieces_honour
             .iter()
             .map(|row| match row.piece {
-                Some(p) => format!("{} {} {}", row.at_least, symbols(g, &[p]), row.moves),
+                Some(p) => format!("{} {} {}", row.at_least, g.symbols_text(&[p]), row.moves),
                 None => format!("else {}", row.moves),
             })
             .collect();
@@ -289,7 +282,7 @@ fn end_rules(g: &Game) -> BTreeMap<String, String> {
             "end: counting".into(),
             format!(
                 "suspended by {}; board's honour {}; pieces' honour {} (suspended by {}); counted from {}",
-                symbols(g, &c.suspended_by),
+                g.symbols_text(&c.suspended_by),
                 c.board_honour.map_or("none".into(), |m| match c
                     .board_honour_max_pieces
                 {
@@ -301,7 +294,7 @@ fn end_rules(g: &Game) -> BTreeMap<String, String> {
                 } else {
                     rows.join(", ")
                 },
-                symbols(g, &c.pieces_honour_suspended_by),
+                g.symbols_text(&c.pieces_honour_suspended_by),
                 if c.from_piece_count {
                     "the piece count"
                 } else {
@@ -329,18 +322,10 @@ fn end_rules(g: &Game) -> BTreeMap<String, String> {
         );
     }
     if !e.insufficient_material.is_empty() {
-        let sets: Vec<String> = e
-            .insufficient_material
-            .iter()
-            .map(|s| {
-                if s.is_empty() {
-                    "none".into()
-                } else {
-                    symbols(g, s)
-                }
-            })
-            .collect();
-        m.insert("end: insufficient material".into(), sets.join(", "));
+        m.insert(
+            "end: insufficient material".into(),
+            g.insufficient_material_text(),
+        );
     }
     m
 }
@@ -367,7 +352,7 @@ fn piece_rules(g: &Game) -> BTreeMap<String, String> {
             let line = format!("{key} promotion in {}{whose}", g.zone(pr.zone).name);
             let words = format!(
                 "to {}, {}, on {}{}",
-                symbols(g, &pr.choices),
+                g.symbols_text(&pr.choices),
                 if pr.mandatory {
                     "mandatory"
                 } else {
@@ -400,7 +385,7 @@ fn piece_rules(g: &Game) -> BTreeMap<String, String> {
             if !u.lost_when_aligned_with.is_empty() {
                 rules.push(format!(
                     "lost when aligned with {}",
-                    symbols(g, &u.lost_when_aligned_with)
+                    g.symbols_text(&u.lost_when_aligned_with)
                 ));
             }
             m.insert(format!("{key} initial moves"), rules.join(", "));

@@ -19,16 +19,9 @@ pub(crate) enum Target {
 }
 
 /// The piece ids of `ids`, space-separated (`N R`).
-fn ids(game: &Game, ids: &[PieceId]) -> String {
-    ids.iter()
-        .map(|&p| game.piece(p).symbol.as_str())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The piece ids a per-type flag list marks.
 fn marked(game: &Game, marks: &[bool]) -> String {
-    ids(game, &game.types_marked(marks).collect::<Vec<_>>())
+    game.symbols_text(&game.types_marked(marks).collect::<Vec<_>>())
 }
 
 /// ` WORD ids` for a non-empty per-type flag list, nothing for an empty one.
@@ -128,7 +121,7 @@ pub(crate) fn not_written(game: &Game, target: Target) -> Vec<String> {
         for r in castling_rights.iter().filter(|r| r.rooks.len() > 1) {
             name(format!(
                 "`castles with {}` (Sjaak II castles with what stands on the partner's square)",
-                ids(game, &r.rooks)
+                game.symbols_text(&r.rooks)
             ));
         }
     }
@@ -254,19 +247,19 @@ fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(Strin
         };
         name(format!(
             "the {piece_name}'s `jumps-lower{option}` (range capture over {})",
-            ids(game, &lower)
+            game.symbols_text(&lower)
         ));
     }
     if !may_not_capture.is_empty() {
         name(format!(
             "the {piece_name}'s `may-not-capture {}`",
-            ids(game, may_not_capture)
+            game.symbols_text(may_not_capture)
         ));
     }
     if !may_not_hop_over.is_empty() {
         name(format!(
             "the {piece_name}'s `may-not-hop-over {}`",
-            ids(game, may_not_hop_over)
+            game.symbols_text(may_not_hop_over)
         ));
     }
     if let Some(z) = confined {
@@ -345,7 +338,7 @@ fn promotion(
             } = standing;
             let mut rule = format!(
                 "the {piece_name}'s promotion to {} `in {zone} on standing",
-                ids(game, choices)
+                game.symbols_text(choices)
             );
             if let Some(n) = limited_to {
                 rule += &format!(" limited to {n}");
@@ -428,7 +421,7 @@ fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(
             let reset_by = if resets_clock.is_empty() {
                 " (no piece resets the count)".to_string()
             } else {
-                format!(" reset-by {}", ids(game, resets_clock))
+                format!(" reset-by {}", game.symbols_text(resets_clock))
             };
             name(format!("`move-limit {plies} plies`{reset_by}"));
         }
@@ -466,13 +459,13 @@ fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(
     if !checkmate_by_only_loses.is_empty() && sjaak {
         name(format!(
             "`checkmate-by-only {} loses`",
-            ids(game, checkmate_by_only_loses)
+            game.symbols_text(checkmate_by_only_loses)
         ));
     }
     if !checkmate_needs_check_by.is_empty() && sjaak {
         name(format!(
             "`checkmate-needs-check-by {}`",
-            ids(game, checkmate_needs_check_by)
+            game.symbols_text(checkmate_needs_check_by)
         ));
     }
     decisive_rules(game, end, target, name);
@@ -511,8 +504,8 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
         {
             let of = match pieces {
                 Extinct::AnyPiece => String::new(),
-                Extinct::Types(t) => format!(" of {}", ids(game, t)),
-                Extinct::Together(t) => format!(" of {} together", ids(game, t)),
+                Extinct::Types(t) => format!(" of {}", game.symbols_text(t)),
+                Extinct::Together(t) => format!(" of {} together", game.symbols_text(t)),
             };
             name(format!(
                 "`extinction{of} at-most {at_most} {}`",
@@ -530,7 +523,7 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
     {
         let mut rule = format!(
             "`flag {} in {} wins",
-            ids(game, pieces),
+            game.symbols_text(pieces),
             game.zone(*zone).name
         );
         if *if_safe {
@@ -607,12 +600,12 @@ pub(crate) fn counting_text(game: &Game, c: &Counting) -> String {
     } = c;
     let mut parts = Vec::new();
     if !suspended_by.is_empty() {
-        parts.push(format!("suspended-by {}", ids(game, suspended_by)));
+        parts.push(format!("suspended-by {}", game.symbols_text(suspended_by)));
     }
     if !pieces_honour_suspended_by.is_empty() {
         parts.push(format!(
             "(pieces-honour suspended-by {})",
-            ids(game, pieces_honour_suspended_by)
+            game.symbols_text(pieces_honour_suspended_by)
         ));
     }
     match board_honour {
@@ -676,19 +669,10 @@ fn material_count_words(game: &Game, m: &MaterialCount) -> String {
 
 /// `insufficient-material …` as the file writes it (`none` for bare royal pieces).
 pub(crate) fn insufficient_material_words(game: &Game) -> String {
-    let sets: Vec<String> = game
-        .end
-        .insufficient_material
-        .iter()
-        .map(|set| {
-            if set.is_empty() {
-                "none".to_string()
-            } else {
-                ids(game, set)
-            }
-        })
-        .collect();
-    format!("`insufficient-material {}`", sets.join(", "))
+    format!(
+        "`insufficient-material {}`",
+        game.insufficient_material_text()
+    )
 }
 
 /// `initial unmoved …` of the piece called `piece_name`, as the file writes it.
@@ -705,7 +689,7 @@ pub(crate) fn unmoved_words(game: &Game, piece_name: &str, u: &Unmoved) -> Strin
     if !lost_when_aligned_with.is_empty() {
         rule += &format!(
             " lost-when-aligned-with {}",
-            ids(game, lost_when_aligned_with)
+            game.symbols_text(lost_when_aligned_with)
         );
     }
     rule + "`"

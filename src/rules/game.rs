@@ -484,6 +484,32 @@ pub struct Game {
 }
 
 impl Game {
+    /// Piece types as a variant file lists them: their symbols, space-separated (`N B`).
+    pub fn symbols_text(&self, ids: &[PieceId]) -> String {
+        ids.iter()
+            .map(|&p| self.piece(p).symbol.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The `insufficient-material` sets as a variant file writes them: comma-separated, `none` for bare royal
+    /// pieces (`none, N, B`).
+    pub fn insufficient_material_text(&self) -> String {
+        let sets: Vec<String> = self
+            .end
+            .insufficient_material
+            .iter()
+            .map(|set| {
+                if set.is_empty() {
+                    "none".to_string()
+                } else {
+                    self.symbols_text(set)
+                }
+            })
+            .collect();
+        sets.join(", ")
+    }
+
     /// The piece types a per-type flag list marks (`forced-capture by`, `explosions spare`/`immune`), in order.
     pub fn types_marked<'a>(&'a self, marks: &'a [bool]) -> impl Iterator<Item = PieceId> + 'a {
         marks
