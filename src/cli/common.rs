@@ -242,3 +242,25 @@ pub use tatsu::describe::side_key;
 pub fn reason_key(reason: tatsu::engine::Reason) -> &'static str {
     reason.key()
 }
+
+/// The search options every protocol command (`xboard`, `uci`, `usi`) takes.
+#[derive(clap::Args, Debug)]
+pub struct EngineOptions {
+    /// Transposition table size in MiB, 1 to 65536 and no more than the memory free (the protocol's own setting
+    /// changes it: XBoard's `memory`, UCI's `Hash`, USI's `USI_Hash`).
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
+    /// Stop every search after at most this many nodes, whatever the clock allows: play that is the same on a
+    /// loaded machine as on an idle one (fixed-node engine tests), 1 to 10^12.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    pub nodes: Option<u64>,
+}
+
+impl EngineOptions {
+    /// Refuses a table size the machine cannot give, before the session makes the table (which would otherwise
+    /// clamp it).
+    pub fn check(&self) -> Result<(), CliError> {
+        tatsu::search::tt::check_size(self.hash)
+            .map_err(|e| CliError::usage(format!("--hash: {e}")))
+    }
+}

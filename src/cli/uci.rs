@@ -21,14 +21,8 @@ use tatsu::xboard::Offer;
 pub struct UciArgs {
     /// Variant files to offer besides the bundled games.
     pub files: Vec<String>,
-    /// Transposition table size in MiB, 1 to 65536 and no more than the memory free (the `Hash` option changes
-    /// it).
-    #[arg(long, default_value_t = 64)]
-    pub hash: usize,
-    /// Stop every search after at most this many nodes, whatever `go` allows: play that is the same on a loaded
-    /// machine as on an idle one (fixed-node engine tests), 1 to 10^12.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
-    pub nodes: Option<u64>,
+    #[command(flatten)]
+    pub options: super::common::EngineOptions,
 }
 
 /// Speak USI, the shogi protocol, on stdin/stdout, for shogi GUIs or `tatsu match … --proto usi`.
@@ -48,8 +42,7 @@ pub struct UsiArgs {
 }
 
 pub fn run(args: UciArgs, dialect: Dialect) -> Result<(), CliError> {
-    tatsu::search::tt::check_size(args.hash)
-        .map_err(|e| CliError::usage(format!("--hash: {e}")))?;
+    args.options.check()?;
     let mut offers: Vec<Offer> = tatsu::variants::bundled()
         .iter()
         .map(|&(name, _)| {
@@ -83,8 +76,8 @@ pub fn run(args: UciArgs, dialect: Dialect) -> Result<(), CliError> {
         return Err(CliError::input("no variant loads"));
     }
     let out: tatsu::uci::SharedOut = Arc::new(Mutex::new(std::io::stdout()));
-    let mut session = Session::new(dialect, &offers, args.hash, out);
-    if let Some(nodes) = args.nodes {
+    let mut session = Session::new(dialect, &offers, args.options.hash, out);
+    if let Some(nodes) = args.options.nodes {
         session.cap_nodes(nodes);
     }
     let lines = tatsu::protocol::input::spawn_reader(

@@ -20,20 +20,12 @@ use tatsu::xboard::{Offer, Session};
 pub struct XboardArgs {
     /// Variant files to offer besides the bundled games.
     pub files: Vec<String>,
-    /// Transposition table size in MiB, 1 to 65536 and no more than the memory free (XBoard's `memory` command
-    /// changes it).
-    #[arg(long, default_value_t = 64)]
-    pub hash: usize,
-    /// Stop every search after at most this many nodes, whatever the clock allows: play that is the same on a
-    /// loaded machine as on an idle one (fixed-node engine tests), 1 to 10^12.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
-    pub nodes: Option<u64>,
+    #[command(flatten)]
+    pub options: super::common::EngineOptions,
 }
 
 pub fn run(args: XboardArgs) -> Result<(), CliError> {
-    // Checked before the session makes the table, which would otherwise clamp a size it cannot have.
-    tatsu::search::tt::check_size(args.hash)
-        .map_err(|e| CliError::usage(format!("--hash: {e}")))?;
+    args.options.check()?;
     // The bundled games compile (a test says so), each when a GUI first chooses it; the files given are compiled
     // now, so that their errors are told at once.
     let mut offers: Vec<Offer> = tatsu::variants::bundled()
@@ -66,8 +58,8 @@ pub fn run(args: XboardArgs) -> Result<(), CliError> {
         discard.clone(),
     );
     let out = Box::new(std::io::stdout());
-    let mut session = Session::new(&offers, args.hash, out, stop, discard);
-    if let Some(nodes) = args.nodes {
+    let mut session = Session::new(&offers, args.options.hash, out, stop, discard);
+    if let Some(nodes) = args.options.nodes {
         session.cap_nodes(nodes);
     }
     session.serve(lines);
