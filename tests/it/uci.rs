@@ -2,45 +2,23 @@
 //! variant option, positions and moves in each protocol's notation, the clock, `stop`, and bad input that must be
 //! told and must not end the session.
 use crate::support::binary::line_starting;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use crate::support::session::{text, Session};
+use std::process::Command;
 
 /// Runs `tatsu PROTOCOL` on `script` (one command per line), reads its output until `bestmoves` `bestmove` lines
 /// have come, then syncs with `isready` and quits; returns everything it printed before the final `readyok`.
 fn session(protocol: &str, script: &str, bestmoves: usize) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tatsu"))
-        .arg(protocol)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    writeln!(stdin, "{script}").expect("write the script");
-    stdin.flush().expect("flush");
-    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-    let mut out = String::new();
-    let mut seen = 0;
-    while seen < bestmoves {
-        let line = lines.next().expect("a line").expect("UTF-8 output");
-        seen += usize::from(line.starts_with("bestmove "));
-        out += &line;
-        out.push('\n');
+    let mut session = Session::start(&[protocol]);
+    session.send(script);
+    let mut lines = Vec::new();
+    for _ in 0..bestmoves {
+        lines.extend(session.read_until(|l| l.starts_with("bestmove ")));
     }
-    writeln!(stdin, "isready").expect("write");
-    for line in lines.by_ref() {
-        let line = line.expect("UTF-8 output");
-        if line == "readyok" {
-            break;
-        }
-        out += &line;
-        out.push('\n');
-    }
-    let _ = stdin.write_all(b"quit\n");
-    drop(stdin);
-    let status = child.wait().expect("the session ends");
-    assert!(status.success(), "exit status {status:?}\n{out}");
+    session.send("isready");
+    lines.extend(session.read_until(|l| l == "readyok"));
+    lines.pop();
+    let out = text(&lines);
+    session.quit(&out);
     out
 }
 
@@ -146,48 +124,23 @@ fn uci_variant_names_the_game_by_any_of_its_names() {
 /// `stop` ends `go infinite` at once, and `isready` during the search is answered without stopping it.
 #[test]
 fn go_infinite_answers_isready_and_waits_for_stop() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tatsu"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-    writeln!(stdin, "position startpos\ngo infinite").unwrap();
-    stdin.flush().unwrap();
+    let mut session = Session::start(&["uci"]);
+    session.send("position startpos\ngo infinite");
     std::thread::sleep(std::time::Duration::from_millis(300));
-    writeln!(stdin, "isready").unwrap();
-    stdin.flush().unwrap();
-    let mut before_stop = Vec::new();
-    for line in lines.by_ref() {
-        let line = line.unwrap();
-        let ready = line == "readyok";
-        before_stop.push(line);
-        if ready {
-            break;
-        }
-    }
+    session.send("isready");
+    let before_stop = session.read_until(|l| l == "readyok");
     assert!(
         !before_stop.iter().any(|l| l.starts_with("bestmove")),
         "{before_stop:?}"
     );
     let started = std::time::Instant::now();
-    writeln!(stdin, "stop").unwrap();
-    stdin.flush().unwrap();
-    let best = lines
-        .by_ref()
-        .map(|l| l.unwrap())
-        .find(|l| l.starts_with("bestmove "))
-        .expect("a bestmove after stop");
+    session.send("stop");
+    let best = session.read_until(|l| l.starts_with("bestmove "));
     assert!(
         started.elapsed() < std::time::Duration::from_secs(2),
-        "{best}"
+        "{best:?}"
     );
-    writeln!(stdin, "quit").unwrap();
-    drop(stdin);
-    assert!(child.wait().unwrap().success());
+    session.quit(&text(&best));
 }
 
 const TATSU: &str = env!("CARGO_BIN_EXE_tatsu");

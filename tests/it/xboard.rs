@@ -1,6 +1,7 @@
 //! `tatsu xboard` driven through scripted CECP sessions, as XBoard would drive it: features, engine-defined
 //! variants, highlights and promotion choices, illegal moves, game ends, and bad input that must not end the session.
 use crate::support::binary::line_starting;
+use crate::support::session::{text, Session};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
@@ -10,42 +11,22 @@ fn session(script: &str) -> String {
     session_with(&[], script)
 }
 
-/// [`session`] with variant files given to `tatsu xboard`.
-fn session_with(files: &[&str], script: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tatsu"))
-        .arg("xboard")
-        .args(files)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().expect("stdin");
+/// [`session`] with arguments after `tatsu xboard` (variant files, options).
+fn session_with(args: &[&str], script: &str) -> String {
+    let mut session = Session::start(&[&["xboard"], args].concat());
     // `#sleep MS` lines pause the script (to let the engine think between commands).
     for line in format!("{script}\nping 424242").lines() {
-        if let Some(ms) = line.strip_prefix("#sleep ") {
-            stdin.flush().expect("flush");
-            std::thread::sleep(std::time::Duration::from_millis(ms.parse().expect("ms")));
-        } else {
-            writeln!(stdin, "{line}").expect("write the script");
+        match line.strip_prefix("#sleep ") {
+            Some(ms) => {
+                std::thread::sleep(std::time::Duration::from_millis(ms.parse().expect("ms")))
+            }
+            None => session.send(line),
         }
     }
-    stdin.flush().expect("flush");
-    let stdout = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut out = String::new();
-    for line in stdout.lines() {
-        let line = line.expect("UTF-8 output");
-        if line == "pong 424242" {
-            break;
-        }
-        out += &line;
-        out.push('\n');
-    }
-    let _ = stdin.write_all(b"quit\n");
-    drop(stdin);
-    let status = child.wait().expect("the session ends");
-    assert!(status.success(), "exit status {status:?}\n{out}");
+    let mut lines = session.read_until(|l| l == "pong 424242");
+    lines.pop();
+    let out = text(&lines);
+    session.quit(&out);
     out
 }
 

@@ -6,4 +6,5 @@ pub mod mutation;
 pub mod pyffish;
 pub mod rules_facts;
 pub mod scratch;
+pub mod session;
 pub mod variants;
