@@ -141,10 +141,11 @@ impl<'a, 'e> Worker<'a, 'e> {
         } else {
             depth
         };
+        // Cleared before anything returns: the node above appends this ply's line to its own.
+        self.pv[ply].clear();
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiescence(alpha, beta, ply, check, 0);
         }
-        self.pv[ply].clear();
         if self.tick() {
             return 0;
         }

@@ -93,6 +93,41 @@ fn search_does_not_drop_a_pawn_for_mate_where_the_rules_forbid_it() {
     assert_ne!(mv, "P@e8");
 }
 
+/// Every iteration's principal variation is a line of legal moves from the root: a node that drops into
+/// quiescence must not leave the line of an earlier visit at its ply, which the node above would append.
+#[test]
+fn search_reports_principal_variations_of_legal_moves() {
+    for game in ["chess", "shogi", "euroshogi"] {
+        let engine = bundled(game);
+        let mut pos = Position::start(&engine);
+        let eval = Evaluator::new(&engine);
+        let tt = Table::new(4);
+        let searcher = Searcher {
+            eval: &eval,
+            tt: &tt,
+            threads: 1,
+        };
+        let limits = Limits {
+            depth: Some(30),
+            nodes: Some(200_000),
+            ..Limits::default()
+        };
+        let mut lines = Vec::new();
+        searcher.search(&mut pos, &limits, &AtomicBool::new(false), &mut |r| {
+            lines.push(r.pv.clone())
+        });
+        assert!(lines.len() > 5, "{game}: {} iterations", lines.len());
+        for line in lines {
+            let mut walk = Position::start(&engine);
+            for mv in line {
+                let legal = walk.legal_move_list();
+                assert!(legal.contains(&mv), "{game}: {} is not legal at {}", walk.uci(&mv), walk.to_fen());
+                walk.play(mv);
+            }
+        }
+    }
+}
+
 /// A position `plies` random legal moves (from `seed`) into a game, or earlier if the game ends.
 fn random_position<'e>(engine: &'e Engine, seed: u64, plies: u32) -> Position<'e> {
     let mut pos = Position::start(engine);
