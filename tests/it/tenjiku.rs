@@ -45,3 +45,29 @@ fn the_fire_demon_walks_round_its_own_pieces_and_burns_where_it_stops() {
     // Round the Pawns to c3 in three steps: it burns the Pawn c4 beside it; e4 is two files away.
     play_and_unplay(&e, fen, "d1c3", "6k/7/7/4p2/2F4/2PPP2/6K b - - 0 1");
 }
+
+#[test]
+fn the_vice_general_has_the_area_move_and_captures_over_lower_pieces() {
+    // Tenjiku's Vice General: a Bishop General (`B` with `jumps-lower to-capture`) with the Fire Demon's area move.
+    let source = r#"
+board 7 x 7
+orientation rotate
+rank-order K > V
+piece K "King"         { moves "K" }
+piece V "Vice General" { moves "BKmaKmamaK" jumps-lower to-capture }
+piece P "Pawn"         { moves "fW" }
+start "6k/7/7/p6/7/2PPP2/3V2K w - - 0 1"
+end { extinction of K loss }
+"#;
+    let e = engine_of(source);
+    let fen = "6k/7/7/p6/7/2PPP2/3V2K w - - 0 1";
+    // The area move round its Pawns c2 d2 e2 reaches the 15 squares of the Fire Demon's test above (c1 b1 b2 a1
+    // a2 a3 b3 c3; e1 f1 f2 g2 g3 f3 e3). Its diagonals pass its own Pawns (lower): up-left past c2, b3 is empty
+    // (no stop once past a piece, `to-capture`), a4 holds Black's Pawn: taken. Up-right past e2, f3 and g4 are
+    // empty: nothing. 16 moves; a4 is four King steps away, so only the range capture reaches it.
+    let expected = [
+        "d1a1", "d1a2", "d1a3", "d1a4", "d1b1", "d1b2", "d1b3", "d1c1", "d1c3", "d1e1", "d1e3",
+        "d1f1", "d1f2", "d1f3", "d1g2", "d1g3",
+    ];
+    assert_eq!(variants::from(&moves(&e, fen), "d1"), sorted(&expected));
+}
