@@ -7,7 +7,7 @@ use super::{parse_betza, PieceInfo, PieceItems};
 use crate::compile::header::Header;
 use crate::compile::Diags;
 use crate::diag::Span;
-use crate::dsl::ast::{Name, Str};
+use crate::dsl::ast::{PieceItem, Str};
 use crate::rules::{Burn, Side, MAX_BURN_AREA};
 use betza::Mode;
 
@@ -26,11 +26,17 @@ pub struct BurnInfo {
 
 impl PieceItems<'_, '_> {
     /// `burns "AREA" [spare ID…] [passive]` in a piece block, at most once.
-    pub(super) fn burns(
-        &mut self,
-        (keyword, area, spare, passive): (Span, &Str, &[Name], bool),
-        d: &mut Diags,
-    ) {
+    pub(super) fn burns(&mut self, item: &PieceItem, d: &mut Diags) {
+        let PieceItem::Burns {
+            keyword,
+            area,
+            spare,
+            passive,
+        } = item
+        else {
+            return;
+        };
+        let (keyword, passive) = (*keyword, *passive);
         if self.given.twice("burns".into(), keyword, "`burns`", d) {
             return;
         }

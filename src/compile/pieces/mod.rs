@@ -541,12 +541,7 @@ impl PieceItems<'_, '_> {
                 keyword,
                 to_capture,
             } => self.jumps_lower(*keyword, *to_capture, d),
-            PieceItem::Burns {
-                keyword,
-                area,
-                spare,
-                passive,
-            } => self.burns((*keyword, area, spare, *passive), d),
+            burns @ PieceItem::Burns { .. } => self.burns(burns, d),
             PieceItem::Confined { zone } => {
                 if self
                     .given
