@@ -2,7 +2,8 @@
 use super::{side_key, Names};
 use crate::inspect;
 use crate::rules::{
-    DropRule, Game, JumpsLower, PieceId, PieceType, Promotion, PromotionTrigger, StandingRules,
+    Burn, DropRule, Game, JumpsLower, PieceId, PieceType, Promotion, PromotionTrigger,
+    StandingRules,
 };
 use serde::Serialize;
 
@@ -40,6 +41,39 @@ pub(super) struct PieceJson {
     /// `jumps-lower`: `any_move`, or `to_capture` (past a piece it only stops to capture); absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     jumps_lower: Option<&'static str>,
+    /// `burns`: its burning area, the types it spares and whether it burns passively; absent without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    burns: Option<BurnJson>,
+}
+
+#[derive(Serialize)]
+struct BurnJson {
+    /// The area as the file writes it (XBetza leaps).
+    area: String,
+    /// The types it never burns (`spare`).
+    spare: Vec<String>,
+    /// `passive`: an enemy piece that stops in its area is burned.
+    passive: bool,
+}
+
+/// A burner's data view: every field of [`Burn`] is named.
+fn burn(game: &Game, b: &Burn) -> BurnJson {
+    let Burn {
+        area,
+        // The area turned for each side: the text says it, with the game's orientation.
+        offsets: _,
+        spared,
+        passive,
+    } = b;
+    let spare: Vec<PieceId> = (0..spared.len())
+        .filter(|&i| spared[i])
+        .map(|i| PieceId(i as u16))
+        .collect();
+    BurnJson {
+        area: area.clone(),
+        spare: Names(game).symbols(&spare),
+        passive: *passive,
+    }
 }
 
 fn is_zero(n: &u16) -> bool {
@@ -138,6 +172,7 @@ pub(super) fn piece(game: &Game, id: PieceId) -> PieceJson {
         glyph,
         rank,
         jumps_lower,
+        burns,
         // The moves are read from the game's move sets (their text as the file gives it), not from the rays.
         graph: _,
         // Derived from the moves: where the piece could never move again.
@@ -184,6 +219,7 @@ pub(super) fn piece(game: &Game, id: PieceId) -> PieceJson {
             JumpsLower::AnyMove => "any_move",
             JumpsLower::ToCapture => "to_capture",
         }),
+        burns: burns.as_ref().map(|b| burn(game, b)),
     }
 }
 

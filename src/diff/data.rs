@@ -42,6 +42,7 @@ const WORDED: &[&str] = &[
     "pieces.*.promotions",
     "pieces.*.first_moves",
     "pieces.*.drop",
+    "pieces.*.burns",
     // Demotion is worded once for the game (`demotion`), though each promoted piece records it.
     "pieces.*.demotes_in",
 ];

@@ -100,7 +100,7 @@ fn game_rules(g: &Game) -> BTreeMap<String, String> {
     m
 }
 
-/// Explosions, walls, the rules against trading pieces, compulsory capture.
+/// Explosions, burning, walls, the rules against trading pieces, compulsory capture.
 fn capture_rules(g: &Game, m: &mut BTreeMap<String, String>) {
     if let Some(blast) = &g.explosions {
         let spared: Vec<&str> = g
@@ -111,6 +111,27 @@ fn capture_rules(g: &Game, m: &mut BTreeMap<String, String>) {
             "explosions".into(),
             format!("captures explode, sparing {}", spared.join(" ")),
         );
+    }
+    for p in &g.pieces {
+        if let Some(b) = &p.burns {
+            let spared: Vec<&str> = g
+                .types_marked(&b.spared)
+                .map(|q| g.piece(q).symbol.as_str())
+                .collect();
+            m.insert(
+                format!("burning by {}", p.symbol),
+                format!(
+                    "area {}{}{}",
+                    b.area,
+                    if spared.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", sparing {}", spared.join(" "))
+                    },
+                    if b.passive { ", passive too" } else { "" }
+                ),
+            );
+        }
     }
     if let Some(walls) = &g.walls {
         let petrify: Vec<&str> = g

@@ -210,6 +210,15 @@ pub enum PieceItem {
         keyword: Span,
         to_capture: bool,
     },
+    /// `burns "AREA" [spare ID…] [passive]`: after it moves, the enemy pieces in the area around where it stops
+    /// are removed, but those of the spared types; with `passive`, so is an enemy piece that ends its move in its
+    /// area. At the keyword.
+    Burns {
+        keyword: Span,
+        area: Str,
+        spare: Vec<Name>,
+        passive: bool,
+    },
     Promote(PromoteLine),
     /// `castles with R C [to g c]`: the partner types, and the king's fixed destination files (toward the
     /// higher files, toward the lower) when castling does not depend on where king and partner start.

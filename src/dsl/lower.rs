@@ -272,6 +272,12 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
             keyword: o.span_of(&parts[0]),
             to_capture: parts.iter().any(|q| q.as_rule() == Rule::kw_to_capture),
         },
+        Rule::burns_item => PieceItem::Burns {
+            keyword: o.span_of(&parts[0]),
+            area: o.string(parts[1].clone()),
+            spare: of_kind(o, &parts, Rule::piece_id),
+            passive: parts.iter().any(|q| q.as_rule() == Rule::kw_passive),
+        },
         Rule::promote_item => PieceItem::Promote(lower_promote_line(o, &parts)),
         Rule::castles_item => lower_castles_item(o, &parts),
         Rule::drop_item => PieceItem::Drop(lower_drop_options(o, &parts)),

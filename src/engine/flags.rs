@@ -42,6 +42,8 @@ pub(crate) struct RuleFlags {
     /// where such a slide meets a piece (`engine/rules/range_capture.rs`), and since any piece moving may open
     /// or close its line, the legality shortcut that relies on pins is off.
     pub range_jumps: bool,
+    /// Some piece burns (`burns`): a board move ends with the burning of `engine/rules/burn.rs`.
+    pub burning: bool,
     /// What every move leaves (`walls`); `None` in games whose moves leave no wall.
     pub wall_placement: Option<WallPlacement>,
 }
@@ -90,6 +92,7 @@ impl RuleFlags {
             gates_lapse: game.gates_lapse(),
             wall_placement: game.walls.as_ref().and_then(|w| w.placement),
             range_jumps,
+            burning: game.pieces.iter().any(|p| p.burns.is_some()),
         }
     }
 

@@ -75,7 +75,7 @@ impl Position<'_> {
     }
 
     /// The board part of a move along a ray (a plain, e.p.-creating, e.p. or locust move): its captures, the
-    /// piece's arrival, an explosion or petrification, and the rights it loses.
+    /// piece's arrival, an explosion, petrification or burning, and the rights it loses.
     #[inline(always)]
     fn make_board_move(&mut self, mv: Move, us: Side, undo: &mut Undo) -> Done {
         let engine = self.engine;
@@ -110,6 +110,11 @@ impl Position<'_> {
             // Turned to stone where it took.
             self.take(mv.to);
             self.put_wall(mv.to);
+        }
+        if engine.flags.burning {
+            let burned = self.burn(mv.to, us);
+            undo.blasted += burned;
+            done.resets_clock |= burned > 0;
         }
         if self.castling != 0 {
             let mut lost = engine.castle_mask[mv.from.index()]

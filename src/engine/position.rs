@@ -29,7 +29,7 @@ pub(crate) struct Undo {
     pub captured: Cell,
     /// The piece captured on the move's e.p. or locust victim square.
     pub victim: Cell,
-    /// How many pieces the move's explosion removed (the top of [`Position::blasts`]); 0 without explosions.
+    /// How many pieces the move's explosion or burning removed (the top of [`Position::blasts`]); 0 without them.
     pub blasted: u8,
     pub side: Side,
     pub hash: u64,
@@ -108,8 +108,8 @@ pub struct Position<'e> {
     pub(crate) lists: [Vec<Square>; 2],
     pub(crate) list_index: Vec<u16>,
     pub(crate) undo: Vec<Undo>,
-    /// The pieces explosions have removed, with their squares, as a stack that `unmake` pops (games with
-    /// `explosions` only).
+    /// The pieces explosions or burning have removed, with their squares, as a stack that `unmake` pops (games
+    /// with `explosions` or `burns` only).
     pub(crate) blasts: Vec<(Square, Cell)>,
     pub(crate) history: Vec<HistoryEntry>,
     pub(crate) scratch: Scratch,

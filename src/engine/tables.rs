@@ -67,6 +67,8 @@ pub struct Engine {
     pub(crate) royal_types: Vec<PieceId>,
     /// The types dropped under `drop opposite-colours`, at most [`MAX_COLOUR_BOUND`]; empty in other games.
     pub(crate) colour_bound: Vec<PieceId>,
+    /// The types that burn passively (`burns … passive`); empty in other games.
+    pub(crate) passive_burners: Vec<PieceId>,
 }
 
 /// The reverse attack tables, as [`Engine`] keeps them.
@@ -108,6 +110,7 @@ impl Engine {
             flags,
             royal_types: royal_types(&game),
             colour_bound: colour_bound(&game),
+            passive_burners: super::rules::burn::passive_burners(&game),
             words: tables.words,
             attack_class: tables.attack_class,
             classes: tables.classes,

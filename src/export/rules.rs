@@ -233,7 +233,22 @@ fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(Strin
         glyph: _,
         rank,
         jumps_lower,
+        burns,
     } = p;
+    // Burning: neither Fairy-Stockfish nor Sjaak II removes pieces around a mover.
+    if let Some(b) = burns {
+        let spared: Vec<PieceId> = game.types_marked(&b.spared).collect();
+        let spare = if spared.is_empty() {
+            String::new()
+        } else {
+            format!(" spare {}", game.symbols_text(&spared))
+        };
+        let passive = if b.passive { " passive" } else { "" };
+        name(format!(
+            "the {piece_name}'s `burns \"{}\"{spare}{passive}` (burning)",
+            b.area
+        ));
+    }
     // Range capture: neither Fairy-Stockfish nor Sjaak II has pieces that pass over lower-ranked ones. A rank
     // alone changes nothing (only a jumper reads ranks), so it is named with the jumpers it concerns.
     if let Some(how) = jumps_lower {

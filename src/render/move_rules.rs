@@ -1,5 +1,5 @@
 //! The rule book's sections on game-wide move rules: compulsory drops, compulsory capture, the rules against
-//! trading pieces, explosions, walls and the dead-square rule (split from `rulebook.rs`, which keeps the board, the pieces, castling and drops).
+//! trading pieces, explosions, range capture, burning, walls and the dead-square rule (split from `rulebook.rs`, which keeps the board, the pieces, castling and drops).
 use super::doc::Doc;
 use super::rulebook::{list_alternatives, list_words};
 use crate::rules::{Game, JumpsLower, WallPlacement};
@@ -92,6 +92,9 @@ pub(super) fn section(game: &Game, doc: &mut Doc) {
     {
         range_capture_section(game, doc);
     }
+    if game.pieces.iter().any(|p| p.burns.is_some()) {
+        burning_section(game, doc);
+    }
     if let Some(walls) = &game.walls {
         walls_section(game, walls, doc);
     }
@@ -102,6 +105,45 @@ pub(super) fn section(game: &Game, doc: &mut Doc) {
              promotion is forced by it.",
         );
     }
+}
+
+/// Burning (`burns`): what each burner removes after its move, and passively.
+fn burning_section(game: &Game, doc: &mut Doc) {
+    doc.heading(2, "Burning");
+    doc.para(
+        "Burned pieces leave the game (no hand receives them); burning is not an attack and gives no check. A \
+         piece that ends its move in the area of an enemy piece that burns passively is burned first, and then \
+         burns nothing itself.",
+    );
+    let lines: Vec<String> = game
+        .pieces
+        .iter()
+        .filter_map(|p| {
+            let b = p.burns.as_ref()?;
+            let spared = names(game, &b.spared);
+            let spare = if spared.is_empty() {
+                String::new()
+            } else {
+                format!(", but any {}", list_words(&spared))
+            };
+            let passive = if b.passive {
+                format!(
+                    " Passively: an enemy piece{spare} that ends its move on one of those squares around it is \
+                     burned."
+                )
+            } else {
+                String::new()
+            };
+            Some(format!(
+                "**{}**: after it moves, every enemy piece{spare} on the {} squares of its area `{}` (XBetza) \
+                 around where it stops is burned.{passive}",
+                p.name,
+                b.offsets[0].len(),
+                b.area
+            ))
+        })
+        .collect();
+    doc.list(lines);
 }
 
 /// Range capture: the rank order (`rank-order`), and what each jumper (`jumps-lower`) passes over.

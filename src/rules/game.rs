@@ -104,6 +104,9 @@ pub struct PieceType {
     /// `jumps-lower`: its slides pass over pieces of lower [`Self::rank`] (range capture); `None`: they stop at
     /// the first piece, as every slide does.
     pub jumps_lower: Option<JumpsLower>,
+    /// `burns …`: after it moves, the enemy pieces in its area are removed (and with `passive`, an enemy piece that
+    /// stops in it); `None`: it burns nothing.
+    pub burns: Option<super::Burn>,
     /// Its `promote` lines, in the order of the file (empty: it never promotes).
     pub promotions: Vec<Promotion>,
     /// Per side: where a move must end, or (for `start-or-destination` lines) may start, for one of its lines to

@@ -4,6 +4,7 @@
 //! Spans and names for explanations live in the compiler's side tables, not in these hot structures.
 
 mod board;
+mod burn;
 mod counting;
 mod first_move;
 mod game;
@@ -14,6 +15,7 @@ mod trading;
 mod walls;
 
 pub use board::{Geometry, Side, Square, SquareSet, MAX_FILES, MAX_RANKS, MAX_SQUARES};
+pub use burn::{Burn, MAX_BURN_AREA};
 pub use counting::{Counting, HonourRow, MAX_COUNT_MOVES};
 pub use first_move::{FirstMoveRight, Unmoved, MAX_RIGHTS};
 pub use game::{

@@ -2,6 +2,7 @@
 //! games of RULES.md, the invariants, the no-panic guarantees), sharing the helpers of `support/`.
 mod balance;
 mod betza_corpus;
+mod burn;
 mod castling;
 mod catalogue;
 mod cli;
@@ -51,6 +52,7 @@ mod serve_browser;
 mod setup;
 mod sittuyin;
 mod support;
+mod tenjiku;
 mod uci;
 mod values;
 mod variants_valid;

@@ -394,6 +394,7 @@ impl<'a> PieceGraph<'a> {
             may_not_hop_over: self.info.may_not_hop_over.clone(),
             rank: 0, // set by `range_capture::apply` once every type is built
             jumps_lower: self.info.jumps_lower.map(|(_, j)| j),
+            burns: None, // set by `burn::apply` once the game's other rules are known
             confined: self.info.confined,
             glyph: self.info.glyph.clone(),
             promotions: Vec::new(),

@@ -6,6 +6,7 @@
 //! these tables: each piece's rays and move-rule graph (passes 4 and 5b), its promotion, hand and drop rules
 //! (pass 6), and the move restrictions that read its moves.
 
+pub(super) mod burn;
 mod confine;
 mod drop_items;
 pub(super) mod first_move;
@@ -351,6 +352,8 @@ pub struct PieceInfo {
     pub may_not_hop_over_at: Option<Span>,
     /// `jumps-lower [to-capture]`, at the keyword.
     pub jumps_lower: Option<(Span, crate::rules::JumpsLower)>,
+    /// `burns "AREA" [spare ID…] [passive]` ([`burn`]).
+    pub burns: Option<burn::BurnInfo>,
     /// Its `promote` lines, in the order of the file.
     pub promotes: Vec<Promote>,
     /// The partner types of its castling, and the span of the `castles with` item's first partner.
@@ -538,6 +541,7 @@ impl PieceItems<'_, '_> {
                 keyword,
                 to_capture,
             } => self.jumps_lower(*keyword, *to_capture, d),
+            burns @ PieceItem::Burns { .. } => self.burns(burns, d),
             PieceItem::Confined { zone } => {
                 if self
                     .given

@@ -10,9 +10,11 @@
 //! - `royalty`: several royal pieces a side (`royals`);
 //! - `restrict`: restrictions that judge the legal moves as a whole (compulsory capture);
 //! - `trading`: the rules against trading pieces of a set (`no-capture-of-protected`, `no-counter-strike`);
+//! - `burn`: pieces removed around a burner after a move (`burns`, Tenjiku Shogi's Fire Demon);
 //! - `range_capture`: slides that pass over pieces of lower rank (`jumps-lower`, `rank-order`);
 //! - `bystander`: legality of the moves that touch nothing a hopper's or a rule's verdict reads.
 
+pub(super) mod burn;
 pub(super) mod bystander;
 pub(super) mod counting;
 pub(super) mod gating;

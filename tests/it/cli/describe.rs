@@ -178,6 +178,7 @@ fn describe_json_holds_every_rule_the_text_states() {
                     - says("\n- **Never captures**")
                     - says("\n- **Never hops over**")
                     - count(&|p| set(&p["jumps_lower"]))
+                    - count(&|p| set(&p["burns"]))
                     - end_items(&md),
                 len(&v["zones"]),
             ),
@@ -186,6 +187,12 @@ fn describe_json_holds_every_rule_the_text_states() {
                 "## Range capture",
                 says("## Range capture") * count(&|p| set(&p["jumps_lower"])),
                 count(&|p| set(&p["jumps_lower"])),
+            ),
+            (
+                // One bold item per burning piece in "Burning".
+                "## Burning",
+                says("## Burning") * count(&|p| set(&p["burns"])),
+                count(&|p| set(&p["burns"])),
             ),
             (
                 "## Drops",
