@@ -5,6 +5,7 @@
 //! game (a drop that mates at once, a flag race it cannot count). The report says how deep the run's budget
 //! searches from the start position (a middle game searches less deep on the same budget) and, when that is under
 //! [`SHALLOW_PLIES`], warns and names a budget that reaches it.
+use super::defaults;
 use super::record::RunKey;
 use crate::engine::{Engine, Position};
 use crate::eval::Evaluator;
@@ -16,8 +17,8 @@ use std::sync::atomic::AtomicBool;
 /// sees a move, the reply, and a second move with its reply before quiescence, enough for the two-move tactics
 /// (forks, a drop that mates after a check) that decide games between cheap players.
 pub const SHALLOW_PLIES: u32 = 5;
-/// The largest budget a probe for the suggested budget tries (each try is 4 times the one before).
-const MAX_PROBE_NODES: u64 = 256_000;
+/// The largest budget a probe for the suggested or default budget tries (each try is 4 times the one before).
+pub const MAX_PROBE_NODES: u64 = 256_000;
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct PlayDepth {
@@ -30,40 +31,56 @@ pub struct PlayDepth {
     pub suggested_nodes: Option<u64>,
 }
 
+/// The plies a one-thread search with a fresh table completes from `engine`'s start position within `nodes`
+/// (0: no node limit) and `depth`. Deterministic, so every process that asks gets the same answer.
+fn completed_plies(engine: &Engine, eval: &Evaluator, nodes: u64, depth: Option<u32>) -> u32 {
+    let table = Table::new(1);
+    let searcher = Searcher {
+        eval,
+        tt: &table,
+        threads: 1,
+    };
+    let limits = Limits {
+        depth,
+        nodes: Some(nodes).filter(|&n| n > 0),
+        ..Limits::default()
+    };
+    let mut pos = Position::start(engine);
+    let never = AtomicBool::new(false);
+    searcher
+        .search(&mut pos, &limits, &never, &mut |_| {})
+        .report
+        .depth
+}
+
+/// The smallest of `from`, 4 × `from`, 16 × `from`… up to [`MAX_PROBE_NODES`] that completes [`SHALLOW_PLIES`]
+/// from the start position, if one does.
+fn smallest_deep_budget(engine: &Engine, eval: &Evaluator, from: u64) -> Option<u64> {
+    std::iter::successors(Some(from), |n| Some(n.saturating_mul(4)))
+        .take_while(|&n| n <= MAX_PROBE_NODES)
+        .find(|&n| completed_plies(engine, eval, n, Some(SHALLOW_PLIES)) >= SHALLOW_PLIES)
+}
+
+/// The node budget of a run that names none: the smallest of [`defaults::NODES`], 4 times it, 16 times… (at most
+/// [`MAX_PROBE_NODES`]) that completes [`SHALLOW_PLIES`] from `engine`'s start position, so that a report is not
+/// shallow by default (measured per game: 1,000 nodes complete 5 plies in shogi but 16,000 are needed in Ryugi);
+/// the largest when none does. Deterministic, so shards played on different machines choose the same budget.
+pub fn default_nodes(engine: &Engine) -> u64 {
+    let eval = Evaluator::new(engine);
+    smallest_deep_budget(engine, &eval, defaults::NODES).unwrap_or(MAX_PROBE_NODES)
+}
+
 /// Measures the run `key`'s depth of play on `engine`: one search from the start position at the run's budget,
 /// and when it is shallow, searches at larger budgets for the suggestion. Deterministic (one thread, a fresh
 /// table each time), so a report is the same whichever process builds it.
 pub fn probe(engine: &Engine, key: &RunKey) -> PlayDepth {
     let eval = Evaluator::new(engine);
-    let completed = |nodes: u64, depth: Option<u32>| {
-        let table = Table::new(1);
-        let searcher = Searcher {
-            eval: &eval,
-            tt: &table,
-            threads: 1,
-        };
-        let limits = Limits {
-            depth,
-            nodes: Some(nodes).filter(|&n| n > 0),
-            ..Limits::default()
-        };
-        let mut pos = Position::start(engine);
-        let never = AtomicBool::new(false);
-        searcher
-            .search(&mut pos, &limits, &never, &mut |_| {})
-            .report
-            .depth
-    };
-    let plies = completed(key.nodes, key.depth);
+    let plies = completed_plies(engine, &eval, key.nodes, key.depth);
     let shallow = plies < SHALLOW_PLIES;
     // A depth limit under the mark is the user's choice of shallow play, and no node budget lifts it.
     let depth_allows = key.depth.is_none_or(|d| d >= SHALLOW_PLIES);
     let suggested_nodes = if shallow && key.nodes > 0 && depth_allows {
-        std::iter::successors(Some(key.nodes.saturating_mul(4)), |n| {
-            Some(n.saturating_mul(4))
-        })
-        .take_while(|&n| n <= MAX_PROBE_NODES)
-        .find(|&n| completed(n, Some(SHALLOW_PLIES)) >= SHALLOW_PLIES)
+        smallest_deep_budget(engine, &eval, key.nodes.saturating_mul(4))
     } else {
         None
     };

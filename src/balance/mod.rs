@@ -18,10 +18,12 @@ pub mod report;
 pub mod tally;
 pub mod text;
 
-/// A run's settings when none are given, the same for `tatsu balance` and `tatsu serve`'s Balance tab: 20 games of
-/// 1,000 nodes a move, at most 300 plies each, after 2 random opening plies, from seed 1.
+/// A run's settings when none are given, the same for `tatsu balance` and `tatsu serve`'s Balance tab: 20 games,
+/// at most 300 plies each, after 2 random opening plies, from seed 1; the node budget a move is measured per game
+/// ([`depth::default_nodes`]: the smallest of 1,000, 4,000, 16,000… that searches 5 plies from the start).
 pub mod defaults {
     pub const GAMES: u32 = 20;
+    /// The first node budget a run without one tries (see [`super::depth::default_nodes`]).
     pub const NODES: u64 = 1_000;
     pub const MAX_PLIES: u32 = 300;
     pub const OPENING_PLIES: u32 = 2;

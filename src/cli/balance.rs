@@ -4,7 +4,7 @@ use super::error::CliError;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use tatsu::balance::{
-    compare, defaults, html, merge, record, report, text, GameRecord, Player, RunKey, Shard,
+    compare, defaults, depth, html, merge, record, report, text, GameRecord, Player, RunKey, Shard,
 };
 use tatsu::engine::Engine;
 
@@ -33,8 +33,10 @@ pub struct BalanceArgs {
     #[arg(long, default_value_t = defaults::GAMES, value_parser = super::bounds::within(1, super::bounds::MAX_GAMES))]
     pub games: u32,
     /// Nodes searched per move (each player's budget is this ±20%); 0 for no node limit (then give --depth).
-    #[arg(long, default_value_t = defaults::NODES)]
-    pub nodes: u64,
+    /// Default: the smallest of 1,000, 4,000, 16,000… (at most 256,000) with which the search completes 5 plies
+    /// from the game's start position, measured when the run starts (shown in a note).
+    #[arg(long)]
+    pub nodes: Option<u64>,
     /// Search depth per move, at most (with --nodes 0, the only limit).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: Option<u32>,
@@ -85,7 +87,7 @@ fn parse_shard(text: &str) -> Result<Shard, String> {
 }
 
 pub fn run(args: BalanceArgs) -> Result<(), CliError> {
-    if args.nodes == 0 && args.depth.is_none() {
+    if args.nodes == Some(0) && args.depth.is_none() {
         return Err(CliError::usage(
             "--nodes 0 needs a --depth (or the search would never stop)",
         ));
@@ -106,13 +108,22 @@ pub fn run(args: BalanceArgs) -> Result<(), CliError> {
         let key = games[0].run.clone();
         return output(&args, &engine, &key, &games);
     }
+    let nodes = args.nodes.unwrap_or_else(|| {
+        let nodes = depth::default_nodes(&engine);
+        eprintln!(
+            "note: {nodes} nodes a move, the smallest of 1000, 4000, 16000… that searches {} plies from the start \
+             position (--nodes sets it)",
+            depth::SHALLOW_PLIES
+        );
+        nodes
+    });
     let key = RunKey {
         variant: engine.game.name.clone(),
         seed: args.seed,
         games: u64::from(args.games.div_ceil(2) * 2),
         max_plies: args.max_plies,
         opening_plies: args.opening_plies,
-        nodes: args.nodes,
+        nodes,
         depth: args.depth,
     };
     let shard = args.shard.unwrap_or(Shard::WHOLE);

@@ -3,7 +3,7 @@
 //! elsewhere (`balance --out`), checked game by game before they count, as `--merge` checks them.
 use super::http::ApiError;
 use super::jobs::{Event, Jobs};
-use crate::balance::{defaults, html, merge, record, report, Player, RunKey};
+use crate::balance::{defaults, depth, html, merge, record, report, Player, RunKey};
 use crate::engine::Engine;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -31,8 +31,9 @@ pub struct BalanceRequest {
     pub game: String,
     #[serde(default = "default_games")]
     pub games: u64,
-    #[serde(default = "default_nodes")]
-    pub nodes: u64,
+    /// Absent: measured per game, as `tatsu balance` does ([`depth::default_nodes`]).
+    #[serde(default)]
+    pub nodes: Option<u64>,
     #[serde(default = "default_max_plies")]
     pub max_plies: u32,
     #[serde(default = "default_opening_plies")]
@@ -43,9 +44,6 @@ pub struct BalanceRequest {
 
 fn default_games() -> u64 {
     defaults::GAMES.into()
-}
-fn default_nodes() -> u64 {
-    defaults::NODES
 }
 fn default_max_plies() -> u32 {
     defaults::MAX_PLIES
@@ -61,7 +59,11 @@ impl BalanceRequest {
     /// The run the request asks for, or why it cannot be played here.
     fn run(&self, engine: &Engine) -> Result<RunKey, ApiError> {
         within("games", self.games, &(1..=MAX_PAGE_GAMES))?;
-        within("nodes", self.nodes, &PAGE_NODES)?;
+        let nodes = match self.nodes {
+            Some(nodes) => nodes,
+            None => depth::default_nodes(engine),
+        };
+        within("nodes", nodes, &PAGE_NODES)?;
         within("max_plies", self.max_plies, &PAGE_MAX_PLIES)?;
         within("opening_plies", self.opening_plies, &PAGE_OPENING_PLIES)?;
         Ok(RunKey {
@@ -70,7 +72,7 @@ impl BalanceRequest {
             games: self.games.div_ceil(2) * 2,
             max_plies: self.max_plies,
             opening_plies: self.opening_plies,
-            nodes: self.nodes,
+            nodes,
             depth: None,
         })
     }

@@ -566,3 +566,44 @@ fn the_report_warns_of_shallow_play_in_text_and_json() {
     let json = tatsu(&[&args[..], &["--json"]].concat()).stdout;
     assert!(json.contains("\"shallow\":true"), "{json}");
 }
+
+/// A run that names no budget gets the smallest of 1,000, 4,000, 16,000… that completes five plies from the start,
+/// measured for the game: chess needs more than 1,000 nodes (docs/balance.md's table: 1,598), so its default is
+/// deeper than the old fixed 1,000, and the report is not flagged as shallow.
+#[test]
+fn a_run_without_a_budget_measures_the_smallest_that_is_not_shallow() {
+    use tatsu::balance::depth::{default_nodes, probe};
+    for game in ["chess", "shogi", "ryugi"] {
+        let engine = tatsu::variants::bundled_engine(game).expect("bundled");
+        let nodes = default_nodes(&engine);
+        let key = RunKey {
+            variant: game.into(),
+            ..chess_key(nodes, None)
+        };
+        assert!(!probe(&engine, &key).shallow, "{game}: {nodes}");
+        let smaller = RunKey {
+            nodes: nodes / 4,
+            ..key.clone()
+        };
+        assert!(
+            nodes == 1_000 || probe(&engine, &smaller).shallow,
+            "{game}: {nodes}"
+        );
+    }
+    let run = tatsu(&[
+        "balance",
+        "chess",
+        "--games",
+        "1",
+        "--max-plies",
+        "4",
+        "--json",
+    ]);
+    assert!(
+        run.stderr.contains("note: 4000 nodes a move"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.contains("\"nodes\":4000"), "{}", run.stdout);
+    assert!(run.stdout.contains("\"shallow\":false"), "{}", run.stdout);
+}

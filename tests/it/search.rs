@@ -121,7 +121,12 @@ fn search_reports_principal_variations_of_legal_moves() {
             let mut walk = Position::start(&engine);
             for mv in line {
                 let legal = walk.legal_move_list();
-                assert!(legal.contains(&mv), "{game}: {} is not legal at {}", walk.uci(&mv), walk.to_fen());
+                assert!(
+                    legal.contains(&mv),
+                    "{game}: {} is not legal at {}",
+                    walk.uci(&mv),
+                    walk.to_fen()
+                );
                 walk.play(mv);
             }
         }

@@ -29,7 +29,8 @@ export class Balance {
     return {
       game: this.ui.gameId,
       games: n("balance-games"),
-      nodes: n("balance-nodes"),
+      // Empty: the server measures the budget for the game, as `tatsu balance` does.
+      nodes: this.$("balance-nodes").value === "" ? undefined : n("balance-nodes"),
       max_plies: n("balance-plies"),
       opening_plies: n("balance-opening"),
       seed: n("balance-seed"),
