@@ -23,6 +23,16 @@ const QUIESCENCE_CHECK_PLIES: i32 = 4;
 /// Reverse futility pruning: the deepest node it applies to, and its margin per ply (centipawns).
 const RFP_MAX_DEPTH: i32 = 6;
 const RFP_MARGIN: i32 = 90;
+/// Late move pruning: at depth `d` up to this, quiet moves after the first `LMP_BASE + d * d` are not searched.
+const LMP_MAX_DEPTH: i32 = 6;
+const LMP_BASE: usize = 3;
+/// Futility pruning: at depth `d` up to this, a quiet move is not searched when the static evaluation plus
+/// `FUTILITY_BASE + FUTILITY_MARGIN * d` cannot reach alpha.
+const FUTILITY_MAX_DEPTH: i32 = 5;
+const FUTILITY_BASE: i32 = 100;
+const FUTILITY_MARGIN: i32 = 80;
+/// The quiet moves of a node whose history a cutoff lowers: the first this many tried before it.
+const MALUS_MOVES: usize = 32;
 
 /// How many plies less a late quiet move is searched first: grows with the logarithms of the depth and of the
 /// move's place in the order (the later, the less likely to matter), one less in PV nodes; the move keeps at least
@@ -30,6 +40,17 @@ const RFP_MARGIN: i32 = 90;
 fn late_move_reduction(depth: i32, index: usize, pv_node: bool) -> i32 {
     let r = (0.75 + (depth as f64).ln() * (index as f64).ln() / 2.25) as i32 - i32::from(pv_node);
     r.clamp(1, (depth - 2).max(1))
+}
+
+/// What the moves loop of a node needs to know of it.
+struct Node {
+    depth: i32,
+    beta: i32,
+    ply: usize,
+    check: bool,
+    hash_move: u32,
+    /// The static evaluation, taken at non-PV nodes out of check only (where moves may be pruned).
+    static_eval: Option<i32>,
 }
 
 /// One position on the current line or in the game before it, for repetition.
@@ -183,8 +204,11 @@ impl<'a, 'e> Worker<'a, 'e> {
             self.lists[ply] = moves;
             return self.drawn(ply);
         }
+        let mut static_eval = None;
         if !pv_node && !check {
-            let static_eval = self.eval.evaluate(self.pos);
+            let eval = self.eval.evaluate(self.pos);
+            static_eval = Some(eval);
+            let static_eval = eval;
             // Reverse futility (static null move): near the leaves, a position whose static evaluation beats
             // beta by more than a margin per ply left is taken to hold; the margin covers what the opponent's
             // best reply could win back. Not for mate scores, which a static evaluation cannot confirm.
@@ -205,7 +229,15 @@ impl<'a, 'e> Worker<'a, 'e> {
             }
         }
         let hash_move = entry.map_or(0, |e| e.mv);
-        let result = self.moves_loop(&mut moves, depth, alpha, beta, ply, check, hash_move);
+        let node = Node {
+            depth,
+            beta,
+            ply,
+            check,
+            hash_move,
+            static_eval,
+        };
+        let result = self.moves_loop(&mut moves, alpha, &node);
         self.lists[ply] = moves;
         if self.stopped {
             return 0;
@@ -231,17 +263,20 @@ impl<'a, 'e> Worker<'a, 'e> {
     }
 
     /// Searches the moves of a node in order; returns the best score and move.
-    #[allow(clippy::too_many_arguments)]
     fn moves_loop(
         &mut self,
         moves: &mut MoveList,
-        depth: i32,
         mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        check: bool,
-        hash_move: u32,
+        node: &Node,
     ) -> (i32, Option<Move>) {
+        let &Node {
+            depth,
+            beta,
+            ply,
+            check,
+            hash_move,
+            static_eval,
+        } = node;
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.heuristics
             .score(self.pos, self.eval, moves, &mut scores, hash_move, ply);
@@ -250,10 +285,26 @@ impl<'a, 'e> Worker<'a, 'e> {
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut quiets_tried = 0;
+        // The quiet moves searched before a cutoff, whose history it lowers (a fixed array: nothing allocated).
+        let mut quiets = [Move::NULL; MALUS_MOVES];
         for i in 0..moves.len() {
             pick(moves, &mut scores, i);
             let mv = moves[i];
             let tactical = order::is_tactical(self.pos, self.eval, &mv);
+            // Near the leaves of a non-PV node (static_eval is only taken there, out of check), once a move has
+            // been searched and no mate is against us: quiet moves late in the order (late move pruning), or
+            // whose best case cannot reach alpha (futility), are not searched.
+            if let Some(eval) = static_eval {
+                if i > 0 && !tactical && best > -MATE_BOUND {
+                    let late = depth <= LMP_MAX_DEPTH
+                        && quiets_tried >= LMP_BASE + (depth * depth) as usize;
+                    let futile = depth <= FUTILITY_MAX_DEPTH
+                        && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+                    if late || futile {
+                        continue;
+                    }
+                }
+            }
             let score = if i == 0 {
                 self.child(mv, depth - 1, alpha, beta, ply)
             } else {
@@ -284,13 +335,17 @@ impl<'a, 'e> Worker<'a, 'e> {
                     self.update_pv(ply, mv);
                     if score >= beta {
                         if !tactical {
-                            self.heuristics.reward(us, ply, &mv, depth, quiets_tried);
+                            let tried = &quiets[..quiets_tried.min(MALUS_MOVES)];
+                            self.heuristics.reward(us, ply, &mv, depth, tried);
                         }
                         break;
                     }
                 }
             }
             if !tactical {
+                if let Some(slot) = quiets.get_mut(quiets_tried) {
+                    *slot = mv;
+                }
                 quiets_tried += 1;
             }
         }

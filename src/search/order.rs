@@ -59,17 +59,21 @@ impl Heuristics {
     }
 
     /// A quiet move caused a cutoff: it becomes a killer and gains history, more so the deeper the search and the
-    /// later it came (the quiet moves ordered before it failed).
-    pub fn reward(&mut self, side: Side, ply: usize, mv: &Move, depth: i32, tried: usize) {
+    /// later it came; the quiet moves `tried` before it, which failed, lose as much history as it gains.
+    pub fn reward(&mut self, side: Side, ply: usize, mv: &Move, depth: i32, tried: &[Move]) {
         let sig = signature(mv);
         let killers = &mut self.killers[ply];
         if killers[0] != sig {
             killers[1] = killers[0];
             killers[0] = sig;
         }
-        let bonus = (depth * depth).min(400) * (32 + 4 * tried.min(16) as i32);
+        let bonus = (depth * depth).min(400) * (32 + 4 * tried.len().min(16) as i32);
         let slot = self.slot(side, mv);
         update(&mut self.history[slot], bonus);
+        for failed in tried {
+            let slot = self.slot(side, failed);
+            update(&mut self.history[slot], -bonus);
+        }
     }
 
     pub fn clear_killers(&mut self, ply: usize) {
