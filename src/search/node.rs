@@ -293,14 +293,14 @@ impl<'a, 'e> Worker<'a, 'e> {
             let tactical = order::is_tactical(self.pos, self.eval, &mv);
             // Near the leaves of a non-PV node (static_eval is only taken there, out of check), once a move has
             // been searched and no mate is against us: quiet moves late in the order (late move pruning), or
-            // whose best case cannot reach alpha (futility), are not searched.
+            // whose best case cannot reach alpha (futility), are not searched, unless they give check.
             if let Some(eval) = static_eval {
                 if i > 0 && !tactical && best > -MATE_BOUND {
                     let late = depth <= LMP_MAX_DEPTH
                         && quiets_tried >= LMP_BASE + (depth * depth) as usize;
                     let futile = depth <= FUTILITY_MAX_DEPTH
                         && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
-                    if late || futile {
+                    if (late || futile) && !self.gives_check(mv) {
                         continue;
                     }
                 }
@@ -351,6 +351,15 @@ impl<'a, 'e> Worker<'a, 'e> {
         }
         self.scores[ply] = scores;
         (best, best_move)
+    }
+
+    /// Whether `mv` leaves the opponent in check: such a quiet move is never pruned, since a line of checks
+    /// (a drop mate, a rook driving a king) looks quiet and hopeless to the static evaluation until its end.
+    fn gives_check(&mut self, mv: Move) -> bool {
+        self.pos.make(mv);
+        let check = self.pos.in_check();
+        self.pos.unmake();
+        check
     }
 
     pub fn set_root_pv(&mut self, mv: Move) {
