@@ -168,7 +168,8 @@ fn move_rules(game: &Game, target: Target, name: &mut impl FnMut(String)) {
             }
         ));
     }
-    if let Some(Walls { placement, petrify }) = walls {
+    // Written by FSF (wallingRule, petrifyOnCaptureTypes; fsf::move_rules names walls with drops).
+    if let (Some(Walls { placement, petrify }), true) = (walls, sjaak) {
         let placement = match placement {
             None => "(no placement)".to_string(),
             Some(WallPlacement::Past) => "past".into(),

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 const FSF_FILES: u8 = 12;
 const FSF_RANKS: u8 = 10;
 mod end;
+mod move_rules;
 mod pieces;
 mod promotion;
 
@@ -65,9 +66,11 @@ impl Writer<'_> {
         self.promotion(&letters, &roles);
         self.drops(&letters, &roles);
         self.castling(&letters);
+        self.walls(&letters);
         self.end_rules(&roles, &letters);
         // tatsu's dead-square rule, unless the game allows pieces to stand where they cannot move.
-        self.set("immobilityIllegal", !self.game.dead_squares_allowed);
+        let immobility_illegal = self.immobility_illegal();
+        self.set("immobilityIllegal", immobility_illegal);
         self.promoted_in_start();
         self.set("startFen", &self.game.start_fen);
         std::mem::take(&mut self.out)
