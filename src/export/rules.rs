@@ -156,16 +156,12 @@ fn move_rules(game: &Game, target: Target, name: &mut impl FnMut(String)) {
         counter_strike,
         ..
     } = game;
-    if let Some(Explosions { spared, immune }) = explosions {
+    // Written by FSF (blastOnCapture, blastImmuneTypes; fsf::move_rules names what they cannot say).
+    if let (Some(Explosions { spared, immune }), true) = (explosions, sjaak) {
         name(format!(
-            "`explosions{}{}`{}",
+            "`explosions{}{}`",
             clause(game, "spare", spared),
             clause(game, "immune", immune),
-            if target == Target::Fsf {
-                " (FSF's blastOnCapture spares only its pawn type)"
-            } else {
-                ""
-            }
         ));
     }
     // Written by FSF (wallingRule, petrifyOnCaptureTypes; fsf::move_rules names walls with drops).
@@ -251,7 +247,10 @@ fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(Strin
             game.symbols_text(&lower)
         ));
     }
-    if !may_not_capture.is_empty() {
+    // FSF writes a piece that may not capture its own type only (mutuallyImmuneTypes, fsf::move_rules).
+    let own_type_only =
+        may_not_capture.len() == 1 && std::ptr::eq(game.piece(may_not_capture[0]), p);
+    if !may_not_capture.is_empty() && (target == Target::Sjaak || !own_type_only) {
         name(format!(
             "the {piece_name}'s `may-not-capture {}`",
             game.symbols_text(may_not_capture)

@@ -22,6 +22,8 @@ struct Writer<'g> {
     initial_regions: Vec<(String, [SquareSet; 2])>,
     /// The game's first-move rights are FSF's cambodianMoves (pieces::cambodian_moves).
     cambodian: bool,
+    /// The royal piece is written as FSF's pseudo-royal extinction piece (move_rules::explosions_pseudo_royal).
+    pseudo_royal: bool,
 }
 
 /// The game as a `variants.ini` section called `name` (it must differ from FSF's built-in variants, which FSF
@@ -34,6 +36,7 @@ pub fn to_fsf(game: &Game, name: &str, lossy: bool) -> Result<Exported, Refusal>
         out: String::new(),
         initial_regions: Vec::new(),
         cambodian: false,
+        pseudo_royal: false,
     };
     let body = w.section(name);
     super::Draft {
@@ -62,11 +65,16 @@ impl Writer<'_> {
         self.set("maxFile", file_letter(g.files - 1));
         self.set("maxRank", g.ranks);
         let letters = self.letters();
+        self.pseudo_royal = self.explosions_pseudo_royal();
         let roles = self.pieces(&letters);
         self.promotion(&letters, &roles);
         self.drops(&letters, &roles);
         self.castling(&letters);
         self.walls(&letters);
+        self.explosions(&roles, &letters);
+        if self.pseudo_royal {
+            self.set("extinctionPseudoRoyal", true);
+        }
         self.end_rules(&roles, &letters);
         // tatsu's dead-square rule, unless the game allows pieces to stand where they cannot move.
         let immobility_illegal = self.immobility_illegal();

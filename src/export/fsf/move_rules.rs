@@ -1,6 +1,9 @@
-//! The game-wide move rules as FSF says them: walls and petrification.
-use super::Writer;
-use crate::rules::{PromotionTrigger, SquareSet, WallPlacement, Walls};
+//! The game-wide move rules as FSF says them: walls and petrification, explosions.
+use super::{Role, Writer};
+use crate::rules::{
+    Explosions, Extinct, Extinction, PieceId, PromotionTrigger, SquareSet, Verdict, WallPlacement,
+    Walls,
+};
 
 impl Writer<'_> {
     /// `walls …` is FSF's wallingRule (its movegen.cpp: after every move a wall goes on an empty square of the
@@ -87,5 +90,75 @@ impl Writer<'_> {
             }
         }
         false
+    }
+}
+
+impl Writer<'_> {
+    /// Are the game's royal pieces written as FSF's pseudo-royal extinction piece (extinctionPseudoRoyal: the last
+    /// piece of the extinction type is kept out of attack, as a royal piece)? FSF's blastOnCapture takes no king,
+    /// so atomic chess's royal king is its commoner with that option: said so where the game has explosions, one
+    /// royal piece type, and one extinction line, `extinction of KING loss`, about it (the king blown up loses).
+    pub(super) fn explosions_pseudo_royal(&mut self) -> bool {
+        let game = self.game;
+        let royals: Vec<PieceId> = (0..game.pieces.len())
+            .map(|i| PieceId(i as u16))
+            .filter(|&p| game.piece(p).royal && game.piece(p).shadow_of.is_none())
+            .collect();
+        if game.explosions.is_none() || royals.is_empty() {
+            return false;
+        }
+        let said = matches!(
+            (royals.as_slice(), game.end.extinction.as_slice()),
+            ([royal], [Extinction { pieces: Extinct::Types(types), at_most: 0, verdict: Verdict::Loss }])
+                if types.as_slice() == [*royal]
+        );
+        if !said {
+            self.lossy.push(format!(
+                "`explosions` with the royal {}: FSF's blastOnCapture takes no king, and its pseudo-royal piece \
+                 (extinctionPseudoRoyal) says one royal type only with `extinction of it loss`",
+                game.symbols_text(&royals)
+            ));
+        }
+        said
+    }
+
+    /// `explosions [spare …] [immune …]` is FSF's blastOnCapture (its position.cpp: a capture removes the capturer
+    /// and every piece next to the capture square but FSF's pawns), blastImmuneTypes (never removed); a piece that
+    /// may not capture its own type (`may-not-capture X` on the X) is mutuallyImmuneTypes.
+    pub(super) fn explosions(&mut self, roles: &[Role], letters: &[char]) {
+        let game = self.game;
+        let mutual: String = game
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| p.may_not_capture.as_slice() == [PieceId(*i as u16)])
+            .map(|(i, _)| letters[i])
+            .collect();
+        if !mutual.is_empty() {
+            self.set("mutuallyImmuneTypes", mutual);
+        }
+        let Some(Explosions { spared, immune }) = &game.explosions else {
+            return;
+        };
+        self.set("blastOnCapture", true);
+        let is_pawn = |i: usize| matches!(roles[i], Role::Pawn);
+        let spared_at = |i: usize| spared.get(i).copied().unwrap_or(false);
+        if let Some(i) = (0..game.pieces.len()).find(|&i| spared_at(i) != is_pawn(i)) {
+            let p = &game.pieces[i];
+            let why = if spared_at(i) {
+                "is spared, but FSF's blastOnCapture spares only its pawn (`fmWfcF`, promoting)"
+            } else {
+                "is FSF's pawn, which its blastOnCapture spares, but is not spared here"
+            };
+            self.lossy
+                .push(format!("`explosions`: the {} {why}", p.name));
+        }
+        let immune: String = game
+            .types_marked(immune)
+            .map(|p| letters[p.index()])
+            .collect();
+        if !immune.is_empty() {
+            self.set("blastImmuneTypes", immune);
+        }
     }
 }

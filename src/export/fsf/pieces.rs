@@ -95,7 +95,7 @@ impl Writer<'_> {
         for name in ["pawn", "knight", "bishop", "rook", "queen"] {
             self.set(name, "-");
         }
-        if !game.pieces.iter().any(|p| p.royal) {
+        if self.pseudo_royal || !game.pieces.iter().any(|p| p.royal) {
             self.set("king", "-");
         }
         self.cambodian = cambodian_moves(game);
@@ -210,7 +210,8 @@ impl Writer<'_> {
             .collect();
         let text: String = moves.iter().map(|c| c.to_string()).collect();
         // Any other royal piece is FSF's king with its own moves (`king = k:N`, a custom royal piece).
-        if p.royal && text == "K" {
+        let royal = p.royal && !self.pseudo_royal;
+        if royal && text == "K" {
             return Role::King;
         }
         // FSF's pawn promotes by default (to its chess pieces, on the last rank): only a promoting piece is it.
@@ -290,7 +291,7 @@ impl Writer<'_> {
             ));
         }
         let kept = kept + &kept_initial;
-        if p.royal {
+        if royal {
             Role::RoyalCustom(kept)
         } else {
             Role::Custom(kept)
