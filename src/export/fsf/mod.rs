@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 /// FSF's largest board (its "largeboards" build, which pyffish uses).
 const FSF_FILES: u8 = 12;
 const FSF_RANKS: u8 = 10;
+mod en_passant;
 mod end;
 mod move_rules;
 mod pieces;

@@ -229,18 +229,29 @@ impl Writer<'_> {
             self.initial_regions.push((p.name.clone(), squares));
             return Role::Pawn;
         }
+        // Torpedo chess's pawn: its double step anywhere is FSF's pawn's from every square.
+        if promotes && same_moves(&text, "fmWfceFfmnD") {
+            let all: crate::rules::SquareSet = game.geometry.all().collect();
+            self.set("doubleStep", true);
+            self.initial_regions
+                .push((p.name.clone(), [all.clone(), all]));
+            return Role::Pawn;
+        }
         if text == "fW" && p.drop.is_some() && !p.royal {
             return Role::ShogiPawn;
         }
         // `i` moves from `initial in ZONE` squares: FSF's initial moves (its doubleStepRegion), written apart.
         let (initial, kept_initial) = self.initial_moves(id, &moves);
+        // `e` components are read without their `e`, and written with it, where FSF's en passant is tatsu's.
+        let (stripped, with_e) = super::en_passant::without_en_passant(&parsed);
+        let e_said = !with_e.is_empty() && self.en_passant_said(id, &parsed, &with_e);
         for c in moves.iter().filter(|c| !initial.contains(&c.to_string())) {
             let unsupported: Vec<char> = c
                 .legs
                 .iter()
                 .flat_map(|l| &l.modifiers)
                 .map(|&(m, _)| m)
-                .filter(|m| !FSF_MODIFIERS.contains(m))
+                .filter(|m| !(FSF_MODIFIERS.contains(m) || e_said && *m == Modifier::E))
                 .map(Modifier::letter)
                 .collect();
             if c.legs.len() > 1 || !unsupported.is_empty() || c.repeat.is_some() {
@@ -263,9 +274,10 @@ impl Writer<'_> {
                 ));
             }
         }
+        let readable = if e_said { &stripped } else { &parsed };
         let sayable = |i: usize| {
             let c = &parsed.components[i];
-            betza::fsf::fsf_says(c) && !initial.contains(&c.to_string())
+            betza::fsf::fsf_says(&readable.components[i]) && !initial.contains(&c.to_string())
         };
         // Written weakest first, since FSF lets a later component replace an earlier one's range; then read
         // back as FSF reads it, so that a string meaning another piece there is never written as this one.
@@ -273,7 +285,19 @@ impl Writer<'_> {
             text: kept,
             there,
             here,
-        } = betza::fsf::fsf_text(&parsed, sayable);
+        } = betza::fsf::fsf_text(readable, sayable);
+        // FSF needs the `e` only somewhere in the string: each goes back on its own component where its text
+        // is found (anywhere else it would mean the same).
+        let mut kept = kept;
+        if e_said {
+            for &i in &with_e {
+                let (bare, full) = (
+                    stripped.components[i].to_string(),
+                    parsed.components[i].to_string(),
+                );
+                kept = kept.replacen(&bare, &full, 1);
+            }
+        }
         if there != here {
             self.lossy.push(format!(
                 "the {}'s \"{kept}\": FSF's Betza reader makes another piece of it (its reading {})",
