@@ -262,7 +262,8 @@ fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(Strin
             game.symbols_text(may_not_hop_over)
         ));
     }
-    if let Some(z) = confined {
+    // Written by FSF (mobilityRegion).
+    if let (Some(z), true) = (confined, target == Target::Sjaak) {
         name(format!(
             "the {piece_name}'s `confined to {}` (its moves are written unconfined)",
             game.zone(*z).name
@@ -552,7 +553,8 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
     if *royal_frozen_in_check && sjaak {
         name("`royal-frozen-in-check`".into());
     }
-    if *facing_royals_illegal {
+    // Written by FSF (flyingGeneral, fsf::xiangqi naming what it cannot say).
+    if *facing_royals_illegal && sjaak {
         name("`facing-royals illegal`".into());
     }
     if *facing_royals_must_break {

@@ -11,6 +11,7 @@ mod end;
 mod move_rules;
 mod pieces;
 mod promotion;
+mod xiangqi;
 
 use pieces::{BuiltIn, Role};
 
@@ -73,6 +74,7 @@ impl Writer<'_> {
         self.castling(&letters);
         self.walls(&letters);
         self.explosions(&roles, &letters);
+        self.flying_general(&roles);
         if self.pseudo_royal {
             self.set("extinctionPseudoRoyal", true);
         }

@@ -43,6 +43,8 @@ pub(super) enum BuiltIn {
     /// Shatar's bers (FSF's `dragon` type too): a built-in only where shatarMateRule needs it, since its checks
     /// are shak there (elsewhere an `RF` piece stays a custom piece).
     Bers,
+    /// Xiangqi's soldier: `fW` below soldierPromotionRank, `fsW` from it on (xiangqi::soldier_rank).
+    Soldier,
 }
 
 impl BuiltIn {
@@ -69,6 +71,7 @@ impl BuiltIn {
             Self::Archbishop => "archbishop",
             Self::Chancellor => "chancellor",
             Self::Bers => "bers",
+            Self::Soldier => "soldier",
         }
     }
 
@@ -84,6 +87,7 @@ impl BuiltIn {
             Self::Archbishop => "BN",
             Self::Chancellor => "RN",
             Self::Bers => "RF",
+            Self::Soldier => "fsW",
         }
     }
 }
@@ -103,13 +107,27 @@ impl Writer<'_> {
         let mut custom = 0;
         let mut over = None;
         let mut built_in_taken: Vec<BuiltIn> = Vec::new();
+        // Per piece, its customPieceN's N (0: not a custom piece), for options named after the piece.
+        let mut custom_numbers: Vec<usize> = Vec::new();
         for (i, p) in game.pieces.iter().enumerate() {
             if let Some(of) = p.shadow_of {
                 // Not a piece of its own in FSF (see `letters`).
                 roles.push(roles[of.index()].clone());
+                custom_numbers.push(custom_numbers[of.index()]);
                 continue;
             }
             let id = PieceId(i as u16);
+            let soldier = self
+                .soldier_rank(id)
+                .filter(|_| !built_in_taken.contains(&BuiltIn::Soldier));
+            if let Some(rank) = soldier {
+                built_in_taken.push(BuiltIn::Soldier);
+                self.set("soldier", letters[i]);
+                self.set("soldierPromotionRank", rank);
+                roles.push(Role::BuiltIn(BuiltIn::Soldier));
+                custom_numbers.push(0);
+                continue;
+            }
             let sets = move_sets(game, id);
             let betza = match sets.as_slice() {
                 [] => String::new(),
@@ -162,8 +180,14 @@ impl Writer<'_> {
                     self.set(&format!("customPiece{custom}"), format!("{letter}:{b}"));
                 }
             }
+            custom_numbers.push(if matches!(role, Role::Custom(_)) {
+                custom
+            } else {
+                0
+            });
             roles.push(role);
         }
+        self.confinement(&roles, &custom_numbers);
         self.initial_region();
         if self.cambodian {
             self.set("gating", true);
