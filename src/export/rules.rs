@@ -542,7 +542,8 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
     if let (Some(n), true) = (check_limit, sjaak) {
         name(format!("`check-limit {n} wins`"));
     }
-    if let Some(s) = draws_win {
+    // Written by FSF (materialCounting, fsf's `draws_win` naming what it cannot say).
+    if let (Some(s), true) = (draws_win, sjaak) {
         name(format!("`draws-win {}`", side_key(*s)));
     }
     // Written by FSF (`checking = false`).
@@ -569,7 +570,8 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
     if let Some(m) = material_count {
         name(material_count_words(game, m));
     }
-    if let Some(rule) = royals_words(*royalty) {
+    // Written by FSF (its pseudo-royal pieces; fsf::royals names what they cannot say).
+    if let (Some(rule), true) = (royals_words(*royalty), sjaak) {
         name(rule);
     }
     // Written by FSF where it is one of its countingRule values (fsf's `counting`).

@@ -11,6 +11,7 @@ mod end;
 mod move_rules;
 mod pieces;
 mod promotion;
+mod royals;
 mod xiangqi;
 
 use pieces::{BuiltIn, Role};
@@ -24,8 +25,8 @@ struct Writer<'g> {
     initial_regions: Vec<(String, [SquareSet; 2])>,
     /// The game's first-move rights are FSF's cambodianMoves (pieces::cambodian_moves).
     cambodian: bool,
-    /// The royal piece is written as FSF's pseudo-royal extinction piece (move_rules::explosions_pseudo_royal).
-    pseudo_royal: bool,
+    /// Royal types written as FSF's pseudo-royal extinction pieces (royals::pseudo_royals).
+    pseudo_royals: Vec<crate::rules::PieceId>,
 }
 
 /// The game as a `variants.ini` section called `name` (it must differ from FSF's built-in variants, which FSF
@@ -38,7 +39,7 @@ pub fn to_fsf(game: &Game, name: &str, lossy: bool) -> Result<Exported, Refusal>
         out: String::new(),
         initial_regions: Vec::new(),
         cambodian: false,
-        pseudo_royal: false,
+        pseudo_royals: Vec::new(),
     };
     let body = w.section(name);
     super::Draft {
@@ -67,7 +68,7 @@ impl Writer<'_> {
         self.set("maxFile", file_letter(g.files - 1));
         self.set("maxRank", g.ranks);
         let letters = self.letters();
-        self.pseudo_royal = self.explosions_pseudo_royal();
+        self.pseudo_royals = self.pseudo_royals();
         let roles = self.pieces(&letters);
         self.promotion(&letters, &roles);
         self.drops(&letters, &roles);
@@ -75,10 +76,8 @@ impl Writer<'_> {
         self.walls(&letters);
         self.explosions(&roles, &letters);
         self.flying_general(&roles);
-        if self.pseudo_royal {
-            self.set("extinctionPseudoRoyal", true);
-        }
         self.end_rules(&roles, &letters);
+        self.pseudo_royal_options(&letters);
         // tatsu's dead-square rule, unless the game allows pieces to stand where they cannot move.
         let immobility_illegal = self.immobility_illegal();
         self.set("immobilityIllegal", immobility_illegal);

@@ -1,9 +1,6 @@
 //! The game-wide move rules as FSF says them: walls and petrification, explosions.
 use super::{Role, Writer};
-use crate::rules::{
-    Explosions, Extinct, Extinction, PieceId, PromotionTrigger, SquareSet, Verdict, WallPlacement,
-    Walls,
-};
+use crate::rules::{Explosions, PieceId, PromotionTrigger, SquareSet, WallPlacement, Walls};
 
 impl Writer<'_> {
     /// `walls …` is FSF's wallingRule (its movegen.cpp: after every move a wall goes on an empty square of the
@@ -94,34 +91,6 @@ impl Writer<'_> {
 }
 
 impl Writer<'_> {
-    /// Are the game's royal pieces written as FSF's pseudo-royal extinction piece (extinctionPseudoRoyal: the last
-    /// piece of the extinction type is kept out of attack, as a royal piece)? FSF's blastOnCapture takes no king,
-    /// so atomic chess's royal king is its commoner with that option: said so where the game has explosions, one
-    /// royal piece type, and one extinction line, `extinction of KING loss`, about it (the king blown up loses).
-    pub(super) fn explosions_pseudo_royal(&mut self) -> bool {
-        let game = self.game;
-        let royals: Vec<PieceId> = (0..game.pieces.len())
-            .map(|i| PieceId(i as u16))
-            .filter(|&p| game.piece(p).royal && game.piece(p).shadow_of.is_none())
-            .collect();
-        if game.explosions.is_none() || royals.is_empty() {
-            return false;
-        }
-        let said = matches!(
-            (royals.as_slice(), game.end.extinction.as_slice()),
-            ([royal], [Extinction { pieces: Extinct::Types(types), at_most: 0, verdict: Verdict::Loss }])
-                if types.as_slice() == [*royal]
-        );
-        if !said {
-            self.lossy.push(format!(
-                "`explosions` with the royal {}: FSF's blastOnCapture takes no king, and its pseudo-royal piece \
-                 (extinctionPseudoRoyal) says one royal type only with `extinction of it loss`",
-                game.symbols_text(&royals)
-            ));
-        }
-        said
-    }
-
     /// `explosions [spare …] [immune …]` is FSF's blastOnCapture (its position.cpp: a capture removes the capturer
     /// and every piece next to the capture square but FSF's pawns), blastImmuneTypes (never removed); a piece that
     /// may not capture its own type (`may-not-capture X` on the X) is mutuallyImmuneTypes.

@@ -99,7 +99,9 @@ impl Writer<'_> {
         for name in ["pawn", "knight", "bishop", "rook", "queen"] {
             self.set(name, "-");
         }
-        if self.pseudo_royal || !game.pieces.iter().any(|p| p.royal) {
+        let fsf_king = (0..game.pieces.len())
+            .any(|i| game.pieces[i].royal && !self.pseudo_royals.contains(&PieceId(i as u16)));
+        if !fsf_king {
             self.set("king", "-");
         }
         self.cambodian = cambodian_moves(game);
@@ -234,7 +236,7 @@ impl Writer<'_> {
             .collect();
         let text: String = moves.iter().map(|c| c.to_string()).collect();
         // Any other royal piece is FSF's king with its own moves (`king = k:N`, a custom royal piece).
-        let royal = p.royal && !self.pseudo_royal;
+        let royal = p.royal && !self.pseudo_royals.contains(&id);
         if royal && text == "K" {
             return Role::King;
         }
@@ -269,35 +271,12 @@ impl Writer<'_> {
         // `e` components are read without their `e`, and written with it, where FSF's en passant is tatsu's.
         let (stripped, with_e) = super::en_passant::without_en_passant(&parsed);
         let e_said = !with_e.is_empty() && self.en_passant_said(id, &parsed, &with_e);
-        for c in moves.iter().filter(|c| !initial.contains(&c.to_string())) {
-            let unsupported: Vec<char> = c
-                .legs
-                .iter()
-                .flat_map(|l| &l.modifiers)
-                .map(|&(m, _)| m)
-                .filter(|m| !(FSF_MODIFIERS.contains(m) || e_said && *m == Modifier::E))
-                .map(Modifier::letter)
-                .collect();
-            if c.legs.len() > 1 || !unsupported.is_empty() || c.repeat.is_some() {
-                let what = if c.legs.len() > 1 {
-                    "multi-leg moves (`a`)".to_string()
-                } else {
-                    let list: Vec<String> = unsupported.iter().map(|m| format!("`{m}`")).collect();
-                    format!("the modifier {}", list.join(", "))
-                };
-                self.lossy.push(format!(
-                    "the {}'s \"{c}\": FSF's Betza reader does not take {what}, so it is left out",
-                    p.name
-                ));
-            }
-            if matches!(c.atom, Atom::U | Atom::J | Atom::L) {
-                self.lossy.push(format!(
-                    "the {}'s \"{c}\": FSF has no `{}` atom",
-                    p.name,
-                    c.atom.letter()
-                ));
-            }
-        }
+        let left_out: Vec<&betza::Component> = moves
+            .iter()
+            .copied()
+            .filter(|c| !initial.contains(&c.to_string()))
+            .collect();
+        self.unsayable_components(&p.name, &left_out, e_said);
         let readable = if e_said { &stripped } else { &parsed };
         let sayable = |i: usize| {
             let c = &parsed.components[i];
@@ -343,6 +322,40 @@ impl Writer<'_> {
             Role::RoyalCustom(kept)
         } else {
             Role::Custom(kept)
+        }
+    }
+
+    /// Names each component FSF's Betza reader cannot take (more legs, modifiers it skips, atoms it lacks); `e` is
+    /// taken where `e_said` (en_passant::en_passant_said).
+    fn unsayable_components(&mut self, name: &str, components: &[&betza::Component], e_said: bool) {
+        for c in components {
+            let unsupported: Vec<char> = c
+                .legs
+                .iter()
+                .flat_map(|l| &l.modifiers)
+                .map(|&(m, _)| m)
+                .filter(|m| !(FSF_MODIFIERS.contains(m) || e_said && *m == Modifier::E))
+                .map(Modifier::letter)
+                .collect();
+            if c.legs.len() > 1 || !unsupported.is_empty() || c.repeat.is_some() {
+                let what = if c.legs.len() > 1 {
+                    "multi-leg moves (`a`)".to_string()
+                } else {
+                    let list: Vec<String> = unsupported.iter().map(|m| format!("`{m}`")).collect();
+                    format!("the modifier {}", list.join(", "))
+                };
+                self.lossy.push(format!(
+                    "the {}'s \"{c}\": FSF's Betza reader does not take {what}, so it is left out",
+                    name
+                ));
+            }
+            if matches!(c.atom, Atom::U | Atom::J | Atom::L) {
+                self.lossy.push(format!(
+                    "the {}'s \"{c}\": FSF has no `{}` atom",
+                    name,
+                    c.atom.letter()
+                ));
+            }
         }
     }
 
