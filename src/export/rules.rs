@@ -156,19 +156,16 @@ fn move_rules(game: &Game, target: Target, name: &mut impl FnMut(String)) {
         counter_strike,
         ..
     } = game;
-    if let Some(Explosions { spared, immune }) = explosions {
+    // Written by FSF (blastOnCapture, blastImmuneTypes; fsf::move_rules names what they cannot say).
+    if let (Some(Explosions { spared, immune }), true) = (explosions, sjaak) {
         name(format!(
-            "`explosions{}{}`{}",
+            "`explosions{}{}`",
             clause(game, "spare", spared),
             clause(game, "immune", immune),
-            if target == Target::Fsf {
-                " (FSF's blastOnCapture spares only its pawn type)"
-            } else {
-                ""
-            }
         ));
     }
-    if let Some(Walls { placement, petrify }) = walls {
+    // Written by FSF (wallingRule, petrifyOnCaptureTypes; fsf::move_rules names walls with drops).
+    if let (Some(Walls { placement, petrify }), true) = (walls, sjaak) {
         let placement = match placement {
             None => "(no placement)".to_string(),
             Some(WallPlacement::Past) => "past".into(),
@@ -265,7 +262,10 @@ fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(Strin
             game.symbols_text(&lower)
         ));
     }
-    if !may_not_capture.is_empty() {
+    // FSF writes a piece that may not capture its own type only (mutuallyImmuneTypes, fsf::move_rules).
+    let own_type_only =
+        may_not_capture.len() == 1 && std::ptr::eq(game.piece(may_not_capture[0]), p);
+    if !may_not_capture.is_empty() && (target == Target::Sjaak || !own_type_only) {
         name(format!(
             "the {piece_name}'s `may-not-capture {}`",
             game.symbols_text(may_not_capture)
@@ -277,7 +277,8 @@ fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(Strin
             game.symbols_text(may_not_hop_over)
         ));
     }
-    if let Some(z) = confined {
+    // Written by FSF (mobilityRegion).
+    if let (Some(z), true) = (confined, target == Target::Sjaak) {
         name(format!(
             "the {piece_name}'s `confined to {}` (its moves are written unconfined)",
             game.zone(*z).name
@@ -556,7 +557,8 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
     if let (Some(n), true) = (check_limit, sjaak) {
         name(format!("`check-limit {n} wins`"));
     }
-    if let Some(s) = draws_win {
+    // Written by FSF (materialCounting, fsf's `draws_win` naming what it cannot say).
+    if let (Some(s), true) = (draws_win, sjaak) {
         name(format!("`draws-win {}`", side_key(*s)));
     }
     // Written by FSF (`checking = false`).
@@ -567,7 +569,8 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
     if *royal_frozen_in_check && sjaak {
         name("`royal-frozen-in-check`".into());
     }
-    if *facing_royals_illegal {
+    // Written by FSF (flyingGeneral, fsf::xiangqi naming what it cannot say).
+    if *facing_royals_illegal && sjaak {
         name("`facing-royals illegal`".into());
     }
     if *facing_royals_must_break {
@@ -582,7 +585,8 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
     if let Some(m) = material_count {
         name(material_count_words(game, m));
     }
-    if let Some(rule) = royals_words(*royalty) {
+    // Written by FSF (its pseudo-royal pieces; fsf::royals names what they cannot say).
+    if let (Some(rule), true) = (royals_words(*royalty), sjaak) {
         name(rule);
     }
     // Written by FSF where it is one of its countingRule values (fsf's `counting`).

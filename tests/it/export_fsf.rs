@@ -533,6 +533,20 @@ fn coverage_games_export_without_loss_and_fsf_counts_the_same_perft() {
         "tests/data/variants/georgian.tatsu",
         // first-move rights as FSF's gates (cambodianMoves)
         "tests/data/variants/cambodian.tatsu",
+        // wallingRule (past)
+        "tests/data/variants/joust.tatsu",
+        // blastOnCapture, the royal king as FSF's pseudo-royal piece
+        "tests/data/variants/atomic.tatsu",
+        // blastImmuneTypes, mutuallyImmuneTypes
+        "tests/data/variants/atomar.tatsu",
+        // mobilityRegion, the soldier (soldierPromotionRank), flyingGeneral
+        "tests/data/variants/xiangqi.tatsu",
+        // `e` on a custom pawn (enPassantTypes)
+        "tests/data/variants/berolina.tatsu",
+        // promotionPieceTypesWhite/Black
+        "tests/data/variants/chigorin.tatsu",
+        // `royals all-safe` as pseudo-royal queens
+        "tests/data/variants/coregal.tatsu",
     ];
     let dir = crate::support::scratch::scratch("fsf-sample");
     let fsf = pyffish().is_some();
@@ -554,4 +568,67 @@ fn coverage_games_export_without_loss_and_fsf_counts_the_same_perft() {
         );
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// FSF's blastOnCapture spares its pawn type and nothing else: `explosions spare` listing another piece is named
+/// with that difference (atomic's own `spare P` exports).
+#[test]
+fn explosions_sparing_a_piece_other_than_fsfs_pawn_are_refused_with_the_difference() {
+    let source = crate::support::variants::source_with(
+        "tests/data/variants/atomic.tatsu",
+        "explosions spare P",
+        "explosions spare P N",
+    );
+    let refused = refusal_of(&crate::support::variants::engine_of(&source).game);
+    assert_eq!(
+        refused,
+        ["`explosions`: the Knight is spared, but FSF's blastOnCapture spares only its pawn (`fmWfcF`, promoting)"]
+    );
+}
+
+/// With walls, FSF's immobilityIllegal judges a square with the walls around it: duck chess's pawns, which must
+/// promote on the last rank, never meet the rule and export; an optional promotion leaves a square where a pawn
+/// could stop for good, and the difference is named.
+#[test]
+fn the_dead_square_rule_with_walls_is_refused_where_a_piece_could_stop_for_good() {
+    let source = crate::support::variants::source_with(
+        "tests/data/variants/duck.tatsu",
+        "in last-rank mandatory",
+        "in last-rank optional",
+    );
+    let refused = refusal_of(&crate::support::variants::engine_of(&source).game);
+    assert!(
+        refused.iter().any(|r| r
+            .starts_with("the dead-square rule with walls: the Pawn could never move again from")),
+        "{refused:#?}"
+    );
+}
+
+/// FSF's en passant takes every capture-only move of a piece with `e`: a Berolina pawn that also captures
+/// backwards without `e` is named.
+#[test]
+fn en_passant_on_a_custom_piece_is_refused_where_another_capture_lacks_it() {
+    let source = crate::support::variants::source_with(
+        "tests/data/variants/berolina.tatsu",
+        r#"moves "fmFfceWifmnA""#,
+        r#"moves "fmFfceWifmnAbcW""#,
+    );
+    let refused = refusal_of(&crate::support::variants::engine_of(&source).game);
+    assert!(
+        refused.contains(
+            &"the Pawn's \"bcW\" captures without `e`; FSF's en passant (enPassantTypes) takes every capture-only move of a piece with `e`".to_string()
+        ),
+        "{refused:#?}"
+    );
+}
+
+/// `royals last-safe` with two royal types (Sho Shogi's king and crown prince) is not FSF's pseudo-royal rule,
+/// which keeps the last piece of each type safe.
+#[test]
+fn last_safe_royals_of_several_types_are_refused_with_fsfs_per_type_count() {
+    let refused = refusal_of(&game(&format!("{ROOT}/tests/data/variants/shoshogi.tatsu")));
+    assert_eq!(
+        refused,
+        ["`royals last-safe`: FSF's pseudo-royal pieces are the last of each type, so with several royal types (K +E) a side's last one of each must be kept safe, not its last royal piece"]
+    );
 }

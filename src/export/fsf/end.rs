@@ -81,6 +81,7 @@ impl Writer<'_> {
                 self.bare_king(bare);
             }
         }
+        self.draws_win();
         self.insufficient_material(roles);
         self.flags(roles, letters);
         if let Some(c) = &self.game.end.counting {
@@ -138,7 +139,9 @@ impl Writer<'_> {
         };
         // Both judge only empty hands (tatsu every hand, FSF the side's own): alike where captures stay out of hand.
         let captures_to_hand = game.drops && game.pieces.iter().any(|p| p.in_hand.is_some());
-        let why_not = if captures_to_hand {
+        let why_not = if end.draws_win.is_some() {
+            Some("with `draws-win`, tatsu scores it for a side, but FSF's materialCounting leaves its material judgement (a draw) alone")
+        } else if captures_to_hand {
             Some("FSF judges no material insufficient where captured pieces go to hand")
         } else if !end.extinction.is_empty() || !end.flags.is_empty() || end.check_limit.is_some() {
             Some("FSF judges no material insufficient where extinction, a flag or a check count wins")
@@ -533,5 +536,36 @@ impl Writer<'_> {
             ids(&end.checkmate_by_only_loses),
             ids(&end.checkmate_needs_check_by)
         ));
+    }
+}
+
+impl Writer<'_> {
+    /// `draws-win SIDE` is FSF's materialCounting `whitedrawodds` / `blackdrawodds` (its position.cpp and
+    /// position.h: a stalemate scored as a draw, a repetition draw and the move count's draw become the side's
+    /// win). FSF leaves a drawn extinction and its counting rules' draws alone; those are named.
+    fn draws_win(&mut self) {
+        let game = self.game;
+        let end = &game.end;
+        let Some(side) = end.draws_win else {
+            return;
+        };
+        self.set(
+            "materialCounting",
+            match side {
+                Side::White => "whitedrawodds",
+                Side::Black => "blackdrawodds",
+            },
+        );
+        let rule = format!("`draws-win {}`", crate::describe::side_key(side));
+        if end.extinction.iter().any(|e| e.verdict == Verdict::Draw) {
+            self.lossy.push(format!(
+                "{rule}: an extinction scored `draw` stays a draw in FSF (materialCounting scores only stalemate, repetition and the move count)"
+            ));
+        }
+        if end.counting.is_some() {
+            self.lossy.push(format!(
+                "{rule}: a counting draw stays a draw in FSF (materialCounting scores only stalemate, repetition and the move count)"
+            ));
+        }
     }
 }

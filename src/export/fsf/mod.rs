@@ -6,9 +6,13 @@ use std::fmt::Write as _;
 /// FSF's largest board (its "largeboards" build, which pyffish uses).
 const FSF_FILES: u8 = 12;
 const FSF_RANKS: u8 = 10;
+mod en_passant;
 mod end;
+mod move_rules;
 mod pieces;
 mod promotion;
+mod royals;
+mod xiangqi;
 
 use pieces::{BuiltIn, Role};
 
@@ -21,6 +25,8 @@ struct Writer<'g> {
     initial_regions: Vec<(String, [SquareSet; 2])>,
     /// The game's first-move rights are FSF's cambodianMoves (pieces::cambodian_moves).
     cambodian: bool,
+    /// Royal types written as FSF's pseudo-royal extinction pieces (royals::pseudo_royals).
+    pseudo_royals: Vec<crate::rules::PieceId>,
 }
 
 /// The game as a `variants.ini` section called `name` (it must differ from FSF's built-in variants, which FSF
@@ -33,6 +39,7 @@ pub fn to_fsf(game: &Game, name: &str, lossy: bool) -> Result<Exported, Refusal>
         out: String::new(),
         initial_regions: Vec::new(),
         cambodian: false,
+        pseudo_royals: Vec::new(),
     };
     let body = w.section(name);
     super::Draft {
@@ -61,13 +68,19 @@ impl Writer<'_> {
         self.set("maxFile", file_letter(g.files - 1));
         self.set("maxRank", g.ranks);
         let letters = self.letters();
+        self.pseudo_royals = self.pseudo_royals();
         let roles = self.pieces(&letters);
         self.promotion(&letters, &roles);
         self.drops(&letters, &roles);
         self.castling(&letters);
+        self.walls(&letters);
+        self.explosions(&roles, &letters);
+        self.flying_general(&roles);
         self.end_rules(&roles, &letters);
+        self.pseudo_royal_options(&letters);
         // tatsu's dead-square rule, unless the game allows pieces to stand where they cannot move.
-        self.set("immobilityIllegal", !self.game.dead_squares_allowed);
+        let immobility_illegal = self.immobility_illegal();
+        self.set("immobilityIllegal", immobility_illegal);
         self.promoted_in_start();
         self.set("startFen", &self.game.start_fen);
         std::mem::take(&mut self.out)

@@ -43,6 +43,8 @@ pub(super) enum BuiltIn {
     /// Shatar's bers (FSF's `dragon` type too): a built-in only where shatarMateRule needs it, since its checks
     /// are shak there (elsewhere an `RF` piece stays a custom piece).
     Bers,
+    /// Xiangqi's soldier: `fW` below soldierPromotionRank, `fsW` from it on (xiangqi::soldier_rank).
+    Soldier,
 }
 
 impl BuiltIn {
@@ -69,6 +71,7 @@ impl BuiltIn {
             Self::Archbishop => "archbishop",
             Self::Chancellor => "chancellor",
             Self::Bers => "bers",
+            Self::Soldier => "soldier",
         }
     }
 
@@ -84,6 +87,7 @@ impl BuiltIn {
             Self::Archbishop => "BN",
             Self::Chancellor => "RN",
             Self::Bers => "RF",
+            Self::Soldier => "fsW",
         }
     }
 }
@@ -95,7 +99,9 @@ impl Writer<'_> {
         for name in ["pawn", "knight", "bishop", "rook", "queen"] {
             self.set(name, "-");
         }
-        if !game.pieces.iter().any(|p| p.royal) {
+        let fsf_king = (0..game.pieces.len())
+            .any(|i| game.pieces[i].royal && !self.pseudo_royals.contains(&PieceId(i as u16)));
+        if !fsf_king {
             self.set("king", "-");
         }
         self.cambodian = cambodian_moves(game);
@@ -103,13 +109,27 @@ impl Writer<'_> {
         let mut custom = 0;
         let mut over = None;
         let mut built_in_taken: Vec<BuiltIn> = Vec::new();
+        // Per piece, its customPieceN's N (0: not a custom piece), for options named after the piece.
+        let mut custom_numbers: Vec<usize> = Vec::new();
         for (i, p) in game.pieces.iter().enumerate() {
             if let Some(of) = p.shadow_of {
                 // Not a piece of its own in FSF (see `letters`).
                 roles.push(roles[of.index()].clone());
+                custom_numbers.push(custom_numbers[of.index()]);
                 continue;
             }
             let id = PieceId(i as u16);
+            let soldier = self
+                .soldier_rank(id)
+                .filter(|_| !built_in_taken.contains(&BuiltIn::Soldier));
+            if let Some(rank) = soldier {
+                built_in_taken.push(BuiltIn::Soldier);
+                self.set("soldier", letters[i]);
+                self.set("soldierPromotionRank", rank);
+                roles.push(Role::BuiltIn(BuiltIn::Soldier));
+                custom_numbers.push(0);
+                continue;
+            }
             let sets = move_sets(game, id);
             let betza = match sets.as_slice() {
                 [] => String::new(),
@@ -162,8 +182,14 @@ impl Writer<'_> {
                     self.set(&format!("customPiece{custom}"), format!("{letter}:{b}"));
                 }
             }
+            custom_numbers.push(if matches!(role, Role::Custom(_)) {
+                custom
+            } else {
+                0
+            });
             roles.push(role);
         }
+        self.confinement(&roles, &custom_numbers);
         self.initial_region();
         if self.cambodian {
             self.set("gating", true);
@@ -210,7 +236,8 @@ impl Writer<'_> {
             .collect();
         let text: String = moves.iter().map(|c| c.to_string()).collect();
         // Any other royal piece is FSF's king with its own moves (`king = k:N`, a custom royal piece).
-        if p.royal && text == "K" {
+        let royal = p.royal && !self.pseudo_royals.contains(&id);
+        if royal && text == "K" {
             return Role::King;
         }
         // FSF's pawn promotes by default (to its chess pieces, on the last rank): only a promoting piece is it.
@@ -228,43 +255,32 @@ impl Writer<'_> {
             self.initial_regions.push((p.name.clone(), squares));
             return Role::Pawn;
         }
+        // Torpedo chess's pawn: its double step anywhere is FSF's pawn's from every square.
+        if promotes && same_moves(&text, "fmWfceFfmnD") {
+            let all: crate::rules::SquareSet = game.geometry.all().collect();
+            self.set("doubleStep", true);
+            self.initial_regions
+                .push((p.name.clone(), [all.clone(), all]));
+            return Role::Pawn;
+        }
         if text == "fW" && p.drop.is_some() && !p.royal {
             return Role::ShogiPawn;
         }
         // `i` moves from `initial in ZONE` squares: FSF's initial moves (its doubleStepRegion), written apart.
         let (initial, kept_initial) = self.initial_moves(id, &moves);
-        for c in moves.iter().filter(|c| !initial.contains(&c.to_string())) {
-            let unsupported: Vec<char> = c
-                .legs
-                .iter()
-                .flat_map(|l| &l.modifiers)
-                .map(|&(m, _)| m)
-                .filter(|m| !FSF_MODIFIERS.contains(m))
-                .map(Modifier::letter)
-                .collect();
-            if c.legs.len() > 1 || !unsupported.is_empty() || c.repeat.is_some() {
-                let what = if c.legs.len() > 1 {
-                    "multi-leg moves (`a`)".to_string()
-                } else {
-                    let list: Vec<String> = unsupported.iter().map(|m| format!("`{m}`")).collect();
-                    format!("the modifier {}", list.join(", "))
-                };
-                self.lossy.push(format!(
-                    "the {}'s \"{c}\": FSF's Betza reader does not take {what}, so it is left out",
-                    p.name
-                ));
-            }
-            if matches!(c.atom, Atom::U | Atom::J | Atom::L) {
-                self.lossy.push(format!(
-                    "the {}'s \"{c}\": FSF has no `{}` atom",
-                    p.name,
-                    c.atom.letter()
-                ));
-            }
-        }
+        // `e` components are read without their `e`, and written with it, where FSF's en passant is tatsu's.
+        let (stripped, with_e) = super::en_passant::without_en_passant(&parsed);
+        let e_said = !with_e.is_empty() && self.en_passant_said(id, &parsed, &with_e);
+        let left_out: Vec<&betza::Component> = moves
+            .iter()
+            .copied()
+            .filter(|c| !initial.contains(&c.to_string()))
+            .collect();
+        self.unsayable_components(&p.name, &left_out, e_said);
+        let readable = if e_said { &stripped } else { &parsed };
         let sayable = |i: usize| {
             let c = &parsed.components[i];
-            betza::fsf::fsf_says(c) && !initial.contains(&c.to_string())
+            betza::fsf::fsf_says(&readable.components[i]) && !initial.contains(&c.to_string())
         };
         // Written weakest first, since FSF lets a later component replace an earlier one's range; then read
         // back as FSF reads it, so that a string meaning another piece there is never written as this one.
@@ -272,7 +288,19 @@ impl Writer<'_> {
             text: kept,
             there,
             here,
-        } = betza::fsf::fsf_text(&parsed, sayable);
+        } = betza::fsf::fsf_text(readable, sayable);
+        // FSF needs the `e` only somewhere in the string: each goes back on its own component where its text
+        // is found (anywhere else it would mean the same).
+        let mut kept = kept;
+        if e_said {
+            for &i in &with_e {
+                let (bare, full) = (
+                    stripped.components[i].to_string(),
+                    parsed.components[i].to_string(),
+                );
+                kept = kept.replacen(&bare, &full, 1);
+            }
+        }
         if there != here {
             self.lossy.push(format!(
                 "the {}'s \"{kept}\": FSF's Betza reader makes another piece of it (its reading {})",
@@ -290,10 +318,44 @@ impl Writer<'_> {
             ));
         }
         let kept = kept + &kept_initial;
-        if p.royal {
+        if royal {
             Role::RoyalCustom(kept)
         } else {
             Role::Custom(kept)
+        }
+    }
+
+    /// Names each component FSF's Betza reader cannot take (more legs, modifiers it skips, atoms it lacks); `e` is
+    /// taken where `e_said` (en_passant::en_passant_said).
+    fn unsayable_components(&mut self, name: &str, components: &[&betza::Component], e_said: bool) {
+        for c in components {
+            let unsupported: Vec<char> = c
+                .legs
+                .iter()
+                .flat_map(|l| &l.modifiers)
+                .map(|&(m, _)| m)
+                .filter(|m| !(FSF_MODIFIERS.contains(m) || e_said && *m == Modifier::E))
+                .map(Modifier::letter)
+                .collect();
+            if c.legs.len() > 1 || !unsupported.is_empty() || c.repeat.is_some() {
+                let what = if c.legs.len() > 1 {
+                    "multi-leg moves (`a`)".to_string()
+                } else {
+                    let list: Vec<String> = unsupported.iter().map(|m| format!("`{m}`")).collect();
+                    format!("the modifier {}", list.join(", "))
+                };
+                self.lossy.push(format!(
+                    "the {}'s \"{c}\": FSF's Betza reader does not take {what}, so it is left out",
+                    name
+                ));
+            }
+            if matches!(c.atom, Atom::U | Atom::J | Atom::L) {
+                self.lossy.push(format!(
+                    "the {}'s \"{c}\": FSF has no `{}` atom",
+                    name,
+                    c.atom.letter()
+                ));
+            }
         }
     }
 

@@ -13,26 +13,38 @@ impl Writer<'_> {
         let mut region_zone = None;
         let mut promoted = Vec::new();
         let mut mandatory_pieces: Option<bool> = None;
-        // Pieces promoted the pawn's way: FSF's pawn, and pieces with a choice (`promotionPawnTypes`).
-        let mut pawn_style: Vec<(usize, &Promotion)> = Vec::new();
+        // Pieces promoted the pawn's way: FSF's pawn, and pieces with a choice (`promotionPawnTypes`), with each
+        // side's line (FSF's pawn-style promotion is per side: promotionPawnTypesWhite, …).
+        let mut pawn_style: Vec<(usize, &Promotion, SideLines)> = Vec::new();
         for (i, p) in game.pieces.iter().enumerate() {
             let Some(promo) = super::super::written_promotion(p).filter(|_| p.shadow_of.is_none())
             else {
                 continue;
             };
-            if p.promotions.len() > 1 {
-                self.lossy.push(format!(
-                    "the {} has several `promote` lines; only its first line is exported",
+            let sides = side_lines(p);
+            let pawn_like =
+                matches!(roles[i], Role::Pawn) || p.promotions.iter().any(|l| l.choices.len() > 1);
+            match (&sides, pawn_like) {
+                (Ok(_), true) => {}
+                (Err(why), _) => self.lossy.push(format!("the {} {why}", p.name)),
+                (Ok(_), false) if p.promotions.len() > 1 => self.lossy.push(format!(
+                    "the {} has several `promote` lines; FSF's promotedPieceType is one promotion for both sides",
                     p.name
-                ));
-            } else if promo.side.is_some() {
-                self.lossy.push(format!(
-                    "the {} promotes for one side only; FSF's promotions are both sides'",
+                )),
+                (Ok(_), false) if promo.side.is_some() => self.lossy.push(format!(
+                    "the {} promotes for one side only; FSF's promotedPieceType is both sides'",
                     p.name
-                ));
+                )),
+                (Ok(_), false) => {}
             }
             if !game.dead_squares_allowed {
-                self.promotion_onto_dead_squares(p, promo);
+                for line in p
+                    .promotions
+                    .iter()
+                    .filter(|l| l.trigger != PromotionTrigger::Standing)
+                {
+                    self.promotion_onto_dead_squares(p, line);
+                }
             }
             match region_zone {
                 None => region_zone = Some(promo.zone),
@@ -44,11 +56,15 @@ impl Writer<'_> {
                 _ => {}
             }
             let id = PieceId(i as u16);
-            if matches!(roles[i], Role::Pawn) || promo.choices.len() > 1 {
+            if pawn_like {
                 if promo.trigger != PromotionTrigger::Destination {
                     self.trigger_differs(id, promo, "FSF promotes its pawns on arrival only");
                 }
-                pawn_style.push((i, promo));
+                // Lines FSF cannot say (named above): the first, for the sides it is for.
+                let sides = sides.unwrap_or_else(|_| {
+                    Side::BOTH.map(|side| promo.side.is_none_or(|s| s == side).then_some(promo))
+                });
+                pawn_style.push((i, promo, sides));
                 continue;
             }
             if promo.trigger == PromotionTrigger::Destination {
@@ -89,26 +105,40 @@ impl Writer<'_> {
         }
     }
 
-    /// The pieces that promote as FSF's pawns do share one list of choices and one mandatory switch.
+    /// The pieces that promote as FSF's pawns do share, per side, one list of choices, and one mandatory switch.
     fn pawn_style_promotion(
         &mut self,
         letters: &[char],
         roles: &[Role],
-        pawn_style: &[(usize, &Promotion)],
+        pawn_style: &[(usize, &Promotion, SideLines)],
     ) {
         let game = self.game;
-        let Some(&(first, first_line)) = pawn_style.first() else {
+        let Some(&(first, first_line, _)) = pawn_style.first() else {
             return;
         };
-        let letters_of = |choices: &[PieceId]| -> String {
-            let mut l: Vec<char> = choices.iter().map(|c| letters[c.index()]).collect();
+        let letters_of = |line: Option<&Promotion>| -> String {
+            let mut l: Vec<char> = line
+                .map(|l| l.choices.iter().map(|c| letters[c.index()]).collect())
+                .unwrap_or_default();
             l.sort_unstable();
             l.into_iter().collect()
         };
-        for &(i, line) in &pawn_style[1..] {
-            if letters_of(&line.choices) != letters_of(&first_line.choices) {
+        let mut choices: [Option<String>; 2] = [None, None];
+        let mut pawns: [String; 2] = [String::new(), String::new()];
+        for &(i, line, sides) in pawn_style {
+            let mut differs = false;
+            for side in 0..2 {
+                let Some(this) = sides[side] else { continue };
+                pawns[side].push(letters[i]);
+                let mine = letters_of(Some(this));
+                match &choices[side] {
+                    None => choices[side] = Some(mine),
+                    Some(theirs) => differs |= *theirs != mine,
+                }
+            }
+            if differs {
                 self.lossy.push(format!(
-                    "the {} and the {} promote to different pieces; FSF's promotionPieceTypes is one list for all its pawns",
+                    "the {} and the {} promote to different pieces; FSF's promotionPieceTypes is one list per side for all its pawns",
                     game.pieces[first].name, game.pieces[i].name
                 ));
             }
@@ -119,20 +149,30 @@ impl Writer<'_> {
                 ));
             }
         }
-        let choices: String = first_line
-            .choices
-            .iter()
-            .map(|c| letters[c.index()])
-            .collect();
-        self.set("promotionPieceTypes", choices);
+        // Written in the order of the line (FSF lists the choices so), each side's where they differ.
+        let ordered = |side: usize| -> String {
+            pawn_style
+                .iter()
+                .find_map(|(_, _, sides)| sides[side])
+                .map(|l| l.choices.iter().map(|c| letters[c.index()]).collect())
+                .unwrap_or_default()
+        };
+        if choices[0] == choices[1] {
+            self.set("promotionPieceTypes", ordered(0));
+        } else {
+            self.set("promotionPieceTypesWhite", ordered(0));
+            self.set("promotionPieceTypesBlack", ordered(1));
+        }
         self.set("mandatoryPawnPromotion", first_line.mandatory);
         // FSF's pawn is its promoting type unless told otherwise.
-        if !pawn_style
+        let only_fsf_pawns = pawn_style
             .iter()
-            .all(|&(i, _)| matches!(roles[i], Role::Pawn))
-        {
-            let types: String = pawn_style.iter().map(|&(i, _)| letters[i]).collect();
-            self.set("promotionPawnTypes", types);
+            .all(|&(i, _, _)| matches!(roles[i], Role::Pawn));
+        if pawns[0] != pawns[1] {
+            self.set("promotionPawnTypesWhite", &pawns[0]);
+            self.set("promotionPawnTypesBlack", &pawns[1]);
+        } else if !only_fsf_pawns {
+            self.set("promotionPawnTypes", &pawns[0]);
         }
     }
 
@@ -233,4 +273,39 @@ fn leaves_zone(
         }
     }
     None
+}
+
+/// A piece's promotion line for White and for Black (`None`: it does not promote for that side).
+type SideLines<'a> = [Option<&'a Promotion>; 2];
+
+/// Each side's promotion line of a piece, where its lines differ only in their choices (`promote to C R N … for
+/// white`, `promote to Q R B … for black`), or why FSF cannot say them.
+fn side_lines(p: &PieceType) -> Result<SideLines<'_>, &'static str> {
+    let mut out: SideLines = [None, None];
+    let lines: Vec<&Promotion> = p
+        .promotions
+        .iter()
+        .filter(|l| l.trigger != PromotionTrigger::Standing)
+        .collect();
+    let Some(first) = lines.first() else {
+        return Ok(out);
+    };
+    for line in &lines {
+        if (line.zone, line.trigger, line.mandatory) != (first.zone, first.trigger, first.mandatory)
+        {
+            return Err("has `promote` lines with other zones, triggers or mandatoriness; FSF's pawn-style promotion has one of each");
+        }
+        if line.limits.is_some() && lines.len() > 1 {
+            return Err("has several `promote` lines, one limited by material; FSF's limit is per piece type, not per line");
+        }
+        for side in Side::BOTH {
+            if line.side.is_none_or(|s| s == side) {
+                if out[side.index()].is_some() {
+                    return Err("has several `promote` lines for one side; FSF gives a side one list of choices");
+                }
+                out[side.index()] = Some(line);
+            }
+        }
+    }
+    Ok(out)
 }
