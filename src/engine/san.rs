@@ -77,6 +77,9 @@ fn read_in(pos: &mut Position, legal: &[Move], text: &str) -> Option<Move> {
     None
 }
 
+/// The marks a reader takes off the end of a SAN text, one at a time, until it names a move.
+const MARKS: [char; 5] = ['+', '#', '!', '?', '='];
+
 /// The legal move a SAN text names, squares named by `name` (tatsu's or XBoard's square names).
 pub fn read_with(pos: &mut Position, text: &str, name: &dyn Fn(Square) -> String) -> Option<Move> {
     let legal = pos.legal_move_list();
@@ -98,16 +101,41 @@ fn read_among(
     } else {
         text
     };
-    // A key below is the text less some trailing marks, and a form names its move's destination (a castling
-    // excepted): a move whose destination the text does not name matches no key.
-    let mut named: Vec<Option<bool>> = vec![None; pos.game().geometry.squares()];
-    let mut names = |sq: Square| match named.get_mut(sq.index()) {
-        Some(known) => *known.get_or_insert_with(|| text.contains(name(sq).as_str())),
-        None => text.contains(name(sq).as_str()),
+    // A key below is the text less some of its trailing marks, and a form names its move's destination (a castling
+    // excepted): a move whose destination the text does not name matches no key. Nor does a move whose forms are
+    // all shorter than the shortest key: no form is longer than two pieces' letters (the mover's, the promoted
+    // type's), two square names, `x` and `=`. So a line that is no move (an engine's thinking, say) costs a look at
+    // each destination, not every move's forms written out.
+    let shortest_key = text.trim_end_matches(MARKS).len().max(1);
+    let letters_max = pos
+        .game()
+        .pieces
+        .iter()
+        .map(|p| p.symbol.len())
+        .max()
+        .unwrap_or(0);
+    // Per square: the length of its name and whether the text names it, each name written once.
+    let mut squares: Vec<Option<(usize, bool)>> = vec![None; pos.game().geometry.squares()];
+    let mut square = |sq: Square| {
+        let look = || {
+            let n = name(sq);
+            (n.len(), text.contains(n.as_str()))
+        };
+        match squares.get_mut(sq.index()) {
+            Some(known) => *known.get_or_insert_with(look),
+            None => look(),
+        }
     };
     let candidates: Vec<(Move, Vec<String>)> = legal
         .iter()
-        .filter(|mv| matches!(mv.kind, MoveKind::Castle { .. }) || names(mv.to))
+        .filter(|mv| match mv.kind {
+            MoveKind::Castle { .. } => true,
+            MoveKind::Drop | MoveKind::Pass => square(mv.to).1,
+            _ => {
+                let (to, named) = square(mv.to);
+                named && 2 * letters_max + square(mv.from).0 + to + 2 >= shortest_key
+            }
+        })
         .map(|mv| (*mv, forms(pos, mv, name)))
         .collect();
     // The text whole first, then without one more of its trailing marks each time: `?` and `=` are also rank
@@ -124,7 +152,7 @@ fn read_among(
         if let Some(first) = found.next() {
             return found.next().is_none().then_some(*first);
         }
-        match key.strip_suffix(['+', '#', '!', '?', '=']) {
+        match key.strip_suffix(MARKS) {
             Some(shorter) => key = shorter,
             None => return None,
         }
