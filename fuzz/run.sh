@@ -14,7 +14,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 RUNS="${RUNS:-10000000}"
 JOBS="${JOBS:-1}"
-ALL=(betza_parse fen moves ruletest_file variant_compile variant_mutate xboard_session referee_reply)
+ALL=(betza_parse fen moves ruletest_file variant_compile variant_mutate xboard_session referee_reply balance_merge
+  perft_units)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL[@]}")
 
@@ -23,7 +24,8 @@ flags() {
   case "$1" in
     betza_parse) echo "-max_len=256" ;;
     fen | moves | referee_reply) echo "-max_len=2048" ;;
-    ruletest_file | xboard_session) echo "-max_len=4096" ;;
+    ruletest_file | xboard_session | perft_units) echo "-max_len=4096" ;;
+    balance_merge) echo "-max_len=65536" ;;
     variant_mutate) echo "-max_len=65 -len_control=0" ;;
     variant_compile) echo "" ;;
     *) echo "unknown target $1" >&2; exit 2 ;;

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Fills fuzz/corpus/<target>/ with seeds: the bundled and test variants, the XBetza test data, the perft FENs,
-the rule-test files, and the scripted XBoard sessions of seeds/xboard_session/."""
+the rule-test files, engine output for the referee, and the files of seeds/<target>/ (scripted XBoard sessions, a
+games file of `tatsu balance chess`, a split of `tatsu perft chess --depth 2 --split 1` and its results)."""
 import glob, hashlib, os, re
 
 os.chdir(os.path.dirname(os.path.abspath(__file__)))
@@ -42,8 +43,8 @@ for path in glob.glob("../tests/data/perft/*.tsv"):
         fields = line.rstrip("\n").split("\t")
         if len(fields) > 1:
             put("fen", bytes([ORDER.index(game)]) + fields[1].encode())
-for path in glob.glob("seeds/xboard_session/*"):
-    put("xboard_session", open(path, "rb").read())
+for path in glob.glob("seeds/*/*"):
+    put(os.path.basename(os.path.dirname(path)), open(path, "rb").read())
 # One short session per game, under the name the session offers it by (tatsu::xboard::xboard_name).
 for name in ORDER:
     xname = "normal" if name == "chess" else name.lower().replace(" ", "-").replace("_", "-")
@@ -60,3 +61,14 @@ for path in sorted(RULE_TESTS):
         if shallow != text:
             put("ruletest_file", shallow)
 put("ruletest_file", 'variant "chess"\ntest "start" { count 20 moves from g1 f3 h3 perft 2 = 400 }\n')
+# Engine output as `tatsu match` reads it, for every game: the feature line, comments, thinking, a result, moves
+# the game may not have (a line that names no move plays the legal move its first byte indexes).
+for i, _ in enumerate(ORDER):
+    put("referee_reply", bytes([i]) + b'feature myname="x" variants="normal,shogi" setboard=1 san=0 done=1\n'
+        b"# a comment\n1 15 20 300 e2e4\npong 1\nmove e2e4\nmove a\nmove b\nmove c\nmove d\nmove e\n"
+        b"Illegal move: e2e5\nmove f\nmove g\nresign\n1-0 {White mates}\n")
+# SAN as a CECP engine may send it (`san=1`), and coordinates with XBoard's marks.
+put("referee_reply", bytes([ORDER.index("chess")]) + b"move e4\nmove e5\nmove Nf3\nmove Nc6\nmove Bb5\n"
+    b"move a6\nmove Ba4\nmove Nf6\nmove O-O\nmove Be7\nmove Re1\nmove b5\nmove Bb3\nmove 0-0\n")
+put("referee_reply", bytes([ORDER.index("shogi")]) + b"move c3c4\nmove g7g6\nmove b2g7+\nmove f9g8\n"
+    b"move B*e5\nmove P@e4\n")

@@ -17,9 +17,12 @@ use crate::rules::{Game, Square};
 pub fn write(pos: &mut Position, mv: &Move) -> String {
     let game = pos.game();
     let name = |sq: Square| game.geometry.name(sq);
-    let plain = plain(pos, mv, &name);
+    // One list of legal moves for the disambiguation, the read-back and the check mark's read-back: each generating
+    // its own made writing a move cost three generations.
+    let legal = pos.legal_move_list();
+    let plain = plain(pos, &legal, mv, &name);
     let text = match plain {
-        Some(text) if read_with(pos, &text, &name) == Some(*mv) => text,
+        Some(text) if read_among(pos, &legal, &text, &name) == Some(*mv) => text,
         _ => pos.uci(mv),
     };
     pos.play(*mv);
@@ -34,7 +37,7 @@ pub fn write(pos: &mut Position, mv: &Move) -> String {
     // A move that declines a `+` promotion and gives check would read as the promotion (`Se7+`): `=` says it
     // declines (`Se7=+`), as the reader takes a trailing `=`.
     let marked = text.clone() + mark;
-    if mark == "+" && read(pos, &marked) != Some(*mv) {
+    if mark == "+" && read_in(pos, &legal, &marked) != Some(*mv) {
         return text + "=" + mark;
     }
     marked
@@ -42,31 +45,99 @@ pub fn write(pos: &mut Position, mv: &Move) -> String {
 
 /// The legal move a SAN text (or a move in tatsu's coordinates) names in `pos`; `None` for no move or two.
 pub fn read(pos: &mut Position, text: &str) -> Option<Move> {
+    let legal = pos.legal_move_list();
+    read_in(pos, &legal, text)
+}
+
+/// [`read`] among `legal`, the legal moves of `pos`.
+fn read_in(pos: &mut Position, legal: &[Move], text: &str) -> Option<Move> {
     let game = pos.game();
     let name = |sq: Square| game.geometry.name(sq);
-    if let Some(mv) = read_with(pos, text, &name) {
+    if let Some(mv) = read_among(pos, legal, text, &name) {
         return Some(mv);
     }
     // Coordinates, as `write` falls back to them, with its check mark (`d1a4h+`): the text whole first (`+` may
-    // be a shogi promotion), then without each trailing mark.
+    // be a shogi promotion), then without each trailing mark. A shorter text is parsed only when it is some legal
+    // move's: parsing each of a long run of marks again made a line of them quadratic.
     let mut key = text.trim();
-    loop {
-        if let Ok(mv) = pos.parse_move(key) {
-            return Some(mv);
-        }
-        key = key.strip_suffix(['+', '#'])?;
+    if let Ok(mv) = pos.parse_move(key) {
+        return Some(mv);
     }
+    let mut texts = None;
+    while let Some(shorter) = key.strip_suffix(['+', '#']) {
+        key = shorter;
+        let texts =
+            texts.get_or_insert_with(|| legal.iter().map(|mv| pos.uci(mv)).collect::<Vec<_>>());
+        if texts.iter().any(|t| t == key) {
+            if let Ok(mv) = pos.parse_move(key) {
+                return Some(mv);
+            }
+        }
+    }
+    None
 }
+
+/// The marks a reader takes off the end of a SAN text, one at a time, until it names a move.
+const MARKS: [char; 5] = ['+', '#', '!', '?', '='];
 
 /// The legal move a SAN text names, squares named by `name` (tatsu's or XBoard's square names).
 pub fn read_with(pos: &mut Position, text: &str, name: &dyn Fn(Square) -> String) -> Option<Move> {
+    let legal = pos.legal_move_list();
+    read_among(pos, &legal, text, name)
+}
+
+/// [`read_with`] among `legal`, the legal moves of `pos`. Linear in the text and the moves: the moves it may name
+/// and their forms are found once, then each shorter key is only compared with those forms (finding them again
+/// for each trailing mark made a line of a thousand marks take seconds).
+fn read_among(
+    pos: &Position,
+    legal: &[Move],
+    text: &str,
+    name: &dyn Fn(Square) -> String,
+) -> Option<Move> {
     let text: String = text.trim().chars().filter(|&c| c != '-').collect();
     let text = if !text.is_empty() && text.chars().all(|c| c == '0' || c == 'O') {
         text.replace('0', "O")
     } else {
         text
     };
-    let legal = pos.legal_move_list();
+    // A key below is the text less some of its trailing marks, and a form names its move's destination (a castling
+    // excepted): a move whose destination the text does not name matches no key. Nor does a move whose forms are
+    // all shorter than the shortest key: no form is longer than two pieces' letters (the mover's, the promoted
+    // type's), two square names, `x` and `=`. So a line that is no move (an engine's thinking, say) costs a look at
+    // each destination, not every move's forms written out.
+    let shortest_key = text.trim_end_matches(MARKS).len().max(1);
+    let letters_max = pos
+        .game()
+        .pieces
+        .iter()
+        .map(|p| p.symbol.len())
+        .max()
+        .unwrap_or(0);
+    // Per square: the length of its name and whether the text names it, each name written once.
+    let mut squares: Vec<Option<(usize, bool)>> = vec![None; pos.game().geometry.squares()];
+    let mut square = |sq: Square| {
+        let look = || {
+            let n = name(sq);
+            (n.len(), text.contains(n.as_str()))
+        };
+        match squares.get_mut(sq.index()) {
+            Some(known) => *known.get_or_insert_with(look),
+            None => look(),
+        }
+    };
+    let candidates: Vec<(Move, Vec<String>)> = legal
+        .iter()
+        .filter(|mv| match mv.kind {
+            MoveKind::Castle { .. } => true,
+            MoveKind::Drop | MoveKind::Pass => square(mv.to).1,
+            _ => {
+                let (to, named) = square(mv.to);
+                named && 2 * letters_max + square(mv.from).0 + to + 2 >= shortest_key
+            }
+        })
+        .map(|mv| (*mv, forms(pos, mv, name)))
+        .collect();
     // The text whole first, then without one more of its trailing marks each time: `?` and `=` are also rank
     // characters in XBoard's names of high boards, `+` a shogi promotion, and a trailing `=` declines one.
     let mut key = text.as_str();
@@ -74,16 +145,14 @@ pub fn read_with(pos: &mut Position, text: &str, name: &dyn Fn(Square) -> String
         if key.is_empty() {
             return None;
         }
-        let mut found = legal
+        let mut found = candidates
             .iter()
-            .filter(|mv| {
-                key.contains(name(mv.to).as_str()) || matches!(mv.kind, MoveKind::Castle { .. })
-            })
-            .filter(|mv| forms(pos, mv, name).iter().any(|f| f == key));
+            .filter(|(_, forms)| forms.iter().any(|f| f == key))
+            .map(|(mv, _)| mv);
         if let Some(first) = found.next() {
             return found.next().is_none().then_some(*first);
         }
-        match key.strip_suffix(['+', '#', '!', '?', '=']) {
+        match key.strip_suffix(MARKS) {
             Some(shorter) => key = shorter,
             None => return None,
         }
@@ -91,7 +160,13 @@ pub fn read_with(pos: &mut Position, text: &str, name: &dyn Fn(Square) -> String
 }
 
 /// The canonical SAN of `mv` without a check mark, `None` for a kind of move SAN has no form for.
-fn plain(pos: &mut Position, mv: &Move, name: &dyn Fn(Square) -> String) -> Option<String> {
+/// `legal` is the legal moves of `pos`.
+fn plain(
+    pos: &Position,
+    legal: &[Move],
+    mv: &Move,
+    name: &dyn Fn(Square) -> String,
+) -> Option<String> {
     let game = pos.game();
     match mv.kind {
         MoveKind::Castle { index } => return Some(castling(game, index as usize).to_string()),
@@ -109,9 +184,9 @@ fn plain(pos: &mut Position, mv: &Move, name: &dyn Fn(Square) -> String) -> Opti
     let capture = is_capture(pos, mv);
     let from = name(mv.from);
     let (file, rank) = split(&from);
-    let rivals: Vec<Move> = pos
-        .legal_move_list()
-        .into_iter()
+    let rivals: Vec<Move> = legal
+        .iter()
+        .copied()
         .filter(|o| {
             o.piece == mv.piece
                 && o.to == mv.to

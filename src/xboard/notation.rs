@@ -23,6 +23,26 @@ pub fn move_text(game: &Game, mv: &Move) -> String {
 /// taking its partner, else the move in XBoard's or tatsu's rank notation, else SAN with XBoard's square names
 /// (`Nf3`, `exd5`, `e8=Q`, `O-O`, `P@e4`: CECP lets an engine send SAN, [`crate::engine::san`]).
 pub fn read_move(pos: &mut crate::engine::Position, text: &str) -> Option<Move> {
+    // XBoard adds `+` to a move into a promotion zone whether or not the piece can promote there (a cannon's
+    // capture into the zone arrives as `a1a7+`). Had the move a promoting form, the text whole found it; so the
+    // text is read again without its trailing `+`, one at a time. A text still ending in two `+` is skipped: it is
+    // no move's coordinates (a promotion's `+` ends a move), and its SAN reading is the whole text's, which
+    // `read_with` already took each trailing mark off. Reading each of them again made a line of `+` quadratic
+    // (a 2 KB line took 17 s in chess; an XBoard session reads lines of up to 1 MiB).
+    let bare = text.trim_end_matches('+');
+    let marks = text.len() - bare.len();
+    let mut texts = vec![text];
+    if marks >= 2 {
+        texts.push(&text[..bare.len() + 1]);
+    }
+    if marks >= 1 && !bare.is_empty() {
+        texts.push(bare);
+    }
+    texts.into_iter().find_map(|text| read_whole(pos, text))
+}
+
+/// The legal move `text` names as it stands, trailing `+` included ([`read_move`]).
+fn read_whole(pos: &mut crate::engine::Position, text: &str) -> Option<Move> {
     let game = pos.game();
     if text == "@@@@" {
         return pos
@@ -46,14 +66,7 @@ pub fn read_move(pos: &mut crate::engine::Position, text: &str) -> Option<Move> 
         return Some(mv);
     }
     let g = game.geometry;
-    if let Some(mv) = crate::engine::san::read_with(pos, text, &|sq| to_xboard(g, &g.name(sq))) {
-        return Some(mv);
-    }
-    // XBoard adds `+` to a move into a promotion zone whether or not the piece can promote there (a cannon's
-    // capture into the zone arrives as `a1a7+`). Had the move a promoting form, the readings above found it; so the
-    // plain move is meant.
-    let plain = text.strip_suffix('+').filter(|p| !p.is_empty())?;
-    read_move(pos, plain)
+    crate::engine::san::read_with(pos, text, &|sq| to_xboard(g, &g.name(sq)))
 }
 
 /// `O-O` or `O-O-O` for a castling written as the king taking its partner; `None` for every other move.
