@@ -322,12 +322,12 @@ fn chess_after_e4(engine: &tatsu::engine::Engine) -> Position<'_> {
 /// without one `+` at a time, each time through SAN, which itself took each trailing mark off in turn, finding
 /// every legal move's forms again for each: a move line of 2,000 `+` took 17 s, one of `tatsu match`'s 16 KiB
 /// lines would have taken about 20 minutes and one of an XBoard session's 1 MiB lines days. A line of marks after a
-/// move no one can make is now read in one pass.
+/// move no one can make is now read in one pass. The test reads no clock (a timed assertion measures the machine):
+/// on the old code its 1 MiB line alone would run for days, so it cannot pass within CI's time limit.
 #[test]
 fn a_move_line_ending_in_thousands_of_plus_signs_is_read_in_linear_time() {
     let engine = tatsu::variants::bundled_engine("chess").unwrap();
     let mut pos = chess_after_e4(&engine);
-    let started = std::time::Instant::now();
     let marks = "+".repeat(4_000);
     assert_eq!(
         tatsu::xboard::notation::read_move(&mut pos, &format!("e4{marks}")),
@@ -335,11 +335,6 @@ fn a_move_line_ending_in_thousands_of_plus_signs_is_read_in_linear_time() {
     );
     let e5 = tatsu::xboard::notation::read_move(&mut pos, &format!("e5{marks}"));
     assert_eq!(e5.map(|mv| pos.uci(&mv)).as_deref(), Some("e7e5"));
-    assert!(
-        started.elapsed() < std::time::Duration::from_secs(2),
-        "{:?}",
-        started.elapsed()
-    );
     // As long as a line an XBoard session reads (`protocol::input::MAX_LINE_BYTES`).
     let marks = "+".repeat(1 << 20);
     assert_eq!(
@@ -354,20 +349,16 @@ fn a_move_line_ending_in_thousands_of_plus_signs_is_read_in_linear_time() {
         tatsu::engine::san::read(&mut pos, &format!("e7e5{marks}")),
         e5
     );
-    assert!(
-        started.elapsed() < std::time::Duration::from_secs(10),
-        "{:?}",
-        started.elapsed()
-    );
 }
 
 /// The same for SAN read on its own (`engine::san::read`, as the PGN's moves are read back): each trailing mark
-/// taken off found the forms of every legal move again and parsed the text as coordinates again.
+/// taken off found the forms of every legal move again and parsed the text as coordinates again (100,000 marks
+/// took 11.9 s in a release build of the old code, and the time grows with the square of the marks; no clock is
+/// read here).
 #[test]
 fn a_san_text_ending_in_thousands_of_marks_is_read_in_linear_time() {
     let engine = tatsu::variants::bundled_engine("chess").unwrap();
     let mut pos = chess_after_e4(&engine);
-    let started = std::time::Instant::now();
     let marks = "+".repeat(100_000);
     assert_eq!(
         tatsu::engine::san::read(&mut pos, &format!("e4{marks}")),
@@ -375,9 +366,4 @@ fn a_san_text_ending_in_thousands_of_marks_is_read_in_linear_time() {
     );
     let e5 = tatsu::engine::san::read(&mut pos, &format!("e5{marks}"));
     assert_eq!(e5.map(|mv| pos.uci(&mv)).as_deref(), Some("e7e5"));
-    assert!(
-        started.elapsed() < std::time::Duration::from_secs(2),
-        "{:?}",
-        started.elapsed()
-    );
 }
