@@ -223,3 +223,29 @@ fn tenjiku_soldiers_go_far_one_way_two_squares_another_and_step_back() {
     // h3 g2 f1 (7); sideways l8 k8 and n8 o8 (4): 13 + 7 + 3 + 13 + 3 + 7 + 4 = 50.
     assert_eq!(count_from(&e, fen, "m8"), 50);
 }
+
+#[test]
+fn tenjiku_water_buffalo_promoting_to_a_fire_demon_burns_on_the_promoting_move() {
+    // The Buffalo h10 goes two squares forward to h12, entering the camp, beside Black Pawns g13 and i12. Promoted,
+    // the Fire Demon that arrives burns both (the rules page's choice: no "newborn" Demon waiting a turn, as the
+    // ZRF has); unpromoted, nothing burns.
+    let e = tenjiku();
+    let fen = "16/16/16/6p9/8p7/16/7(Wb)8/16/16/16/16/16/16/16/16/K14k w - - 0 1";
+    let burned = "16/16/16/16/7+(Wb)8/16/16/16/16/16/16/16/16/16/16/K14k b - - 0 1";
+    play_and_unplay(&e, fen, "h10h12+", burned);
+    let kept = "16/16/16/6p9/7(Wb)p7/16/16/16/16/16/16/16/16/16/16/K14k b - - 1 1";
+    play_and_unplay(&e, fen, "h10h12", kept);
+}
+
+#[test]
+fn tenjiku_rook_general_takes_a_king_over_lower_pieces_as_the_language_reads_range_capture() {
+    // The one rule where the file is known to differ from a source (rules page): the ZRF lets a jumping general
+    // take a King only by a plain slide, the language takes any enemy that ends the line. Rook General h4 over its
+    // Pawn h5: h6..h11 are empty (no stop past a piece), the Black King h12 ends the line and is taken, with and
+    // without promotion; down h3 h2 h1, sideways a4..g4 and i4..p4: 2 + 3 + 15 = 20.
+    let e = tenjiku();
+    let fen = "16/16/16/16/7k8/16/16/16/16/16/16/7P8/7(Rg)8/16/16/K15 w - - 0 1";
+    let list = variants::from(&moves(&e, fen), "h4");
+    assert_eq!(list.len(), 20);
+    assert!(list.contains(&"h4h12".to_string()) && list.contains(&"h4h12+".to_string()));
+}
