@@ -6,7 +6,7 @@ use crate::engine::Engine;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-static BUNDLED: [(&str, &str); 12] = [
+static BUNDLED: [(&str, &str); 13] = [
     ("ryugi", include_str!("../variants/ryugi.tatsu")),
     ("euroshogi", include_str!("../variants/euroshogi.tatsu")),
     ("ryu-shogi", include_str!("../variants/ryu-shogi.tatsu")),
@@ -25,15 +25,20 @@ static BUNDLED: [(&str, &str); 12] = [
     ("chu-shogi", include_str!("../variants/chu-shogi.tatsu")),
     ("wa-shogi", include_str!("../variants/wa-shogi.tatsu")),
     ("dai-shogi", include_str!("../variants/dai-shogi.tatsu")),
+    (
+        "tenjiku-shogi",
+        include_str!("../variants/tenjiku-shogi.tatsu"),
+    ),
 ];
 
-/// Other names of the bundled games: XBoard's (`normal`, `chu`, `dai`), Fairy-Stockfish's and the usual ones. Besides
+/// Other names of the bundled games: XBoard's (`normal`, `chu`, `dai`, `tenjiku`), Fairy-Stockfish's and the usual ones. Besides
 /// these, a name is matched ignoring case, spaces, `-` and `_` (`Chu Shogi`, `chushogi`, `ryu_shogi`).
-static ALIASES: [(&str, &str); 4] = [
+static ALIASES: [(&str, &str); 5] = [
     ("normal", "chess"),
     ("standard", "chess"),
     ("chu", "chu-shogi"),
     ("dai", "dai-shogi"),
+    ("tenjiku", "tenjiku-shogi"),
 ];
 
 /// The bundled game a name means, whether its own name, an alias or a spelling of it; `None` if no bundled game.
