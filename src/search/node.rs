@@ -11,7 +11,7 @@ use super::order::{self, pick, Heuristics};
 use super::tt::{signature, Bound, Entry, Table};
 use super::{Control, MATE, MAX_PLY};
 use crate::engine::outcome::perpetual_checker;
-use crate::engine::{Move, MoveList, Position};
+use crate::engine::{Move, MoveKind, MoveList, Position};
 use crate::eval::Evaluator;
 use crate::rules::{RepetitionLoser, Side};
 
@@ -33,6 +33,8 @@ const FUTILITY_BASE: i32 = 100;
 const FUTILITY_MARGIN: i32 = 80;
 /// The quiet moves of a node whose history a cutoff lowers: the first this many tried before it.
 const MALUS_MOVES: usize = 32;
+/// Delta pruning in quiescence: what a capture may win beyond the value of what it takes (a positional swing).
+const DELTA_MARGIN: i32 = 200;
 
 /// How many plies less a late quiet move is searched first: grows with the logarithms of the depth and of the
 /// move's place in the order (the later, the less likely to matter), one less in PV nodes; the move keeps at least
@@ -461,13 +463,19 @@ impl<'a, 'e> Worker<'a, 'e> {
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.heuristics
             .score(self.pos, self.eval, &moves, &mut scores, 0, ply);
+        let us = self.pos.side_to_move();
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let mv = moves[i];
-            let us = self.pos.side_to_move();
+            let prunable = stands && self.quiescence_prunes(&mv, best, alpha, us);
             self.pos.make(mv);
             let same = self.pos.side_to_move() == us;
             let gives = self.pos.in_check();
+            // A move that gives check is searched whatever it risks: the mates quiescence finds are such lines.
+            if prunable && !gives {
+                self.pos.unmake();
+                continue;
+            }
             let score = if same {
                 self.quiescence(alpha, beta, ply + 1, gives, qply + 1)
             } else {
@@ -490,6 +498,20 @@ impl<'a, 'e> Worker<'a, 'e> {
         self.scores[ply] = scores;
         self.lists[ply] = moves;
         best
+    }
+
+    /// May quiescence, having stood pat on `stand_pat`, leave `mv` unsearched? When even winning what it takes
+    /// (and its promotion) with a margin cannot lift the score to alpha (delta pruning), or when it gives up a
+    /// piece worth more than it takes on a square the other side attacks (a losing capture, as SEE would judge
+    /// the first exchange).
+    fn quiescence_prunes(&self, mv: &Move, stand_pat: i32, alpha: i32, us: Side) -> bool {
+        let gain =
+            order::captured_value(self.pos, self.eval, mv) + order::promotion_gain(self.eval, mv);
+        if stand_pat + gain + DELTA_MARGIN <= alpha {
+            return true;
+        }
+        let risked = self.eval.value(mv.promotion.unwrap_or(mv.piece));
+        risked > gain && mv.kind != MoveKind::Drop && self.pos.is_attacked(mv.to, us.opponent())
     }
 
     /// The score of a position without legal moves, as the game's rules end it.
