@@ -5,27 +5,32 @@ use proptest::prelude::*;
 use std::sync::atomic::AtomicBool;
 use tatsu::engine::{Engine, Position};
 use tatsu::eval::Evaluator;
-use tatsu::search::{mate_in, Limits, Searcher, Table};
+use tatsu::search::{mate_in, Limits, Outcome, Report, Searcher, Table};
 
 fn bundled(name: &str) -> Engine {
     Engine::new(tatsu::variants::load(name).expect("bundled").game)
 }
 
-/// Searches `fen` to `depth`; returns the best move in UCI and the mate distance found, if any.
-fn search(engine: &Engine, fen: &str, depth: u32) -> (String, Option<i32>) {
-    let mut pos = Position::from_fen(engine, fen).expect("valid FEN");
-    let eval = Evaluator::new(engine);
+/// Searches `pos` within `limits` on one thread with a fresh 4 MiB table, telling `report` of each iteration.
+fn run_search(pos: &mut Position, limits: &Limits, report: &mut dyn FnMut(&Report)) -> Outcome {
+    let eval = Evaluator::new(pos.engine());
     let tt = Table::new(4);
     let searcher = Searcher {
         eval: &eval,
         tt: &tt,
         threads: 1,
     };
+    searcher.search(pos, limits, &AtomicBool::new(false), report)
+}
+
+/// Searches `fen` to `depth`; returns the best move in UCI and the mate distance found, if any.
+fn search(engine: &Engine, fen: &str, depth: u32) -> (String, Option<i32>) {
+    let mut pos = Position::from_fen(engine, fen).expect("valid FEN");
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
     };
-    let outcome = searcher.search(&mut pos, &limits, &AtomicBool::new(false), &mut |_| {});
+    let outcome = run_search(&mut pos, &limits, &mut |_| {});
     let best = outcome.best.expect("a legal move exists");
     (pos.uci(&best), mate_in(outcome.report.score))
 }
@@ -100,22 +105,13 @@ fn search_reports_principal_variations_of_legal_moves() {
     for game in ["chess", "shogi", "euroshogi"] {
         let engine = bundled(game);
         let mut pos = Position::start(&engine);
-        let eval = Evaluator::new(&engine);
-        let tt = Table::new(4);
-        let searcher = Searcher {
-            eval: &eval,
-            tt: &tt,
-            threads: 1,
-        };
         let limits = Limits {
             depth: Some(30),
             nodes: Some(200_000),
             ..Limits::default()
         };
         let mut lines = Vec::new();
-        searcher.search(&mut pos, &limits, &AtomicBool::new(false), &mut |r| {
-            lines.push(r.pv.clone())
-        });
+        run_search(&mut pos, &limits, &mut |r| lines.push(r.pv.clone()));
         assert!(lines.len() > 5, "{game}: {} iterations", lines.len());
         for line in lines {
             let mut walk = Position::start(&engine);

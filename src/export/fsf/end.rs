@@ -477,11 +477,7 @@ impl Writer<'_> {
         if !self.game.legality.royal_frozen_in_check {
             return;
         }
-        let royal: Vec<&Role> = (0..roles.len())
-            .filter(|&i| self.game.pieces[i].royal && self.game.pieces[i].shadow_of.is_none())
-            .map(|i| &roles[i])
-            .collect();
-        if matches!(royal.as_slice(), [Role::King | Role::RoyalCustom(_)]) {
+        if self.one_fsf_king(roles) {
             self.set("makpongRule", true);
         } else {
             self.lossy.push(

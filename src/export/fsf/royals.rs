@@ -1,10 +1,30 @@
 //! Royal pieces FSF does not know as its king: its pseudo-royal extinction pieces (extinctionPseudoRoyal, its
 //! position.cpp): the pieces of an extinction type, while a side has at most extinctionPieceCount + 1 of them,
 //! may not be left attacked, and a side with no legal move and one of them attacked is mated.
-use super::Writer;
+use super::{Role, Writer};
 use crate::rules::{Extinct, Extinction, PieceId, Royalty, Verdict};
 
 impl Writer<'_> {
+    /// The game's royal types, shadows (a type's copy kept apart for its own rules) left out.
+    pub(super) fn royal_types(&self) -> Vec<PieceId> {
+        let game = self.game;
+        (0..game.pieces.len())
+            .map(|i| PieceId(i as u16))
+            .filter(|&p| game.piece(p).royal && game.piece(p).shadow_of.is_none())
+            .collect()
+    }
+
+    /// Whether the game's royal pieces are one type, written as FSF's king (its own or a custom royal): the piece
+    /// FSF's king-only rules (makpongRule, flyingGeneral) speak of.
+    pub(super) fn one_fsf_king(&self, roles: &[Role]) -> bool {
+        let royal: Vec<&Role> = self
+            .royal_types()
+            .iter()
+            .map(|p| &roles[p.index()])
+            .collect();
+        matches!(royal.as_slice(), [Role::King | Role::RoyalCustom(_)])
+    }
+
     /// The royal types written as FSF's pseudo-royal pieces (plain pieces, with extinctionPseudoRoyal), decided
     /// before the pieces are written; where the game's royals cannot be said so, each difference is named.
     ///
@@ -14,10 +34,7 @@ impl Writer<'_> {
     ///   pseudo-royal whatever their number (extinctionPieceCount above any count).
     pub(super) fn pseudo_royals(&mut self) -> Vec<PieceId> {
         let game = self.game;
-        let royals: Vec<PieceId> = (0..game.pieces.len())
-            .map(|i| PieceId(i as u16))
-            .filter(|&p| game.piece(p).royal && game.piece(p).shadow_of.is_none())
-            .collect();
+        let royals = self.royal_types();
         if royals.is_empty() {
             return Vec::new();
         }

@@ -63,11 +63,7 @@ impl Writer<'_> {
         if !game.legality.facing_royals_illegal {
             return;
         }
-        let royal: Vec<&Role> = (0..roles.len())
-            .filter(|&i| game.pieces[i].royal && game.pieces[i].shadow_of.is_none())
-            .map(|i| &roles[i])
-            .collect();
-        if matches!(royal.as_slice(), [Role::King | Role::RoyalCustom(_)]) {
+        if self.one_fsf_king(roles) {
             self.set("flyingGeneral", true);
         } else {
             self.lossy.push(
