@@ -6,56 +6,49 @@ use crate::engine::Engine;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-static BUNDLED: [(&str, &str); 13] = [
-    ("ryugi", include_str!("../variants/ryugi.tatsu")),
-    ("euroshogi", include_str!("../variants/euroshogi.tatsu")),
-    ("ryu-shogi", include_str!("../variants/ryu-shogi.tatsu")),
-    (
-        "heian-ryu-shogi",
-        include_str!("../variants/heian-ryu-shogi.tatsu"),
-    ),
-    (
-        "dai-ryu-shogi",
-        include_str!("../variants/dai-ryu-shogi.tatsu"),
-    ),
-    ("chess", include_str!("../variants/chess.tatsu")),
-    ("shogi", include_str!("../variants/shogi.tatsu")),
-    ("crazyhouse", include_str!("../variants/crazyhouse.tatsu")),
-    ("makruk", include_str!("../variants/makruk.tatsu")),
-    ("chu-shogi", include_str!("../variants/chu-shogi.tatsu")),
-    ("wa-shogi", include_str!("../variants/wa-shogi.tatsu")),
-    ("dai-shogi", include_str!("../variants/dai-shogi.tatsu")),
-    (
-        "tenjiku-shogi",
-        include_str!("../variants/tenjiku-shogi.tatsu"),
-    ),
-];
+include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
 
-/// Other names of the bundled games: XBoard's (`normal`, `chu`, `dai`, `tenjiku`), Fairy-Stockfish's and the usual ones. Besides
-/// these, a name is matched ignoring case, spaces, `-` and `_` (`Chu Shogi`, `chushogi`, `ryu_shogi`).
-static ALIASES: [(&str, &str); 5] = [
-    ("normal", "chess"),
-    ("standard", "chess"),
-    ("chu", "chu-shogi"),
-    ("dai", "dai-shogi"),
-    ("tenjiku", "tenjiku-shogi"),
-];
-
-/// The bundled game a name means, whether its own name, an alias or a spelling of it; `None` if no bundled game.
+/// The bundled game a name means, whether its own name, one of its `aliases` (XBoard's `normal`, `chu`,
+/// Fairy-Stockfish's names…) or a spelling of either: a name is matched ignoring case, spaces, `-` and `_`
+/// (`Chu Shogi`, `chushogi`, `ryu_shogi`). `None` if no bundled game.
 pub fn bundled_name(name: &str) -> Option<&'static str> {
-    let squashed = |s: &str| {
-        s.chars()
-            .filter(|c| !matches!(c, '-' | '_' | ' '))
-            .flat_map(char::to_lowercase)
-            .collect::<String>()
-    };
     let wanted = squashed(name);
     BUNDLED
         .iter()
-        .map(|(n, _)| (*n, *n))
-        .chain(ALIASES.iter().copied())
-        .find(|(other, _)| squashed(other) == wanted)
-        .map(|(_, bundled)| bundled)
+        .map(|(n, _)| *n)
+        .find(|n| squashed(n) == wanted)
+        .or_else(|| {
+            aliases()
+                .iter()
+                .find(|(alias, _)| squashed(alias) == wanted)
+                .map(|(_, game)| *game)
+        })
+}
+
+/// A name as [`bundled_name`] compares it.
+fn squashed(s: &str) -> String {
+    s.chars()
+        .filter(|c| !matches!(c, '-' | '_' | ' '))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Every bundled game's `aliases`, `(alias, game)`, read from the files' syntax trees the first time a name is not
+/// a game's own (the games are not compiled for it). `bundled_aliases_name_one_game_each` holds them apart.
+pub fn aliases() -> &'static [(String, &'static str)] {
+    static ALIASES: OnceLock<Vec<(String, &'static str)>> = OnceLock::new();
+    ALIASES.get_or_init(|| {
+        let mut all = Vec::new();
+        for &(game, source) in &BUNDLED {
+            let (file, _) = crate::dsl::parse(game, source);
+            for statement in file.statements {
+                if let crate::dsl::ast::StatementKind::Aliases(names) = statement.kind {
+                    all.extend(names.into_iter().map(|n| (n.value, game)));
+                }
+            }
+        }
+        all
+    })
 }
 
 /// The bundled variants: `(name, source)`.

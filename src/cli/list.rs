@@ -4,7 +4,8 @@ use super::error::CliError;
 use serde::Serialize;
 use tatsu::dsl::{self, ast::StatementKind};
 
-/// List the bundled games with a one-line description each (the `description` line of their variant files).
+/// List the bundled games with a one-line description each (the `description` line of their variant files) and
+/// the other names they are found by (their `aliases`).
 ///
 /// Examples:
 ///   tatsu list
@@ -12,7 +13,7 @@ use tatsu::dsl::{self, ast::StatementKind};
 #[derive(clap::Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct ListArgs {
-    /// Print JSON (schema `tatsu.list/1`): the games, each with its name, title and description.
+    /// Print JSON (schema `tatsu.list/1`): the games, each with its name, title, description and aliases.
     #[arg(long)]
     pub json: bool,
 }
@@ -29,6 +30,8 @@ struct GameJson {
     name: &'static str,
     title: String,
     description: String,
+    /// The file's `aliases`: other names the game is found by.
+    aliases: Vec<String>,
 }
 
 pub fn run(args: &ListArgs) -> Result<(), CliError> {
@@ -36,10 +39,16 @@ pub fn run(args: &ListArgs) -> Result<(), CliError> {
         .iter()
         .map(|(name, source)| {
             let (title, description) = title_and_description(name, source);
+            let aliases = tatsu::variants::aliases()
+                .iter()
+                .filter(|(_, game)| game == name)
+                .map(|(alias, _)| alias.clone())
+                .collect();
             GameJson {
                 name,
                 title,
                 description,
+                aliases,
             }
         })
         .collect();
@@ -52,7 +61,11 @@ pub fn run(args: &ListArgs) -> Result<(), CliError> {
     let width = games.iter().map(|g| g.name.len()).max().unwrap_or(0);
     let mut out = String::new();
     for g in &games {
-        out += &format!("{:<width$}  {}\n", g.name, g.description);
+        out += &format!("{:<width$}  {}", g.name, g.description);
+        if !g.aliases.is_empty() {
+            out += &format!(" (also: {})", g.aliases.join(", "));
+        }
+        out += "\n";
     }
     emit(&out);
     Ok(())

@@ -9,6 +9,8 @@ use crate::rules::{Geometry, Symmetry, MAX_FILES, MAX_RANKS};
 pub struct Header {
     pub title: Option<String>,
     pub description: Option<String>,
+    /// `aliases`: the other names, each checked to be a name a command line can give.
+    pub aliases: Vec<String>,
     /// The board, if it was given and valid.
     pub geometry: Option<Geometry>,
     /// The board clamped into the legal range, so later passes can still report their own problems.
@@ -88,6 +90,7 @@ fn game_wide_word(kind: &StatementKind) -> Option<&'static str> {
     Some(match kind {
         StatementKind::Title(_) => "title",
         StatementKind::Description(_) => "description",
+        StatementKind::Aliases(_) => "aliases",
         StatementKind::Board { .. } => "board",
         StatementKind::Orientation(_) => "orientation",
         StatementKind::Start(_) => "start",
@@ -116,6 +119,7 @@ impl Header {
         Header {
             title: None,
             description: None,
+            aliases: Vec::new(),
             geometry: None,
             fallback: None,
             board_span: None,
@@ -148,6 +152,7 @@ impl Header {
         match kind {
             StatementKind::Title(t) => h.title = Some(t.value.clone()),
             StatementKind::Description(t) => h.description = Some(t.value.clone()),
+            StatementKind::Aliases(names) => h.aliases = aliases(names, d),
             StatementKind::Board { files, ranks } => {
                 h.board_span = Some(kw);
                 h.board(files, ranks, d)
@@ -221,4 +226,37 @@ impl Header {
             });
         }
     }
+}
+
+/// The names of an `aliases` statement that can name a game on a command line or in a protocol: letters, digits,
+/// `-` and `_`, each once. The others are errors at the name.
+fn aliases(names: &[Str], d: &mut Diags) -> Vec<String> {
+    let mut kept = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let text = &name.value;
+        let earlier = names[..i]
+            .iter()
+            .find(|n| n.value.eq_ignore_ascii_case(text));
+        if text.is_empty()
+            || !text
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            let what = if text.is_empty() {
+                "an empty name".to_string()
+            } else {
+                format!("`{text}`")
+            };
+            d.error(name.span, format!("{what} cannot be an alias"))
+                .note(
+                "an alias is a name given on a command line: ASCII letters, digits, `-` and `_`",
+            );
+        } else if let Some(first) = earlier {
+            d.error(name.span, format!("the alias `{text}` is given twice"))
+                .label(first.span, "first given here");
+        } else {
+            kept.push(text.clone());
+        }
+    }
+    kept
 }

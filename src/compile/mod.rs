@@ -133,6 +133,7 @@ fn build(
         name,
         title: head.title.clone().unwrap_or_default(),
         description: head.description.clone().unwrap_or_default(),
+        aliases: head.aliases.clone(),
         geometry,
         orientation: head.orientation,
         zones: zones.into_zones(),

@@ -22,6 +22,8 @@ pub struct DescribeJson {
     title: String,
     /// The file's `description`, or empty.
     description: String,
+    /// The file's `aliases`: other names the game is found by.
+    aliases: Vec<String>,
     files: u8,
     ranks: u8,
     /// `mirror` (chess: Black's side is White's mirrored across the middle rank) or `rotate` (shogi: turned 180°).
@@ -199,6 +201,7 @@ impl DescribeJson {
             name,
             title,
             description,
+            aliases,
             geometry,
             orientation,
             zones,
@@ -236,6 +239,7 @@ impl DescribeJson {
             variant: name.clone(),
             title: title.clone(),
             description: description.clone(),
+            aliases: aliases.clone(),
             files: geometry.files,
             ranks: geometry.ranks,
             orientation: match orientation {

@@ -15,6 +15,7 @@ const WORDED: &[&str] = &[
     "variant",
     "title",
     "description",
+    "aliases",
     "files",
     "ranks",
     "orientation",

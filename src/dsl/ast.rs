@@ -59,6 +59,8 @@ pub enum StatementKind {
     Title(Str),
     /// A one-line description of the game (`tatsu list`).
     Description(Str),
+    /// `aliases "NAME"…`: other names the game is found by (`tatsu perft chu`, XBoard's `variant chu`).
+    Aliases(Vec<Str>),
     /// A rule-test block (`test "name" { … }`), kept as its extent: `tatsu test` parses it (crate::ruletest).
     Test(Span),
     Board {

@@ -79,6 +79,9 @@ pub(super) fn lower_statement(o: Origin, p: P) -> Statement {
     let kind = match rule {
         Rule::title_stmt => StatementKind::Title(o.string(rest[0].clone())),
         Rule::description_stmt => StatementKind::Description(o.string(rest[0].clone())),
+        Rule::aliases_stmt => {
+            StatementKind::Aliases(rest.into_iter().map(|s| o.string(s)).collect())
+        }
         Rule::test_stmt => StatementKind::Test(whole),
         Rule::board_stmt => StatementKind::Board {
             files: o.number(&rest[0]),

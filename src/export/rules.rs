@@ -46,6 +46,7 @@ pub(crate) fn not_written(game: &Game, target: Target) -> Vec<String> {
         name: _,
         title: _,
         description: _,
+        aliases: _,
         zones: _,
         rays: _,
         ray_squares: _,

@@ -64,6 +64,14 @@ pub fn rulebook(engine: &Engine) -> Doc {
     if !game.description.is_empty() {
         doc.para(game.description.clone());
     }
+    if !game.aliases.is_empty() {
+        let names: Vec<String> = game.aliases.iter().map(|a| format!("`{a}`")).collect();
+        doc.para(format!(
+            "Also found by the name{} {}.",
+            if names.len() == 1 { "" } else { "s" },
+            names.join(", ")
+        ));
+    }
     doc.para(format!(
         "*Written by `tatsu describe {}` from the compiled rules: every statement below comes from the variant file.*",
         game.name

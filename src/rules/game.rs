@@ -438,6 +438,8 @@ pub struct Game {
     pub title: String,
     /// The file's `description` (a line of prose for listings and the rule book), or empty.
     pub description: String,
+    /// The file's `aliases`: other names the game is found by.
+    pub aliases: Vec<String>,
     pub geometry: Geometry,
     pub orientation: Symmetry,
     pub zones: Vec<Zone>,

@@ -193,7 +193,7 @@ fn a_one_square_castling_is_written_apart_from_the_king_s_step() {
 fn a_castling_that_cannot_be_told_from_another_move_is_refused() {
     let errors = castling_errors("KDdRisO2");
     assert!(
-        errors.iter().any(|e| e.contains("t.tatsu:15:14")
+        errors.iter().any(|e| e.contains("t.tatsu:16:14")
             && e.contains("may also capture its own partner (e1a1, for one)")),
         "{errors:?}"
     );
@@ -201,7 +201,7 @@ fn a_castling_that_cannot_be_told_from_another_move_is_refused() {
     assert!(
         errors
             .iter()
-            .any(|e| e.contains("t.tatsu:15:16") && e.contains("both be written e1a1")),
+            .any(|e| e.contains("t.tatsu:16:16") && e.contains("both be written e1a1")),
         "{errors:?}"
     );
     assert!(castling_errors("KDisO2").is_empty());

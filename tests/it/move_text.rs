@@ -16,13 +16,13 @@ fn chess_with_pawn(pawn: &str) -> String {
 
 /// A pawn that also steps diagonally without capturing (`fmF`) and captures en passant diagonally: on e5, with
 /// Black's d-pawn just past it, `e5d6` would be both the step and the capture. Refused at the e.p. component
-/// (`fceF`, line 23). Chess's pawn, whose diagonal moves only capture, compiles.
+/// (`fceF`, line 24). Chess's pawn, whose diagonal moves only capture, compiles.
 #[test]
 fn a_piece_that_may_move_and_capture_en_passant_onto_one_square_is_refused() {
     let errors_of = |pawn: &str| compile_errors(&chess_with_pawn(pawn));
     let refused = errors_of("ifmnDfmWfmFfceF");
     assert!(
-        refused.iter().any(|e| e.contains("t.tatsu:23:21")
+        refused.iter().any(|e| e.contains("t.tatsu:24:21")
             && e.contains("capture en passant onto a square it may also move to")),
         "{refused:?}"
     );

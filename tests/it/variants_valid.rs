@@ -63,7 +63,8 @@ fn count(g: &Game, symbol: &str, square: &str) -> usize {
 
 #[test]
 fn every_bundled_variant_compiles_without_diagnostics() {
-    assert_eq!(tatsu::variants::bundled().len(), 13);
+    // The list is every file of variants/ (build.rs); `every_file_in_variants_dir_is_bundled_and_loads` checks it.
+    assert!(tatsu::variants::bundled().len() >= 13);
     for (name, source) in tatsu::variants::bundled() {
         match compile(&format!("{name}.tatsu"), source) {
             Ok(c) => assert!(c.warnings.is_empty(), "{name}: {:#?}", c.warnings),
@@ -95,6 +96,38 @@ fn a_bundled_game_is_compiled_once_and_shared_by_name_only() {
     // A path is a file a designer may be editing: never taken from the cache.
     assert!(tatsu::variants::bundled_engine("variants/chu-shogi.tatsu").is_none());
     assert!(tatsu::variants::bundled_engine("no-such-game").is_none());
+}
+
+#[test]
+fn a_game_is_found_by_the_aliases_its_file_declares() {
+    use tatsu::variants::bundled_name;
+    // chess.tatsu says `aliases "normal" "standard"`, chu-shogi.tatsu `aliases "chu"`: read from the files.
+    assert_eq!(bundled_name("normal"), Some("chess"));
+    assert_eq!(bundled_name("Standard"), Some("chess"));
+    assert_eq!(bundled_name("chu"), Some("chu-shogi"));
+    assert_eq!(bundled_name("CHU"), Some("chu-shogi"));
+    assert_eq!(bundled_name("Chu Shogi"), Some("chu-shogi"));
+    assert_eq!(bundled_name("no-such-game"), None);
+    assert_eq!(game("chess").aliases, ["normal", "standard"]);
+}
+
+#[test]
+fn bundled_aliases_name_one_game_each() {
+    use tatsu::variants::{aliases, bundled, bundled_name};
+    let squash = |s: &str| s.replace(['-', '_', ' '], "").to_lowercase();
+    for (alias, game) in aliases() {
+        // An alias spelt like a game's own name would never be reached (own names are matched first).
+        assert!(
+            !bundled().iter().any(|(n, _)| squash(n) == squash(alias)),
+            "the alias `{alias}` of {game} is a bundled game's own name"
+        );
+        let others: Vec<_> = aliases()
+            .iter()
+            .filter(|(a, g)| squash(a) == squash(alias) && g != game)
+            .collect();
+        assert!(others.is_empty(), "`{alias}` names {game} and {others:?}");
+        assert_eq!(bundled_name(alias), Some(*game));
+    }
 }
 
 #[test]

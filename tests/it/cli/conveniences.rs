@@ -15,8 +15,13 @@ fn list_names_every_bundled_game_with_its_description() {
     }
     let json: serde_json::Value = serde_json::from_str(&tatsu(&["list", "--json"]).stdout).unwrap();
     assert_eq!(json["schema"], "tatsu.list/1");
-    assert_eq!(json["games"][0]["name"], "ryugi");
-    assert_eq!(json["games"][0]["title"], "Ryugi");
+    // Every file of variants/, in name order; each with the aliases its file declares.
+    assert_eq!(json["games"][0]["name"], "chess");
+    assert_eq!(json["games"][0]["title"], "Chess");
+    assert_eq!(
+        json["games"][0]["aliases"],
+        serde_json::json!(["normal", "standard"])
+    );
 }
 
 #[test]
