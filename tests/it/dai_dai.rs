@@ -141,6 +141,17 @@ fn dai_dai_start_has_58_moves_as_counted_by_hand_per_piece() {
 }
 
 #[test]
+fn dai_dai_start_perft_2_is_3346_as_derived_by_hand() {
+    // Black's 58 replies (the start is symmetric) change only after a Howling Dog move: after f7f8, f7f9, f7f10
+    // Black's Dog f11 keeps 3, 2, 1 moves (the last taking the White Dog); after f7f11 it is gone (-4) but the
+    // Pawn f12 it stood before takes on f11 (+1): 57 + 56 + 55 + 55, and the same for l7. White's other 50 moves
+    // (to rank 3 squares, Pawns to rank 7 off the f- and l-files) touch no Black move: 50 x 58. 2 x 223 + 2900.
+    let e = dai_dai();
+    let mut pos = Position::start(&e);
+    assert_eq!(perft::perft(&mut pos, 2), 3346);
+}
+
+#[test]
 fn dai_dai_hook_mover_turns_once_on_an_empty_square() {
     // `RmasR` on i9; its own Pawn i12, a Black Pawn m9, the Kings a1 and q17. Every square is reached but: its own
     // i9, a1 and i12; i13..i17 behind its Pawn; n9..q9 behind the Black Pawn (m9 is taken, not turned on); and
