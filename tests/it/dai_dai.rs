@@ -82,6 +82,46 @@ fn dai_dai_compiles_without_diagnostics() {
 }
 
 #[test]
+fn dai_dai_exactly_the_21_types_of_the_japanese_list_promote() {
+    // ja-Wikipedia's 大大将棋: 獅子 麒麟 鳳凰 猫刄 飛龍 盲猿 変狸 変狐 東夷 南蛮 西戎 北狄 馬麟 近王 狛犬 古鵄 毒蛇 老鼠 踊鹿
+    // 行鳥 水牛 promote (when they capture); no other type does, the Pawn among them.
+    let e = dai_dai();
+    let mut promoting: Vec<&str> = e
+        .game
+        .pieces
+        .iter()
+        .filter(|p| !p.promotions.is_empty())
+        .map(|p| p.name.as_str())
+        .collect();
+    promoting.sort_unstable();
+    let mut want = vec![
+        "Lion",
+        "Kirin",
+        "Phoenix",
+        "Cat Sword",
+        "Flying Dragon",
+        "Blind Monkey",
+        "Enchanted Badger",
+        "Enchanted Fox",
+        "Eastern Barbarian",
+        "Southern Barbarian",
+        "Western Barbarian",
+        "Northern Barbarian",
+        "Flying Horse",
+        "Neighboring King",
+        "Lion Dog",
+        "Old Kite",
+        "Poisonous Snake",
+        "Old Rat",
+        "Prancing Stag",
+        "Rushing Bird",
+        "Water Buffalo",
+    ];
+    want.sort_unstable();
+    assert_eq!(promoting, want);
+}
+
+#[test]
 fn dai_dai_start_has_58_moves_as_counted_by_hand_per_piece() {
     // docs/rules/dai-dai-shogi.md, "Hand counts": White's camp has empty squares only on rank 3 (a3 c3 e3 g3 k3
     // m3 o3 q3) and before it; every move goes to one of those or forward from ranks 6 and 7.
