@@ -8,6 +8,7 @@ mod catalogue;
 mod cli;
 mod compiler_never_panics;
 mod counting;
+mod dai_dai;
 mod diagnostics;
 mod diff;
 mod either_form;
