@@ -6,7 +6,7 @@ use crate::engine::Engine;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-static BUNDLED: [(&str, &str); 13] = [
+static BUNDLED: [(&str, &str); 14] = [
     ("ryugi", include_str!("../variants/ryugi.tatsu")),
     ("euroshogi", include_str!("../variants/euroshogi.tatsu")),
     ("ryu-shogi", include_str!("../variants/ryu-shogi.tatsu")),
@@ -28,6 +28,10 @@ static BUNDLED: [(&str, &str); 13] = [
     (
         "tenjiku-shogi",
         include_str!("../variants/tenjiku-shogi.tatsu"),
+    ),
+    (
+        "taikyoku-shogi",
+        include_str!("../variants/taikyoku-shogi.tatsu"),
     ),
 ];
 
