@@ -53,6 +53,7 @@ mod serve_browser;
 mod setup;
 mod sittuyin;
 mod support;
+mod taikyoku;
 mod tenjiku;
 mod uci;
 mod values;

@@ -86,7 +86,7 @@ fn a_thousand_types_of_one_move_fit_on_the_largest_board() {
     assert!(table_bytes(&game) < MAX_TABLE_BYTES);
 }
 
-/// Every bundled game and every test variant is far under the limit.
+/// Every bundled game and every test variant is far under the limit (Taikyoku Shogi under it).
 #[test]
 fn every_bundled_and_test_variant_fits_the_memory_limit() {
     let mut sources: Vec<(String, String)> = tatsu::variants::bundled()
@@ -106,7 +106,14 @@ fn every_bundled_and_test_variant_fits_the_memory_limit() {
         match compile(&name, &source) {
             Ok(c) => {
                 let bytes = table_bytes(&c.game);
-                assert!(bytes < MAX_TABLE_BYTES / 8, "{name}: {bytes} bytes");
+                // Taikyoku Shogi (36x36, 210 types and their promotions) is the one game near the limit: about
+                // 700 MiB estimated (docs/limits.md, "Memory"); the rest stay under an eighth of it.
+                let bound = if name == "taikyoku-shogi" {
+                    MAX_TABLE_BYTES
+                } else {
+                    MAX_TABLE_BYTES / 8
+                };
+                assert!(bytes < bound, "{name}: {bytes} bytes");
             }
             Err(diags) => assert!(
                 !diags

@@ -1,0 +1,235 @@
+//! Taikyoku Shogi (variants/taikyoku-shogi.tatsu) held to independent counts: the start position's moves against
+//! another implementation's list (yetiowin805/taikyoku_shogi, run locally; tests/data/taikyoku/README.md), and
+//! one position per unusual piece of the bundled file on the 36x36 board, its count derived by hand beside it.
+//! The bundled engine is built once for the whole test binary (`bundled_engine`): it takes seconds.
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use tatsu::engine::{perft, Engine, Position};
+
+use crate::support::variants::{moves, played};
+
+fn taikyoku() -> Arc<Engine> {
+    tatsu::variants::bundled_engine("taikyoku-shogi").expect("bundled")
+}
+
+/// A 36x36 FEN with these pieces (`("r18", "(Hm)")`), White to move.
+fn fen(pieces: &[(&str, &str)]) -> String {
+    let mut ranks = Vec::new();
+    for rank in (1..=36).rev() {
+        let mut text = String::new();
+        let mut empty = 0;
+        for file in 0..36 {
+            let name = square(file, rank);
+            match pieces.iter().find(|(sq, _)| *sq == name) {
+                Some((_, piece)) => {
+                    if empty > 0 {
+                        text += &empty.to_string();
+                        empty = 0;
+                    }
+                    text += piece;
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            text += &empty.to_string();
+        }
+        ranks.push(text);
+    }
+    format!("{} w - - 0 1", ranks.join("/"))
+}
+
+/// The name of a square: files a to z, then aa to aj.
+fn square(file: usize, rank: usize) -> String {
+    let letters = b"abcdefghijklmnopqrstuvwxyz";
+    let file_name = if file < 26 {
+        (letters[file] as char).to_string()
+    } else {
+        format!("a{}", letters[file - 26] as char)
+    };
+    format!("{file_name}{rank}")
+}
+
+fn count(pieces: &[(&str, &str)]) -> u64 {
+    let engine = taikyoku();
+    let mut pos = Position::from_fen(&engine, &fen(pieces)).expect("valid FEN");
+    perft::perft(&mut pos, 1)
+}
+
+#[test]
+fn taikyoku_compiles_without_diagnostics_with_402_pieces_a_side() {
+    let source = tatsu::variants::bundled()
+        .iter()
+        .find(|(name, _)| *name == "taikyoku-shogi")
+        .expect("bundled")
+        .1;
+    let compiled = tatsu::compile::compile("taikyoku-shogi.tatsu", source).expect("compiles");
+    assert!(compiled.warnings.is_empty(), "{:#?}", compiled.warnings);
+    // Wikipedia ("Taikyoku shogi"): 402 pieces a side. Count the start's piece tokens, upper case for White.
+    let start = source.split("start \"").nth(1).expect("a start line");
+    let board = start.split(' ').next().expect("the board field");
+    let (mut white, mut black) = (0, 0);
+    let mut chars = board.chars().peekable();
+    while let Some(c) = chars.next() {
+        let first = if c == '+' {
+            chars.next().expect("a piece")
+        } else {
+            c
+        };
+        let letter = if first == '(' {
+            let id: String = chars.by_ref().take_while(|&c| c != ')').collect();
+            id.chars().next().expect("an id")
+        } else {
+            first
+        };
+        if letter.is_ascii_uppercase() {
+            white += 1;
+        } else if letter.is_ascii_lowercase() {
+            black += 1;
+        }
+    }
+    assert_eq!((white, black), (402, 402));
+}
+
+/// The squares of the start's range-capturing generals (Bishop and Flying Generals on rank 3, the Great, Vice,
+/// Fierce Dragon and other generals on rank 4), whose moves the two implementations read differently.
+const GENERALS: [&str; 8] = ["e3", "f3", "ae3", "af3", "p4", "r4", "s4", "u4"];
+
+fn from_general(mv: &str) -> bool {
+    GENERALS.iter().any(|sq| {
+        mv.strip_prefix(sq)
+            .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_lowercase()))
+    })
+}
+
+#[test]
+fn taikyoku_start_moves_agree_with_yetiowin_but_for_the_range_capture_gap() {
+    let oracle: BTreeSet<String> = include_str!("../data/taikyoku/yetiowin-start-moves.txt")
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let engine = taikyoku();
+    let start = Position::start(&engine).to_fen();
+    let ours: BTreeSet<String> = moves(&engine, &start).into_iter().collect();
+    assert_eq!((ours.len(), oracle.len()), (137, 280));
+    // Every move of the other pieces is the same in both: 52 of them (30 Pawns step forward, six being blocked by
+    // the Dogs and Go-Betweens of rank 12; the Dogs 3 each, the Go-Betweens 1 each; 8 leaps and jumps from ranks 9
+    // and 10 to the empty squares of ranks 12 and 13). Of the generals' moves, 80 are in both lists (their slides to the empty squares before the first
+    // piece, and captures over lower pieces): 132 in common.
+    let others = |set: &BTreeSet<String>| -> BTreeSet<String> {
+        set.iter().filter(|m| !from_general(m)).cloned().collect()
+    };
+    assert_eq!(others(&ours), others(&oracle));
+    assert_eq!(others(&ours).len(), 52);
+    assert_eq!(ours.intersection(&oracle).count(), 132);
+    // The generals. tatsu's `jumps-lower to-capture` passes over lower pieces only to take, and takes the piece
+    // of equal or higher rank that ends the line: the Flying General ae3 and the Bishop General f3 take Black's
+    // Flying General ae34 and f34 (with and without promotion), the Great General r4 takes the King r36. yetiowin
+    // never takes a piece it may not jump, and lands on the empty squares past its own pieces (taking all it
+    // passes over, its own included): 148 such moves, none in tatsu (docs/rules/taikyoku-shogi.md, "Gaps").
+    let only_ours: Vec<&String> = ours.difference(&oracle).collect();
+    assert_eq!(
+        only_ours,
+        ["ae3ae34", "ae3ae34+", "f3f34", "f3f34+", "r4r36"]
+    );
+    let only_oracle: Vec<&String> = oracle.difference(&ours).collect();
+    assert_eq!(only_oracle.len(), 148);
+    assert!(only_oracle.iter().all(|m| from_general(m)));
+}
+
+#[test]
+fn taikyoku_hook_mover_reaches_every_square_in_two_legs() {
+    // The Hook Mover r18 (`RmasR`) on an empty board, White King a1, Black King aj36. A square on its file or
+    // rank is a Rook move; any other square is reached by a first leg to the corner of the two lines through it
+    // and r18 and a turn of 90°; no piece stands on those lines but the Kings, in the corners. So every square
+    // but its own and its King's: 1,296 - 2 = 1,294 (the Black King taken among them). The King a1 (two steps
+    // any way, `R2B2`): a2 a3 b1 c1 b2 c3, 6. 1,300.
+    assert_eq!(count(&[("a1", "K"), ("aj36", "k"), ("r18", "(Hm)")]), 1300);
+}
+
+#[test]
+fn taikyoku_tengu_and_peacock_turn_once_on_a_diagonal() {
+    // The Tengu a1 (`BmasB`), White King aj1, Black King aj36. Its diagonal b2..aj36: 34 empty squares and the
+    // King taken. A square (f, r) of a1's colour (f + r odd, files from 0) lies on the anti-diagonal f + r = 2k + 1,
+    // which meets the long diagonal at (k, k + 1), k from 1 to 34 (f + r = 1 is a1 itself; f + r = 71 is aj36, on
+    // the long diagonal): the turn there reaches it. So every square of its colour but a1: 648 - 1 = 647. The
+    // King aj1 (an even square): ai1 ah1 aj2 aj3 ai2 ah3, 6. 653.
+    assert_eq!(count(&[("aj1", "K"), ("aj36", "k"), ("a1", "(Lo)")]), 653);
+    // The Peacock a1 (`bB2fBfmasB`): its backward steps leave the board, its forward diagonal and the turns are
+    // the Tengu's, 647 squares; it promotes (to a Tengu) on reaching the camp, ranks 26 to 36, where each rank
+    // holds 18 squares of its colour: 11 x 18 = 198 moves more. The Capricorn (`BmasB`, promoting to a Hook
+    // Mover) has the same count. 647 + 198 + 6 = 851.
+    assert_eq!(count(&[("aj1", "K"), ("aj36", "k"), ("a1", "(Pc)")]), 851);
+    assert_eq!(count(&[("aj1", "K"), ("aj36", "k"), ("a1", "(Ca)")]), 851);
+}
+
+#[test]
+fn taikyoku_furious_fiend_is_a_lion_reaching_three_squares() {
+    // The Furious Fiend (a promoted Lion, `Q3KNADcaKmcabK`) r18 on an open board: the 8 squares beside it, the 16
+    // at two steps (`N`, `A`, `D`), the 8 at three squares along a line (`Q3`; its first two squares are among
+    // the others), and the pass out and back to r18 (`mcabK`): 33. The King a1: 6. 39.
+    assert_eq!(count(&[("a1", "K"), ("aj36", "k"), ("r18", "+(Ln)")]), 39);
+}
+
+#[test]
+fn taikyoku_free_eagle_takes_one_enemy_in_passing() {
+    // The Free Eagle r18 (file 17), a Black Pawn s19 on its forward-right diagonal. Its Free King slides: file r
+    // 35 squares, rank 18 35, forward-left q19..a35 17, backward-right s17..ai1 17, backward-left q17..b2 16 (a1
+    // is its King), forward-right only the Pawn taken: 121. The move along a forward diagonal taking the piece it
+    // passes: take s19 and stop on t20, u21 or v22 (up to four squares): 3. 124. The King a1: 6. 130.
+    assert_eq!(
+        count(&[("a1", "K"), ("aj36", "k"), ("r18", "(Fe)"), ("s19", "p")]),
+        130
+    );
+}
+
+#[test]
+fn taikyoku_great_general_captures_over_lower_pieces() {
+    // The Great General r18 (`Q`, `jumps-lower to-capture`; ranks below King and Crown Prince only): its Pawn
+    // r19, Black Pawn r21, Black King r23, Black Pawn r25. Up the file: past its Pawn (lower) only a capture may
+    // end the move: r21 taken; r23, the King, ranks higher: taken, and the line ends there (r25 unreached): 2.
+    // Down the file r17..r1 17, rank 18 35, forward-right s19..aj36 18, forward-left q19..a35 17, backward-right
+    // s17..ai1 17, backward-left q17..b2 16 (a1 its King): 122. The Pawn r20, 1; the King a1, 6. 129.
+    let pieces = [
+        ("a1", "K"),
+        ("r23", "k"),
+        ("r18", "(Gg)"),
+        ("r19", "P"),
+        ("r21", "p"),
+        ("r25", "p"),
+    ];
+    assert_eq!(count(&pieces), 129);
+    // Taking the last King ends the game (extinction of the Kings and Crown Princes): Black has no move.
+    let engine = taikyoku();
+    let mut pos = played(&engine, &fen(&pieces), "r18r23");
+    assert_eq!(perft::perft(&mut pos, 1), 0);
+}
+
+#[test]
+fn taikyoku_wooden_dove_jumps_to_the_third_diagonal_square() {
+    // The Wooden Dove r18 (`BR2G`), its Pawn s19 on the forward-right diagonal. Diagonals: forward-right blocked
+    // by the Pawn, forward-left 17, backward-right 17, backward-left 16 (a1 its King); two squares orthogonally:
+    // r19 r20 r17 r16 q18 p18 s18 t18, 8; the jump to the third diagonal square: u21 over the Pawn is new, the
+    // other three (o21, o15, u15) are on open diagonals already: 1. 59. The Pawn s20, 1; the King, 6. 66.
+    assert_eq!(
+        count(&[("a1", "K"), ("aj36", "k"), ("r18", "(Wo)"), ("s19", "P")]),
+        66
+    );
+}
+
+#[test]
+fn taikyoku_promotes_when_a_move_starts_or_ends_in_the_far_eleven_ranks() {
+    // Pawns c25 (into the camp: c26 or c26+), e30 (inside it: e31 or e31+): 2 each; g35 to the far rank, where
+    // a Pawn could not move again, so it must promote there (yetiowin's rule, tatsu's dead squares): g36+ only,
+    // 1. The King a1: 6. 11.
+    assert_eq!(
+        count(&[
+            ("a1", "K"),
+            ("aj36", "k"),
+            ("c25", "P"),
+            ("e30", "P"),
+            ("g35", "P")
+        ]),
+        11
+    );
+}
