@@ -51,6 +51,23 @@ pub fn aliases() -> &'static [(String, &'static str)] {
     })
 }
 
+/// A bundled game's board, `(files, ranks)`, read from its file's syntax tree without compiling it (the great
+/// shogi games take seconds to compile): a session that cannot name squares past a size (USI) leaves those games out
+/// without building them. `None` for a name that is not bundled.
+pub fn bundled_board(name: &str) -> Option<(u32, u32)> {
+    let name = bundled_name(name)?;
+    let (_, source) = BUNDLED.iter().find(|(n, _)| *n == name)?;
+    let (file, _) = crate::dsl::parse(name, source);
+    file.statements
+        .into_iter()
+        .find_map(|statement| match statement.kind {
+            crate::dsl::ast::StatementKind::Board { files, ranks } => {
+                Some((files.value, ranks.value))
+            }
+            _ => None,
+        })
+}
+
 /// The bundled variants: `(name, source)`.
 pub fn bundled() -> &'static [(&'static str, &'static str)] {
     &BUNDLED

@@ -43,14 +43,23 @@ pub struct UsiArgs {
 
 pub fn run(args: UciArgs, dialect: Dialect) -> Result<(), CliError> {
     args.options.check()?;
+    // USI names at most 9x9 squares: a larger bundled game is left out before its engine is built (Taikyoku takes
+    // seconds), so that the session answers `usi` at once.
+    let usi_max = u32::from(tatsu::uci::USI_MAX);
     let mut offers: Vec<Offer> = tatsu::variants::bundled()
         .iter()
+        .filter(|&&(name, _)| {
+            dialect != Dialect::Usi
+                || tatsu::variants::bundled_board(name)
+                    .is_some_and(|(files, ranks)| files <= usi_max && ranks <= usi_max)
+        })
         .map(|&(name, _)| {
             Offer::lazy(name.to_string(), move || {
                 tatsu::variants::bundled_engine(name).expect("a bundled name")
             })
         })
         .collect();
+    let bundled_offered = offers.len();
     let mut problems = Vec::new();
     for name in &args.files {
         match tatsu::variants::load(name) {
@@ -61,7 +70,7 @@ pub fn run(args: UciArgs, dialect: Dialect) -> Result<(), CliError> {
     if dialect == Dialect::Usi {
         // The bundled games USI cannot write are left out silently (docs/play.md lists those offered); a file
         // given is the user's choice, so its refusal is told.
-        let bundled = tatsu::variants::bundled().len();
+        let bundled = bundled_offered;
         let (kept, refused) = tatsu::uci::usi_offers(offers, bundled);
         offers = kept;
         problems.extend(refused.into_iter().map(|r| format!("not offered: {r}")));

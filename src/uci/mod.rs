@@ -11,6 +11,7 @@ pub mod notation;
 pub mod reply;
 mod session;
 
+pub use notation::USI_MAX;
 pub use session::{usi_offers, Session, SharedOut};
 
 /// The protocol a session speaks.

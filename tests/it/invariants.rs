@@ -13,18 +13,6 @@ use tatsu::setup::Setup;
 
 use crate::support::variants;
 
-/// Every bundled game, and every test variant of `tests/data/variants/` (pieces the bundled games lack: multi-leg
-/// moves, lame riders, friendly capture, last-leg hops, `U`, cylinders, must-jump, tame, unload, induction,
-/// borrowing).
-fn engines() -> Vec<Engine> {
-    tatsu::variants::bundled()
-        .iter()
-        .map(|&(g, _)| g.to_string())
-        .chain(variants::all_paths())
-        .map(|g| Engine::new(tatsu::variants::load(&g).expect("variant loads").game))
-        .collect()
-}
-
 /// Game-end rules never make a position with legal moves count as decided, and a position without legal moves
 /// always has a result that says why; only draws that depend on history (repetition, the move count) and dead
 /// positions may end a game that still has moves.
@@ -179,7 +167,11 @@ proptest! {
     #[test]
     #[ignore = "slow random-game sweep (12 playouts of every game): run with --include-ignored, as CI does"]
     fn playouts_keep_every_invariant(seed in any::<u64>(), plies in 1usize..60) {
-        for engine in engines().iter() {
+        // Every bundled game, and every test variant of `tests/data/variants/` (pieces the bundled games lack:
+        // multi-leg moves, lame riders, friendly capture, last-leg hops, `U`, cylinders, must-jump, tame, unload,
+        // induction, borrowing).
+        for (_, engine) in variants::every_engine() {
+            let engine: &Engine = engine;
             let mut pos = random_playout(engine, seed, plies);
             let divided: u64 = perft::divide(&mut pos, 2).iter().map(|(_, n)| n).sum();
             prop_assert_eq!(divided, perft::perft(&mut pos, 2), "divide sums to perft in {}", pos.to_fen());

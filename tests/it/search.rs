@@ -143,15 +143,6 @@ fn random_position<'e>(engine: &'e Engine, seed: u64, plies: u32) -> Position<'e
     pos
 }
 
-fn every_game() -> Vec<String> {
-    let mut games: Vec<String> = tatsu::variants::bundled()
-        .iter()
-        .map(|&(name, _)| name.to_string())
-        .collect();
-    games.extend(variants::all_paths());
-    games
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(6))]
 
@@ -159,12 +150,11 @@ proptest! {
     /// and leaves the position (FEN and hash) unchanged.
     #[test]
     fn search_returns_a_legal_move_and_restores_the_position(seed in any::<u64>(), plies in 0u32..60) {
-        for game in every_game() {
-            let engine = Engine::new(tatsu::variants::load(&game).expect("loads").game);
-            let mut pos = random_position(&engine, seed, plies);
+        for (game, engine) in variants::every_engine() {
+            let mut pos = random_position(engine, seed, plies);
             let (fen, hash) = (pos.to_fen(), pos.hash());
             let legal = pos.legal_move_list();
-            let eval = Evaluator::new(&engine);
+            let eval = Evaluator::new(engine);
             let tt = Table::new(1);
             let searcher = Searcher { eval: &eval, tt: &tt, threads: 1 };
             let limits = Limits { depth: Some(2), nodes: Some(20_000), ..Limits::default() };

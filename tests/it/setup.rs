@@ -375,13 +375,9 @@ fn piece_types_are_limited() {
 /// start position passes the full reader and gives the same position.
 #[test]
 fn every_start_position_passes_the_full_fen_test() {
-    let names = tatsu::variants::bundled()
-        .iter()
-        .map(|&(n, _)| n.to_string());
-    for name in names.chain(variants::all_paths()) {
-        let engine = Engine::new(tatsu::variants::load(&name).unwrap().game);
-        let start = Position::start(&engine);
-        let full = Position::from_fen(&engine, &engine.game.start_fen)
+    for (name, engine) in variants::every_engine() {
+        let start = Position::start(engine);
+        let full = Position::from_fen(engine, &engine.game.start_fen)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(
             (full.to_fen(), full.hash()),

@@ -16,6 +16,26 @@ pub fn all_paths() -> Vec<String> {
     paths
 }
 
+/// The engine of every bundled game and every test variant (`all_paths`), each compiled once for the whole test
+/// binary: the great shogi games take seconds to compile, and several tests walk every game.
+pub fn every_engine() -> &'static [(String, std::sync::Arc<Engine>)] {
+    static ENGINES: std::sync::OnceLock<Vec<(String, std::sync::Arc<Engine>)>> =
+        std::sync::OnceLock::new();
+    ENGINES.get_or_init(|| {
+        let bundled = tatsu::variants::bundled().iter().map(|&(name, _)| {
+            let engine = tatsu::variants::bundled_engine(name).expect("a bundled game");
+            (name.to_string(), engine)
+        });
+        let files = all_paths().into_iter().map(|path| {
+            let game = tatsu::variants::load(&path)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .game;
+            (path, std::sync::Arc::new(Engine::new(game)))
+        });
+        bundled.chain(files).collect()
+    })
+}
+
 /// The engine of `tests/data/variants/NAME.tatsu`.
 pub fn engine(name: &str) -> Engine {
     let path = format!(
