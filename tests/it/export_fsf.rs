@@ -407,11 +407,12 @@ fn exported_lines(file: &str) -> Vec<String> {
 /// (nFoldValue, from White's side with nFoldValueAbsolute; `mover-loses` is a win for the side to move), shatranj's
 /// bare king (its extinction rule with the opponent's count and the claim), a royal piece that is not a king
 /// (`king = k:BETZA`), makpong's frozen king, shatar's mates, Cambodian chess's first moves (cambodianMoves, the
-/// rights in the FEN's castling field as FSF's gates). scripts/export_roundtrip.py plays each along random games
-/// in pyffish.
+/// rights in the FEN's castling field as FSF's gates), a move-limit reset by a pawn that can step sideways and
+/// back (nMoveRuleTypes: FSF, like tatsu, keeps the count on a move the piece could undo).
+/// scripts/export_roundtrip.py plays each along random games in pyffish.
 #[test]
 fn end_rules_fsf_says_are_written_with_its_options() {
-    let cases: [(&str, &[&str]); 8] = [
+    let cases: [(&str, &[&str]); 9] = [
         (
             "tests/data/variants/misere.tatsu",
             &["checkmateValue = win"],
@@ -446,6 +447,10 @@ fn end_rules_fsf_says_are_written_with_its_options() {
         (
             "tests/data/variants/shatar.tatsu",
             &["bers = j", "knight = n", "shatarMateRule = true"],
+        ),
+        (
+            "tests/data/variants/pawnsideways.tatsu",
+            &["nMoveRule = 50", "nMoveRuleTypes = p"],
         ),
     ];
     for (file, wanted) in cases {
