@@ -587,7 +587,10 @@ fn a_pawns_extra_promoted_form_is_fsfs_promoted_piece_type_and_legans_pawn_has_i
         assert!(wolf.iter().any(|l| l == line), "no `{line}` in {wolf:#?}");
     }
     let legan = exported_lines("tests/data/variants/legan.tatsu");
-    assert!(legan.iter().any(|l| l == "immobilityIllegal = false"), "{legan:#?}");
+    assert!(
+        legan.iter().any(|l| l == "immobilityIllegal = false"),
+        "{legan:#?}"
+    );
 }
 
 /// tatsu's `i` moves from `initial in ZONE` squares are FSF's initial moves, made from its doubleStepRegion (one
