@@ -102,7 +102,8 @@ def fsf_perft(variant, fen, depth, moves=()):
 
 
 def section_name(text):
-    m = re.search(r"^\[([^\]]+)\]", text, re.M)
+    """The section's variant name: `[NAME]`, or `[NAME:TEMPLATE]` for one inheriting an FSF built-in."""
+    m = re.search(r"^\[([^\]:]+)(?::[^\]]*)?\]", text, re.M)
     return m.group(1) if m else None
 
 

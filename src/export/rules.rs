@@ -126,7 +126,8 @@ pub(crate) fn not_written(game: &Game, target: Target) -> Vec<String> {
             ));
         }
     }
-    for set in move_sets.iter().filter(|s| s.within.is_some()) {
+    // Written by FSF as janggi's palace lines (diagonalLines; fsf::janggi names what they cannot say).
+    for set in move_sets.iter().filter(|s| s.within.is_some() && sjaak) {
         if let Some(z) = set.within {
             name(format!(
                 "the {}'s `moves … \"{}\" within {}` (written unconfined)",
@@ -186,7 +187,8 @@ fn move_rules(game: &Game, target: Target, name: &mut impl FnMut(String)) {
     if *must_drop && sjaak {
         name("`must-drop`".into());
     }
-    if *pass_allowed {
+    // Written by FSF (pass, whose two in a row end the game; fsf::janggi names what it cannot say).
+    if *pass_allowed && sjaak {
         name("`pass allowed`".into());
     }
     if let Some(ProtectedCapture { set, bridge_not }) = protected_capture {
@@ -272,7 +274,8 @@ fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(Strin
             game.symbols_text(may_not_capture)
         ));
     }
-    if !may_not_hop_over.is_empty() {
+    // Written by FSF as its janggi cannon (fsf::janggi names every other).
+    if !may_not_hop_over.is_empty() && target == Target::Sjaak {
         name(format!(
             "the {piece_name}'s `may-not-hop-over {}`",
             game.symbols_text(may_not_hop_over)
@@ -574,16 +577,18 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
     if *facing_royals_illegal && sjaak {
         name("`facing-royals illegal`".into());
     }
-    if *facing_royals_must_break {
+    // Written by FSF (bikjangRule; its pass, whose two in a row end the game; materialCounting = janggi:
+    // fsf::janggi names what they cannot say).
+    if *facing_royals_must_break && sjaak {
         name("`facing-royals must-break`".into());
     }
-    if *double_pass_draws {
+    if *double_pass_draws && sjaak {
         name("`double-pass draws`".into());
     }
     if *only_promotions_draw {
         name("`only-promotions draws`".into());
     }
-    if let Some(m) = material_count {
+    if let (Some(m), true) = (material_count, sjaak) {
         name(material_count_words(game, m));
     }
     // Written by FSF (its pseudo-royal pieces; fsf::royals names what they cannot say).
@@ -664,7 +669,7 @@ pub(crate) fn counting_text(game: &Game, c: &Counting) -> String {
 }
 
 /// `material-count` as the file writes it: each valued piece with its tenths, then each side's bonus.
-fn material_count_words(game: &Game, m: &MaterialCount) -> String {
+pub(crate) fn material_count_words(game: &Game, m: &MaterialCount) -> String {
     let MaterialCount {
         tenths: _,
         bonus_tenths,

@@ -450,7 +450,7 @@ fn compass(dx: i32, dy: i32) -> &'static str {
 /// Steps, leaps and rides merged into Sjaak II's lists: `aleap (a)|(b)`, `step 9N,9S`, one `ride` each.
 fn group(items: &[String]) -> Vec<String> {
     let mut leaps = Vec::new();
-    let mut steps = Vec::new();
+    let mut steps: Vec<String> = Vec::new();
     let mut out = Vec::new();
     for i in items {
         if let Some(v) = i.strip_prefix("aleap ") {
@@ -458,8 +458,13 @@ fn group(items: &[String]) -> Vec<String> {
                 leaps.push(v.to_string());
             }
         } else if let Some(v) = i.strip_prefix("step ") {
-            if !steps.contains(&v.to_string()) {
-                steps.push(v.to_string());
+            // One step per direction, the longest: Sjaak II lists a square reached by two of a piece's steps
+            // twice (Torpedo chess's pawn, `step 2N,N`: 28 moves at the start for tatsu's and FSF's 20).
+            let (range, dir) = step_parts(v);
+            match steps.iter_mut().find(|s| step_parts(s.as_str()).1 == dir) {
+                Some(s) if step_parts(s).0 < range => *s = v.to_string(),
+                Some(_) => {}
+                None => steps.push(v.to_string()),
             }
         } else if !out.contains(i) {
             out.push(i.clone());
@@ -472,6 +477,13 @@ fn group(items: &[String]) -> Vec<String> {
         out.push(format!("step {}", steps.join(",")));
     }
     out
+}
+
+/// A Sjaak II step's range and direction (`2N`: 2 and `N`; `NE`: 1 and `NE`).
+fn step_parts(step: &str) -> (u32, &str) {
+    let digits = step.len() - step.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let (range, dir) = step.split_at(digits);
+    (range.parse().unwrap_or(1), dir)
 }
 
 fn slug(name: &str) -> String {

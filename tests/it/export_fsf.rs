@@ -337,17 +337,32 @@ fn an_asymmetric_piece_is_refused_where_black_mirrors_white_but_not_where_it_rot
     );
 }
 
+/// FSF's immobilityIllegal counts quiet moves only: it would keep a Knight that moves forward and captures
+/// backward off the last ranks, where tatsu lets it stand (it may still capture). Where tatsu's dead-square rule
+/// never decides (every square a piece could never leave is one where it must promote on arriving, no drops), the
+/// option is written off, as FSF's own Legan chess has it; where it does decide (a Knight capturing only to the
+/// right is stuck on h7 and h8), the difference is named.
 #[test]
-fn a_piece_that_can_capture_where_it_cannot_move_quietly_is_refused_under_dead_squares() {
-    // FSF's immobilityIllegal counts quiet moves only: it would keep a Knight that moves forward and captures
-    // backward off the last rank, where tatsu lets it stand (it may still capture).
-    let refused = refusal_of(&chess_with_knight("fmNbcN", UNEDITED));
+fn a_piece_that_can_capture_where_it_cannot_move_quietly_is_written_with_immobility_off_where_dead_squares_never_decide(
+) {
+    // (The Knight is no longer FSF's knight, so its insufficient-material rule is named: written --lossy.)
+    let knight = chess_with_knight("fmNbcN", UNEDITED);
+    let lines = tatsu::export::to_fsf(&knight, "x", true)
+        .unwrap_or_else(|refusal| panic!("{refusal}"))
+        .text;
+    assert!(
+        lines.lines().any(|l| l == "immobilityIllegal = false"),
+        "{lines}"
+    );
+    let named = refusal_of(&knight);
+    assert!(!named.iter().any(|r| r.contains("quiet move")), "{named:?}");
+    let refused = refusal_of(&chess_with_knight("fmNrcW", UNEDITED));
     assert!(
         refused.iter().any(|r| r
-            .starts_with("the Knight has no quiet move from a7, b7, c7, d7, e7, f7 and 10 more")),
+            .starts_with("the Knight has no quiet move from a7, b7, c7, d7, e7, f7 and 8 more")),
         "{refused:?}"
     );
-    let allowed = refusal_of(&chess_with_knight("fmNbcN", DEAD_SQUARES_ALLOWED));
+    let allowed = refusal_of(&chess_with_knight("fmNrcW", DEAD_SQUARES_ALLOWED));
     assert!(
         !allowed.iter().any(|r| r.contains("quiet move")),
         "{allowed:?}"
@@ -407,11 +422,12 @@ fn exported_lines(file: &str) -> Vec<String> {
 /// (nFoldValue, from White's side with nFoldValueAbsolute; `mover-loses` is a win for the side to move), shatranj's
 /// bare king (its extinction rule with the opponent's count and the claim), a royal piece that is not a king
 /// (`king = k:BETZA`), makpong's frozen king, shatar's mates, Cambodian chess's first moves (cambodianMoves, the
-/// rights in the FEN's castling field as FSF's gates). scripts/export_roundtrip.py plays each along random games
-/// in pyffish.
+/// rights in the FEN's castling field as FSF's gates), a move-limit reset by a pawn that can step sideways and
+/// back (nMoveRuleTypes: FSF, like tatsu, keeps the count on a move the piece could undo).
+/// scripts/export_roundtrip.py plays each along random games in pyffish.
 #[test]
 fn end_rules_fsf_says_are_written_with_its_options() {
-    let cases: [(&str, &[&str]); 8] = [
+    let cases: [(&str, &[&str]); 9] = [
         (
             "tests/data/variants/misere.tatsu",
             &["checkmateValue = win"],
@@ -447,6 +463,10 @@ fn end_rules_fsf_says_are_written_with_its_options() {
             "tests/data/variants/shatar.tatsu",
             &["bers = j", "knight = n", "shatarMateRule = true"],
         ),
+        (
+            "tests/data/variants/pawnsideways.tatsu",
+            &["nMoveRule = 50", "nMoveRuleTypes = p"],
+        ),
     ];
     for (file, wanted) in cases {
         let lines = exported_lines(file);
@@ -473,6 +493,103 @@ fn a_bare_king_without_the_reprieve_is_refused_with_fsfs_order_of_judgement() {
     assert_eq!(
         refused,
         ["`bare-king loses`: where both sides are bare, FSF's extinction judges the side that has just moved first, tatsu's bare king the side to move"]
+    );
+}
+
+/// Janggi's palace lines are FSF's diagonalLines, which move only FSF's wazir, wazir-type king, soldier, rook and
+/// janggi cannon, and only in a section that inherits its `janggi` (the one way to a king of the wazir's type):
+/// each piece is written as FSF's janggi piece, and every rule janggi sets is written again (flyingGeneral,
+/// bikjangRule, materialCounting, pass, the template's palace confinement of its fers). FSF's janggi count (its
+/// position.h: chariot 13, cannon 7, horse 5, elephant 3, guard 3, soldier 2, White minus 1, no tie) is tatsu's
+/// `material-count` with Black's bonus 1.5. scripts/export_roundtrip.py plays all three janggi games in pyffish.
+#[test]
+fn janggis_palace_lines_pieces_pass_bikjang_and_count_are_fsfs_janggi_options() {
+    let janggi = exported_lines("tests/data/variants/janggi.tatsu");
+    let casual = exported_lines("tests/data/variants/janggicasual.tatsu");
+    assert_eq!(janggi[1], "[x:janggi]");
+    for line in [
+        "diagonalLines = d1 f1 e2 d3 f3 d8 f8 e9 d10 f10",
+        "wazir = a",
+        "janggiElephant = b",
+        "horse = n",
+        "rook = r",
+        "janggiCannon = c",
+        "soldier = p",
+        "soldierPromotionRank = 1",
+        "mobilityRegionWhiteFers = *1 *2 *3 *4 *5 *6 *7 *8 *9 *10",
+        "flyingGeneral = false",
+        "pass = true",
+        "bikjangRule = true",
+        "materialCounting = janggi",
+    ] {
+        assert!(
+            janggi.iter().any(|l| l == line),
+            "no `{line}` in {janggi:#?}"
+        );
+    }
+    // The template's king (`k`, of the wazir's type) stays: a `king` line would make it a chess king.
+    assert!(!janggi.iter().any(|l| l.starts_with("king")));
+    for line in [
+        "bikjangRule = false",
+        "materialCounting = none",
+        "pass = true",
+    ] {
+        assert!(
+            casual.iter().any(|l| l == line),
+            "no `{line}` in {casual:#?}"
+        );
+    }
+}
+
+/// What FSF's janggi options cannot say is named: its count (a tie is Black's, so Black's bonus must lie strictly
+/// between 1 and 2 points), a pass without the double-pass draw (FSF's pass always has it), and palace lines
+/// along which a piece moves other than FSF's janggi pieces do.
+#[test]
+fn janggi_rules_fsf_says_otherwise_are_refused_with_the_difference() {
+    let refused = |from: &str, to: &str| {
+        let source =
+            crate::support::variants::source_with("tests/data/variants/janggi.tatsu", from, to);
+        refusal_of(&crate::support::variants::engine_of(&source).game)
+    };
+    assert_eq!(
+        refused("bonus black 1.5", "bonus black 1"),
+        ["`material-count A 3, B 3, N 5, R 13, C 7, P 2 bonus black 1`: FSF's janggi count gives Black a bonus between 1 and 2 points (White wins by 2 or more), none to White"]
+    );
+    assert_eq!(
+        refused("  double-pass draws\n", ""),
+        ["`pass allowed` without `double-pass draws`: FSF's pass ends the game after two in a row"]
+    );
+    let chariot = refused(
+        r#"also moves in palace-lines "B" within palace-lines"#,
+        r#"also moves in palace-lines "F" within palace-lines"#,
+    );
+    assert!(
+        chariot.iter().any(|r| r.starts_with(
+            "the Chariot's `moves … \"F\" within palace-lines`: FSF's palace lines move only"
+        )),
+        "{chariot:#?}"
+    );
+}
+
+/// Wolf chess's pawn may also become the elephant (`+P`), its sergeant not: FSF's one list of pawn promotions for
+/// both, and the elephant as the pawn's promotedPieceType, which FSF offers beside them (its movegen.cpp), as its
+/// built-in `wolf` does. Legan chess's pawn captures straight ahead from squares where it has no quiet move, and
+/// its only dead square (a8) is one where it must promote: immobilityIllegal off, as in FSF's built-in `legan`.
+#[test]
+fn a_pawns_extra_promoted_form_is_fsfs_promoted_piece_type_and_legans_pawn_has_immobility_off() {
+    let wolf = exported_lines("tests/data/variants/wolf.tatsu");
+    for line in [
+        "promotionPieceTypes = qwfrb",
+        "promotionPawnTypes = ps",
+        "promotedPieceType = p:e",
+        "mandatoryPiecePromotion = true",
+    ] {
+        assert!(wolf.iter().any(|l| l == line), "no `{line}` in {wolf:#?}");
+    }
+    let legan = exported_lines("tests/data/variants/legan.tatsu");
+    assert!(
+        legan.iter().any(|l| l == "immobilityIllegal = false"),
+        "{legan:#?}"
     );
 }
 
@@ -547,6 +664,8 @@ fn coverage_games_export_without_loss_and_fsf_counts_the_same_perft() {
         "tests/data/variants/chigorin.tatsu",
         // `royals all-safe` as pseudo-royal queens
         "tests/data/variants/coregal.tatsu",
+        // janggi's palace lines, pieces, pass, bikjang and count, inheriting FSF's janggi
+        "tests/data/variants/janggi.tatsu",
     ];
     let dir = crate::support::scratch::scratch("fsf-sample");
     let fsf = pyffish().is_some();

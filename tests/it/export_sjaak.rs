@@ -38,6 +38,18 @@ fn chirality_drops_and_zones_are_listed_when_sjaak_cannot_say_them() {
     );
 }
 
+/// Sjaak II lists a square that two of a piece's steps reach twice (Torpedo chess's pawn written `step 2N,N` made
+/// 28 moves at the start, tatsu's and Fairy-Stockfish's 20; `step 2N` alone: Sjaak II's perft 20, 400, 9194 to
+/// depth 3, as tatsu's): one step per direction is written, the longest.
+#[test]
+fn steps_in_one_direction_are_written_once_with_the_longest_range() {
+    let torpedo = tatsu::variants::load(&format!("{ROOT}/tests/data/variants/torpedo.tatsu"))
+        .unwrap()
+        .game;
+    let text = tatsu::export::to_sjaak(&torpedo, "x", false).unwrap().text;
+    assert!(text.lines().any(|l| l == "Move: step 2N"), "{text}");
+}
+
 #[test]
 fn sjaak_ii_loads_each_export_and_counts_the_same_perft() {
     let Some(binary) = sjaak() else { return };

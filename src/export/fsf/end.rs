@@ -1,6 +1,5 @@
 //! The end of the game as FSF says it: stalemate, repetition, the move count, extinction, material.
 use super::{BuiltIn, Role, Writer};
-use crate::inspect::{piece_moves, EmptyBoard};
 use crate::rules::{BareKing, PieceId, RepetitionLoser, Royalty, Side, StalemateResult, Verdict};
 
 /// A tatsu verdict as FSF's value words (for the side the rule is about).
@@ -182,9 +181,9 @@ fn fsf_sets_listed(listed: &[Vec<crate::rules::PieceId>], roles: &[Role]) -> boo
 
 impl Writer<'_> {
     /// `move-limit … reset-by …`: FSF resets its count on captures, drops, promotions, and on the moves of its
-    /// `nMoveRuleTypes` (its pawn unless told otherwise) that the piece could not move back, tatsu on captures,
-    /// drops and every move of the listed pieces. They agree where every listed piece moves only one way (no move
-    /// of it can be undone by another) and every piece that promotes is listed.
+    /// `nMoveRuleTypes` (its pawn unless told otherwise) that the piece could not move back, and so does tatsu
+    /// (a listed piece's move it could undo with a quiet move of its own on an empty board, such as a sideways
+    /// pawn step, keeps the count), except on promotions: they agree where every piece that promotes is listed.
     fn move_limit_resets(&mut self, plies: u32, roles: &[Role], letters: &[char]) {
         let game = self.game;
         let resets = &game.end.resets_clock;
@@ -200,14 +199,6 @@ impl Writer<'_> {
             .map(|p| game.piece(*p).symbol.as_str())
             .collect();
         let rule = format!("`move-limit {plies} plies reset-by {}`", named.join(" "));
-        if let Some((p, from, to)) = resets.iter().find_map(|&p| reversible_move(game, p)) {
-            self.lossy.push(format!(
-                "{rule}: the {} can move back ({} to {} and back); FSF's count ignores moves its piece can undo",
-                game.piece(p).name,
-                game.geometry.name(from),
-                game.geometry.name(to)
-            ));
-        }
         let unlisted_promoter = game.pieces.iter().enumerate().find(|&(i, p)| {
             p.shadow_of.is_none()
                 && super::super::written_promotion(p).is_some()
@@ -231,24 +222,6 @@ impl Writer<'_> {
         let types: String = listed.iter().map(|&i| letters[i]).collect();
         self.set("nMoveRuleTypes", types);
     }
-}
-
-/// A move of `piece` (White's, on an empty board) that it can undo by a move of its own back to where it
-/// started: `(piece, from, to)`.
-fn reversible_move(
-    game: &crate::rules::Game,
-    piece: PieceId,
-) -> Option<(PieceId, crate::rules::Square, crate::rules::Square)> {
-    for from in game.geometry.all() {
-        let there = piece_moves(game, piece, Side::White, from, &EmptyBoard, &[]);
-        for d in &there.destinations {
-            let back = piece_moves(game, piece, Side::White, d.to, &EmptyBoard, &[]);
-            if back.destinations.iter().any(|b| b.to == from) {
-                return Some((piece, from, d.to));
-            }
-        }
-    }
-    None
 }
 
 impl Writer<'_> {

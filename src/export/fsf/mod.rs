@@ -8,6 +8,7 @@ const FSF_FILES: u8 = 12;
 const FSF_RANKS: u8 = 10;
 mod en_passant;
 mod end;
+mod janggi;
 mod move_rules;
 mod pieces;
 mod promotion;
@@ -27,6 +28,11 @@ struct Writer<'g> {
     cambodian: bool,
     /// Royal types written as FSF's pseudo-royal extinction pieces (royals::pseudo_royals).
     pseudo_royals: Vec<crate::rules::PieceId>,
+    /// The game's palace lines as FSF's janggi (janggi::palace): the section inherits FSF's `janggi`.
+    palace: Option<janggi::Palace>,
+    /// Pieces FSF's immobilityIllegal would keep off squares where tatsu's dead-square rule lets them go, named
+    /// unless the option can be written off (move_rules::immobility_illegal).
+    quiet_differs: Vec<String>,
 }
 
 /// The game as a `variants.ini` section called `name` (it must differ from FSF's built-in variants, which FSF
@@ -40,6 +46,8 @@ pub fn to_fsf(game: &Game, name: &str, lossy: bool) -> Result<Exported, Refusal>
         initial_regions: Vec::new(),
         cambodian: false,
         pseudo_royals: Vec::new(),
+        palace: None,
+        quiet_differs: Vec::new(),
     };
     let body = w.section(name);
     super::Draft {
@@ -58,7 +66,13 @@ impl Writer<'_> {
 
     fn section(&mut self, name: &str) -> String {
         let g = self.game.geometry;
-        let _ = writeln!(self.out, "[{name}]");
+        self.pseudo_royals = self.pseudo_royals();
+        self.palace = self.palace();
+        if self.palace.is_some() {
+            let _ = writeln!(self.out, "[{name}:{}]", janggi::TEMPLATE);
+        } else {
+            let _ = writeln!(self.out, "[{name}]");
+        }
         if g.files > FSF_FILES || g.ranks > FSF_RANKS {
             self.fatal.push(format!(
                 "the board is {}x{}; FSF's largest is {FSF_FILES}x{FSF_RANKS}",
@@ -68,7 +82,6 @@ impl Writer<'_> {
         self.set("maxFile", file_letter(g.files - 1));
         self.set("maxRank", g.ranks);
         let letters = self.letters();
-        self.pseudo_royals = self.pseudo_royals();
         let roles = self.pieces(&letters);
         self.promotion(&letters, &roles);
         self.drops(&letters, &roles);
@@ -76,6 +89,7 @@ impl Writer<'_> {
         self.walls(&letters);
         self.explosions(&roles, &letters);
         self.flying_general(&roles);
+        self.palace_options(&roles);
         self.end_rules(&roles, &letters);
         self.pseudo_royal_options(&letters);
         // tatsu's dead-square rule, unless the game allows pieces to stand where they cannot move.

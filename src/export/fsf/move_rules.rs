@@ -47,46 +47,61 @@ impl Writer<'_> {
 
 impl Writer<'_> {
     /// FSF's immobilityIllegal for tatsu's dead-square rule. FSF judges a square by the piece's quiet moves on the
-    /// board as it is, walls included (a pawn in front of a wall is stuck), tatsu by its moves on an empty board.
-    /// In a game with walls they agree only where the rule never decides: where every square a piece could never
-    /// leave is one where each arrival must promote (`mandatory`, on any move ending there). Then the option is
-    /// written off; otherwise the difference is named.
+    /// board as it is, walls included (a pawn in front of a wall is stuck), tatsu by all its moves on an empty
+    /// board (Legan chess's pawn, which only captures straight ahead, may still go where it has no quiet move). So
+    /// in a game with walls, or with a piece that can capture where it cannot move quietly (`quiet_differs`,
+    /// pieces::immobility), they agree only where tatsu's rule never decides: where every square a piece could
+    /// never leave is one where each arrival must promote (`mandatory`, on any move ending there), in a game without
+    /// drops (a drop there does not promote). Then the option is written off, as FSF's Legan chess has it;
+    /// otherwise the difference is named.
     pub(super) fn immobility_illegal(&mut self) -> bool {
         let game = self.game;
         if game.dead_squares_allowed {
             return false;
         }
-        if game.walls.is_none() {
+        let quiet_differs = std::mem::take(&mut self.quiet_differs);
+        if game.walls.is_none() && quiet_differs.is_empty() {
             return true;
         }
-        let promotes_on_arrival = |p: &crate::rules::PieceType, side: usize, sq| {
-            p.promotions.iter().any(|line| {
-                line.mandatory
-                    && line.side.is_none_or(|s| s.index() == side)
-                    && matches!(
-                        line.trigger,
-                        PromotionTrigger::Destination | PromotionTrigger::StartOrDestination
-                    )
-                    && game.zone(line.zone).squares[side].contains(sq)
-            })
+        let Some((p, sq)) = self.deciding_dead_square() else {
+            return false;
         };
-        for p in &game.pieces {
-            for side in 0..2 {
-                let open = p.dead[side]
-                    .iter()
-                    .find(|&sq| !promotes_on_arrival(p, side, sq));
-                if let Some(sq) = open {
-                    self.lossy.push(format!(
-                        "the dead-square rule with walls: the {} could never move again from {}; FSF's \
-                         immobilityIllegal also counts the walls around a square, which tatsu's rule does not",
-                        p.name,
-                        game.geometry.name(sq)
-                    ));
-                    return true;
-                }
-            }
+        if game.walls.is_some() {
+            self.lossy.push(format!(
+                "the dead-square rule with walls: the {} could never move again from {}; FSF's \
+                 immobilityIllegal also counts the walls around a square, which tatsu's rule does not",
+                p.name,
+                game.geometry.name(sq)
+            ));
         }
-        false
+        self.lossy.extend(quiet_differs);
+        true
+    }
+
+    /// A piece and a square from which it could never move again, where tatsu's dead-square rule decides
+    /// something: an arrival there that need not promote, or a drop.
+    fn deciding_dead_square(&self) -> Option<(&crate::rules::PieceType, crate::rules::Square)> {
+        let game = self.game;
+        let promotes_on_arrival = |p: &crate::rules::PieceType, side: usize, sq| {
+            !game.drops
+                && p.promotions.iter().any(|line| {
+                    line.mandatory
+                        && line.side.is_none_or(|s| s.index() == side)
+                        && matches!(
+                            line.trigger,
+                            PromotionTrigger::Destination | PromotionTrigger::StartOrDestination
+                        )
+                        && game.zone(line.zone).squares[side].contains(sq)
+                })
+        };
+        game.pieces.iter().find_map(|p| {
+            (0..2).find_map(|side| {
+                p.dead[side]
+                    .iter()
+                    .find(|&sq| !promotes_on_arrival(p, side, sq))
+                    .map(|sq| (p, sq))
+            })
+        })
     }
 }
 

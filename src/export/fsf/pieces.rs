@@ -45,6 +45,13 @@ pub(super) enum BuiltIn {
     Bers,
     /// Xiangqi's soldier: `fW` below soldierPromotionRank, `fsW` from it on (xiangqi::soldier_rank).
     Soldier,
+    /// Janggi's guard, and the pieces below: FSF's janggi pieces, only in a game with palace lines (janggi).
+    Wazir,
+    Horse,
+    /// `pR`, hopping over no cannon and taking none.
+    JanggiCannon,
+    /// One step straight, then two diagonally outward, blocked on the way (`mafsmafW`; FSF's own `nZ`).
+    JanggiElephant,
 }
 
 impl BuiltIn {
@@ -72,6 +79,10 @@ impl BuiltIn {
             Self::Chancellor => "chancellor",
             Self::Bers => "bers",
             Self::Soldier => "soldier",
+            Self::Wazir => "wazir",
+            Self::Horse => "horse",
+            Self::JanggiCannon => "janggiCannon",
+            Self::JanggiElephant => "janggiElephant",
         }
     }
 
@@ -88,6 +99,10 @@ impl BuiltIn {
             Self::Chancellor => "RN",
             Self::Bers => "RF",
             Self::Soldier => "fsW",
+            Self::Wazir => "W",
+            Self::Horse => "nN",
+            Self::JanggiCannon => "pR",
+            Self::JanggiElephant => "mafsmafW",
         }
     }
 }
@@ -108,7 +123,13 @@ impl Writer<'_> {
         let mut roles: Vec<Role> = Vec::new();
         let mut custom = 0;
         let mut over = None;
-        let mut built_in_taken: Vec<BuiltIn> = Vec::new();
+        // In a palace game FSF's rook and soldier move along the lines: only the janggi pieces may be them.
+        let mut built_in_taken: Vec<BuiltIn> = if self.palace.is_some() {
+            vec![BuiltIn::Rook, BuiltIn::Soldier]
+        } else {
+            Vec::new()
+        };
+        self.palace_pieces_away();
         // Per piece, its customPieceN's N (0: not a custom piece), for options named after the piece.
         let mut custom_numbers: Vec<usize> = Vec::new();
         for (i, p) in game.pieces.iter().enumerate() {
@@ -119,6 +140,21 @@ impl Writer<'_> {
                 continue;
             }
             let id = PieceId(i as u16);
+            if let Some(role) = self.palace.as_ref().and_then(|p| p.roles[i].clone()) {
+                match &role {
+                    // The template's king (`k`, of the wazir's type): an ini `king` line would make it another.
+                    Role::King => {}
+                    Role::BuiltIn(BuiltIn::Soldier) => {
+                        self.set("soldier", letters[i]);
+                        self.set("soldierPromotionRank", 1);
+                    }
+                    Role::BuiltIn(b) => self.set(b.option(), letters[i]),
+                    _ => {}
+                }
+                roles.push(role);
+                custom_numbers.push(0);
+                continue;
+            }
             let soldier = self
                 .soldier_rank(id)
                 .filter(|_| !built_in_taken.contains(&BuiltIn::Soldier));
@@ -476,7 +512,7 @@ impl Writer<'_> {
             } else {
                 String::new()
             };
-            self.lossy.push(format!(
+            self.quiet_differs.push(format!(
                 "the {} has no quiet move from {}{more}, where it can still capture; FSF's immobilityIllegal \
                  counts quiet moves only and would keep it off those squares",
                 p.name,
@@ -496,7 +532,8 @@ impl Writer<'_> {
             let c = game.piece(choice);
             let stuck: Vec<String> = zone.squares[side]
                 .iter()
-                .filter(|&s| c.dead[side].contains(s))
+                // A hole in the zone is no square a piece reaches.
+                .filter(|&s| c.dead[side].contains(s) && !game.holes.contains(s))
                 .map(|s| game.geometry.name(s))
                 .collect();
             if !stuck.is_empty() {
@@ -513,7 +550,7 @@ impl Writer<'_> {
 }
 
 /// Same move set, written in any order: compares canonical components as sets.
-fn same_moves(a: &str, b: &str) -> bool {
+pub(super) fn same_moves(a: &str, b: &str) -> bool {
     let set = |s: &str| -> Option<Vec<String>> {
         let mut v: Vec<String> = betza::parse(s)
             .ok()?

@@ -92,7 +92,15 @@ impl Writer<'_> {
                 letters[promo.choices[0].index()]
             ));
         }
-        self.pawn_style_promotion(letters, roles, &pawn_style);
+        for (entry, mandatory) in self.pawn_style_promotion(letters, roles, &pawn_style) {
+            if mandatory_pieces.is_some_and(|m| m != mandatory) {
+                self.lossy.push(format!(
+                    "the promotion to a promoted form ({entry}) is mandatory or not unlike another piece's; FSF has one setting for all"
+                ));
+            }
+            mandatory_pieces = Some(mandatory);
+            promoted.push(entry);
+        }
         self.promotion_limits(letters);
         if let Some(z) = region_zone {
             let zone = game.zone(z);
@@ -106,31 +114,58 @@ impl Writer<'_> {
     }
 
     /// The pieces that promote as FSF's pawns do share, per side, one list of choices, and one mandatory switch.
+    /// A line for both sides whose one choice beyond the others' is a promoted form (`+P`, Wolf chess's elephant
+    /// besides the pawns' and sergeants' common list) is FSF's promotedPieceType for that piece, which its
+    /// generator offers beside the pawn promotions on a move into the zone: returned (`p:e`, mandatory) for the
+    /// caller to write with the other promoted types.
     fn pawn_style_promotion(
         &mut self,
         letters: &[char],
         roles: &[Role],
         pawn_style: &[(usize, &Promotion, SideLines)],
-    ) {
+    ) -> Vec<(String, bool)> {
         let game = self.game;
         let Some(&(first, first_line, _)) = pawn_style.first() else {
-            return;
+            return Vec::new();
         };
-        let letters_of = |line: Option<&Promotion>| -> String {
+        let in_every = |c: &PieceId| {
+            pawn_style
+                .iter()
+                .all(|(_, _, sides)| sides.iter().flatten().all(|l| l.choices.contains(c)))
+        };
+        // Per pawn-style piece, the promoted form FSF offers it as its promotedPieceType.
+        let extra = |line: &Promotion, sides: &SideLines| -> Option<PieceId> {
+            let beyond: Vec<&PieceId> = line.choices.iter().filter(|c| !in_every(c)).collect();
+            match beyond.as_slice() {
+                [one] if game.piece(**one).promoted && both_sides(sides) => Some(**one),
+                _ => None,
+            }
+        };
+        let forms: Vec<Option<PieceId>> = pawn_style
+            .iter()
+            .map(|&(_, line, sides)| extra(line, &sides))
+            .collect();
+        let letters_of = |line: Option<&Promotion>, form: Option<PieceId>| -> String {
             let mut l: Vec<char> = line
-                .map(|l| l.choices.iter().map(|c| letters[c.index()]).collect())
+                .map(|l| {
+                    l.choices
+                        .iter()
+                        .filter(|c| Some(**c) != form)
+                        .map(|c| letters[c.index()])
+                        .collect()
+                })
                 .unwrap_or_default();
             l.sort_unstable();
             l.into_iter().collect()
         };
         let mut choices: [Option<String>; 2] = [None, None];
         let mut pawns: [String; 2] = [String::new(), String::new()];
-        for &(i, line, sides) in pawn_style {
+        for (&(i, line, sides), &form) in pawn_style.iter().zip(&forms) {
             let mut differs = false;
             for side in 0..2 {
                 let Some(this) = sides[side] else { continue };
                 pawns[side].push(letters[i]);
-                let mine = letters_of(Some(this));
+                let mine = letters_of(Some(this), form);
                 match &choices[side] {
                     None => choices[side] = Some(mine),
                     Some(theirs) => differs |= *theirs != mine,
@@ -153,8 +188,15 @@ impl Writer<'_> {
         let ordered = |side: usize| -> String {
             pawn_style
                 .iter()
-                .find_map(|(_, _, sides)| sides[side])
-                .map(|l| l.choices.iter().map(|c| letters[c.index()]).collect())
+                .zip(&forms)
+                .find_map(|((_, _, sides), form)| sides[side].map(|l| (l, form)))
+                .map(|(l, form)| {
+                    l.choices
+                        .iter()
+                        .filter(|c| Some(**c) != *form)
+                        .map(|c| letters[c.index()])
+                        .collect()
+                })
                 .unwrap_or_default()
         };
         if choices[0] == choices[1] {
@@ -174,6 +216,18 @@ impl Writer<'_> {
         } else if !only_fsf_pawns {
             self.set("promotionPawnTypes", &pawns[0]);
         }
+        pawn_style
+            .iter()
+            .zip(forms)
+            .filter_map(|(&(i, line, _), form)| {
+                form.map(|f| {
+                    (
+                        format!("{}:{}", letters[i], letters[f.index()]),
+                        line.mandatory,
+                    )
+                })
+            })
+            .collect()
     }
 
     /// `limited` is FSF's `promotionLimit`: a choice is open while its side has fewer on the board than the
@@ -308,4 +362,9 @@ fn side_lines(p: &PieceType) -> Result<SideLines<'_>, &'static str> {
         }
     }
     Ok(out)
+}
+
+/// One line for both sides.
+fn both_sides(sides: &SideLines) -> bool {
+    matches!(sides, [Some(a), Some(b)] if std::ptr::eq(*a, *b))
 }
