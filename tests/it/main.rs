@@ -55,6 +55,7 @@ mod sittuyin;
 mod support;
 mod tenjiku;
 mod uci;
+mod unprotected_capture;
 mod values;
 mod variants_valid;
 mod walls;
