@@ -6,7 +6,7 @@ use crate::engine::Engine;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-static BUNDLED: [(&str, &str); 14] = [
+static BUNDLED: [(&str, &str); 15] = [
     ("ryugi", include_str!("../variants/ryugi.tatsu")),
     ("euroshogi", include_str!("../variants/euroshogi.tatsu")),
     ("ryu-shogi", include_str!("../variants/ryu-shogi.tatsu")),
@@ -32,6 +32,10 @@ static BUNDLED: [(&str, &str); 14] = [
     (
         "dai-dai-shogi",
         include_str!("../variants/dai-dai-shogi.tatsu"),
+    ),
+    (
+        "maka-dai-dai-shogi",
+        include_str!("../variants/maka-dai-dai-shogi.tatsu"),
     ),
 ];
 

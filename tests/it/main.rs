@@ -30,6 +30,7 @@ mod induction;
 mod invariants;
 mod janggi;
 mod language;
+mod maka_dai_dai;
 mod memory_limit;
 mod move_text;
 mod multi_leg;
