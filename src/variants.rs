@@ -6,7 +6,7 @@ use crate::engine::Engine;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-static BUNDLED: [(&str, &str); 15] = [
+static BUNDLED: [(&str, &str); 16] = [
     ("ryugi", include_str!("../variants/ryugi.tatsu")),
     ("euroshogi", include_str!("../variants/euroshogi.tatsu")),
     ("ryu-shogi", include_str!("../variants/ryu-shogi.tatsu")),
@@ -37,6 +37,7 @@ static BUNDLED: [(&str, &str); 15] = [
         "maka-dai-dai-shogi",
         include_str!("../variants/maka-dai-dai-shogi.tatsu"),
     ),
+    ("tai-shogi", include_str!("../variants/tai-shogi.tatsu")),
 ];
 
 /// Other names of the bundled games: XBoard's (`normal`, `chu`, `dai`, `tenjiku`), Fairy-Stockfish's and the usual ones. Besides

@@ -54,6 +54,7 @@ mod serve_browser;
 mod setup;
 mod sittuyin;
 mod support;
+mod tai_shogi;
 mod tenjiku;
 mod uci;
 mod unprotected_capture;
