@@ -113,6 +113,7 @@ fn build(
     let rank_order = head.rank_order.as_deref();
     pieces::range_capture::apply(rank_order, (&infos, &names), &mut moves.built, d);
     pieces::burn::apply(&head, &infos, &mut moves.built, d);
+    pieces::restrict::apply_unprotected(&infos, &names, &mut moves.built, d);
     if head.dead_squares_allowed {
         // Nothing is dead: moves, drops, positions and forced promotion all read these sets.
         for piece in &mut moves.built.pieces {

@@ -44,6 +44,9 @@ pub(super) struct PieceJson {
     /// `burns`: its burning area, the types it spares and whether it burns passively; absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     burns: Option<BurnJson>,
+    /// `captures-unprotected-only`: it never takes a protected piece; absent without it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    captures_unprotected_only: bool,
 }
 
 #[derive(Serialize)]
@@ -173,6 +176,7 @@ pub(super) fn piece(game: &Game, id: PieceId) -> PieceJson {
         rank,
         jumps_lower,
         burns,
+        captures_unprotected_only,
         // The moves are read from the game's move sets (their text as the file gives it), not from the rays.
         graph: _,
         // Derived from the moves: where the piece could never move again.
@@ -220,6 +224,7 @@ pub(super) fn piece(game: &Game, id: PieceId) -> PieceJson {
             JumpsLower::ToCapture => "to_capture",
         }),
         burns: burns.as_ref().map(|b| burn(game, b)),
+        captures_unprotected_only: *captures_unprotected_only,
     }
 }
 

@@ -44,6 +44,7 @@ const WORDED: &[&str] = &[
     "pieces.*.first_moves",
     "pieces.*.drop",
     "pieces.*.burns",
+    "pieces.*.captures_unprotected_only",
     // Demotion is worded once for the game (`demotion`), though each promoted piece records it.
     "pieces.*.demotes_in",
 ];

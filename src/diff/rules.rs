@@ -113,6 +113,13 @@ fn capture_rules(g: &Game, m: &mut BTreeMap<String, String>) {
         );
     }
     for p in &g.pieces {
+        // A shadow `X~` plays as `X`, which is worded.
+        if p.captures_unprotected_only && p.shadow_of.is_none() {
+            m.insert(
+                format!("unprotected captures only by {}", p.symbol),
+                "may not capture a piece the opponent protects".into(),
+            );
+        }
         if let Some(b) = &p.burns {
             let spared: Vec<&str> = g
                 .types_marked(&b.spared)

@@ -221,6 +221,9 @@ pub enum PieceItem {
         spare: Vec<Name>,
         passive: bool,
     },
+    /// `captures-unprotected-only`: the piece never takes an enemy piece that an enemy piece attacks once the
+    /// capture is made. At the keyword.
+    CapturesUnprotectedOnly(Span),
     Promote(PromoteLine),
     /// `castles with R C [to g c]`: the partner types, and the king's fixed destination files (toward the
     /// higher files, toward the lower) when castling does not depend on where king and partner start.

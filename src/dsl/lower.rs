@@ -281,6 +281,7 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
             spare: of_kind(o, &parts, Rule::piece_id),
             passive: parts.iter().any(|q| q.as_rule() == Rule::kw_passive),
         },
+        Rule::unprotected_item => PieceItem::CapturesUnprotectedOnly(o.span_of(&parts[0])),
         Rule::promote_item => PieceItem::Promote(lower_promote_line(o, &parts)),
         Rule::castles_item => lower_castles_item(o, &parts),
         Rule::drop_item => PieceItem::Drop(lower_drop_options(o, &parts)),

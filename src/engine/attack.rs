@@ -97,7 +97,13 @@ impl Position<'_> {
 
     /// Could a `piece` of `attacker` capture on `target` (`vacated` counting as empty)?
     #[inline(always)]
-    fn attacked_by(&self, piece: PieceId, target: Square, attacker: Side, vacated: Square) -> bool {
+    pub(in crate::engine) fn attacked_by(
+        &self,
+        piece: PieceId,
+        target: Square,
+        attacker: Side,
+        vacated: Square,
+    ) -> bool {
         let engine = self.engine;
         let Some((occ, entries)) = self.manned_slot(target, attacker, piece) else {
             return false;
@@ -167,7 +173,12 @@ impl Position<'_> {
     /// up those that start on the borrower's square. One level: borrowed rays do not borrow.
     #[cold]
     #[inline(never)]
-    fn attacked_by_borrower(&self, target: Square, attacker: Side, vacated: Square) -> bool {
+    pub(in crate::engine) fn attacked_by_borrower(
+        &self,
+        target: Square,
+        attacker: Side,
+        vacated: Square,
+    ) -> bool {
         let engine = self.engine;
         let game = &engine.game;
         let squares = engine.squares();

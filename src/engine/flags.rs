@@ -44,6 +44,10 @@ pub(crate) struct RuleFlags {
     pub range_jumps: bool,
     /// Some piece burns (`burns`): a board move ends with the burning of `engine/rules/burn.rs`.
     pub burning: bool,
+    /// Some piece captures unprotected pieces only (`captures-unprotected-only`): its captures are judged in full,
+    /// and check detection asks whether such an attacker could take the royal piece
+    /// (`engine/rules/unprotected.rs`).
+    pub unprotected_only: bool,
     /// What every move leaves (`walls`); `None` in games whose moves leave no wall.
     pub wall_placement: Option<WallPlacement>,
 }
@@ -61,7 +65,10 @@ impl RuleFlags {
             || game.pass_allowed
             || game.protected_capture.is_some()
             || game.counter_strike.is_some()
-            || game.pieces.iter().any(|p| !p.may_not_capture.is_empty());
+            || game
+                .pieces
+                .iter()
+                .any(|p| !p.may_not_capture.is_empty() || p.captures_unprotected_only);
         let promotes_standing = game
             .pieces
             .iter()
@@ -93,6 +100,7 @@ impl RuleFlags {
             wall_placement: game.walls.as_ref().and_then(|w| w.placement),
             range_jumps,
             burning: game.pieces.iter().any(|p| p.burns.is_some()),
+            unprotected_only: game.pieces.iter().any(|p| p.captures_unprotected_only),
         }
     }
 

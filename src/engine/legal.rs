@@ -192,7 +192,10 @@ impl Position<'_> {
                     piece.royal || piece.drop.as_ref().is_some_and(|d| d.no_drop_mate)
                 }
                 // The trading rules are about captures only.
-                _ => !piece.may_not_capture.is_empty() || trading && self.is_capture(mv),
+                _ => {
+                    !piece.may_not_capture.is_empty()
+                        || (trading || piece.captures_unprotected_only) && self.is_capture(mv)
+                }
             };
             !tested || self.is_legal_pseudo(mv)
         });
@@ -493,6 +496,7 @@ impl Position<'_> {
             .protected_capture
             .as_ref()
             .and_then(|rule| self.protected_target(rule, mv));
+        let victims = self.unprotected_victims(mv);
         let royals_before = game.explosions.as_ref().map(|_| self.royals_on_board());
         self.make(mv);
         let mut legal = match royals_before {
@@ -510,6 +514,9 @@ impl Position<'_> {
             legal = false;
         }
         if legal && protected.is_some_and(|sq| self.is_attacked(sq, us.opponent())) {
+            legal = false;
+        }
+        if legal && victims.is_some_and(|v| self.took_protected(&v, us.opponent())) {
             legal = false;
         }
         if legal && game.legality.giving_check_illegal && self.side != us && self.in_check() {

@@ -221,7 +221,7 @@ fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(Strin
         // Written by both (`capturesToHand`, `keep capture`), and the remembered promotions' shadows with them.
         in_hand: _,
         promoted: _,
-        shadow_of: _,
+        shadow_of,
         shadow: _,
         demote_in,
         drop,
@@ -234,7 +234,13 @@ fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(Strin
         rank,
         jumps_lower,
         burns,
+        captures_unprotected_only,
     } = p;
+    // Neither Fairy-Stockfish nor Sjaak II has a piece that may not take a protected piece (a shadow is named
+    // with the piece it plays as).
+    if *captures_unprotected_only && shadow_of.is_none() {
+        name(format!("the {piece_name}'s `captures-unprotected-only`"));
+    }
     // Burning: neither Fairy-Stockfish nor Sjaak II removes pieces around a mover.
     if let Some(b) = burns {
         let spared: Vec<PieceId> = game.types_marked(&b.spared).collect();

@@ -507,6 +507,12 @@ fn piece_section(game: &Game, id: PieceId, doc: &mut Doc) {
         .into_iter()
         .chain(super::hands::drop_line(game, id))
         .chain((!never.is_empty()).then(|| format!("**Never captures**: {}.", never.join(", "))))
+        .chain(game.pieces[id.index()].captures_unprotected_only.then(|| {
+            "**Never captures a protected piece**: it may not capture a piece of the opponent's when, after \
+             the capture, the opponent could capture back on that square (a protector counts whatever its move \
+             would expose); nor does it give check to a royal piece so protected."
+                .to_string()
+        }))
         .chain(
             (!never_hops.is_empty())
                 .then(|| format!("**Never hops over**: {}.", never_hops.join(", "))),

@@ -107,6 +107,9 @@ pub struct PieceType {
     /// `burns …`: after it moves, the enemy pieces in its area are removed (and with `passive`, an enemy piece that
     /// stops in it); `None`: it burns nothing.
     pub burns: Option<super::Burn>,
+    /// `captures-unprotected-only`: it never takes an enemy piece whose square an enemy piece attacks once the
+    /// capture is made, and it checks a royal piece only where that capture would be legal.
+    pub captures_unprotected_only: bool,
     /// Its `promote` lines, in the order of the file (empty: it never promotes).
     pub promotions: Vec<Promotion>,
     /// Per side: where a move must end, or (for `start-or-destination` lines) may start, for one of its lines to

@@ -395,6 +395,7 @@ impl<'a> PieceGraph<'a> {
             rank: 0, // set by `range_capture::apply` once every type is built
             jumps_lower: self.info.jumps_lower.map(|(_, j)| j),
             burns: None, // set by `burn::apply` once the game's other rules are known
+            captures_unprotected_only: false, // set by `restrict::apply_unprotected`
             confined: self.info.confined,
             glyph: self.info.glyph.clone(),
             promotions: Vec::new(),

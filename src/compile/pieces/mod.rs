@@ -354,6 +354,8 @@ pub struct PieceInfo {
     pub jumps_lower: Option<(Span, crate::rules::JumpsLower)>,
     /// `burns "AREA" [spare ID…] [passive]` ([`burn`]).
     pub burns: Option<burn::BurnInfo>,
+    /// `captures-unprotected-only`, at the keyword ([`restrict::apply_unprotected`]).
+    pub unprotected_only: Option<Span>,
     /// Its `promote` lines, in the order of the file.
     pub promotes: Vec<Promote>,
     /// The partner types of its castling, and the span of the `castles with` item's first partner.
@@ -542,6 +544,7 @@ impl PieceItems<'_, '_> {
                 to_capture,
             } => self.jumps_lower(*keyword, *to_capture, d),
             burns @ PieceItem::Burns { .. } => self.burns(burns, d),
+            PieceItem::CapturesUnprotectedOnly(at) => self.captures_unprotected_only(*at, d),
             PieceItem::Confined { zone } => {
                 if self
                     .given

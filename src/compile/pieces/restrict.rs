@@ -1,6 +1,7 @@
-//! Move restrictions and capture effects: compulsory capture, explosions, and the hop restrictions of pieces.
+//! Move restrictions and capture effects: compulsory capture, explosions, the hop restrictions of pieces, and
+//! `captures-unprotected-only` (Maka Dai Dai Shogi's Emperor; the executor's side is `engine/rules/unprotected.rs`).
 use super::graph::Built;
-use super::{PieceInfo, PieceNames};
+use super::{PieceInfo, PieceItems, PieceNames};
 use crate::compile::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::Name;
@@ -131,5 +132,47 @@ pub fn resolve_counter_strike(
     }
     CounterStrike {
         set: names.listed_types(set, "no-counter-strike", d),
+    }
+}
+
+impl PieceItems<'_, '_> {
+    /// `captures-unprotected-only` in a piece block, at most once.
+    pub(super) fn captures_unprotected_only(&mut self, keyword: Span, d: &mut Diags) {
+        let what = "`captures-unprotected-only`";
+        if !self.given.twice("unprotected".into(), keyword, what, d) {
+            self.info.unprotected_only = Some(keyword);
+        }
+    }
+}
+
+/// Marks each piece with the item (a shadow `X~` has its piece's items), and warns where the piece never
+/// captures: the rule would forbid nothing.
+pub fn apply_unprotected(
+    infos: &[PieceInfo],
+    names: &PieceNames,
+    built: &mut Built,
+    d: &mut Diags,
+) {
+    for ((info, piece), shadow) in infos.iter().zip(&mut built.pieces).zip(&names.shadows) {
+        let Some(at) = info.unprotected_only else {
+            continue;
+        };
+        piece.captures_unprotected_only = true;
+        let captures = piece
+            .graph
+            .iter()
+            .flat_map(|s| &built.rays[s.range()])
+            .any(|ray| {
+                ray.flags
+                    .intersects(RayFlags::CAPTURE | RayFlags::EN_PASSANT)
+            });
+        // A shadow is reported once, at the piece it stands for.
+        if shadow.is_none() && !info.broken && !captures {
+            d.warning(
+                at,
+                "`captures-unprotected-only`, but this piece never captures",
+            )
+            .note("the rule only forbids captures; a move-only piece (`m`) has none to forbid");
+        }
     }
 }

@@ -27,6 +27,8 @@ pub(crate) fn applies(
         && game.explosions.is_none()
         && game.walls.is_none()
         && game.protected_capture.is_none()
+        // Protection of the royal piece's square, which check by such a piece reads, is anywhere on the board.
+        && !game.pieces.iter().any(|p| p.captures_unprotected_only)
 }
 
 /// What the legality of a node's moves shares, asked once per node.

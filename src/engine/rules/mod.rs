@@ -10,6 +10,7 @@
 //! - `royalty`: several royal pieces a side (`royals`);
 //! - `restrict`: restrictions that judge the legal moves as a whole (compulsory capture);
 //! - `trading`: the rules against trading pieces of a set (`no-capture-of-protected`, `no-counter-strike`);
+//! - `unprotected`: pieces that take unprotected pieces only (`captures-unprotected-only`);
 //! - `burn`: pieces removed around a burner after a move (`burns`, Tenjiku Shogi's Fire Demon);
 //! - `range_capture`: slides that pass over pieces of lower rank (`jumps-lower`, `rank-order`);
 //! - `bystander`: legality of the moves that touch nothing a hopper's or a rule's verdict reads.
@@ -24,4 +25,5 @@ pub(super) mod restrict;
 pub(super) mod royalty;
 pub(super) mod standing;
 pub(super) mod trading;
+pub(super) mod unprotected;
 pub(super) mod walls;

@@ -21,11 +21,16 @@ impl Position<'_> {
     }
 
     /// Does `attacker` threaten a royal piece (or a castling king's path) on `sq`? Attacked, except in a game with
-    /// explosions where one of `attacker`'s royal pieces stands next to `sq`: taking there would blow it up.
+    /// explosions where one of `attacker`'s royal pieces stands next to `sq`: taking there would blow it up, and
+    /// but by a piece that may not take it there (`captures-unprotected-only`).
     #[inline]
     pub(in crate::engine) fn threatens(&self, attacker: Side, sq: Square) -> bool {
-        self.is_attacked(sq, attacker)
-            && (self.engine.game.explosions.is_none() || !self.royal_next_to(attacker, sq))
+        let attacked = if self.engine.flags.unprotected_only {
+            self.threatens_unprotected(attacker, sq)
+        } else {
+            self.is_attacked(sq, attacker)
+        };
+        attacked && (self.engine.game.explosions.is_none() || !self.royal_next_to(attacker, sq))
     }
 
     /// Has `side` a royal piece on a square around `sq`?

@@ -6,7 +6,7 @@ use crate::rules::{CounterStrike, PieceId, ProtectedCapture, Square};
 
 impl Position<'_> {
     /// The enemy pieces `mv` (not yet made) takes: on its destination and on its e.p. or locust square.
-    fn taken(&self, mv: Move) -> [Option<(Square, PieceId)>; 2] {
+    pub(crate) fn taken(&self, mv: Move) -> [Option<(Square, PieceId)>; 2] {
         let them = self.side.opponent();
         let enemy = |sq: Square| {
             let cell = self.board[sq.index()];
