@@ -138,9 +138,10 @@ mod tests {
         let e = engine(
             "piece A { moves \"Q\" }\npiece B { moves \"Q\" }\npiece C { moves \"R\" }\npiece E { moves \"RmB\" }\n",
         );
-        assert_eq!(e.attack_class, [0, 0, 1, 1]);
-        assert_eq!(e.classes, 2);
-        assert_eq!(e.capture_origins.len(), 2 * 64 * 2 * e.words);
+        let tables = e.attack();
+        assert_eq!(tables.attack_class, [0, 0, 1, 1]);
+        assert_eq!(tables.classes, 2);
+        assert_eq!(tables.capture_origins.len(), 2 * 64 * 2 * e.words);
     }
 
     #[test]
@@ -150,8 +151,9 @@ mod tests {
         let e = engine(
             "piece A { moves \"Q\" }\npiece B { moves \"mQcR\" }\npiece C { moves \"QmN\" }\n",
         );
-        assert_eq!(e.attack_class[0], 0);
-        assert_ne!(e.attack_class[1], 0);
-        assert_eq!(e.attack_class[2], 0, "C captures as a queen");
+        let class = &e.attack().attack_class;
+        assert_eq!(class[0], 0);
+        assert_ne!(class[1], 0);
+        assert_eq!(class[2], 0, "C captures as a queen");
     }
 }
