@@ -156,4 +156,34 @@ mod tests {
         assert_ne!(class[1], 0);
         assert_eq!(class[2], 0, "C captures as a queen");
     }
+
+    /// Bytes of the reverse tables as built so far.
+    fn reverse_table_bytes(e: &Engine) -> usize {
+        e.table_sizes()
+            .iter()
+            .filter(|(name, _)| {
+                ["capture origins", "entry ranges", "attack entries"].contains(name)
+            })
+            .map(|(_, bytes)| bytes)
+            .sum()
+    }
+
+    #[test]
+    fn a_game_of_over_64_types_builds_its_reverse_tables_on_the_first_attack_test() {
+        // 65 types (`reaching` cannot list them in 64 bits, so it does not need the tables); 64 types build them
+        // with the engine, since `reaching` is made from them.
+        let names = ('A'..='Z').flat_map(|a| ('a'..='z').map(move |b| format!("{a}{b}")));
+        let pieces = |n: usize| -> String {
+            names
+                .clone()
+                .take(n)
+                .map(|name| format!("piece {name} {{ moves \"W\" }}\n"))
+                .collect()
+        };
+        let many = engine(&pieces(65));
+        assert_eq!(reverse_table_bytes(&many), 0);
+        many.build_attack_tables();
+        assert!(reverse_table_bytes(&many) > 0);
+        assert!(reverse_table_bytes(&engine(&pieces(64))) > 0);
+    }
 }
