@@ -31,6 +31,16 @@ fn main() {
         for (name, bytes) in sizes {
             println!("  {name:<16} {:>9.1} MiB", mib(bytes));
         }
+        // Games of over 64 types build the reverse attack tables on the first attack test only.
+        let started = std::time::Instant::now();
+        engine.build_attack_tables();
+        let after = engine.table_sizes();
+        let total: usize = after.iter().map(|(_, bytes)| bytes).sum();
+        println!(
+            "  with the reverse attack tables built: {:.1} MiB in all (built in {:.2} s)",
+            mib(total),
+            started.elapsed().as_secs_f64()
+        );
     }
 }
 

@@ -145,8 +145,10 @@ impl Position<'_> {
         if !engine.captures_on_empty_board(attacker, target, table_piece, origin) {
             return false;
         }
-        let (start, end) = engine.entry_ranges[engine.slot(attacker, target, table_piece)];
-        engine.entries[start as usize..end as usize]
+        let tables = engine.attack();
+        let slot = tables.slot(engine.squares(), attacker, target, table_piece);
+        let (start, end) = tables.entry_ranges[slot];
+        tables.entries[start as usize..end as usize]
             .iter()
             .any(|e| e.from == origin && self.entry_reaches(piece, e, attacker, vacated))
     }
@@ -456,14 +458,15 @@ impl Position<'_> {
     ) -> Option<(&[u64], &[AttackEntry])> {
         let engine = self.engine;
         let words = engine.words;
-        let slot = engine.slot(attacker, target, piece);
+        let tables = engine.attack();
+        let slot = tables.slot(engine.squares(), attacker, target, piece);
         let occ = &self.occupancy[self.occupancy_slot(attacker, piece)..][..words];
-        let origins = &engine.capture_origins[slot * words..][..words];
+        let origins = &tables.capture_origins[slot * words..][..words];
         if occ.iter().zip(origins).all(|(o, r)| o & r == 0) {
             return None;
         }
-        let (start, end) = engine.entry_ranges[slot];
-        Some((occ, &engine.entries[start as usize..end as usize]))
+        let (start, end) = tables.entry_ranges[slot];
+        Some((occ, &tables.entries[start as usize..end as usize]))
     }
 
     /// The types of `side`'s enemy pieces that attack its royal piece (one royal piece; shatar's mate rules ask who

@@ -138,9 +138,10 @@ mod tests {
         let e = engine(
             "piece A { moves \"Q\" }\npiece B { moves \"Q\" }\npiece C { moves \"R\" }\npiece E { moves \"RmB\" }\n",
         );
-        assert_eq!(e.attack_class, [0, 0, 1, 1]);
-        assert_eq!(e.classes, 2);
-        assert_eq!(e.capture_origins.len(), 2 * 64 * 2 * e.words);
+        let tables = e.attack();
+        assert_eq!(tables.attack_class, [0, 0, 1, 1]);
+        assert_eq!(tables.classes, 2);
+        assert_eq!(tables.capture_origins.len(), 2 * 64 * 2 * e.words);
     }
 
     #[test]
@@ -150,8 +151,39 @@ mod tests {
         let e = engine(
             "piece A { moves \"Q\" }\npiece B { moves \"mQcR\" }\npiece C { moves \"QmN\" }\n",
         );
-        assert_eq!(e.attack_class[0], 0);
-        assert_ne!(e.attack_class[1], 0);
-        assert_eq!(e.attack_class[2], 0, "C captures as a queen");
+        let class = &e.attack().attack_class;
+        assert_eq!(class[0], 0);
+        assert_ne!(class[1], 0);
+        assert_eq!(class[2], 0, "C captures as a queen");
+    }
+
+    /// Bytes of the reverse tables as built so far.
+    fn reverse_table_bytes(e: &Engine) -> usize {
+        e.table_sizes()
+            .iter()
+            .filter(|(name, _)| {
+                ["capture origins", "entry ranges", "attack entries"].contains(name)
+            })
+            .map(|(_, bytes)| bytes)
+            .sum()
+    }
+
+    #[test]
+    fn a_game_of_over_64_types_builds_its_reverse_tables_on_the_first_attack_test() {
+        // 65 types (`reaching` cannot list them in 64 bits, so it does not need the tables); 64 types build them
+        // with the engine, since `reaching` is made from them.
+        let names = ('A'..='Z').flat_map(|a| ('a'..='z').map(move |b| format!("{a}{b}")));
+        let pieces = |n: usize| -> String {
+            names
+                .clone()
+                .take(n)
+                .map(|name| format!("piece {name} {{ moves \"W\" }}\n"))
+                .collect()
+        };
+        let many = engine(&pieces(65));
+        assert_eq!(reverse_table_bytes(&many), 0);
+        many.build_attack_tables();
+        assert!(reverse_table_bytes(&many) > 0);
+        assert!(reverse_table_bytes(&engine(&pieces(64))) > 0);
     }
 }

@@ -7,6 +7,7 @@ use crate::rules::{
     step, Game, Occupant, PieceId, PieceType, Ray, RayFlags, RayKind, RaySlice, Royalty, Side,
     Square, SquareSet, StepOutcome, StepRule, MAX_COLOUR_BOUND,
 };
+use std::sync::OnceLock;
 
 /// One way a piece standing on `from` could attack a given square: along `ray`, whose square number `pos` it is.
 #[derive(Clone, Copy, Debug)]
@@ -24,18 +25,10 @@ pub struct Engine {
     pub(crate) flags: RuleFlags,
     /// Words per square bit set on this board.
     pub(crate) words: usize,
-    /// Per piece type: its attack class, the index of the reverse tables it reads. Types whose capturing rays are
-    /// the same from every square for both sides (a hundred queens; a Dragon King and its promoted twin) share
-    /// one class ([`attack_classes`]).
-    pub(crate) attack_class: Vec<u16>,
-    /// The number of attack classes.
-    pub(crate) classes: usize,
-    /// Per (attacking side, target square, attack class): the squares from which a piece of that class could
-    /// capture on the target on an empty board, as a bit set of `words` words.
-    pub(crate) capture_origins: Vec<u64>,
-    /// Per (attacking side, target square, attack class): a range of `entries`.
-    pub(crate) entry_ranges: Vec<(u32, u32)>,
-    pub(crate) entries: Vec<AttackEntry>,
+    /// The reverse attack tables ([`Engine::attack`]): built with the engine when `reaching` needs them (64 piece
+    /// types or fewer), otherwise on the first attack test. A game of more types whose commands never test an
+    /// attack (no royal piece: `check`, `perft`) never builds them (Taikyoku: 375 MiB of its 530).
+    attack: OnceLock<AttackTables>,
     /// Per side: the indices of its castlings in [`Game::castlings`].
     pub(crate) castlings: [Vec<u16>; 2],
     /// Per square: the castling and first-move rights lost when a move starts or ends there.
@@ -71,15 +64,20 @@ pub struct Engine {
     pub(crate) passive_burners: Vec<PieceId>,
 }
 
-/// The reverse attack tables, as [`Engine`] keeps them.
-struct ReverseTables {
-    words: usize,
-    attack_class: Vec<u16>,
-    classes: usize,
-    capture_origins: Vec<u64>,
-    entry_ranges: Vec<(u32, u32)>,
-    entries: Vec<AttackEntry>,
-    reaching: Vec<u64>,
+/// The reverse attack tables: per target square, who could capture there on an empty board.
+pub(crate) struct AttackTables {
+    /// Per piece type: its attack class, the index of the reverse tables it reads. Types whose capturing rays are
+    /// the same from every square for both sides (a hundred queens; a Dragon King and its promoted twin) share
+    /// one class ([`attack_classes`]).
+    pub(crate) attack_class: Vec<u16>,
+    /// The number of attack classes.
+    pub(crate) classes: usize,
+    /// Per (attacking side, target square, attack class): the squares from which a piece of that class could
+    /// capture on the target on an empty board, as a bit set of `words` words.
+    pub(crate) capture_origins: Vec<u64>,
+    /// Per (attacking side, target square, attack class): a range of `entries`.
+    pub(crate) entry_ranges: Vec<(u32, u32)>,
+    pub(crate) entries: Vec<AttackEntry>,
 }
 
 /// The rights a move loses by where it starts or ends, or by the piece that makes it.
@@ -96,7 +94,18 @@ impl Engine {
     pub fn new(game: Game) -> Engine {
         let flags = RuleFlags::of(&game);
         let mut traits = vec![PieceTraits::empty(); game.pieces.len()];
-        let tables = ReverseTables::build(&game, &mut traits);
+        piece_traits(&game, &mut traits);
+        let attack = OnceLock::new();
+        let reaching = if game.pieces.len() > 64 {
+            // Every bit set: the attack test tries every type, and the tables wait for the first one.
+            vec![!0; 2 * game.geometry.squares()]
+        } else {
+            let tables = AttackTables::build(&game);
+            let reaching = tables.reaching(&game);
+            // Cannot fail: the cell was made empty just above.
+            let _ = attack.set(tables);
+            reaching
+        };
         type_traits(&game, &mut traits);
         let quiet_reach = quiet_reach_of_reset_pieces(&game, &mut traits);
         let masks = RightMasks::build(&game);
@@ -111,13 +120,9 @@ impl Engine {
             royal_types: royal_types(&game),
             colour_bound: colour_bound(&game),
             passive_burners: super::rules::burn::passive_burners(&game),
-            words: tables.words,
-            attack_class: tables.attack_class,
-            classes: tables.classes,
-            capture_origins: tables.capture_origins,
-            entry_ranges: tables.entry_ranges,
-            entries: tables.entries,
-            reaching: tables.reaching,
+            words: game.geometry.squares().div_ceil(64),
+            attack,
+            reaching,
             castle_mask: masks.castle_mask,
             mover_castle_mask: masks.mover_castle_mask,
             first_move_mask: masks.first_move_mask,
@@ -138,6 +143,7 @@ impl Engine {
         let game = &self.game;
         let slices: usize = game.pieces.iter().map(|p| p.graph.len()).sum();
         let quiet: usize = self.quiet_reach.iter().map(Vec::len).sum();
+        let built = self.attack.get();
         vec![
             ("rays", game.rays.len() * size_of::<Ray>()),
             ("ray squares", game.ray_squares.len() * size_of::<Square>()),
@@ -146,12 +152,22 @@ impl Engine {
                 game.ray_rules.len() * size_of::<StepRule>(),
             ),
             ("ray slices", slices * size_of::<RaySlice>()),
-            ("attack classes", self.attack_class.len() * 2),
-            ("capture origins", self.capture_origins.len() * 8),
-            ("entry ranges", self.entry_ranges.len() * 8),
+            // The reverse tables as built so far: none until the first attack test in a game of over 64 types.
+            (
+                "attack classes",
+                built.map_or(0, |t| t.attack_class.len() * 2),
+            ),
+            (
+                "capture origins",
+                built.map_or(0, |t| t.capture_origins.len() * 8),
+            ),
+            (
+                "entry ranges",
+                built.map_or(0, |t| t.entry_ranges.len() * 8),
+            ),
             (
                 "attack entries",
-                self.entries.len() * size_of::<AttackEntry>(),
+                built.map_or(0, |t| t.entries.len() * size_of::<AttackEntry>()),
             ),
             ("reaching", self.reaching.len() * 8),
             ("quiet reach", quiet * size_of::<SquareSet>()),
@@ -177,8 +193,10 @@ impl Engine {
         piece: PieceId,
         from: Square,
     ) -> bool {
-        let slot = self.slot(attacker, target, piece);
-        self.capture_origins[slot * self.words + from.index() / 64] >> (from.index() % 64) & 1 != 0
+        let tables = self.attack();
+        let slot = tables.slot(self.squares(), attacker, target, piece);
+        tables.capture_origins[slot * self.words + from.index() / 64] >> (from.index() % 64) & 1
+            != 0
     }
 
     /// Could a [`PieceTraits::REVERSIBLE`] `piece` of `side` go back from `to` to `from` with a non-capturing move
@@ -204,23 +222,26 @@ impl Engine {
             .then(|| present & self.reaching[attacker.index() * self.squares() + target.index()])
     }
 
+    /// Builds the reverse attack tables now if they are not yet, as the first attack test would: for
+    /// `examples/table_sizes.rs`, which reports them both ways.
+    pub fn build_attack_tables(&self) {
+        self.attack();
+    }
+
+    /// The reverse attack tables, built on the first call when the engine was built without them.
     #[inline]
-    pub(crate) fn slot(&self, attacker: Side, target: Square, piece: PieceId) -> usize {
-        (attacker.index() * self.squares() + target.index()) * self.classes
-            + self.attack_class[piece.index()] as usize
+    pub(crate) fn attack(&self) -> &AttackTables {
+        self.attack.get_or_init(|| AttackTables::build(&self.game))
     }
 }
 
-impl ReverseTables {
-    /// Walks every piece's rays from every square once for the traits its rays give it (`traits`, one per piece
-    /// type), then each attack class's rays twice: to count, per slot, the squares from which it could capture a
-    /// royal piece, then to write them in place. (They were collected in one list of (slot, entry) pairs and
-    /// sorted out: 16 bytes per entry more, twice the tables at the peak on large boards.)
-    fn build(game: &Game, traits: &mut [PieceTraits]) -> ReverseTables {
+impl AttackTables {
+    /// Walks each attack class's rays twice: to count, per slot, the squares from which it could capture a royal
+    /// piece, then to write them in place. (They were collected in one list of (slot, entry) pairs and sorted out:
+    /// 16 bytes per entry more, twice the tables at the peak on large boards.)
+    fn build(game: &Game) -> AttackTables {
         let squares = game.geometry.squares();
-        let pieces = game.pieces.len();
         let words = squares.div_ceil(64);
-        piece_traits(game, traits);
         let (attack_class, representatives) = attack_classes(game);
         let classes = representatives.len();
         let slots = 2 * squares * classes;
@@ -253,28 +274,41 @@ impl ReverseTables {
             entries[next[slot] as usize] = entry;
             next[slot] += 1;
         });
-        let mut reaching = vec![0u64; 2 * squares];
-        for (at, reach) in reaching.iter_mut().enumerate() {
-            if pieces > 64 {
-                *reach = !0;
-                continue;
-            }
-            for (p, &class) in attack_class.iter().enumerate() {
-                let (start, end) = entry_ranges[at * classes + class as usize];
-                if end > start {
-                    *reach |= 1 << p;
-                }
-            }
-        }
-        ReverseTables {
-            words,
+        AttackTables {
             attack_class,
             classes,
             capture_origins,
             entry_ranges,
             entries,
-            reaching,
         }
+    }
+
+    /// The slot of (attacking side, target square, the attack class of `piece`) on a board of `squares` squares.
+    #[inline]
+    pub(crate) fn slot(
+        &self,
+        squares: usize,
+        attacker: Side,
+        target: Square,
+        piece: PieceId,
+    ) -> usize {
+        (attacker.index() * squares + target.index()) * self.classes
+            + self.attack_class[piece.index()] as usize
+    }
+
+    /// `Engine::reaching` of a game of at most 64 piece types: per (attacking side, target square), the types with
+    /// an entry there.
+    fn reaching(&self, game: &Game) -> Vec<u64> {
+        let mut reaching = vec![0u64; 2 * game.geometry.squares()];
+        for (at, reach) in reaching.iter_mut().enumerate() {
+            for (p, &class) in self.attack_class.iter().enumerate() {
+                let (start, end) = self.entry_ranges[at * self.classes + class as usize];
+                if end > start {
+                    *reach |= 1 << p;
+                }
+            }
+        }
+        reaching
     }
 }
 

@@ -669,19 +669,17 @@ impl<'a> PieceGraph<'a> {
         source: u16,
         b: &mut Built,
     ) {
-        for (squares, rules) in chains.chains() {
+        let starts = b
+            .store
+            .intern_chains(&mut b.ray_squares, &mut b.ray_rules, chains.chains());
+        for ((squares, rules), &first) in chains.chains().zip(starts) {
             for (s, r) in squares.iter().zip(rules) {
                 if r.contains(StepRule::DEST) {
                     self.destinations[side.index()].insert(*s);
                 }
             }
-            let first = b.ray_squares.len();
-            b.ray_squares.extend(squares);
-            b.ray_rules.extend(rules);
             b.rays.push(Ray {
-                first: b
-                    .store
-                    .intern_tail(&mut b.ray_squares, &mut b.ray_rules, first),
+                first,
                 len: squares.len() as u16,
                 kind: RayKind::Chain,
                 flags,

@@ -61,7 +61,7 @@ impl RayBuf {
     }
 
     /// The squares of each chain ray, with the rule of each.
-    pub fn chains(&self) -> impl Iterator<Item = (&[Square], &[StepRule])> {
+    pub fn chains(&self) -> impl Iterator<Item = (&[Square], &[StepRule])> + Clone {
         self.rays.iter().map(|&(start, len)| {
             let end = start + len;
             (&self.squares[start..end], &self.rules[start..end])
