@@ -177,10 +177,16 @@ fn describe_json_holds_every_rule_the_text_states() {
                     - says("\n- **Gating**")
                     - says("\n- **Never captures**")
                     - says("\n- **Never hops over**")
+                    - says("\n- **Never captures a protected piece**")
                     - count(&|p| set(&p["jumps_lower"]))
                     - count(&|p| set(&p["burns"]))
                     - end_items(&md),
                 len(&v["zones"]),
+            ),
+            (
+                "**Never captures a protected piece**",
+                says("\n- **Never captures a protected piece**"),
+                count(&|p| p["captures_unprotected_only"] == true),
             ),
             (
                 // One bold item per jumping piece in "Range capture".
