@@ -222,14 +222,16 @@ fn iterate(
             if worker.stopped {
                 break None;
             }
-            if s <= alpha {
+            // A fail outside the widest window is the score: widening stops there (a root whose every move
+            // scores -INFINITE failed low forever, and the doubling window overflowed).
+            if s <= alpha && alpha > -INFINITE {
                 alpha = (alpha - window).max(-INFINITE);
-            } else if s >= beta {
+            } else if s >= beta && beta < INFINITE {
                 beta = (beta + window).min(INFINITE);
             } else {
                 break Some(s);
             }
-            window *= 2;
+            window = window.saturating_mul(2);
         };
         let Some(s) = found else { break };
         score = s;
