@@ -17,6 +17,11 @@ const ROYAL_ADVANCE: i32 = 8;
 const SHELTER: i32 = 10;
 const ATTACKER: i32 = 14;
 const TEMPO: i32 = 10;
+/// The largest score an evaluation gives, either way: below the search's mate scores (30,000 less a ply each), which
+/// a material sum may pass in the great shogi games (Tai Shogi's Emperors and 177 pieces a side reached 92,451, and
+/// the search's windows broke). A lead beyond it is scored as it.
+pub const EVAL_LIMIT: i32 = 20_000;
+const _: () = assert!(EVAL_LIMIT < crate::search::MATE - 2 * crate::search::MAX_PLY as i32);
 
 pub struct Evaluator {
     squares: usize,
@@ -107,7 +112,7 @@ impl Evaluator {
         self.lowest
     }
 
-    /// The score of the position for the side to move, in centipawns.
+    /// The score of the position for the side to move, in centipawns, within ±[`EVAL_LIMIT`].
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mut score = [0i32; 2];
         for side in Side::BOTH {
@@ -125,7 +130,7 @@ impl Evaluator {
             score[s] += self.royal_safety(pos, side);
         }
         let us = pos.side_to_move();
-        score[us.index()] - score[us.opponent().index()] + TEMPO
+        (score[us.index()] - score[us.opponent().index()] + TEMPO).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// Friendly pieces next to the royal piece shelter it; enemy pieces next to it threaten it.

@@ -168,3 +168,36 @@ proptest! {
         }
     }
 }
+
+/// An evaluation stays below the mate scores, however much material a game has: Tai Shogi's Emperor, who goes
+/// anywhere, is valued at about 92,700, so a side that has lost its Emperor (and plays on with its Crown Prince) was
+/// scored beyond the search's INFINITE (32,000), and the aspiration window widened until it overflowed (found by
+/// the search proptest; its seed is kept in tests/proptest-regressions/search.txt).
+#[test]
+fn an_evaluation_stays_below_the_mate_scores_in_the_largest_games() {
+    let engine = tatsu::variants::bundled_engine("tai-shogi").expect("bundled");
+    let played = random_position(&engine, 161_302_100_080_911_366, 39).to_fen();
+    // Black's Emperor, on e…, taken off the board: Black keeps its Crown Prince, so the game goes on.
+    let fen = played.replacen("/4e20/", "/25/", 1);
+    assert_ne!(fen, played, "the Emperor stands where the test expects");
+    let mut pos = Position::from_fen(&engine, &fen).expect("valid FEN");
+    let score = Evaluator::new(&engine).evaluate(&pos);
+    assert_eq!(
+        score,
+        -tatsu::eval::EVAL_LIMIT,
+        "Black, to move, is an Emperor down"
+    );
+    let limits = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let mut scores = Vec::new();
+    let outcome = run_search(&mut pos, &limits, &mut |r| scores.push(r.score));
+    assert!(pos
+        .legal_move_list()
+        .contains(&outcome.best.expect("a move")));
+    assert!(
+        scores.iter().all(|s| s.abs() <= tatsu::eval::EVAL_LIMIT),
+        "{scores:?}"
+    );
+}
