@@ -248,14 +248,7 @@ impl DescribeJson {
             },
             start_fen: start_fen.clone(),
             drops: *drops,
-            zones: zones
-                .iter()
-                .map(|z| ZoneJson {
-                    name: z.name.clone(),
-                    white: n.squares(&z.squares[Side::White.index()]),
-                    black: n.squares(&z.squares[Side::Black.index()]),
-                })
-                .collect(),
+            zones: zones.iter().map(|z| zone_json(&n, z)).collect(),
             // A remembered promoted piece (`Q~`) is the type it plays as: its promotion line says it is remembered.
             pieces: (0..pieces.len())
                 .filter(|&i| pieces[i].shadow_of.is_none())
@@ -278,21 +271,7 @@ impl DescribeJson {
                 bridge_not: n.marked(&r.bridge_not),
             }),
             counter_strike: counter_strike.as_ref().map(|r| n.marked(&r.set)),
-            gating: gating.as_ref().map(|gating| {
-                let side = |side: Side| {
-                    gating
-                        .rights
-                        .iter()
-                        .filter(|r| r.side == side)
-                        .map(|r| geometry.name(r.square))
-                        .collect()
-                };
-                GatingJson {
-                    white: side(Side::White),
-                    black: side(Side::Black),
-                    only: gating.only,
-                }
-            }),
+            gating: gating.as_ref().map(|g| gating_json(geometry, g)),
             must_drop: *must_drop,
             forced_capture: forced_capture.as_ref().map(|f| n.marked(&f.by)),
             explosions: explosions.as_ref().map(|blast| n.marked(&blast.spared)),
@@ -315,6 +294,32 @@ impl DescribeJson {
                 .collect(),
             end: EndJson::new(game),
         }
+    }
+}
+
+/// A zone's two copies, by square name.
+fn zone_json(n: &Names, z: &crate::rules::Zone) -> ZoneJson {
+    ZoneJson {
+        name: z.name.clone(),
+        white: n.squares(&z.squares[Side::White.index()]),
+        black: n.squares(&z.squares[Side::Black.index()]),
+    }
+}
+
+/// The gating squares of each side, and whether the hands enter only by gating.
+fn gating_json(geometry: &crate::rules::Geometry, gating: &crate::rules::Gating) -> GatingJson {
+    let side = |side: Side| {
+        gating
+            .rights
+            .iter()
+            .filter(|r| r.side == side)
+            .map(|r| geometry.name(r.square))
+            .collect()
+    };
+    GatingJson {
+        white: side(Side::White),
+        black: side(Side::Black),
+        only: gating.only,
     }
 }
 

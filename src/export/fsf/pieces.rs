@@ -166,27 +166,7 @@ impl Writer<'_> {
                 custom_numbers.push(0);
                 continue;
             }
-            let sets = move_sets(game, id);
-            let betza = match sets.as_slice() {
-                [] => String::new(),
-                [one] if one.zone.is_none() => one.betza.clone(),
-                [first, ..] => {
-                    let zones: Vec<String> = sets
-                        .iter()
-                        .map(|s| match s.zone {
-                            Some(z) => format!("\"{}\" in {}", s.betza, game.zone(z).name),
-                            None => format!("\"{}\" elsewhere", s.betza),
-                        })
-                        .collect();
-                    self.lossy.push(format!(
-                        "the {} moves by zone ({}); FSF gives a piece one move set, so it is written with \"{}\" everywhere",
-                        p.name,
-                        zones.join(", "),
-                        first.betza
-                    ));
-                    first.betza.clone()
-                }
-            };
+            let betza = self.one_move_set(id);
             let mut role = self.role(id, &betza);
             // The first piece that moves exactly as one of FSF's built-in pieces is that piece.
             if let Role::Custom(b) = &role {
@@ -227,24 +207,57 @@ impl Writer<'_> {
         }
         self.confinement(&roles, &custom_numbers);
         self.initial_region();
-        if self.cambodian {
-            self.set("gating", true);
-            self.set("cambodianMoves", true);
-        } else {
-            for p in game.pieces.iter().filter(|p| p.shadow_of.is_none()) {
-                if let Some(u) = p.unmoved.as_deref() {
-                    self.lossy.push(format!(
-                        "{}: FSF's first-move rights are Cambodian chess's king and met only (cambodianMoves)",
-                        crate::export::rules::unmoved_words(game, &p.name, u)
-                    ));
-                }
-            }
-        }
+        self.first_move_rights();
         if let Some(at) = over {
             self.fatal[at] =
                 format!("{custom} pieces need FSF custom pieces; FSF has {FSF_CUSTOM_PIECES}");
         }
         roles
+    }
+
+    /// The one move set FSF gives a piece: its only one, or, for a piece that moves by zone, the first (noted as
+    /// lossy, with every zone's moves).
+    fn one_move_set(&mut self, id: PieceId) -> String {
+        let game = self.game;
+        let sets = move_sets(game, id);
+        match sets.as_slice() {
+            [] => String::new(),
+            [one] if one.zone.is_none() => one.betza.clone(),
+            [first, ..] => {
+                let zones: Vec<String> = sets
+                    .iter()
+                    .map(|s| match s.zone {
+                        Some(z) => format!("\"{}\" in {}", s.betza, game.zone(z).name),
+                        None => format!("\"{}\" elsewhere", s.betza),
+                    })
+                    .collect();
+                self.lossy.push(format!(
+                    "the {} moves by zone ({}); FSF gives a piece one move set, so it is written with \"{}\" everywhere",
+                    game.pieces[id.index()].name,
+                    zones.join(", "),
+                    first.betza
+                ));
+                first.betza.clone()
+            }
+        }
+    }
+
+    /// First-move rights: FSF has Cambodian chess's (`cambodianMoves`) and no other; the others are noted as lossy.
+    fn first_move_rights(&mut self) {
+        let game = self.game;
+        if self.cambodian {
+            self.set("gating", true);
+            self.set("cambodianMoves", true);
+            return;
+        }
+        for p in game.pieces.iter().filter(|p| p.shadow_of.is_none()) {
+            if let Some(u) = p.unmoved.as_deref() {
+                self.lossy.push(format!(
+                    "{}: FSF's first-move rights are Cambodian chess's king and met only (cambodianMoves)",
+                    crate::export::rules::unmoved_words(game, &p.name, u)
+                ));
+            }
+        }
     }
 
     /// What FSF piece a tatsu piece becomes, noting what it cannot say about its moves.

@@ -36,6 +36,18 @@ pub fn every_engine() -> &'static [(String, std::sync::Arc<Engine>)] {
     })
 }
 
+/// How many legal moves start on each square (boards of at most 26 files: the from-square is the move's first
+/// letter and the digits after it), to compare a start position with a count by hand, piece by piece.
+pub fn moves_per_from_square(pos: &mut Position) -> std::collections::BTreeMap<String, usize> {
+    let mut counts = std::collections::BTreeMap::new();
+    for mv in pos.legal_move_list().iter() {
+        let text = pos.uci(mv);
+        let digits: String = text[1..].chars().take_while(char::is_ascii_digit).collect();
+        *counts.entry(format!("{}{digits}", &text[..1])).or_insert(0) += 1;
+    }
+    counts
+}
+
 /// The engine of `tests/data/variants/NAME.tatsu`.
 pub fn engine(name: &str) -> Engine {
     let path = format!(
