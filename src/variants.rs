@@ -18,10 +18,10 @@ pub fn bundled_name(name: &str) -> Option<&'static str> {
         .map(|(n, _)| *n)
         .find(|n| squashed(n) == wanted)
         .or_else(|| {
-            aliases()
+            summaries()
                 .iter()
-                .find(|(alias, _)| squashed(alias) == wanted)
-                .map(|(_, game)| *game)
+                .find(|s| s.aliases.iter().any(|a| squashed(a) == wanted))
+                .map(|s| s.game)
         })
 }
 
@@ -33,39 +33,59 @@ fn squashed(s: &str) -> String {
         .collect()
 }
 
-/// Every bundled game's `aliases`, `(alias, game)`, read from the files' syntax trees the first time a name is not
-/// a game's own (the games are not compiled for it). `bundled_aliases_name_one_game_each` holds them apart.
-pub fn aliases() -> &'static [(String, &'static str)] {
-    static ALIASES: OnceLock<Vec<(String, &'static str)>> = OnceLock::new();
-    ALIASES.get_or_init(|| {
-        let mut all = Vec::new();
-        for &(game, source) in &BUNDLED {
-            let (file, _) = crate::dsl::parse(game, source);
-            for statement in file.statements {
-                if let crate::dsl::ast::StatementKind::Aliases(names) = statement.kind {
-                    all.extend(names.into_iter().map(|n| (n.value, game)));
+/// What a bundled file says about itself without compiling: its `aliases` and its board. Read once per process
+/// from the files' syntax trees, the first time either is asked for (the great shogi games take seconds to compile;
+/// parsing every bundled file takes milliseconds).
+struct Summary {
+    game: &'static str,
+    aliases: Vec<String>,
+    board: Option<(u32, u32)>,
+}
+
+/// Every bundled file's [`Summary`], in `BUNDLED`'s order.
+fn summaries() -> &'static [Summary] {
+    use crate::dsl::ast::StatementKind;
+    static SUMMARIES: OnceLock<Vec<Summary>> = OnceLock::new();
+    SUMMARIES.get_or_init(|| {
+        BUNDLED
+            .iter()
+            .map(|&(game, source)| {
+                let (file, _) = crate::dsl::parse(game, source);
+                let mut summary = Summary {
+                    game,
+                    aliases: Vec::new(),
+                    board: None,
+                };
+                for statement in file.statements {
+                    match statement.kind {
+                        StatementKind::Aliases(names) => {
+                            summary.aliases.extend(names.into_iter().map(|n| n.value))
+                        }
+                        StatementKind::Board { files, ranks } if summary.board.is_none() => {
+                            summary.board = Some((files.value, ranks.value))
+                        }
+                        _ => {}
+                    }
                 }
-            }
-        }
-        all
+                summary
+            })
+            .collect()
     })
 }
 
-/// A bundled game's board, `(files, ranks)`, read from its file's syntax tree without compiling it (the great
-/// shogi games take seconds to compile): a session that cannot name squares past a size (USI) leaves those games out
-/// without building them. `None` for a name that is not bundled.
+/// Every bundled game's `aliases`, `(alias, game)`. `bundled_aliases_name_one_game_each` holds them apart.
+pub fn aliases() -> Vec<(&'static str, &'static str)> {
+    summaries()
+        .iter()
+        .flat_map(|s| s.aliases.iter().map(move |a| (a.as_str(), s.game)))
+        .collect()
+}
+
+/// A bundled game's board, `(files, ranks)`, read without compiling the game: a session that cannot name squares
+/// past a size (USI) leaves those games out without building them. `None` for a name that is not bundled.
 pub fn bundled_board(name: &str) -> Option<(u32, u32)> {
     let name = bundled_name(name)?;
-    let (_, source) = BUNDLED.iter().find(|(n, _)| *n == name)?;
-    let (file, _) = crate::dsl::parse(name, source);
-    file.statements
-        .into_iter()
-        .find_map(|statement| match statement.kind {
-            crate::dsl::ast::StatementKind::Board { files, ranks } => {
-                Some((files.value, ranks.value))
-            }
-            _ => None,
-        })
+    summaries().iter().find(|s| s.game == name)?.board
 }
 
 /// The bundled variants: `(name, source)`.

@@ -42,7 +42,7 @@ pub fn run(args: &ListArgs) -> Result<(), CliError> {
             let aliases = tatsu::variants::aliases()
                 .iter()
                 .filter(|(_, game)| game == name)
-                .map(|(alias, _)| alias.clone())
+                .map(|(alias, _)| alias.to_string())
                 .collect();
             GameJson {
                 name,

@@ -122,11 +122,11 @@ fn bundled_aliases_name_one_game_each() {
             "the alias `{alias}` of {game} is a bundled game's own name"
         );
         let others: Vec<_> = aliases()
-            .iter()
-            .filter(|(a, g)| squash(a) == squash(alias) && g != game)
+            .into_iter()
+            .filter(|&(a, g)| squash(a) == squash(alias) && g != game)
             .collect();
         assert!(others.is_empty(), "`{alias}` names {game} and {others:?}");
-        assert_eq!(bundled_name(alias), Some(*game));
+        assert_eq!(bundled_name(alias), Some(game));
     }
 }
 
