@@ -6,6 +6,8 @@ use crate::support::pyffish::pyffish;
 use std::process::Command;
 use tatsu::engine::{perft::perft, Engine, Position};
 
+mod zoned;
+
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 fn game(name: &str) -> tatsu::rules::Game {

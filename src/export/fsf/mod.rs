@@ -14,6 +14,7 @@ mod pieces;
 mod promotion;
 mod royals;
 mod xiangqi;
+mod zoned;
 
 use pieces::{BuiltIn, Role};
 

@@ -1,0 +1,54 @@
+//! Pawns that move by zone, said to FSF as its pawn (src/export/fsf/zoned.rs).
+use super::{fsf_perft, game, ROOT};
+use crate::support::pyffish::pyffish;
+use tatsu::engine::{perft::perft, Engine, Position};
+
+/// Horde's first-rank pawns may also step two squares: FSF's doubleStepRegion holds the first rank beside the
+/// second (as FSF's built-in horde has it, its variant.cpp: `doubleStepRegion[WHITE] |= Rank1BB`).
+#[test]
+fn a_first_rank_double_step_is_fsfs_double_step_region() {
+    let g = game(&format!("{ROOT}/tests/data/variants/horde.tatsu"));
+    let exported = tatsu::export::to_fsf(&g, "tatsu-horde", false).expect("exports without loss");
+    for line in [
+        "pawn = p",
+        "doubleStepRegionWhite = *1 *2",
+        "doubleStepRegionBlack = *7 *8",
+    ] {
+        assert!(
+            exported.text.lines().any(|l| l == line),
+            "{line}:\n{}",
+            exported.text
+        );
+    }
+}
+
+/// The counts come from Fairy-Stockfish (pyffish) on the export. The second position has a first-rank double step
+/// (a1a3) past a black pawn on b3: tatsu makes a2 an en-passant target (its lame double step, of a piece that
+/// takes en passant), and so does FSF's pawn with the default enPassantRegion.
+#[test]
+fn a_first_rank_double_step_counts_as_fairy_stockfish_counts_it() {
+    if pyffish().is_none() {
+        return;
+    }
+    let g = game(&format!("{ROOT}/tests/data/variants/horde.tatsu"));
+    let exported = tatsu::export::to_fsf(&g, "tatsu-horde", false).unwrap();
+    let dir = crate::support::scratch::scratch("fsf-zoned");
+    let ini = dir.join("horde.ini");
+    std::fs::write(&ini, &exported.text).unwrap();
+    let engine = Engine::new(g);
+    for (fen, depth) in [
+        (None, 3),
+        (Some("rnbqkbnr/pppppppp/8/8/8/1p6/8/P3P3 w kq - 0 1"), 3),
+    ] {
+        let mut pos = match fen {
+            Some(f) => Position::from_fen(&engine, f).unwrap(),
+            None => Position::start(&engine),
+        };
+        assert_eq!(
+            fsf_perft(&ini, "tatsu-horde", depth, fen),
+            perft(&mut pos, depth),
+            "{fen:?} depth {depth}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
