@@ -6,7 +6,7 @@ use crate::support::pyffish::pyffish;
 use std::process::Command;
 use tatsu::engine::{perft::perft, Engine, Position};
 
-mod zoned;
+mod pawns;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
