@@ -164,7 +164,11 @@ impl Writer<'_> {
             let black = initial_squares(game, id, Side::Black);
             let zw = self.zone(&format!("{}_initial_white", slug(&p.name)), &white);
             let zb = self.zone(&format!("{}_initial_black", slug(&p.name)), &black);
-            for s in join(&m.special) {
+            // Sjaak II's `Special:` moves replace the piece's quiet moves in its zone (a Pawn-sideways pawn given
+            // `Special: … step 2N` has no sideways step from its start rank): they are written with them.
+            let quiet_and_special: Vec<String> =
+                m.moves.iter().chain(&m.special).cloned().collect();
+            for s in join(&quiet_and_special) {
                 self.line(format!("Special: {zw}, {zb}, {s}"));
             }
         }
@@ -321,11 +325,23 @@ impl Writer<'_> {
                     .collect()
             };
         self.line(format!("Promotion: {w}, {b}, \"{choices}\""));
-        // Without this line Sjaak II makes every promotion optional.
-        if pr.mandatory {
+        // Without this line Sjaak II makes every promotion optional. tatsu's dead-square rule makes it mandatory
+        // where the piece could never move again (a knight on the last two ranks), which Sjaak II does not do:
+        // those squares are left out of the optional zone (Judkins shogi's Nc3-b5 must promote).
+        let dead = &p.dead;
+        let optional = |side: usize, zone: &SquareSet| -> SquareSet {
+            zone.iter().filter(|&s| !dead[side].contains(s)).collect()
+        };
+        let (ow, ob) = (optional(0, &zw), optional(1, &zb));
+        if pr.mandatory || ow.is_empty() && ob.is_empty() {
             self.line("Optional promotion: empty, empty");
-        } else {
+        } else if ow == zw && ob == zb {
             self.line(format!("Optional promotion: {w}, {b}"));
+        } else {
+            let stem = format!("{}_{}_optional", slug(&zn), slug(&p.name));
+            let ow = self.zone(&format!("{stem}_white"), &ow);
+            let ob = self.zone(&format!("{stem}_black"), &ob);
+            self.line(format!("Optional promotion: {ow}, {ob}"));
         }
         if pr.trigger == PromotionTrigger::Destination && pr.choices.len() == 1 {
             self.lossy.push(format!(

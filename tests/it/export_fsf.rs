@@ -6,6 +6,8 @@ use crate::support::pyffish::pyffish;
 use std::process::Command;
 use tatsu::engine::{perft::perft, Engine, Position};
 
+mod pawns;
+
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 fn game(name: &str) -> tatsu::rules::Game {
@@ -742,12 +744,17 @@ fn en_passant_on_a_custom_piece_is_refused_where_another_capture_lacks_it() {
 }
 
 /// `royals last-safe` with two royal types (Sho Shogi's king and crown prince) is not FSF's pseudo-royal rule,
-/// which keeps the last piece of each type safe.
+/// which keeps the last piece of each type safe; nor would one type be (FSF's own shoshogi makes the prince its
+/// king's type): FSF's position.cpp legal() recounts the pseudo-royal pieces after a pawn-style promotion only,
+/// not after the elephant's shogi-style one.
 #[test]
 fn last_safe_royals_of_several_types_are_refused_with_fsfs_per_type_count() {
     let refused = refusal_of(&game(&format!("{ROOT}/tests/data/variants/shoshogi.tatsu")));
     assert_eq!(
         refused,
-        ["`royals last-safe`: FSF's pseudo-royal pieces are the last of each type, so with several royal types (K +E) a side's last one of each must be kept safe, not its last royal piece"]
+        [
+            "`royals last-safe`: FSF's pseudo-royal pieces are the last of each type, so with several royal types (K +E) a side's last one of each must be kept safe, not its last royal piece",
+            "`royals last-safe`: the Drunk Elephant promotes to a royal piece; FSF's legal() recounts a side's pseudo-royal pieces after a pawn-style promotion only, so after a shogi-style one (promotedPieceType) its last one must still be safe, where in tatsu the promotion answers a check on it",
+        ]
     );
 }

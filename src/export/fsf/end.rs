@@ -213,13 +213,12 @@ impl Writer<'_> {
         if listed == pawns {
             return;
         }
-        if listed.is_empty() {
-            self.lossy.push(format!(
-                "{rule}: no piece resets the count, but FSF's pawn does"
-            ));
-            return;
-        }
-        let types: String = listed.iter().map(|&i| letters[i]).collect();
+        // No piece listed: FSF's empty set (`-`, its parser's piece-set reading), as its pawnback has it.
+        let types: String = if listed.is_empty() {
+            "-".into()
+        } else {
+            listed.iter().map(|&i| letters[i]).collect()
+        };
         self.set("nMoveRuleTypes", types);
     }
 }

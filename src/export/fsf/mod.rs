@@ -10,10 +10,12 @@ mod en_passant;
 mod end;
 mod janggi;
 mod move_rules;
+mod pawn_drops;
 mod pieces;
 mod promotion;
 mod royals;
 mod xiangqi;
+mod zoned;
 
 use pieces::{BuiltIn, Role};
 
@@ -183,32 +185,26 @@ impl Writer<'_> {
             .enumerate()
             .filter_map(|(i, p)| p.drop.as_ref().map(|d| (i, d)))
             .collect();
-        // FSF never drops its pawn on the pawn's first rank (unless `firstRankPawnDrops`) nor in its promotion
-        // zone, whatever the drop region: a tatsu pawn closed exactly to its first rank, or open everywhere, says
-        // the same; its last rank is closed by the dead-square rule.
-        let g = game.geometry;
-        let first_rank = |side: usize| -> SquareSet {
-            let rank = if side == 0 { 0 } else { g.ranks as i32 - 1 };
-            g.all().filter(|&sq| g.rank(sq) == rank).collect()
-        };
         let every_droppable = droppable.clone();
-        let pawn_drop = droppable
+        let pawn = droppable
             .iter()
             .find(|(i, _)| matches!(roles[*i], Role::Pawn))
-            .map(|&(i, d)| (i, d.forbidden.clone()));
+            .map(|&(i, _)| i);
         let droppable: Vec<(usize, &crate::rules::DropRule)> = droppable
             .into_iter()
             .filter(|(i, _)| !matches!(roles[*i], Role::Pawn))
             .collect();
-        if let Some((i, forbidden)) = pawn_drop {
-            if forbidden.iter().all(SquareSet::is_empty) {
-                self.set("firstRankPawnDrops", true);
-            } else if forbidden != [first_rank(0), first_rank(1)] {
-                self.lossy.push(format!(
-                    "the {} has its own `drop not in` zones; FSF's pawn is closed to its first rank or to none",
-                    game.pieces[i].name
-                ));
-            }
+        // The one drop region FSF has, written from the other pieces' zones; the pawn's are checked against it.
+        let all: SquareSet = game.geometry.all().collect();
+        let open = |side: usize| -> SquareSet {
+            droppable.first().map_or(all.clone(), |(_, d)| {
+                all.iter()
+                    .filter(|&s| !d.forbidden[side].contains(s))
+                    .collect()
+            })
+        };
+        if let Some(i) = pawn {
+            self.pawn_drops(i, &[open(0), open(1)]);
         }
         if let Some((_, first)) = droppable.first() {
             if droppable
@@ -219,14 +215,9 @@ impl Writer<'_> {
                     "some pieces have their own `drop not in` zones; FSF has one drop region for all".into(),
                 );
             }
-            let all: SquareSet = game.geometry.all().collect();
             for (side, key) in [(0, "dropRegionWhite"), (1, "dropRegionBlack")] {
                 if !first.forbidden[side].is_empty() {
-                    let allowed: SquareSet = all
-                        .iter()
-                        .filter(|&s| !first.forbidden[side].contains(s))
-                        .collect();
-                    self.set(key, region(game, &allowed));
+                    self.set(key, region(game, &open(side)));
                 }
             }
         }

@@ -166,8 +166,14 @@ impl Writer<'_> {
                 custom_numbers.push(0);
                 continue;
             }
-            let betza = self.one_move_set(id);
-            let mut role = self.role(id, &betza);
+            // A pawn whose one zone only adds a double step (Horde's first rank) is FSF's pawn (zoned).
+            let mut role = match self.zoned_pawn(id) {
+                Some(pawn) => pawn,
+                None => {
+                    let betza = self.one_move_set(id);
+                    self.role(id, &betza)
+                }
+            };
             // The first piece that moves exactly as one of FSF's built-in pieces is that piece.
             if let Role::Custom(b) = &role {
                 let bers = (!game.end.checkmate_needs_check_by.is_empty()).then_some(BuiltIn::Bers);

@@ -99,18 +99,33 @@ impl Writer<'_> {
         } else {
             "`royals last-safe`"
         };
-        let why = if royals.len() > 1 {
-            format!(
-                "FSF's pseudo-royal pieces are the last of each type, so with several royal types ({}) a side's \
-                 last one of each must be kept safe, not its last royal piece",
-                game.symbols_text(royals)
-            )
-        } else {
-            "FSF counts a side's pseudo-royal pieces before a promoting move, tatsu after it (a promotion to a \
-             second royal piece cannot answer a check on the last one there)"
-                .to_string()
-        };
-        self.lossy.push(format!("{words}: {why}"));
+        let counting = "FSF counts a side's pseudo-royal pieces before a promoting move, tatsu after it (a \
+                        promotion to a second royal piece cannot answer a check on the last one there)";
+        if royals.len() == 1 {
+            self.lossy.push(format!("{words}: {counting}"));
+            return;
+        }
+        self.lossy.push(format!(
+            "{words}: FSF's pseudo-royal pieces are the last of each type, so with several royal types ({}) a side's \
+             last one of each must be kept safe, not its last royal piece",
+            game.symbols_text(royals)
+        ));
+        // Even written as one type (FSF's own shoshogi makes its prince the king's type), a shogi-style promotion
+        // to a royal type leaves FSF's pseudo-royal pieces as they were: its legal() recounts them after a
+        // pawn-style promotion only.
+        let promoter = game.pieces.iter().find(|p| {
+            p.promotions
+                .iter()
+                .any(|line| line.choices.iter().any(|c| royals.contains(c)))
+        });
+        if let Some(p) = promoter {
+            self.lossy.push(format!(
+                "{words}: the {} promotes to a royal piece; FSF's legal() recounts a side's pseudo-royal pieces after \
+                 a pawn-style promotion only, so after a shogi-style one (promotedPieceType) its last one must still \
+                 be safe, where in tatsu the promotion answers a check on it",
+                p.name
+            ));
+        }
     }
 
     /// The options of the pseudo-royal pieces chosen by [`Self::pseudo_royals`] (after the end rules, which write

@@ -1,0 +1,107 @@
+//! Pawns said to FSF as its pawn: by zone (src/export/fsf/zoned.rs), dropped (pawn_drops.rs), and the move count.
+use super::{fsf_perft, game, ROOT};
+use crate::support::pyffish::pyffish;
+use tatsu::engine::{perft::perft, Engine, Position};
+
+/// Horde's first-rank pawns may also step two squares: FSF's doubleStepRegion holds the first rank beside the
+/// second (as FSF's built-in horde has it, its variant.cpp: `doubleStepRegion[WHITE] |= Rank1BB`).
+#[test]
+fn a_first_rank_double_step_is_fsfs_double_step_region() {
+    let g = game(&format!("{ROOT}/tests/data/variants/horde.tatsu"));
+    let exported = tatsu::export::to_fsf(&g, "tatsu-horde", false).expect("exports without loss");
+    for line in [
+        "pawn = p",
+        "doubleStepRegionWhite = *1 *2",
+        "doubleStepRegionBlack = *7 *8",
+    ] {
+        assert!(
+            exported.text.lines().any(|l| l == line),
+            "{line}:\n{}",
+            exported.text
+        );
+    }
+}
+
+/// The counts come from Fairy-Stockfish (pyffish) on the export. The second position has a first-rank double step
+/// (a1a3) past a black pawn on b3: tatsu makes a2 an en-passant target (its lame double step, of a piece that
+/// takes en passant), and so does FSF's pawn with the default enPassantRegion.
+#[test]
+fn a_first_rank_double_step_counts_as_fairy_stockfish_counts_it() {
+    if pyffish().is_none() {
+        return;
+    }
+    let g = game(&format!("{ROOT}/tests/data/variants/horde.tatsu"));
+    let exported = tatsu::export::to_fsf(&g, "tatsu-horde", false).unwrap();
+    let dir = crate::support::scratch::scratch("fsf-zoned");
+    let ini = dir.join("horde.ini");
+    std::fs::write(&ini, &exported.text).unwrap();
+    let engine = Engine::new(g);
+    for (fen, depth) in [
+        (None, 3),
+        (Some("rnbqkbnr/pppppppp/8/8/8/1p6/8/P3P3 w kq - 0 1"), 3),
+    ] {
+        let mut pos = match fen {
+            Some(f) => Position::from_fen(&engine, f).unwrap(),
+            None => Position::start(&engine),
+        };
+        assert_eq!(
+            fsf_perft(&ini, "tatsu-horde", depth, fen),
+            perft(&mut pos, depth),
+            "{fen:?} depth {depth}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Placement chess drops every piece on its first rank: the pawn too (its own `drop not in` zone), which FSF keeps
+/// off its first rank unless `firstRankPawnDrops`. The counts come from Fairy-Stockfish (pyffish) on the export,
+/// in a position with a pawn in each hand.
+#[test]
+fn a_pawn_dropped_on_its_first_rank_only_is_first_rank_pawn_drops() {
+    let g = game(&format!("{ROOT}/tests/data/variants/placement.tatsu"));
+    let exported =
+        tatsu::export::to_fsf(&g, "tatsu-placement", false).expect("exports without loss");
+    for line in ["firstRankPawnDrops = true", "dropRegionWhite = *1"] {
+        assert!(
+            exported.text.lines().any(|l| l == line),
+            "{line}:\n{}",
+            exported.text
+        );
+    }
+    if pyffish().is_none() {
+        return;
+    }
+    let dir = crate::support::scratch::scratch("fsf-pawn-drops");
+    let ini = dir.join("placement.ini");
+    std::fs::write(&ini, &exported.text).unwrap();
+    let fen = "8/pppppppp/8/8/8/8/1PPPPPPP/8[KQRRBBNNPkqrrbbnnp] w - - 0 1";
+    let engine = Engine::new(g);
+    let mut pos = Position::from_fen(&engine, fen).unwrap();
+    assert_eq!(
+        fsf_perft(&ini, "tatsu-placement", 2, Some(fen)),
+        perft(&mut pos, 2)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `move-limit` with no `reset-by` piece: FSF's nMoveRuleTypes is then empty (`-`, as its pawnback sets it), so
+/// its pawn's moves keep the count too. Pawn-back chess is still refused, for its promotions (FSF's do_move
+/// resets the count on every promotion; the file resets it on captures only).
+#[test]
+fn no_piece_resetting_the_move_count_is_an_empty_n_move_rule_types() {
+    let g = game(&format!("{ROOT}/tests/data/variants/pawnback.tatsu"));
+    let refusal = tatsu::export::to_fsf(&g, "tatsu-pawnback", false).unwrap_err();
+    assert!(
+        refusal
+            .inexpressible
+            .iter()
+            .all(|r| !r.contains("no piece resets")),
+        "{refusal}"
+    );
+    let lossy = tatsu::export::to_fsf(&g, "tatsu-pawnback", true).unwrap();
+    assert!(
+        lossy.text.lines().any(|l| l == "nMoveRuleTypes = -"),
+        "{}",
+        lossy.text
+    );
+}
