@@ -99,6 +99,11 @@ function wire() {
   $("flip").onclick = () => board.setFlipped(!board.flipped);
   $("show-coords").onchange = (e) => board.setCoordinates(e.target.checked);
   $("show-glyphs").onchange = (e) => board.setGlyphs(e.target.checked);
+  $("zoom-in").onclick = () => board.setZoom("in");
+  $("zoom-out").onclick = () => board.setZoom("out");
+  $("zoom-fit").onclick = () => board.setZoom(board.zoom === "fit" ? null : "fit");
+  board.onZoom = (size) => { $("zoom-size").textContent = `${size} px`; };
+  board.onInfo = (text) => { $("piece-info").textContent = text; };
   $("show-zones").onchange = () => {
     $("zone-select").hidden = !$("show-zones").checked || !ui.game.board.zones.length;
     if (ui.tab === "explore") explore.draw($("explore-board").value === "position");
@@ -125,6 +130,9 @@ function wire() {
     if (e.key === "ArrowLeft") play.goTo(play.cursor - 1);
     else if (e.key === "ArrowRight") play.goTo(play.cursor + 1);
     else if (e.key === "f") board.setFlipped(!board.flipped);
+    else if (e.key === "+" || e.key === "=") board.setZoom("in");
+    else if (e.key === "-") board.setZoom("out");
+    else if (e.key === "0") board.setZoom(board.zoom === "fit" ? null : "fit");
     else if (e.key === "Escape" && ui.tab === "play") play.clickSquare(null);
   });
 }
