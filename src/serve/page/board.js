@@ -7,6 +7,8 @@ const FIGURE_LETTERS = { king: "K", queen: "Q", rook: "R", bishop: "B", knight: 
 // The smallest square drawn by default, in CSS pixels: two stacked kanji stay about 12 px tall (measured by eye in
 // Chromium with Noto Sans CJK: below that they blur). Boards that fit the window at this size or more look as before.
 const MIN_SQUARE = 32;
+// A board that fits the window whole at this size or more is drawn to fit rather than scroll by a few ranks.
+const FIT_SQUARE = 28;
 const MIN_ZOOM = 8;
 const MAX_ZOOM = 120;
 const MIN_LABEL = 14;
@@ -55,8 +57,11 @@ export class Board {
   }
 
   // A new game: its geometry (board.files, ranks, squares, holes), picture style and pieces.
-  setGame(game) {
+  setGame(game, id) {
+    // The same game again (its file saved): the zoom and the scrolled place are kept.
+    const same = this.game && this.gameId === id;
     this.game = game;
+    this.gameId = id;
     this.info = new Map();
     for (const p of game.pieces) {
       this.info.set(p.letter.toUpperCase(), { ...p, chess: FIGURE_LETTERS[p.figure] || null });
@@ -65,9 +70,9 @@ export class Board {
     this.el.classList.toggle("shogi", game.rotated);
     this.holes = new Set(game.board.holes);
     this.hasHands = game.pieces.some((p) => p.droppable);
-    this.zoom = null;
+    if (!same) this.zoom = null;
     this.build();
-    this.scrollHome();
+    if (!same) this.scrollHome();
   }
 
   // Piece info by the letter a position uses ("p", "+P", "(N2)"): the game lists upper-case letters.
@@ -151,9 +156,9 @@ export class Board {
     if (this.marks) this.setMarks(this.marks);
   }
 
-  // The square size. A board that fits the window at a readable size (MIN_SQUARE or more) is drawn to fit it, as
-  // before; a larger one (Tai's 25x25, Taikyoku's 36x36 on a laptop) keeps the readable size and scrolls inside
-  // its frame, the coordinates staying at the frame's edges. The zoom buttons set the size by hand; "Fit" shows the
+  // The square size. A board that fits the window at a readable size (FIT_SQUARE or more) is drawn to fit it, as
+  // before; a larger one (Maka Dai Dai or Taikyoku on a laptop) gets MIN_SQUARE and scrolls inside its frame, the
+  // coordinates staying at the frame's edges. The zoom buttons set the size by hand; "Fit" shows the
   // whole board however small.
   fit() {
     if (!this.game) return;
@@ -165,7 +170,11 @@ export class Board {
       return Math.floor(Math.min(width / files, height / ranks));
     };
     let size = this.zoom === "fit" ? fitSize(this.coords ? MIN_LABEL : 0) : this.zoom;
-    if (!size) size = Math.max(MIN_SQUARE, fitSize(this.coords ? labelFor(MIN_SQUARE) : 0));
+    if (!size) {
+      // A board that fits at FIT_SQUARE or more is shown whole (Tai's 25x25 at 1920x1080); a larger one scrolls.
+      const fit = fitSize(this.coords ? labelFor(MIN_SQUARE) : 0);
+      size = fit >= FIT_SQUARE ? fit : MIN_SQUARE;
+    }
     size = Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, size));
     const label = this.coords ? labelFor(size) : 0;
     this.size = size;

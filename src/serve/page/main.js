@@ -72,7 +72,7 @@ async function loadGame(id, keepLine, gameRequest) {
     .flatMap((z) => ["white", "black"].map((s) => `<option value="${z.name}|${s}">${z.name} (${s})</option>`))
     .join("");
   $("zone-select").hidden = !$("show-zones").checked || !game.board.zones.length;
-  board.setGame(game);
+  board.setGame(game, id);
   explore.setGame(game);
   if (ui.tab === "explore") selectTab("play");
   await play.setGame(id, keepLine && sameShape, startPosition);
