@@ -99,6 +99,12 @@ function wire() {
   $("flip").onclick = () => board.setFlipped(!board.flipped);
   $("show-coords").onchange = (e) => board.setCoordinates(e.target.checked);
   $("show-glyphs").onchange = (e) => board.setGlyphs(e.target.checked);
+  // A rule book diagram is drawn to the pane's width (10 px squares for 36x36): a click shows it at its own size,
+  // scrolling in the pane, and another click fits it again.
+  $("tab-rules").addEventListener("click", (e) => {
+    const figure = e.target.closest("figure");
+    if (figure && figure.querySelector("svg")) figure.classList.toggle("zoomed");
+  });
   $("zoom-in").onclick = () => board.setZoom("in");
   $("zoom-out").onclick = () => board.setZoom("out");
   $("zoom-fit").onclick = () => board.setZoom(board.zoom === "fit" ? null : "fit");
