@@ -7,7 +7,8 @@ A small WebDriver (W3C) client on the standard library only (urllib + json again
 It starts chromedriver and `TATSU_BINARY serve` (bundled games plus two temporary variant files), then checks, with
 a screenshot of each step in SCREENSHOT_DIR: a move and a capture in chess, a move by the keyboard, a drop from
 hand in crazyhouse, a promotion choice, a Lion double move in chu-shogi entered square by square, the engine's
-reply, the live file (a broken save shows its diagnostic, a fixed one shows the board again), the Lion explored
+reply, the live file (a broken save shows its diagnostic, a fixed one shows the board again), a move on Taikyoku's
+36x36 board (readable squares, the piece named on hover and tap), the Lion explored
 (a destination's XBetza component), perft with divide and a search in the analysis pane, and a balance run (its
 progress, Stop with the report of the games finished, a full run's report). It prints the page load times of chess,
 chu-shogi and a 36x36 game and the click-to-highlight time (measured, not asserted). Exits 0 when every check
@@ -260,6 +261,32 @@ def lion_double_move(t):
     return load
 
 
+def taikyoku_move(t):
+    """Issue 47: Taikyoku's 36x36 board at a readable square size (scrolling in its frame), a piece named on hover
+    and tap, and a move made by clicking: the pawn on a11 to a12 (empty at the start: rank 12 holds only the Dogs and
+    Go-Betweens, docs/rules/taikyoku-shogi.md)."""
+    t.open("taikyoku-shogi")
+    size = t.d.js("return document.querySelector('[data-square=\"a11\"]').getBoundingClientRect().width;")
+    if size < 32:
+        raise Failure(f"a 36x36 square is drawn {size} px wide, under the readable 32 px")
+    title = t.d.js("return document.querySelector('[data-square=\"a11\"]').title;")
+    if "White Pawn" not in title:
+        raise Failure(f"a11's hover title does not name its piece: {title!r}")
+    # The frame opens on the middle files; a person scrolls it left to reach file a, and so does the test (WebDriver
+    # would scroll a11 only to the frame's edge, under the rank numbers that stay there).
+    t.d.js("document.getElementById('board-wrap').scrollLeft = 0;")
+    t.d.click(t.square("a11"))
+    t.wait("document.querySelector('[data-square=\"a12\"]').dataset.mark === 'move'", "a11's destinations are marked")
+    info = t.d.js("return document.getElementById('piece-info').textContent;")
+    if not info.startswith("a11: White Pawn"):
+        raise Failure(f"the tapped piece is not named under the board: {info!r}")
+    t.shot("taikyoku-selected")
+    t.move("a12", ply=1)
+    t.expect("a12", "white P")
+    t.expect("a11", None)
+    t.shot("taikyoku-moved")
+
+
 def explore_lion(t):
     t.open("chu-shogi")
     t.d.click('[data-tab="explore"]')
@@ -389,7 +416,7 @@ def main():
     # The server's output goes to a file (a pipe nobody drains could fill and stall it); its URL is read from there.
     log_path = os.path.join(work, "serve.log")
     log = open(log_path, "w")
-    server = subprocess.Popen([tatsu, "serve", "chess", "crazyhouse", "chu-shogi", live, big],
+    server = subprocess.Popen([tatsu, "serve", "chess", "crazyhouse", "chu-shogi", "taikyoku-shogi", live, big],
                               stdout=log, stderr=subprocess.STDOUT)
     driver = None
     try:
@@ -400,6 +427,7 @@ def main():
                  ("crazyhouse drop", lambda: crazyhouse_drop(t)),
                  ("promotion", lambda: promotion(t)), ("lion", lambda: lion_double_move(t)),
                  ("engine", lambda: engine_reply(t)), ("live file", lambda: live_file(t, live)),
+                 ("taikyoku", lambda: taikyoku_move(t)),
                  ("explore", lambda: explore_lion(t)), ("analysis", lambda: perft_divide(t)),
                  ("balance", lambda: balance_report(t))]
         results = {}

@@ -283,6 +283,13 @@ fn piece_svg(
         "#000000"
     };
     let size = if text.chars().count() > 1 { 14 } else { 17 };
+    // Three letters and more (Taikyoku's `WHT`, Tai's `DSP+`) are squeezed to the tile's width rather than left
+    // to run over its edges (issue 47); one or two letters fit as they are.
+    let squeeze = if text.chars().count() >= 3 {
+        r#" textLength="26" lengthAdjust="spacingAndGlyphs""#
+    } else {
+        ""
+    };
     if !shogi_style {
         let (bg, fg) = match side {
             Side::White => ("#ffffff", letter_colour),
@@ -296,7 +303,7 @@ fn piece_svg(
             ),
         };
         return format!(
-            r##"<circle cx="{cx}" cy="{cy}" r="16" fill="{bg}" stroke="#000000" stroke-width="1.5"/><text x="{cx}" y="{}" font-size="{size}" text-anchor="middle" font-weight="bold" fill="{fg}">{}</text>"##,
+            r##"<circle cx="{cx}" cy="{cy}" r="16" fill="{bg}" stroke="#000000" stroke-width="1.5"/><text x="{cx}" y="{}" font-size="{size}" text-anchor="middle" font-weight="bold" fill="{fg}"{squeeze}>{}</text>"##,
             cy + 6,
             escape(text)
         );
@@ -309,7 +316,7 @@ fn piece_svg(
         String::new()
     };
     format!(
-        r##"<g{turn}><path d="M{cx} {} L{} {} L{} {} L{} {} L{} {} Z" fill="#f5deb3" stroke="#5d4037" stroke-width="1.5"/><text x="{cx}" y="{}" font-size="{size}" text-anchor="middle" font-weight="bold" fill="{letter_colour}">{}</text></g>"##,
+        r##"<g{turn}><path d="M{cx} {} L{} {} L{} {} L{} {} L{} {} Z" fill="#f5deb3" stroke="#5d4037" stroke-width="1.5"/><text x="{cx}" y="{}" font-size="{size}" text-anchor="middle" font-weight="bold" fill="{letter_colour}"{squeeze}>{}</text></g>"##,
         cy - 17,
         cx + 12,
         cy - 11,

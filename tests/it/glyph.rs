@@ -91,3 +91,75 @@ fn the_bundled_shogi_games_draw_their_pieces_in_kanji() {
     let dragon = shogi.game.pieces.iter().find(|p| p.symbol == "+R").unwrap();
     assert_eq!(dragon.glyph.as_deref(), Some("竜"));
 }
+
+/// The ids of a bundled great shogi's pieces that have no glyph, and the glyphs of some that do.
+fn glyphs_of(file: &str) -> Vec<(String, Option<String>)> {
+    let path = format!("{}/variants/{file}", env!("CARGO_MANIFEST_DIR"));
+    let game = tatsu::variants::load(&path)
+        .expect("the file compiles")
+        .game;
+    game.pieces
+        .iter()
+        .map(|p| (p.symbol.clone(), p.glyph.clone()))
+        .collect()
+}
+
+fn without_glyph(file: &str) -> Vec<String> {
+    let mut ids: Vec<String> = glyphs_of(file)
+        .into_iter()
+        .filter(|(_, g)| g.is_none())
+        .map(|(id, _)| id)
+        .collect();
+    ids.sort();
+    ids
+}
+
+fn glyph_of(file: &str, id: &str) -> Option<String> {
+    glyphs_of(file)
+        .into_iter()
+        .find(|(s, _)| s == id)
+        .and_then(|(_, g)| g)
+}
+
+#[test]
+fn the_great_shogi_pieces_without_kanji_are_the_ones_their_rules_pages_list() {
+    // The lists are those of the "Glyphs" sections of docs/rules/{maka-dai-dai,tai,taikyoku}-shogi.md: the pieces no
+    // source read gives a kanji for (the Wizard Stork's second character is not in Unicode).
+    assert_eq!(without_glyph("maka-dai-dai-shogi.tatsu"), ["+Cc"]);
+    assert_eq!(
+        without_glyph("tai-shogi.tatsu"),
+        ["+Cc", "+Or", "Gde", "Rs", "Sch", "Sde"]
+    );
+    let mut taikyoku = vec![
+        "+Cc", "+C", "+Wl", "Mh", "+Ruc", "He", "+Vo", "+Gd", "+Whf", "Dl", "Wb", "+Wb", "Fl",
+        "Ps", "Cm", "+Cm", "Dr", "+Sx", "Wi", "Ck", "+Ck", "+Vs", "Pe", "Eb", "Ow", "Oc", "+Sl",
+        "+Vm", "Ox", "Bn", "+Bn", "+Hf", "Tg",
+    ];
+    taikyoku.sort();
+    assert_eq!(without_glyph("taikyoku-shogi.tatsu"), taikyoku);
+}
+
+#[test]
+fn the_great_shogi_glyphs_are_their_sources_kanji() {
+    // fire-lizard/QBoard's stringmanager.cpp (PieceType2KanjiCode): the Emperor, the Deva and the Teaching King.
+    assert_eq!(
+        glyph_of("maka-dai-dai-shogi.tatsu", "+K").as_deref(),
+        Some("自在天王")
+    );
+    assert_eq!(
+        glyph_of("maka-dai-dai-shogi.tatsu", "Dv").as_deref(),
+        Some("提婆")
+    );
+    assert_eq!(glyph_of("tai-shogi.tatsu", "+Dv").as_deref(), Some("教王"));
+    // The Taikyoku table (Xwilarg, manbearian) for a piece of the same name: the Lion Dog and the Kirin (Kylin).
+    assert_eq!(glyph_of("tai-shogi.tatsu", "Ld").as_deref(), Some("狛犬"));
+    assert_eq!(
+        glyph_of("maka-dai-dai-shogi.tatsu", "Ky").as_deref(),
+        Some("麒麟")
+    );
+    // QBoard's Free Dream-Eater, Taikyoku's Free Baku (the baku, 獏).
+    assert_eq!(
+        glyph_of("taikyoku-shogi.tatsu", "Fb").as_deref(),
+        Some("奔獏")
+    );
+}

@@ -4,6 +4,21 @@
 import { pieceSvg } from "./pieces.js";
 
 const FIGURE_LETTERS = { king: "K", queen: "Q", rook: "R", bishop: "B", knight: "N", pawn: "P" };
+// The smallest square drawn by default, in CSS pixels: two stacked kanji stay about 12 px tall (measured by eye in
+// Chromium with Noto Sans CJK: below that they blur). Boards that fit the window at this size or more look as before.
+const MIN_SQUARE = 32;
+// A board that fits the window whole at this size or more is drawn to fit rather than scroll by a few ranks.
+const FIT_SQUARE = 28;
+const MIN_ZOOM = 8;
+const MAX_ZOOM = 120;
+const MIN_LABEL = 14;
+// Room under the board's frame for the tools and the status line, so that they stay on screen.
+const FRAME_BELOW = 120;
+
+// The width of the coordinates' row and column for a square size: readable on 36 files ("aj"), never huge.
+function labelFor(size) {
+  return Math.round(Math.max(MIN_LABEL, Math.min(22, size * 0.6)));
+}
 
 export class Board {
   constructor(element, handTop, handBottom, onSquare, onHand) {
@@ -13,13 +28,23 @@ export class Board {
     this.onSquare = onSquare;
     this.onHand = onHand;
     this.flipped = false;
+    this.zoom = null;
     this.coords = true;
     this.glyphs = true;
     this.cursor = 0;
     this.cells = new Map();
     this.el.addEventListener("click", (e) => {
       const cell = e.target.closest("[data-square]");
-      if (cell && !cell.hasAttribute("data-hole")) this.onSquare(cell.dataset.square);
+      if (cell && !cell.hasAttribute("data-hole")) {
+        // A tap shows the piece's name too, where there is no hover (a touch screen).
+        if (this.onInfo) this.onInfo(this.describeSquare(cell.dataset.square));
+        this.onSquare(cell.dataset.square);
+      }
+    });
+    // The piece under the mouse, named under the board: on a 36x36 board the picture alone may not tell.
+    this.el.addEventListener("mouseover", (e) => {
+      const cell = e.target.closest("[data-square]");
+      if (cell && this.onInfo) this.onInfo(this.describeSquare(cell.dataset.square));
     });
     this.el.addEventListener("keydown", (e) => this.key(e));
     for (const hand of [handTop, handBottom]) {
@@ -32,8 +57,11 @@ export class Board {
   }
 
   // A new game: its geometry (board.files, ranks, squares, holes), picture style and pieces.
-  setGame(game) {
+  setGame(game, id) {
+    // The same game again (its file saved): the zoom and the scrolled place are kept.
+    const same = this.game && this.gameId === id;
     this.game = game;
+    this.gameId = id;
     this.info = new Map();
     for (const p of game.pieces) {
       this.info.set(p.letter.toUpperCase(), { ...p, chess: FIGURE_LETTERS[p.figure] || null });
@@ -42,7 +70,9 @@ export class Board {
     this.el.classList.toggle("shogi", game.rotated);
     this.holes = new Set(game.board.holes);
     this.hasHands = game.pieces.some((p) => p.droppable);
+    if (!same) this.zoom = null;
     this.build();
+    if (!same) this.scrollHome();
   }
 
   // Piece info by the letter a position uses ("p", "+P", "(N2)"): the game lists upper-case letters.
@@ -111,7 +141,7 @@ export class Board {
       }
     }
     if (labels) {
-      html.push(`<div class="label"></div>`);
+      html.push(`<div class="label corner"></div>`);
       for (let col = 0; col < files; col++) {
         const sq = order[(ranks - 1) * files + col];
         html.push(`<div class="label file-label">${sq.replace(/\d+$/, "")}</div>`);
@@ -126,20 +156,70 @@ export class Board {
     if (this.marks) this.setMarks(this.marks);
   }
 
-  // The square size: as large as the window allows, the board fitting both the width and the height.
+  // The square size. A board that fits the window at a readable size (FIT_SQUARE or more) is drawn to fit it, as
+  // before; a larger one (Maka Dai Dai or Taikyoku on a laptop) gets MIN_SQUARE and scrolls inside its frame, the
+  // coordinates staying at the frame's edges. The zoom buttons set the size by hand; "Fit" shows the
+  // whole board however small.
   fit() {
     if (!this.game) return;
     const wrap = this.el.parentElement;
     const { files, ranks } = this.game.board;
-    const label = this.coords ? Math.max(14, Math.min(22, 420 / Math.max(files, ranks))) : 0;
-    const width = wrap.clientWidth - label - 4;
-    const height = window.innerHeight - wrap.getBoundingClientRect().top - 120 - label;
-    const size = Math.max(12, Math.floor(Math.min(width / files, Math.max(height, 200) / ranks)));
+    const fitSize = (label) => {
+      const width = wrap.clientWidth - label - 4;
+      const height = Math.max(200, this.frameHeight() - label);
+      return Math.floor(Math.min(width / files, height / ranks));
+    };
+    let size = this.zoom === "fit" ? fitSize(this.coords ? MIN_LABEL : 0) : this.zoom;
+    if (!size) {
+      // A board that fits at FIT_SQUARE or more is shown whole (Tai's 25x25 at 1920x1080); a larger one scrolls.
+      const fit = fitSize(this.coords ? labelFor(MIN_SQUARE) : 0);
+      size = fit >= FIT_SQUARE ? fit : MIN_SQUARE;
+    }
+    size = Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, size));
+    const label = this.coords ? labelFor(size) : 0;
+    this.size = size;
     // On the board's area, so that the hands beside the board scale with it.
     const area = this.el.closest(".board-area") || this.el;
     area.style.setProperty("--sq", `${size}px`);
     area.style.setProperty("--label", `${label}px`);
     area.style.setProperty("--files", files);
+    area.style.setProperty("--frame", `${Math.max(200, this.frameHeight())}px`);
+    const scrolls = size * files + label > wrap.clientWidth || size * ranks + label > this.frameHeight();
+    wrap.classList.toggle("scrolls", scrolls);
+    if (this.onZoom) this.onZoom(size, scrolls);
+  }
+
+  // The height the board's frame may take: the window below its top, less room for the tools under it.
+  frameHeight() {
+    const wrap = this.el.parentElement;
+    return window.innerHeight - Math.max(0, wrap.getBoundingClientRect().top + window.scrollY) - FRAME_BELOW;
+  }
+
+  // Zoom: "in" and "out" by a step from the size shown, "fit" the whole board, null the default (above).
+  setZoom(how) {
+    const current = this.size || MIN_SQUARE;
+    if (how === "in") this.zoom = Math.round(current * 1.25);
+    else if (how === "out") this.zoom = Math.round(current / 1.25);
+    else this.zoom = how;
+    this.fit();
+  }
+
+  // The bottom side's camp in view: a board larger than its frame opens scrolled to its bottom rows.
+  scrollHome() {
+    const wrap = this.el.parentElement;
+    wrap.scrollTop = wrap.scrollHeight;
+    wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
+  }
+
+  // What a square holds, in words, for the hover title and the line under the board ("e5: White Lion (N) 獅子").
+  describeSquare(sq) {
+    const p = this.occupant && this.occupant.get(sq);
+    if (!p) return sq;
+    const info = this.pieceInfo(p.piece);
+    const side = p.side === "white" ? "White" : "Black";
+    const name = info ? info.name : p.piece;
+    const glyph = info && info.glyph ? ` ${info.glyph}` : "";
+    return `${sq}: ${side} ${name} (${p.piece.replace(/[()]/g, "")})${glyph}`;
   }
 
   // The pieces: `board` is the API's list of {square, piece, side}; `hands` its {white: [...], black: [...]}.
@@ -147,6 +227,7 @@ export class Board {
     this.position = board;
     this.hands = hands;
     const now = new Map(board.map((p) => [p.square, p]));
+    this.occupant = now;
     for (const [sq, cell] of this.cells) {
       const p = now.get(sq);
       const key = p ? `${p.side}:${p.piece}` : "";
@@ -156,8 +237,10 @@ export class Board {
         cell.innerHTML = this.pieceSvg(p.piece, p.side);
         cell.dataset.piece = p.piece;
         cell.dataset.side = p.side;
+        cell.title = this.describeSquare(sq);
       } else {
         cell.innerHTML = "";
+        cell.removeAttribute("title");
         delete cell.dataset.piece;
         delete cell.dataset.side;
       }
@@ -220,7 +303,10 @@ export class Board {
     }
     e.preventDefault();
     for (const cell of this.el.querySelectorAll("[data-cursor]")) cell.removeAttribute("data-cursor");
-    this.cells.get(order[this.cursor]).setAttribute("data-cursor", "");
+    const cell = this.cells.get(order[this.cursor]);
+    cell.setAttribute("data-cursor", "");
+    // On a board that scrolls in its frame, the cursor stays in view.
+    cell.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
 }
 

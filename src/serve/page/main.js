@@ -72,7 +72,7 @@ async function loadGame(id, keepLine, gameRequest) {
     .flatMap((z) => ["white", "black"].map((s) => `<option value="${z.name}|${s}">${z.name} (${s})</option>`))
     .join("");
   $("zone-select").hidden = !$("show-zones").checked || !game.board.zones.length;
-  board.setGame(game);
+  board.setGame(game, id);
   explore.setGame(game);
   if (ui.tab === "explore") selectTab("play");
   await play.setGame(id, keepLine && sameShape, startPosition);
@@ -99,6 +99,17 @@ function wire() {
   $("flip").onclick = () => board.setFlipped(!board.flipped);
   $("show-coords").onchange = (e) => board.setCoordinates(e.target.checked);
   $("show-glyphs").onchange = (e) => board.setGlyphs(e.target.checked);
+  // A rule book diagram is drawn to the pane's width (10 px squares for 36x36): a click shows it at its own size,
+  // scrolling in the pane, and another click fits it again.
+  $("tab-rules").addEventListener("click", (e) => {
+    const figure = e.target.closest("figure");
+    if (figure && figure.querySelector("svg")) figure.classList.toggle("zoomed");
+  });
+  $("zoom-in").onclick = () => board.setZoom("in");
+  $("zoom-out").onclick = () => board.setZoom("out");
+  $("zoom-fit").onclick = () => board.setZoom(board.zoom === "fit" ? null : "fit");
+  board.onZoom = (size) => { $("zoom-size").textContent = `${size} px`; };
+  board.onInfo = (text) => { $("piece-info").textContent = text; };
   $("show-zones").onchange = () => {
     $("zone-select").hidden = !$("show-zones").checked || !ui.game.board.zones.length;
     if (ui.tab === "explore") explore.draw($("explore-board").value === "position");
@@ -125,6 +136,9 @@ function wire() {
     if (e.key === "ArrowLeft") play.goTo(play.cursor - 1);
     else if (e.key === "ArrowRight") play.goTo(play.cursor + 1);
     else if (e.key === "f") board.setFlipped(!board.flipped);
+    else if (e.key === "+" || e.key === "=") board.setZoom("in");
+    else if (e.key === "-") board.setZoom("out");
+    else if (e.key === "0") board.setZoom(board.zoom === "fit" ? null : "fit");
     else if (e.key === "Escape" && ui.tab === "play") play.clickSquare(null);
   });
 }

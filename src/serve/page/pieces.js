@@ -37,30 +37,41 @@ function chessFigure(kind, white) {
   return `<g fill="${fill}" stroke="${line}" stroke-width="3" stroke-linejoin="round">${shape}${BASE}</g>`;
 }
 
-// Text fitted into a box: one or two characters large, longer labels smaller; two CJK characters stacked.
-function fittedText(label, cx, cy, colour, maxSize) {
+// Text fitted into a box `width` wide around (cx, cy), as large as it can be: a piece on a 36x36 board is 30 px,
+// so every unit counts. One character large; two CJK characters stacked (the way they are written on a shogi
+// piece), three or four in two rows; Latin letters beyond two squeezed to the width (textLength) rather than
+// shrunk, since height is what keeps "WHT" or "DSP" legible.
+function fittedText(label, cx, cy, colour, maxSize, width) {
   const chars = [...label];
   const cjk = chars.every((c) => c.codePointAt(0) > 0x2e80);
-  if (cjk && chars.length === 2) {
-    const size = maxSize * 0.72;
-    return `<text x="${cx}" y="${cy - size * 0.5}" font-size="${size}" fill="${colour}">${escapeXml(chars[0])}</text>` +
-      `<text x="${cx}" y="${cy + size * 0.5}" font-size="${size}" fill="${colour}">${escapeXml(chars[1])}</text>`;
+  const text = (x, y, size, t, squeeze) =>
+    `<text x="${x}" y="${y}" font-size="${size.toFixed(1)}" fill="${colour}"` +
+    (squeeze ? ` textLength="${squeeze}" lengthAdjust="spacingAndGlyphs"` : "") + `>${escapeXml(t)}</text>`;
+  if (cjk && chars.length >= 2) {
+    const rows = chars.length === 2 ? [chars[0], chars[1]] : [chars.slice(0, Math.ceil(chars.length / 2)).join(""),
+      chars.slice(Math.ceil(chars.length / 2)).join("")];
+    const perRow = Math.max(...rows.map((r) => [...r].length));
+    const size = Math.min(maxSize * 0.86, (width * 0.98) / perRow);
+    return rows.map((r, i) => text(cx, cy + (i - 0.5) * size * 1.02, size, r)).join("");
   }
-  const size = chars.length <= 1 ? maxSize : chars.length === 2 ? maxSize * 0.78 : maxSize * 1.7 / chars.length;
-  return `<text x="${cx}" y="${cy}" font-size="${size}" fill="${colour}">${escapeXml(label)}</text>`;
+  if (chars.length <= 1) return text(cx, cy, maxSize, label);
+  // Latin capitals are about 0.68 of the font size wide (bold sans); squeeze only what would not fit.
+  const size = chars.length === 2 ? maxSize * 0.8 : maxSize * 0.72;
+  const natural = chars.length * size * 0.68;
+  return text(cx, cy, size, label, natural > width ? width : 0);
 }
 
 function pentagon(label, promoted) {
   const colour = promoted ? "#c01818" : "#111";
   return `<path d="M50 5 L80 20 L90 95 L10 95 L20 20 Z" fill="#f4dca6" stroke="#5a4520" stroke-width="3"` +
-    ` stroke-linejoin="round"/>` + fittedText(label, 50, 58, colour, 44);
+    ` stroke-linejoin="round"/>` + fittedText(label, 50, 57, colour, 46, 62);
 }
 
 function token(label, white, promoted) {
   const fill = white ? "#fbfbf7" : "#2a2a2a";
   const ink = promoted ? (white ? "#c01818" : "#ff8a80") : white ? "#111" : "#f4f4f4";
   return `<circle cx="50" cy="50" r="42" fill="${fill}" stroke="${white ? "#222" : "#000"}" stroke-width="4"/>` +
-    fittedText(label, 50, 52, ink, 48);
+    fittedText(label, 50, 52, ink, 48, 70);
 }
 
 // One piece as an SVG string. `id` is the FEN id without case (e.g. "N", "+P", "(N2)"), `white` its side,
