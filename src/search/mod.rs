@@ -117,9 +117,10 @@ pub struct Control<'s> {
     /// differently. Under a time limit alone it is the most: see [`Control::adaptive`].
     batch: u64,
     /// Under a time limit and no node limit, each thread looks at the clock after fewer nodes than `batch` while
-    /// its nodes are slow (a Taikyoku Shogi node, 1,296 squares and 800 pieces, takes about a millisecond: 1,024
-    /// of them overran a 2 s budget by seconds). Node-limited searches keep the fixed batch, so that they stay
-    /// the same from run to run.
+    /// its nodes are slow (a Taikyoku Shogi node generates the moves of up to 800 pieces on 1,296 squares: a
+    /// fixed batch of 1,024 such nodes is not a safe step against a budget of a second or two; the cost per node
+    /// was not measured apart). Node-limited searches keep the fixed batch, so that they stay the same from run
+    /// to run.
     adaptive: bool,
 }
 
