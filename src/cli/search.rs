@@ -82,6 +82,8 @@ pub fn run(args: SearchArgs) -> Result<(), CliError> {
 
 fn go(args: &SearchArgs, mut pos: Position, tt: &Table) -> Result<(), CliError> {
     let eval = Evaluator::new(pos.engine());
+    // Part of loading, before `--movetime`'s clock starts (the search would otherwise build them in its time).
+    pos.engine().build_attack_tables();
     let mut limits = Limits {
         depth: args.depth,
         nodes: args.nodes,

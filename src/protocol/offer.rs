@@ -60,6 +60,14 @@ impl Offer {
     pub fn evaluator(&self) -> &Evaluator {
         self.evaluator.get_or_init(|| Evaluator::new(self.engine()))
     }
+
+    /// Builds now what a search of this game uses and builds on first use (the engine, its evaluator, its reverse
+    /// attack tables): called when a game is chosen, before any clock runs, so that the first search's time is
+    /// all searching (Taikyoku Shogi: about 1 s of evaluator and 0.8 s of tables, on a 2 s budget).
+    pub fn prepare_search(&self) {
+        self.evaluator();
+        self.engine().build_attack_tables();
+    }
 }
 
 /// The offer a GUI's name for a game means: the name offered, else one differing only in case, else another name of

@@ -114,9 +114,19 @@ pub struct Control<'s> {
     nodes: AtomicU64,
     /// Nodes a thread counts between two looks at the stop conditions: 1024, or fewer under a small node limit
     /// (a sixteenth of it, a power of two, at least 16) so that budgets a few hundred nodes apart search
-    /// differently.
+    /// differently. Under a time limit alone it is the most: see [`Control::adaptive`].
     batch: u64,
+    /// Under a time limit and no node limit, each thread looks at the clock after fewer nodes than `batch` while
+    /// its nodes are slow (a Taikyoku Shogi node generates the moves of up to 800 pieces on 1,296 squares: a
+    /// fixed batch of 1,024 such nodes is not a safe step against a budget of a second or two; the cost per node
+    /// was not measured apart). Node-limited searches keep the fixed batch, so that they stay the same from run
+    /// to run.
+    adaptive: bool,
 }
+
+/// Under [`Control::adaptive`], a thread whose last batch of nodes took longer than this halves its batch, and
+/// doubles it (up to `Control::batch`) when the batch took under a quarter of it.
+pub(crate) const CHECK_GAP: Duration = Duration::from_millis(2);
 
 impl Control<'_> {
     /// Adds `batch` nodes to the shared count and says whether to stop (asked, limit reached, time up).
@@ -150,16 +160,23 @@ impl Searcher<'_> {
         report: &mut dyn FnMut(&Report),
     ) -> Outcome {
         let (soft, hard) = limits.budget();
+        let start = Instant::now();
+        // The reverse attack tables of a game of many types are built on the first attack test (0.8 s on
+        // Taikyoku): built here, after the clock started, they are counted in the budget instead of overrunning
+        // it. Callers that can (the protocols when a game is chosen, `tatsu search` as it loads) build them
+        // before the clock starts.
+        pos.engine().build_attack_tables();
         let control = Control {
             stop,
             done: AtomicBool::new(false),
-            start: Instant::now(),
+            start,
             hard,
             node_limit: limits.nodes,
             nodes: AtomicU64::new(0),
             batch: limits.nodes.map_or(1024, |n| {
                 (n / 16).clamp(16, 1024).next_power_of_two().min(1024)
             }),
+            adaptive: limits.nodes.is_none() && hard.is_some(),
         };
         let threads = self.threads.clamp(1, MAX_THREADS);
         std::thread::scope(|scope| {
@@ -240,8 +257,7 @@ fn iterate(
             depth,
             seldepth: worker.seldepth as u32,
             score,
-            nodes: worker.control.nodes.load(Ordering::Relaxed)
-                + (worker.nodes & (worker.control.batch - 1)),
+            nodes: worker.control.nodes.load(Ordering::Relaxed) + worker.uncounted(),
             elapsed: worker.control.start.elapsed(),
             pv: worker.pv[0].clone(),
         };

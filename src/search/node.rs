@@ -9,11 +9,12 @@
 //! `white-loses`), else a draw. The move-count rule draws. A draw scores 0, or as a win under `draws-win`.
 use super::order::{self, pick, Heuristics};
 use super::tt::{signature, Bound, Entry, Table};
-use super::{Control, MATE, MAX_PLY};
+use super::{Control, CHECK_GAP, MATE, MAX_PLY};
 use crate::engine::outcome::perpetual_checker;
 use crate::engine::{Move, MoveKind, MoveList, Position};
 use crate::eval::Evaluator;
 use crate::rules::{RepetitionLoser, Side};
+use std::time::Instant;
 
 pub const INFINITE: i32 = 32_000;
 /// Scores beyond this are mates (or perpetual-check losses) a number of plies away.
@@ -74,6 +75,12 @@ pub struct Worker<'a, 'e> {
     pub tt: &'a Table,
     pub control: &'a Control<'a>,
     pub nodes: u64,
+    /// `nodes` when the stop conditions were last looked at (and the shared count last added to).
+    checked: u64,
+    /// Nodes between two looks: `Control::batch`, or fewer under an adaptive (time-only) control.
+    interval: u64,
+    /// When the stop conditions were last looked at (adaptive control only).
+    last_check: Instant,
     pub stopped: bool,
     pub seldepth: usize,
     pub heuristics: Heuristics,
@@ -114,6 +121,10 @@ impl<'a, 'e> Worker<'a, 'e> {
             tt,
             control,
             nodes: 0,
+            checked: 0,
+            // Adaptive: the first look comes at once, then the interval doubles while nodes are fast.
+            interval: if control.adaptive { 1 } else { control.batch },
+            last_check: Instant::now(),
             stopped: false,
             seldepth: 0,
             path,
@@ -123,15 +134,40 @@ impl<'a, 'e> Worker<'a, 'e> {
         }
     }
 
-    /// Counts a node; every `Control::batch` nodes asks whether the search must stop.
+    /// Counts a node; every `interval` nodes asks whether the search must stop.
     #[inline]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        let mask = self.control.batch - 1;
-        if self.nodes & mask == 0 && self.control.should_stop(self.control.batch) {
-            self.stopped = true;
+        if self.nodes - self.checked >= self.interval {
+            self.look();
         }
         self.stopped
+    }
+
+    /// Adds the nodes since the last look to the shared count, asks whether to stop, and under an adaptive
+    /// control sets the next interval from how long this one took.
+    #[cold]
+    fn look(&mut self) {
+        let batch = self.nodes - self.checked;
+        self.checked = self.nodes;
+        if self.control.should_stop(batch) {
+            self.stopped = true;
+        }
+        if self.control.adaptive {
+            let now = Instant::now();
+            let took = now.duration_since(self.last_check);
+            self.last_check = now;
+            if took > CHECK_GAP {
+                self.interval = (self.interval / 2).max(1);
+            } else if took < CHECK_GAP / 4 {
+                self.interval = (self.interval * 2).min(self.control.batch);
+            }
+        }
+    }
+
+    /// Nodes searched by this thread not yet added to the shared count.
+    pub fn uncounted(&self) -> u64 {
+        self.nodes - self.checked
     }
 
     /// Plays `mv` and searches the reply; the score is for the side that played it.

@@ -172,10 +172,15 @@ impl<'e> Session<'e> {
             | ("debug" | "register" | "stop" | "ponderhit", _)
             | ("gameover", Dialect::Usi) => {}
             ("uci", Dialect::Uci) | ("usi", Dialect::Usi) => self.identify(),
-            ("isready", _) => self.say("readyok"),
+            ("isready", _) => {
+                // The protocol's moment for slow set-up: the GUI waits for `readyok` before starting a clock.
+                self.offers[self.current].prepare_search();
+                self.say("readyok")
+            }
             ("setoption", _) => self.set_option(rest),
             ("ucinewgame", Dialect::Uci) | ("usinewgame", Dialect::Usi) => {
                 self.tt.clear();
+                self.offers[self.current].prepare_search();
                 self.pos = Position::start(self.offers[self.current].engine());
             }
             ("position", _) => match self.read_position(rest) {
@@ -237,6 +242,7 @@ impl<'e> Session<'e> {
             match offer_named(self.offers, value) {
                 Some(index) => {
                     self.current = index;
+                    self.offers[index].prepare_search();
                     self.pos = Position::start(self.offers[index].engine());
                 }
                 None => self.error(&format!("setoption: `{value}` is not a game offered")),

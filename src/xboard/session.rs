@@ -269,6 +269,7 @@ impl<'e> Session<'e> {
 
     fn new_game(&mut self) {
         self.current = offer_named(self.offers, "normal").unwrap_or(self.current);
+        self.offers[self.current].prepare_search();
         self.pos = Position::start(self.offers[self.current].engine());
         self.engine_side = Some(Side::Black);
         self.clock.new_game();
@@ -284,6 +285,7 @@ impl<'e> Session<'e> {
             return;
         };
         self.current = index;
+        self.offers[index].prepare_search();
         let engine = self.offers[index].engine();
         self.pos = Position::start(engine);
         let mapped = setup::map_game(engine);
@@ -367,6 +369,8 @@ impl<'e> Session<'e> {
         if let Some(cap) = self.node_cap {
             limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
         }
+        // From here the clock runs: whatever is still unbuilt (a game set up by `setboard` alone) is counted.
+        let started = std::time::Instant::now();
         let eval = self.offers[self.current].evaluator();
         let searcher = Searcher {
             eval,
@@ -375,7 +379,6 @@ impl<'e> Session<'e> {
         };
         let post = self.post || analysis;
         let game = self.pos.game();
-        let started = std::time::Instant::now();
         let out = &mut self.out;
         let outcome = searcher.search(&mut self.pos, &limits, &self.stop, &mut |r| {
             if post {

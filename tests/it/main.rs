@@ -49,6 +49,7 @@ mod royalty;
 mod rule_test_endings;
 mod rule_tests;
 mod search;
+mod search_time;
 mod serve;
 mod serve_browser;
 mod setup;

@@ -233,3 +233,55 @@ fn taikyoku_promotes_when_a_move_starts_or_ends_in_the_far_eleven_ranks() {
         11
     );
 }
+
+/// Types that move alike share their rays' building (`src/compile/pieces/graph/share.rs`: a later type copies an
+/// earlier one's rays): on every square and for both sides their rays are the same, and each ray's source names a
+/// move set of its own type, so that explanations and move text point at the type's own XBetza.
+#[test]
+fn taikyoku_types_that_move_alike_have_the_same_rays_from_their_own_move_sets() {
+    use std::collections::BTreeMap;
+    use tatsu::rules::Side;
+    let engine = taikyoku();
+    let game = &engine.game;
+    let squares = game.geometry.squares();
+    let mut by_moves: BTreeMap<Vec<String>, Vec<usize>> = BTreeMap::new();
+    for p in 0..game.pieces.len() {
+        let sets = game
+            .move_sets
+            .iter()
+            .filter(|s| s.piece.index() == p)
+            .map(|s| format!("{} {:?} {} {:?}", s.betza, s.zone, s.adds, s.within))
+            .collect();
+        by_moves.entry(sets).or_default().push(p);
+    }
+    let shared = by_moves.values().filter(|types| types.len() > 1).count();
+    // 404 types, 218 distinct move strings (docs/performance.md, "Taikyoku Shogi, the bundled file").
+    assert!(shared > 0 && by_moves.len() < game.pieces.len());
+    let rays = |p: usize, side: Side, sq| {
+        let slice = game.pieces[p].rays(side, squares, sq);
+        game.rays[slice.range()].to_vec()
+    };
+    for types in by_moves.values().filter(|types| types.len() > 1) {
+        let first = types[0];
+        for &other in &types[1..] {
+            for side in Side::BOTH {
+                for sq in game.geometry.all() {
+                    let (a, b) = (rays(first, side, sq), rays(other, side, sq));
+                    let shape = |r: &tatsu::rules::Ray| (r.first, r.len, r.kind, r.flags);
+                    assert!(
+                        a.iter().map(shape).eq(b.iter().map(shape)),
+                        "{other} as {first}"
+                    );
+                    for (ray, p) in a
+                        .iter()
+                        .map(|r| (r, first))
+                        .chain(b.iter().map(|r| (r, other)))
+                    {
+                        let set = game.ray_sources[ray.source as usize].move_set as usize;
+                        assert_eq!(game.move_sets[set].piece.index(), p);
+                    }
+                }
+            }
+        }
+    }
+}

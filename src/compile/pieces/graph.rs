@@ -17,6 +17,8 @@ use crate::rules::{
 use crate::setup::Setup;
 use std::collections::{BTreeMap, HashSet};
 
+mod share;
+
 /// At most this many ray squares (chain squares included) for one piece type, over all its squares and both
 /// sides: 64 MiB of squares and step rules. A piece past it (`pzB`, `aaaK` on a 36x36 board) is refused with an
 /// error at the component that crossed it, once the limit is reached, instead of filling memory.
@@ -37,6 +39,8 @@ pub struct Built {
     pub over_budget: bool,
     /// Where each distinct ray content is in `ray_squares`: every ray with that content points there.
     store: RayStore,
+    /// The types whose rays later types that move alike copy ([`share`]).
+    twins: share::Twins,
 }
 
 impl Built {
@@ -168,6 +172,7 @@ pub fn build_graph(infos: &[PieceInfo], setting: &Setting, d: &mut Diags) -> Bui
         destinations: Vec::new(),
         over_budget: false,
         store: RayStore::default(),
+        twins: share::Twins::default(),
     };
     let mut over_budget = false;
     let mut counted = RayCount::default();
@@ -336,50 +341,11 @@ impl<'a> PieceGraph<'a> {
     }
 
     fn build(mut self, b: &mut Built, d: &mut Diags) {
-        let g = self.setting.geometry;
-        let n = g.squares();
         self.first_set = b.move_sets.len();
         b.move_sets
             .extend(self.info.move_sets.iter().map(|s| explained(self.id, s)));
-        let mut graph = vec![RaySlice::default(); 2 * n];
-        let mut dead = [SquareSet::new(), SquareSet::new()];
-        let first_ray = b.rays.len();
+        let (graph, dead, tail) = share::piece_rays(&mut self, b, d);
         let unmoved = self.info.unmoved.as_ref();
-        let mut tail = Vec::new();
-        let mut scratch = Scratch::default();
-        for side in Side::BOTH {
-            for sq in g.all() {
-                let start = b.rays.len();
-                if !self.too_big {
-                    self.square_rays(side, sq, unmoved.map(|_| false), &mut scratch, b, d);
-                }
-                if unmoved.is_some() && !self.too_big {
-                    let first = b.rays.len();
-                    self.square_rays(side, sq, Some(true), &mut scratch, b, d);
-                    self.refuse_initial_captures(first, b, d);
-                    tail.push((b.rays.len() - first) as u16);
-                }
-                let len = b.rays.len() - start;
-                graph[side.index() * n + sq.index()] = RaySlice {
-                    start: start as u32,
-                    len: len as u32,
-                };
-                if len == 0 {
-                    dead[side.index()].insert(sq);
-                }
-            }
-        }
-        if self.has_ep_capture {
-            self.refuse_ep_beside_move(&graph, b, d);
-        }
-        // A lame move-only leap of a piece that also captures en passant creates e.p. targets on its path.
-        if self.has_ep_capture {
-            for ray in &mut b.rays[first_ray..] {
-                if ray.kind == RayKind::Lame && ray.len >= 2 && ray.flags == RayFlags::MOVE {
-                    ray.flags |= RayFlags::CREATES_EP;
-                }
-            }
-        }
         let decl = &self.setting.names.decls[self.id.index()];
         b.pieces.push(PieceType {
             name: decl
