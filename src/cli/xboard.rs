@@ -28,8 +28,13 @@ pub fn run(args: XboardArgs) -> Result<(), CliError> {
     args.options.check()?;
     // The bundled games compile (a test says so), each when a GUI first chooses it; the files given are compiled
     // now, so that their errors are told at once.
+    // A bundled game whose squares XBoard cannot name (over 26 files) is left out before its engine is built.
     let mut offers: Vec<Offer> = tatsu::variants::bundled()
         .iter()
+        .filter(|&&(name, _)| {
+            tatsu::variants::bundled_board(name)
+                .is_some_and(|(files, ranks)| tatsu::xboard::notation::names_board(files, ranks))
+        })
         .map(|&(name, _)| {
             Offer::lazy(tatsu::xboard::xboard_name(name), move || {
                 tatsu::variants::bundled_engine(name).expect("a bundled name")
@@ -38,7 +43,21 @@ pub fn run(args: XboardArgs) -> Result<(), CliError> {
         .collect();
     for name in &args.files {
         match tatsu::variants::load(name) {
-            Ok(compiled) => offers.push(Offer::ready(Arc::new(Engine::new(compiled.game)))),
+            Ok(compiled) => {
+                let g = compiled.game.geometry;
+                if tatsu::xboard::notation::names_board(g.files as u32, g.ranks as u32) {
+                    offers.push(Offer::ready(Arc::new(Engine::new(compiled.game))));
+                } else {
+                    super::common::emit(&format!(
+                        "# {name}: a board of {} x {} cannot be played over XBoard, whose notation names at most \
+                         {} files and {} ranks; use `tatsu uci`\n",
+                        g.files,
+                        g.ranks,
+                        tatsu::xboard::notation::MAX_FILES,
+                        tatsu::xboard::notation::MAX_RANKS
+                    ));
+                }
+            }
             Err(error) => {
                 // Told to XBoard as a comment: the session goes on with the games that load.
                 for line in error.to_string().lines() {

@@ -8,6 +8,17 @@
 use crate::engine::{Move, MoveKind};
 use crate::rules::{Game, Geometry};
 
+/// The most files XBoard's notation can name: one lowercase letter each, `a` to `z`.
+pub const MAX_FILES: u32 = 26;
+/// The most ranks: their characters run on from `1` through ASCII and must stop before `a`, the first file.
+pub const MAX_RANKS: u32 = (b'a' - b'1') as u32;
+
+/// Can XBoard's notation name every square of a `files` x `ranks` board? Taikyoku Shogi's 36 files cannot be:
+/// its file `ae` would be read as two files.
+pub fn names_board(files: u32, ranks: u32) -> bool {
+    files <= MAX_FILES && ranks <= MAX_RANKS
+}
+
 /// XBoard's text of a move of `game`.
 pub fn move_text(game: &Game, mv: &Move) -> String {
     if mv.kind == MoveKind::Pass && game.pass_allowed {
@@ -117,20 +128,26 @@ pub fn to_xboard(g: Geometry, uci: &str) -> String {
 }
 
 /// The readings in tatsu's notation of a move XBoard wrote: a drop (`P@e4`, either case) and, on a board of 16
-/// ranks where `@` is also the 16th rank, a board move too. The caller takes the one that is legal.
+/// ranks where `@` is also the 16th rank, a board move too. A trailing `=` is XBoard's mark of a promotion
+/// declined, but on a board of 13 ranks or more `=` is also the 13th rank (`i<i=` is i12-i13), so the text is read
+/// with and without it. The caller takes the one that is legal.
 pub fn candidates(g: Geometry, text: &str) -> Vec<String> {
-    let text = text.trim_end_matches('=');
-    let bytes = text.as_bytes();
     let mut readings = Vec::new();
-    if bytes.len() > 2 && bytes[1] == b'@' && bytes[0].is_ascii_alphabetic() {
-        if let Some(square) = squares(g, &text[2..]) {
-            readings.push(format!(
-                "{}@{square}",
-                bytes[0].to_ascii_uppercase() as char
-            ));
+    let one_mark_off = text.strip_suffix('=').unwrap_or(text);
+    for text in [text, one_mark_off, text.trim_end_matches('=')] {
+        let bytes = text.as_bytes();
+        if bytes.len() > 2 && bytes[1] == b'@' && bytes[0].is_ascii_alphabetic() {
+            if let Some(square) = squares(g, &text[2..]) {
+                readings.push(format!(
+                    "{}@{square}",
+                    bytes[0].to_ascii_uppercase() as char
+                ));
+            }
         }
+        readings.extend(squares(g, text));
     }
-    readings.extend(squares(g, text));
+    let mut seen = std::collections::HashSet::new();
+    readings.retain(|r| seen.insert(r.clone()));
     readings
 }
 
@@ -193,5 +210,28 @@ mod tests {
         assert_eq!(from_xboard(g, "p@c<").as_deref(), Some("P@c12"));
         assert_eq!(from_xboard(g, "c7c8=").as_deref(), Some("c7c8"));
         assert_eq!(from_xboard(g, "z1z2"), None);
+    }
+
+    #[test]
+    fn the_thirteenth_rank_is_read_though_it_is_written_as_the_mark_of_a_declined_promotion() {
+        let g = Geometry {
+            files: 25,
+            ranks: 25,
+        };
+        assert_eq!(to_xboard(g, "i12i13"), "i<i=");
+        assert_eq!(from_xboard(g, "i<i=").as_deref(), Some("i12i13"));
+        // The same move with XBoard's `=` of a promotion declined after it.
+        assert_eq!(from_xboard(g, "i<i==").as_deref(), Some("i12i13"));
+        assert_eq!(from_xboard(g, "i=i>").as_deref(), Some("i13i14"));
+        // Rank 25 is `I`, past `@` (16) into the capitals.
+        assert_eq!(to_xboard(g, "a24a25"), "aHaI");
+        assert_eq!(from_xboard(g, "aHaI").as_deref(), Some("a24a25"));
+    }
+
+    #[test]
+    fn a_board_of_more_than_26_files_cannot_be_named() {
+        assert!(names_board(26, 26));
+        assert!(!names_board(36, 36));
+        assert!(!names_board(8, 49));
     }
 }

@@ -108,7 +108,7 @@ fn play_opening(
 fn sync_after_opening(players: &mut [&mut Player; 2]) -> Option<(Side, String)> {
     for (i, p) in players.iter_mut().enumerate() {
         let side = if i == 0 { Side::White } else { Side::Black };
-        let why = match p.sync(Duration::from_secs(10)) {
+        let why = match p.sync(super::player::READY_WITHIN) {
             Sync::Pong => continue,
             Sync::Refused(line) => format!("refused a legal opening move ({line})"),
             Sync::Silent => "did not answer ping".to_string(),

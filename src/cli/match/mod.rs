@@ -132,6 +132,24 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         None => None,
     };
     let engine = load_engine(&args.variant)?;
+    let g = engine.game.geometry;
+    for k in 0..2 {
+        let (protocol, _) =
+            player::engine_protocol(&args.protos, &args.engines[k], k).map_err(CliError::usage)?;
+        if matches!(protocol, player::Protocol::Xboard)
+            && !tatsu::xboard::notation::names_board(g.files as u32, g.ranks as u32)
+        {
+            return Err(CliError::usage(format!(
+                "{} ({} x {}) cannot be played over XBoard, whose notation names at most {} files and {} ranks: \
+                 give the engines `--proto uci`",
+                engine.game.name,
+                g.files,
+                g.ranks,
+                tatsu::xboard::notation::MAX_FILES,
+                tatsu::xboard::notation::MAX_RANKS
+            )));
+        }
+    }
     let variant_name = args
         .xboard_variant
         .clone()

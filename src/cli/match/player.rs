@@ -26,6 +26,9 @@ pub const MAX_ENGINE_LINE: usize = 16 * 1024;
 const LINES_AHEAD: usize = 256;
 /// How long an engine has to start and send its features.
 const START_WITHIN: Duration = Duration::from_secs(5);
+/// How long an engine has to answer `ping` or `isready` once a game is chosen: loading the largest bundled game
+/// (Taikyoku Shogi, 36x36) and building its tables takes 2 to 9 s on a loaded two-core machine.
+pub const READY_WITHIN: Duration = Duration::from_secs(30);
 /// How long an engine's group has to leave after `quit`, then after SIGTERM, before SIGKILL.
 const QUIT_GRACE: Duration = Duration::from_millis(300);
 
@@ -275,7 +278,7 @@ impl Player {
                 )))
             }
         }
-        match self.sync(START_WITHIN) {
+        match self.sync(READY_WITHIN) {
             Sync::Pong => Ok(()),
             _ => Err(StartError::Failed(format!(
                 "`{command}` did not answer isready as it started"
