@@ -4,7 +4,9 @@ use crate::support::pyffish::pyffish;
 use tatsu::engine::{perft::perft, Engine, Position};
 
 /// Horde's first-rank pawns may also step two squares: FSF's doubleStepRegion holds the first rank beside the
-/// second (as FSF's built-in horde has it, its variant.cpp: `doubleStepRegion[WHITE] |= Rank1BB`).
+/// second (as FSF's built-in horde has it, its variant.cpp: `doubleStepRegion[WHITE] |= Rank1BB`). That step is a
+/// slide (`fmW2`), which makes no en-passant target: FSF's enPassantRegion leaves out the squares it passes over
+/// (its built-in horde: `enPassantRegion[BLACK] = Rank3BB`, "exclude en passant on second rank").
 #[test]
 fn a_first_rank_double_step_is_fsfs_double_step_region() {
     let g = game(&format!("{ROOT}/tests/data/variants/horde.tatsu"));
@@ -13,6 +15,8 @@ fn a_first_rank_double_step_is_fsfs_double_step_region() {
         "pawn = p",
         "doubleStepRegionWhite = *1 *2",
         "doubleStepRegionBlack = *7 *8",
+        "enPassantRegionBlack = *1 *3 *4 *5 *6 *7 *8",
+        "enPassantRegionWhite = *1 *2 *3 *4 *5 *6 *8",
     ] {
         assert!(
             exported.text.lines().any(|l| l == line),
@@ -23,8 +27,9 @@ fn a_first_rank_double_step_is_fsfs_double_step_region() {
 }
 
 /// The counts come from Fairy-Stockfish (pyffish) on the export. The second position has a first-rank double step
-/// (a1a3) past a black pawn on b3: tatsu makes a2 an en-passant target (its lame double step, of a piece that
-/// takes en passant), and so does FSF's pawn with the default enPassantRegion.
+/// (a1a3) past a black pawn on b3: neither tatsu (a slide makes no target) nor FSF (a2 is outside its
+/// enPassantRegion) lets b3a2 take en passant; FSF's built-in horde counts 318 and 7,473 there at depths 3 and 4
+/// (`go perft`, also in tests/data/perft/horde.tsv).
 #[test]
 fn a_first_rank_double_step_counts_as_fairy_stockfish_counts_it() {
     if pyffish().is_none() {
