@@ -6,6 +6,7 @@ use crate::support::pyffish::pyffish;
 use std::process::Command;
 use tatsu::engine::{perft::perft, Engine, Position};
 
+mod material;
 mod pawns;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");

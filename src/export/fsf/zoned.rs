@@ -78,7 +78,7 @@ impl Writer<'_> {
             ));
         }
         if !zone_targets {
-            self.no_target_region(id, &makers, zone_squares);
+            self.no_target_region(id, zone_squares);
         }
         self.set("doubleStep", true);
         self.initial_regions.push((p.name.clone(), regions));
@@ -86,10 +86,10 @@ impl Writer<'_> {
     }
 
     /// FSF's enPassantRegion for a zone whose double step (a slide) makes no en-passant target: every square but
-    /// those the zone's double steps pass over, for the side that would capture there. Said only when it changes
-    /// nothing else: no square passed over by the zone's double step is passed over by one that makes a target
-    /// (`makers`), and no other piece makes targets (the region holds for every piece's double steps).
-    fn no_target_region(&mut self, id: PieceId, makers: &[SquareSet; 2], zone: &[SquareSet; 2]) {
+    /// those the zone's double steps pass over, for the side that would capture there. The pawn's target-making
+    /// double steps start off the zone (`makers`), so they pass over other squares and keep their targets; said
+    /// only where no other piece makes targets (the region holds for every piece's double steps).
+    fn no_target_region(&mut self, id: PieceId, zone: &[SquareSet; 2]) {
         let game = self.game;
         let name = &game.piece(id).name;
         let others = (0..game.pieces.len())
@@ -111,17 +111,6 @@ impl Writer<'_> {
                 .collect();
             if dropped.is_empty() {
                 continue;
-            }
-            if makers[side]
-                .iter()
-                .filter_map(|s| ahead(game, s, side))
-                .any(|t| dropped.contains(t))
-            {
-                self.lossy.push(format!(
-                    "the {name}'s double step passes over the same square with an en-passant target from its \
-                     initial squares and without one from its zone; FSF's enPassantRegion is by square"
-                ));
-                return;
             }
             let kept: SquareSet = game
                 .geometry
