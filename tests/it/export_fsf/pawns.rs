@@ -110,3 +110,23 @@ fn no_piece_resetting_the_move_count_is_an_empty_n_move_rule_types() {
         lossy.text
     );
 }
+
+/// FSF's enPassantRegion holds for every double step of the game, so Horde's second rank can be left out of it
+/// only while the pawn alone makes en-passant targets: a knight that also makes them (a lame `nD` step, tatsu's
+/// target maker) would lose its targets there in FSF, and the export is refused, naming it.
+#[test]
+fn a_zone_double_step_without_targets_is_refused_where_another_piece_makes_targets() {
+    let source = crate::support::variants::source_with(
+        "tests/data/variants/horde.tatsu",
+        r#"moves "N""#,
+        r#"moves "NfmnD""#,
+    );
+    let g = crate::support::variants::engine_of(&source).game.clone();
+    let refusal = super::refusal_of(&g);
+    assert!(
+        refusal
+            .iter()
+            .any(|r| r.contains("the Knight's moves make targets")),
+        "{refusal:?}"
+    );
+}
