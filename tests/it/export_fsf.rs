@@ -6,6 +6,7 @@ use crate::support::pyffish::pyffish;
 use std::process::Command;
 use tatsu::engine::{perft::perft, Engine, Position};
 
+mod material;
 mod pawns;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -258,7 +259,7 @@ fn chess_with_knight(moves: &str, edit: (&str, &str)) -> tatsu::rules::Game {
     crate::support::variants::engine_of(&source).game.clone()
 }
 
-fn refusal_of(game: &tatsu::rules::Game) -> Vec<String> {
+pub(crate) fn refusal_of(game: &tatsu::rules::Game) -> Vec<String> {
     match tatsu::export::to_fsf(game, "x", false) {
         Ok(_) => Vec::new(),
         Err(refusal) => refusal.inexpressible,

@@ -50,6 +50,13 @@ fn makes_targets(c: &betza::Component) -> bool {
         && matches!(c.atom, Atom::D | Atom::A | Atom::H | Atom::G)
 }
 
+/// Does a move of the piece `id` (in any zone) make en-passant targets?
+pub(super) fn makes_any_targets(game: &crate::rules::Game, id: PieceId) -> bool {
+    crate::inspect::move_sets(game, id).iter().any(|set| {
+        betza::parse(&set.betza).is_ok_and(|moves| moves.components.iter().any(makes_targets))
+    })
+}
+
 impl Writer<'_> {
     /// Where the `e` components `with_e` of the piece `id` (whose moves are `betza`) mean for FSF what they mean
     /// here: true, else each difference is named and false.

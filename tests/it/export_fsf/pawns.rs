@@ -4,7 +4,9 @@ use crate::support::pyffish::pyffish;
 use tatsu::engine::{perft::perft, Engine, Position};
 
 /// Horde's first-rank pawns may also step two squares: FSF's doubleStepRegion holds the first rank beside the
-/// second (as FSF's built-in horde has it, its variant.cpp: `doubleStepRegion[WHITE] |= Rank1BB`).
+/// second (as FSF's built-in horde has it, its variant.cpp: `doubleStepRegion[WHITE] |= Rank1BB`). That step is a
+/// slide (`fmW2`), which makes no en-passant target: FSF's enPassantRegion leaves out the squares it passes over
+/// (its built-in horde: `enPassantRegion[BLACK] = Rank3BB`, "exclude en passant on second rank").
 #[test]
 fn a_first_rank_double_step_is_fsfs_double_step_region() {
     let g = game(&format!("{ROOT}/tests/data/variants/horde.tatsu"));
@@ -13,6 +15,8 @@ fn a_first_rank_double_step_is_fsfs_double_step_region() {
         "pawn = p",
         "doubleStepRegionWhite = *1 *2",
         "doubleStepRegionBlack = *7 *8",
+        "enPassantRegionBlack = *1 *3 *4 *5 *6 *7 *8",
+        "enPassantRegionWhite = *1 *2 *3 *4 *5 *6 *8",
     ] {
         assert!(
             exported.text.lines().any(|l| l == line),
@@ -23,8 +27,9 @@ fn a_first_rank_double_step_is_fsfs_double_step_region() {
 }
 
 /// The counts come from Fairy-Stockfish (pyffish) on the export. The second position has a first-rank double step
-/// (a1a3) past a black pawn on b3: tatsu makes a2 an en-passant target (its lame double step, of a piece that
-/// takes en passant), and so does FSF's pawn with the default enPassantRegion.
+/// (a1a3) past a black pawn on b3: neither tatsu (a slide makes no target) nor FSF (a2 is outside its
+/// enPassantRegion) lets b3a2 take en passant; FSF's built-in horde counts 318 and 7,473 there at depths 3 and 4
+/// (`go perft`, also in tests/data/perft/horde.tsv).
 #[test]
 fn a_first_rank_double_step_counts_as_fairy_stockfish_counts_it() {
     if pyffish().is_none() {
@@ -103,5 +108,25 @@ fn no_piece_resetting_the_move_count_is_an_empty_n_move_rule_types() {
         lossy.text.lines().any(|l| l == "nMoveRuleTypes = -"),
         "{}",
         lossy.text
+    );
+}
+
+/// FSF's enPassantRegion holds for every double step of the game, so Horde's second rank can be left out of it
+/// only while the pawn alone makes en-passant targets: a knight that also makes them (a lame `nD` step, tatsu's
+/// target maker) would lose its targets there in FSF, and the export is refused, naming it.
+#[test]
+fn a_zone_double_step_without_targets_is_refused_where_another_piece_makes_targets() {
+    let source = crate::support::variants::source_with(
+        "tests/data/variants/horde.tatsu",
+        r#"moves "N""#,
+        r#"moves "NfmnD""#,
+    );
+    let g = crate::support::variants::engine_of(&source).game.clone();
+    let refusal = super::refusal_of(&g);
+    assert!(
+        refusal
+            .iter()
+            .any(|r| r.contains("the Knight's moves make targets")),
+        "{refusal:?}"
     );
 }
