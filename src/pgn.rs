@@ -16,12 +16,24 @@ pub fn tag(name: &str, value: &str) -> String {
     format!("[{name} \"{}\"]\n", tag_value(value))
 }
 
-/// A tag's value: a backslash and a quote escaped as PGN says, control characters dropped, at most 255 bytes.
+/// A tag's value: a backslash and a quote escaped as PGN says, control characters dropped, at most 255 bytes
+/// (PGN's limit on a string token: an engine's name or a reason cannot make a tag of any length).
 pub fn tag_value(text: &str) -> String {
+    escaped(text, 255)
+}
+
+/// The `FEN` tag, written whole: a FEN is tatsu's own text, and a large board's is longer than PGN's 255 characters
+/// (Taikyoku Shogi's start takes 2,961); cut, it would name another position, or none.
+pub fn fen_tag(fen: &str) -> String {
+    format!("[FEN \"{}\"]\n", escaped(fen, usize::MAX))
+}
+
+/// `text` with a backslash and a quote escaped, control characters dropped, at most `limit` bytes.
+fn escaped(text: &str, limit: usize) -> String {
     let mut out = String::new();
     for c in text.chars().filter(|c| !c.is_control()) {
         let escaped = matches!(c, '\\' | '"');
-        if out.len() + c.len_utf8() + usize::from(escaped) > 255 {
+        if out.len() + c.len_utf8() + usize::from(escaped) > limit {
             break;
         }
         if escaped {
@@ -92,6 +104,12 @@ mod tests {
     fn a_tag_value_cannot_end_its_tag() {
         assert_eq!(tag("White", "A \"B\"]\n"), "[White \"A \\\"B\\\"]\"]\n");
         assert_eq!(tag_value(&"\"".repeat(200)).len(), 254);
+    }
+
+    #[test]
+    fn a_fen_longer_than_pgn_tokens_is_written_whole() {
+        let fen = "(gg)".repeat(500) + " w - 0 1";
+        assert_eq!(fen_tag(&fen), format!("[FEN \"{fen}\"]\n"));
     }
 
     #[test]

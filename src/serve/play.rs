@@ -258,7 +258,7 @@ pub fn pgn(engine: &Engine, at: &GameAt, names: [Option<&str>; 2]) -> Result<Str
     text += &tag("Variant", &game.name);
     if let Some(fen) = at.start.as_deref().filter(|fen| *fen != game.start_fen) {
         text += &tag("SetUp", "1");
-        text += &tag("FEN", fen);
+        text += &crate::pgn::fen_tag(fen);
     }
     if let Some(o) = &outcome {
         text += &tag("Termination", &o.to_string());

@@ -640,3 +640,29 @@ fn sprt_settings_that_make_no_test_are_refused() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
     }
 }
+
+/// XBoard names a file by one letter: Taikyoku Shogi's 36 files cannot be said over it (its `ae` would read as two
+/// files, and every game was lost on a move the engine could not read). The referee refuses before any engine
+/// starts and names the protocol that can play it.
+#[test]
+fn a_board_xboard_cannot_name_is_refused_over_xboard_with_the_protocol_that_can_play_it() {
+    let out = Command::new(TATSU)
+        .args([
+            "match",
+            "taikyoku-shogi",
+            "--engine",
+            "no-such-engine-a",
+            "--engine",
+            "no-such-engine-b",
+            "--tc",
+            "1+0",
+        ])
+        .output()
+        .expect("tatsu runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("cannot be played over XBoard") && stderr.contains("--proto uci"),
+        "{stderr}"
+    );
+}

@@ -58,6 +58,16 @@ fn protover_announces_every_bundled_game_and_finishes_the_features() {
     assert!(out.lines().any(|l| l == "feature done=1"));
 }
 
+/// XBoard's notation names a file by one letter: a game of more than 26 files (Taikyoku Shogi, 36) is not
+/// offered; Tai Shogi's 25 files and 25 ranks (`a` to `y`, `1` to `I`) are.
+#[test]
+fn a_game_whose_files_xboard_cannot_name_is_not_offered() {
+    let out = session("xboard\nprotover 2");
+    let features = line_starting(&out, "feature myname=");
+    assert!(features.contains("tai-shogi"), "{features}");
+    assert!(!features.contains("taikyoku"), "{features}");
+}
+
 #[test]
 fn an_engine_defined_variant_is_set_up_with_its_board_pieces_and_start_position() {
     let out = session("xboard\nprotover 2\nvariant ryugi");

@@ -60,7 +60,11 @@ pub fn write(record: &Record, header: &Header) -> String {
     tags.push(("Termination", termination(record).to_string()));
     let mut text = String::new();
     for (name, value) in tags {
-        text += &format!("[{name} \"{}\"]\n", tag_value(&value));
+        if name == "FEN" {
+            text += &tatsu::pgn::fen_tag(&value);
+        } else {
+            text += &format!("[{name} \"{}\"]\n", tag_value(&value));
+        }
     }
     text.push('\n');
     text += &movetext(record, header.engine);
