@@ -220,17 +220,10 @@ fn piece_line(game: &Game, p: PieceId, setup: Option<&Setup>, lossy: &mut Vec<St
         .or(sets.first())
         .map_or(String::new(), |s| s.betza.clone());
     if sets.iter().any(|s| s.zone.is_some()) {
-        let zoned: Vec<String> = sets
-            .iter()
-            .map(|s| match s.zone {
-                Some(z) => format!("\"{}\" in {}", s.betza, game.zone(z).name),
-                None => format!("\"{}\" elsewhere", s.betza),
-            })
-            .collect();
         lossy.push(format!(
             "zone-dependent moves of {} ({}): the diagram gives it \"{betza}\" everywhere",
             ty.name,
-            zoned.join(", ")
+            super::zoned_moves_text(game, &sets)
         ));
     }
     let g = game.geometry;

@@ -145,3 +145,17 @@ fn mirror_symmetric(b: &betza::Betza) -> bool {
     };
     paths(false) == paths(true)
 }
+
+/// A piece's move sets by zone as an exporter's lossy note names them: `"fW" in camp, "K" elsewhere`.
+pub(crate) fn zoned_moves_text(
+    game: &crate::rules::Game,
+    sets: &[&crate::rules::MoveSet],
+) -> String {
+    sets.iter()
+        .map(|s| match s.zone {
+            Some(z) => format!("\"{}\" in {}", s.betza, game.zone(z).name),
+            None => format!("\"{}\" elsewhere", s.betza),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -185,6 +185,20 @@ impl Writer<'_> {
         if m.take_ep {
             flags.push("take_ep");
         }
+        self.drop_flags(id, &mut flags);
+        if !flags.is_empty() {
+            self.line(format!("Flags: {}", flags.join(",")));
+        }
+        if p.royal {
+            self.castling(id);
+        }
+        self.line("");
+    }
+
+    /// The Sjaak II flags of the piece's drop rules, noting the drop rules Sjaak II cannot say.
+    fn drop_flags(&mut self, id: PieceId, flags: &mut Vec<&'static str>) {
+        let game = self.game;
+        let p = game.piece(id);
         if let Some(d) = &p.drop {
             if game.drops {
                 if d.no_drop_mate {
@@ -224,13 +238,6 @@ impl Writer<'_> {
                 }
             }
         }
-        if !flags.is_empty() {
-            self.line(format!("Flags: {}", flags.join(",")));
-        }
-        if p.royal {
-            self.castling(id);
-        }
-        self.line("");
     }
 
     /// The piece's moves as Sjaak II movements, noting what Sjaak II cannot say.

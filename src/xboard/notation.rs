@@ -146,9 +146,14 @@ pub fn candidates(g: Geometry, text: &str) -> Vec<String> {
         }
         readings.extend(squares(g, text));
     }
-    let mut seen = std::collections::HashSet::new();
-    readings.retain(|r| seen.insert(r.clone()));
-    readings
+    // At most six readings: a repeated one is dropped where it stands.
+    let mut unique: Vec<String> = Vec::with_capacity(readings.len());
+    for r in readings {
+        if !unique.contains(&r) {
+            unique.push(r);
+        }
+    }
+    unique
 }
 
 /// tatsu's text of a board move (or of the square part of a drop) XBoard wrote; `None` if it is not one.

@@ -230,17 +230,10 @@ impl Writer<'_> {
             [] => String::new(),
             [one] if one.zone.is_none() => one.betza.clone(),
             [first, ..] => {
-                let zones: Vec<String> = sets
-                    .iter()
-                    .map(|s| match s.zone {
-                        Some(z) => format!("\"{}\" in {}", s.betza, game.zone(z).name),
-                        None => format!("\"{}\" elsewhere", s.betza),
-                    })
-                    .collect();
                 self.lossy.push(format!(
                     "the {} moves by zone ({}); FSF gives a piece one move set, so it is written with \"{}\" everywhere",
                     game.pieces[id.index()].name,
-                    zones.join(", "),
+                    crate::export::zoned_moves_text(game, &sets),
                     first.betza
                 ));
                 first.betza.clone()
