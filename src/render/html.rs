@@ -248,9 +248,10 @@ fn position_svg(view: &View, shogi_style: bool) -> String {
             out += &format!(
                 r##"<rect x="{px}" y="{py}" width="{SQ}" height="{SQ}" fill="#f3e5c8" stroke="#6d5b45" stroke-width="1"/>"##
             );
-            if let Some((text, side)) = &view.cells[sq.index()].piece {
+            let cell = &view.cells[sq.index()];
+            if let Some((text, side)) = &cell.piece {
                 out += &piece_svg(
-                    text,
+                    (text, cell.glyph.as_deref()),
                     *side,
                     view.flip,
                     shogi_style,
@@ -271,41 +272,22 @@ fn position_svg(view: &View, shogi_style: bool) -> String {
 }
 
 fn piece_svg(
-    text: &str,
+    (text, glyph): (&str, Option<&str>),
     side: Side,
     flip: bool,
     shogi_style: bool,
     (cx, cy): (i32, i32),
 ) -> String {
-    let letter_colour = if text.starts_with('+') {
-        "#c62828"
-    } else {
-        "#000000"
-    };
-    let size = if text.chars().count() > 1 { 14 } else { 17 };
-    // Three letters and more (Taikyoku's `WHT`, Tai's `DSP+`) are squeezed to the tile's width rather than left
-    // to run over its edges (issue 47); one or two letters fit as they are.
-    let squeeze = if text.chars().count() >= 3 {
-        r#" textLength="26" lengthAdjust="spacingAndGlyphs""#
-    } else {
-        ""
-    };
+    let promoted = text.starts_with('+');
+    let letter_colour = if promoted { "#c62828" } else { "#000000" };
     if !shogi_style {
         let (bg, fg) = match side {
             Side::White => ("#ffffff", letter_colour),
-            Side::Black => (
-                "#37474f",
-                if text.starts_with('+') {
-                    "#ff8a80"
-                } else {
-                    "#ffffff"
-                },
-            ),
+            Side::Black => ("#37474f", if promoted { "#ff8a80" } else { "#ffffff" }),
         };
         return format!(
-            r##"<circle cx="{cx}" cy="{cy}" r="16" fill="{bg}" stroke="#000000" stroke-width="1.5"/><text x="{cx}" y="{}" font-size="{size}" text-anchor="middle" font-weight="bold" fill="{fg}"{squeeze}>{}</text>"##,
-            cy + 6,
-            escape(text)
+            r##"<circle cx="{cx}" cy="{cy}" r="16" fill="{bg}" stroke="#000000" stroke-width="1.5"/>{}"##,
+            svg::tile_text(text, glyph, (cx, cy), fg)
         );
     }
     // The tile points up the drawing for the side seen from below, down for the other.
@@ -315,8 +297,10 @@ fn piece_svg(
     } else {
         String::new()
     };
+    let letters =
+        text.trim_start_matches('+').to_ascii_uppercase() + if promoted { "+" } else { "" };
     format!(
-        r##"<g{turn}><path d="M{cx} {} L{} {} L{} {} L{} {} L{} {} Z" fill="#f5deb3" stroke="#5d4037" stroke-width="1.5"/><text x="{cx}" y="{}" font-size="{size}" text-anchor="middle" font-weight="bold" fill="{letter_colour}"{squeeze}>{}</text></g>"##,
+        r##"<g{turn}><path d="M{cx} {} L{} {} L{} {} L{} {} L{} {} Z" fill="#f5deb3" stroke="#5d4037" stroke-width="1.5"/>{}</g>"##,
         cy - 17,
         cx + 12,
         cy - 11,
@@ -326,8 +310,6 @@ fn piece_svg(
         cy + 16,
         cx - 12,
         cy - 11,
-        cy + 9,
-        escape(text.trim_start_matches('+').to_ascii_uppercase().as_str())
-            + if text.starts_with('+') { "+" } else { "" }
+        svg::tile_text(&letters, glyph, (cx, cy + 3), letter_colour)
     )
 }

@@ -15,7 +15,7 @@ pub use castling_rules::start_castlings;
 
 use crate::engine::Position;
 use crate::inspect::{HopWays, PieceMoves};
-use crate::rules::{Game, Geometry, Side, Square, SquareSet};
+use crate::rules::{Game, Geometry, PieceId, Side, Square, SquareSet};
 use crate::setup::symbol_for;
 use betza::diagram::Kind;
 
@@ -32,6 +32,8 @@ pub fn side_name(side: Side) -> &'static str {
 pub struct Cell {
     /// The piece's FEN text as the side writes it (`S`, `+s`) and its owner.
     pub piece: Option<(String, Side)>,
+    /// The piece's `glyph` when its file gives one (drawn instead of its letters by the SVG boards).
+    pub glyph: Option<String>,
     pub mark: Option<Kind>,
     /// Other ways a move gets here besides `mark` (a cannon's hop where it also moves; the Lion's first leg
     /// where it also steps), in legend order.
@@ -51,6 +53,15 @@ pub struct Cell {
     pub hole: bool,
     /// A wall built during the game (games with walls).
     pub wall: bool,
+}
+
+impl Cell {
+    /// Puts `side`'s `piece` here: its FEN text and its glyph.
+    fn place(&mut self, game: &Game, piece: PieceId, side: Side) {
+        let p = game.piece(piece);
+        self.piece = Some((symbol_for(&p.symbol, side), side));
+        self.glyph = p.glyph.clone();
+    }
 }
 
 /// A board to draw: cells indexed by [`Square`], and whether to draw it from the second player's side.
@@ -100,8 +111,7 @@ impl View {
         let mut view = View::board(game);
         for sq in game.geometry.all() {
             if let Some((piece, side)) = pos.piece_at(sq) {
-                view.cells[sq.index()].piece =
-                    Some((symbol_for(&game.piece(piece).symbol, side), side));
+                view.cells[sq.index()].place(game, piece, side);
             }
             view.cells[sq.index()].wall = pos.is_wall(sq);
         }
@@ -112,8 +122,7 @@ impl View {
     pub fn setup(game: &Game, setup: &crate::setup::Setup) -> View {
         let mut view = View::board(game);
         for p in &setup.board {
-            view.cells[p.square.index()].piece =
-                Some((symbol_for(&game.piece(p.piece).symbol, p.side), p.side));
+            view.cells[p.square.index()].place(game, p.piece, p.side);
         }
         for &(sq, _) in &setup.holes {
             view.cells[sq.index()].wall = !game.holes.contains(sq);
@@ -128,10 +137,7 @@ impl View {
             None => View::board(game),
         };
         let from = &mut view.cells[moves.from.index()];
-        from.piece = Some((
-            symbol_for(&game.piece(moves.piece).symbol, moves.side),
-            moves.side,
-        ));
+        from.place(game, moves.piece, moves.side);
         from.origin = true;
         for sq in &moves.lame_path {
             view.cells[sq.index()].mark = Some(Kind::LamePath);

@@ -184,6 +184,40 @@ fn keys(view: &View, legend: bool) -> Vec<(Swatch, String)> {
     keys
 }
 
+/// The text on a 32-pixel piece tile centred at (`cx`, `cy`): the piece's glyph when its file gives one, else its
+/// letters (`text`). A glyph of two or more CJK characters is written in two rows, the way they stand on a shogi
+/// piece (Taikyoku's `奔鹿`); three letters and more are squeezed to the tile's width rather than run over its
+/// edges (Taikyoku's `WHT`).
+pub fn tile_text(text: &str, glyph: Option<&str>, (cx, cy): (i32, i32), fill: &str) -> String {
+    let label = glyph.unwrap_or(text);
+    let chars: Vec<char> = label.chars().collect();
+    let cjk = glyph.is_some() && chars.iter().all(|&c| c as u32 > 0x2e80);
+    let line = |y: i32, size: i32, t: &str, squeeze: bool| {
+        format!(
+            r##"<text x="{cx}" y="{y}" font-size="{size}" text-anchor="middle" font-weight="bold" fill="{fill}"{}>{}</text>"##,
+            if squeeze {
+                r#" textLength="26" lengthAdjust="spacingAndGlyphs""#
+            } else {
+                ""
+            },
+            escape(t)
+        )
+    };
+    if cjk && chars.len() >= 2 {
+        let per_row = chars.len().div_ceil(2);
+        let size = (27 / per_row as i32).min(14);
+        let (top, bottom) = chars.split_at(per_row);
+        let top: String = top.iter().collect();
+        let bottom: String = bottom.iter().collect();
+        return line(cy - 1, size, &top, false) + &line(cy + size - 1, size, &bottom, false);
+    }
+    match chars.len() {
+        0 | 1 => line(cy + 6, if cjk { 20 } else { 18 }, label, false),
+        2 => line(cy + 6, 15, label, false),
+        _ => line(cy + 5, 14, label, true),
+    }
+}
+
 /// One square of a board image at (`px`, `py`): its colour, its piece, its marks.
 fn square(out: &mut String, cell: &super::Cell, px: i32, py: i32) {
     let fill = fill(cell);
@@ -199,13 +233,11 @@ fn square(out: &mut String, cell: &super::Cell, px: i32, py: i32) {
         };
         let _ = write!(
             out,
-            r##"<rect x="{}" y="{}" width="32" height="32" rx="6" fill="{bg}" stroke="#000000" stroke-width="1.5"/><text x="{cx}" y="{}" font-size="{}" text-anchor="middle" font-weight="bold" fill="{fg}">{}</text>"##,
+            r##"<rect x="{}" y="{}" width="32" height="32" rx="6" fill="{bg}" stroke="#000000" stroke-width="1.5"/>"##,
             cx - 16,
             cy - 16,
-            cy + 6,
-            if text.chars().count() > 1 { 15 } else { 18 },
-            escape(text)
         );
+        out.push_str(&tile_text(text, cell.glyph.as_deref(), (cx, cy), fg));
         if let (Some(kind), false) = (cell.mark, cell.origin) {
             // A piece that can be taken: a red frame, and the mark small in the top-left corner.
             let _ = write!(

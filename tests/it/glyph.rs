@@ -163,3 +163,30 @@ fn the_great_shogi_glyphs_are_their_sources_kanji() {
         Some("奔獏")
     );
 }
+
+/// The rule book's pictures (`describe --format html`) draw a piece's glyph where the file gives one, as `serve`
+/// does: the King of a game whose King is `glyph "玉"` stands on the start diagram as 玉, not as `K`.
+#[test]
+fn the_rule_books_diagrams_draw_a_pieces_glyph_instead_of_its_letters() {
+    let game = compile("t.tatsu", &game_with("glyph \"玉\""))
+        .unwrap_or_else(|d| panic!("{d:#?}"))
+        .game;
+    let engine = tatsu::engine::Engine::new(game);
+    let html = tatsu::render::html::render(&tatsu::render::rulebook::rulebook(&engine));
+    assert!(html.contains(">玉</text>"), "no 玉 drawn");
+    // The Black King has no glyph of its own: the same piece, drawn with the same glyph.
+    assert!(!html.contains(">K</text>") && !html.contains(">k</text>"), "a King drawn as its letter");
+}
+
+/// A glyph of two characters stands in two rows of one character each, the way they are written on a shogi
+/// piece (Taikyoku's Running Stag is `奔鹿`), so that it fits a square.
+#[test]
+fn a_two_character_glyph_is_drawn_in_two_rows() {
+    let game = compile("t.tatsu", &game_with("glyph \"玉将\""))
+        .unwrap_or_else(|d| panic!("{d:#?}"))
+        .game;
+    let engine = tatsu::engine::Engine::new(game);
+    let html = tatsu::render::html::render(&tatsu::render::rulebook::rulebook(&engine));
+    assert!(html.contains(">玉</text>") && html.contains(">将</text>"), "not in two rows");
+    assert!(!html.contains(">玉将</text>"), "drawn in one row");
+}
