@@ -1,7 +1,7 @@
 //! Boards as SVG images: a plain grid with coordinates, pieces as lettered tiles (White light, Black dark),
 //! destination marks with a legend, and zone shading.
 use super::{file_of, View};
-use crate::rules::Side;
+use crate::rules::{Side, Square};
 use betza::diagram::Kind;
 use std::fmt::Write;
 
@@ -122,6 +122,8 @@ enum Swatch {
 }
 
 const DEAD_FILL: &str = "#bdbdbd";
+/// The colour of a square no zone, piece or mark tints: drawn once under the whole board, with the grid.
+const PLAIN_FILL: &str = "#f3e5c8";
 
 /// The fill of a square: the diagram's piece, a dead square, its zones (piece diagrams), or a zone's copies.
 fn fill(cell: &super::Cell) -> &'static str {
@@ -144,7 +146,7 @@ fn fill(cell: &super::Cell) -> &'static str {
         (_, [true, true]) => "#d7c4f0",
         (_, [true, false]) => "#bbdefb",
         (_, [false, true]) => "#ffcdd2",
-        _ => "#f3e5c8",
+        _ => PLAIN_FILL,
     }
 }
 
@@ -218,13 +220,8 @@ pub fn tile_text(text: &str, glyph: Option<&str>, (cx, cy): (i32, i32), fill: &s
     }
 }
 
-/// One square of a board image at (`px`, `py`): its colour, its piece, its marks.
+/// One square of a board image at (`px`, `py`): its piece and its marks (its colour is [`fills`]').
 fn square(out: &mut String, cell: &super::Cell, px: i32, py: i32) {
-    let fill = fill(cell);
-    let _ = write!(
-        out,
-        r##"<rect x="{px}" y="{py}" width="{SQ}" height="{SQ}" fill="{fill}" stroke="#6d5b45" stroke-width="1"/>"##
-    );
     let (cx, cy) = (px + SQ / 2, py + SQ / 2);
     if let Some((text, side)) = &cell.piece {
         let (bg, fg) = match side {
@@ -336,6 +333,52 @@ pub fn boards(items: &[(View, String)], legend: bool) -> String {
     out
 }
 
+/// The squares' colours: the board in its plain colour, then each run of squares of one other colour along a row
+/// as one rectangle. Drawn square by square, a 36x36 piece diagram was 1,296 rectangles and Taikyoku's rule book
+/// 57 MB.
+fn fills(out: &mut String, view: &View, rows: &[Vec<Square>]) {
+    let g = view.geometry;
+    let _ = write!(
+        out,
+        r##"<rect x="{MARGIN}" y="{MARGIN}" width="{}" height="{}" fill="{PLAIN_FILL}"/>"##,
+        g.files as i32 * SQ,
+        g.ranks as i32 * SQ
+    );
+    for (y, row) in rows.iter().enumerate() {
+        let mut x = 0;
+        while x < row.len() {
+            let colour = fill(&view.cells[row[x].index()]);
+            let run = row[x..]
+                .iter()
+                .take_while(|sq| fill(&view.cells[sq.index()]) == colour)
+                .count();
+            if colour != PLAIN_FILL {
+                let _ = write!(
+                    out,
+                    r##"<rect x="{}" y="{}" width="{}" height="{SQ}" fill="{colour}"/>"##,
+                    MARGIN + x as i32 * SQ,
+                    MARGIN + y as i32 * SQ,
+                    run as i32 * SQ
+                );
+            }
+            x += run;
+        }
+    }
+}
+
+/// The lines between the squares of a board `files` by `ranks`, as one path.
+fn grid(out: &mut String, files: i32, ranks: i32) {
+    let (w, h) = (files * SQ, ranks * SQ);
+    out.push_str(r##"<path d=""##);
+    for i in 0..=files {
+        let _ = write!(out, "M{} {MARGIN}v{h}", MARGIN + i * SQ);
+    }
+    for j in 0..=ranks {
+        let _ = write!(out, "M{MARGIN} {}h{w}", MARGIN + j * SQ);
+    }
+    out.push_str(r##"" stroke="#6d5b45" stroke-width="1" fill="none"/>"##);
+}
+
 /// The board as a standalone SVG document; `legend` adds a key to the marks below it.
 pub fn board(view: &View, legend: bool) -> String {
     let g = view.geometry;
@@ -351,19 +394,22 @@ pub fn board(view: &View, legend: bool) -> String {
         out,
         r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
     );
+    fills(&mut out, view, &rows);
+    grid(&mut out, g.files as i32, g.ranks as i32);
     for (y, row) in rows.iter().enumerate() {
         for (x, &sq) in row.iter().enumerate() {
             let (px, py) = (MARGIN + x as i32 * SQ, MARGIN + y as i32 * SQ);
             square(&mut out, &view.cells[sq.index()], px, py);
         }
     }
-    // Coordinates.
+    // Coordinates, in one group that carries their style.
+    out.push_str(r##"<g font-size="12" text-anchor="middle" fill="#444">"##);
     for (x, &sq) in rows[0].iter().enumerate() {
         let cx = MARGIN + x as i32 * SQ + SQ / 2;
         let name = escape(&file_of(g, sq));
         let _ = write!(
             out,
-            r##"<text x="{cx}" y="{}" font-size="12" text-anchor="middle" fill="#444">{name}</text><text x="{cx}" y="{}" font-size="12" text-anchor="middle" fill="#444">{name}</text>"##,
+            r##"<text x="{cx}" y="{}">{name}</text><text x="{cx}" y="{}">{name}</text>"##,
             MARGIN - 8,
             board_h - MARGIN + 16
         );
@@ -373,11 +419,12 @@ pub fn board(view: &View, legend: bool) -> String {
         let rank = g.rank(row[0]) + 1;
         let _ = write!(
             out,
-            r##"<text x="{}" y="{cy}" font-size="12" text-anchor="middle" fill="#444">{rank}</text><text x="{}" y="{cy}" font-size="12" text-anchor="middle" fill="#444">{rank}</text>"##,
+            r##"<text x="{}" y="{cy}">{rank}</text><text x="{}" y="{cy}">{rank}</text>"##,
             MARGIN / 2,
             board_w - MARGIN / 2
         );
     }
+    out.push_str("</g>");
     for (i, (kind, label)) in keys.iter().enumerate() {
         let cy = board_h + 8 + i as i32 * 24;
         match kind {

@@ -175,7 +175,10 @@ fn the_rule_books_diagrams_draw_a_pieces_glyph_instead_of_its_letters() {
     let html = tatsu::render::html::render(&tatsu::render::rulebook::rulebook(&engine));
     assert!(html.contains(">玉</text>"), "no 玉 drawn");
     // The Black King has no glyph of its own: the same piece, drawn with the same glyph.
-    assert!(!html.contains(">K</text>") && !html.contains(">k</text>"), "a King drawn as its letter");
+    assert!(
+        !html.contains(">K</text>") && !html.contains(">k</text>"),
+        "a King drawn as its letter"
+    );
 }
 
 /// A glyph of two characters stands in two rows of one character each, the way they are written on a shogi
@@ -187,6 +190,9 @@ fn a_two_character_glyph_is_drawn_in_two_rows() {
         .game;
     let engine = tatsu::engine::Engine::new(game);
     let html = tatsu::render::html::render(&tatsu::render::rulebook::rulebook(&engine));
-    assert!(html.contains(">玉</text>") && html.contains(">将</text>"), "not in two rows");
+    assert!(
+        html.contains(">玉</text>") && html.contains(">将</text>"),
+        "not in two rows"
+    );
     assert!(!html.contains(">玉将</text>"), "drawn in one row");
 }
