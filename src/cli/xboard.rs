@@ -33,7 +33,7 @@ pub fn run(args: XboardArgs) -> Result<(), CliError> {
         .iter()
         .filter(|&&(name, _)| {
             tatsu::variants::bundled_board(name)
-                .is_some_and(|(files, ranks)| tatsu::xboard::notation::names_board(files, ranks))
+                .is_some_and(|(files, _)| tatsu::xboard::notation::names_board(files))
         })
         .map(|&(name, _)| {
             Offer::lazy(tatsu::xboard::xboard_name(name), move || {
@@ -45,16 +45,14 @@ pub fn run(args: XboardArgs) -> Result<(), CliError> {
         match tatsu::variants::load(name) {
             Ok(compiled) => {
                 let g = compiled.game.geometry;
-                if tatsu::xboard::notation::names_board(g.files as u32, g.ranks as u32) {
+                if tatsu::xboard::notation::names_board(g.files as u32) {
                     offers.push(Offer::ready(Arc::new(Engine::new(compiled.game))));
                 } else {
                     super::common::emit(&format!(
-                        "# {name}: a board of {} x {} cannot be played over XBoard, whose notation names at most \
-                         {} files and {} ranks; use `tatsu uci`\n",
+                        "# {name}: a board of {} files cannot be played over XBoard, whose notation names at most \
+                         {} files (one letter each); use `tatsu uci`\n",
                         g.files,
-                        g.ranks,
                         tatsu::xboard::notation::MAX_FILES,
-                        tatsu::xboard::notation::MAX_RANKS
                     ));
                 }
             }

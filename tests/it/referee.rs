@@ -666,3 +666,29 @@ fn a_board_xboard_cannot_name_is_refused_over_xboard_with_the_protocol_that_can_
         "{stderr}"
     );
 }
+
+/// An engine that talks as HaChu does (tests/data/engines/scripted-hachu.sh): it lists Chu Shogi as `chu` (an alias
+/// of `chu-shogi`), takes no move before `memory`, refuses ranks past 9 as XBoard's single characters, and sends
+/// the Lion's pass in two lines (`move f3f4,`, `move f4f3`). Every move is read and none refused: both games end
+/// by resignation when the script runs out, after its 6 plies.
+#[test]
+fn an_engine_that_talks_as_hachu_plays_chu_shogi_without_a_fault() {
+    let script = format!("{ENGINES}/scripted-hachu.sh");
+    let run = referee(
+        "hachu",
+        "chu-shogi",
+        [&script, &script],
+        &["--games", "2", "--opening-plies", "0"],
+        &[],
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let games = game_lines(&run.stdout);
+    assert_eq!(games.len(), 2, "{}", run.stdout);
+    for line in games {
+        assert!(
+            line.contains("0-1 (White resigns, 6 plies"),
+            "{}",
+            run.stdout
+        );
+    }
+}

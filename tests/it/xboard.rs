@@ -543,3 +543,16 @@ fn a_node_cap_ends_each_search_whatever_the_clock_and_makes_play_repeatable() {
     let second = session_with(&["--nodes", "3000"], script);
     assert_eq!(untimed(&first), untimed(&second));
 }
+
+/// XBoard sends a move with an intermediate square in legs (backend.c `SendMoveToProgram`: from, the kill square,
+/// then on), also when that square is empty: a Chu Lion's pass `f3f4,f4f3` and its step-and-step `f3f4,f4g5` are
+/// tatsu's `f3f3` and `f3g5`. And it writes ranks past the ninth as numbers: `j12`, never `j<`.
+#[test]
+fn a_lion_move_xboard_sends_in_legs_over_an_empty_square_is_the_plain_move() {
+    let out = session(
+        "new\nvariant chu-shogi\nforce\nusermove f4f5\nusermove g9g8\nusermove f3f4,f4f3\nusermove h9h8\n\
+         usermove f3f4,f4g5\nusermove j12i11\nping 7",
+    );
+    assert!(!out.contains("Illegal move"), "{out}");
+    assert!(out.lines().any(|l| l == "pong 7"), "{out}");
+}

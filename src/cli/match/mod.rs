@@ -137,16 +137,15 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         let (protocol, _) =
             player::engine_protocol(&args.protos, &args.engines[k], k).map_err(CliError::usage)?;
         if matches!(protocol, player::Protocol::Xboard)
-            && !tatsu::xboard::notation::names_board(g.files as u32, g.ranks as u32)
+            && !tatsu::xboard::notation::names_board(g.files as u32)
         {
             return Err(CliError::usage(format!(
-                "{} ({} x {}) cannot be played over XBoard, whose notation names at most {} files and {} ranks: \
-                 give the engines `--proto uci`",
+                "{} ({} x {}) cannot be played over XBoard, whose notation names at most {} files (one letter \
+                 each): give the engines `--proto uci`",
                 engine.game.name,
                 g.files,
                 g.ranks,
                 tatsu::xboard::notation::MAX_FILES,
-                tatsu::xboard::notation::MAX_RANKS
             )));
         }
     }

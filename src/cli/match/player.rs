@@ -97,6 +97,12 @@ pub struct Player {
     stdin: ChildStdin,
     lines: Receiver<String>,
     usermove: bool,
+    /// It sent `feature memory=1`: it is told the hash size it may use (`memory N`) with each new game, and some
+    /// engines (HaChu) take no move before that.
+    memory: bool,
+    /// The name it gave the match's game in its `variants` feature, where that is another of the game's names
+    /// (HaChu's `chu` for `chu-shogi`): the name it is told.
+    variant_name: Option<String>,
     ping: u32,
 }
 
@@ -119,6 +125,14 @@ pub enum Sync {
     Refused(String),
     Silent,
 }
+
+/// The hash size, in MiB, an XBoard engine that asks (`feature memory=1`) is told it may use, as XBoard's own
+/// default.
+const ENGINE_MEMORY_MB: u32 = 64;
+
+/// The most legs of one move an XBoard engine may send a line each (a Lion's double move has two; three is the
+/// most any bundled game's moves have), so that an engine ending every line in `,` still makes a move.
+const MAX_LEGS: usize = 4;
 
 /// Why an engine could not be used.
 pub enum StartError {
@@ -164,6 +178,7 @@ impl Player {
                         match name {
                             "myname" => player.name = printable(value),
                             "usermove" => player.usermove = value == "1",
+                            "memory" => player.memory = value == "1",
                             "ping" => pings = value == "1",
                             "variants" => {
                                 variants = Some(
@@ -175,6 +190,7 @@ impl Player {
                         }
                         if [
                             "usermove", "ping", "setboard", "time", "done", "variants", "myname",
+                            "memory",
                         ]
                         .contains(&name)
                         {
@@ -196,12 +212,21 @@ impl Player {
             }
         }
         let known = variants.unwrap_or_else(|| vec!["normal".to_string()]);
-        if !known.iter().any(|v| v == variant) {
-            return Err(StartError::Unfit(format!(
+        // Its own name for the game if it has one, else another of the game's names (a bundled game's aliases).
+        match known
+            .iter()
+            .find(|v| *v == variant)
+            .or_else(|| known.iter().find(|v| same_game(v, variant)))
+        {
+            Some(name) if name != variant => player.variant_name = Some(name.clone()),
+            Some(_) => {}
+            None => {
+                return Err(StartError::Unfit(format!(
                 "the engine `{}` ({command}) does not play the variant `{variant}`: it plays {}",
                 player.name,
                 known.join(", ")
-            )));
+            )))
+            }
         }
         if pings && !matches!(player.sync(START_WITHIN), Sync::Pong) {
             return Err(StartError::Failed(format!(
@@ -314,6 +339,8 @@ impl Player {
             stdin,
             lines,
             usermove: false,
+            memory: false,
+            variant_name: None,
             ping: 0,
         })
     }
@@ -385,8 +412,15 @@ impl Player {
         match self.protocol {
             Protocol::Xboard => {
                 self.send("new");
+                let variant = self
+                    .variant_name
+                    .clone()
+                    .unwrap_or_else(|| variant.to_string());
                 if variant != "normal" {
                     self.send(&format!("variant {variant}"));
+                }
+                if self.memory {
+                    self.send(&format!("memory {ENGINE_MEMORY_MB}"));
                 }
                 self.send(&tc.level_command());
                 self.send("force");
@@ -476,8 +510,11 @@ impl Player {
         }
     }
 
-    /// Waits for the engine's move until `deadline`.
+    /// Waits for the engine's move until `deadline`. An XBoard engine may send a move of several legs one leg a
+    /// line, each but the last ending in `,` (HaChu's Lion: `move j7k8,` then `move k8k7`), as XBoard reads them:
+    /// the legs are joined into one text (`j7k8,k8k7`), at most [`MAX_LEGS`] of them.
     pub fn await_move(&mut self, deadline: Instant) -> Reply {
+        let mut legs = String::new();
         loop {
             let wait = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(wait) {
@@ -492,7 +529,12 @@ impl Player {
                     }
                 }
                 Ok(line) => match classify(&line) {
-                    EngineLine::Move(mv) => return Reply::Move(mv.to_string()),
+                    EngineLine::Move(mv)
+                        if mv.ends_with(',') && legs.matches(',').count() + 1 < MAX_LEGS =>
+                    {
+                        legs += mv
+                    }
+                    EngineLine::Move(mv) => return Reply::Move(legs + mv),
                     EngineLine::Resign => return Reply::Resign,
                     EngineLine::Refusal => return Reply::Refused(printable(line.trim())),
                     _ => {}
