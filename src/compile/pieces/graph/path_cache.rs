@@ -7,7 +7,7 @@
 //! Building each such ray again and looking its content up in the ray store was most of `tatsu check
 //! taikyoku-shogi`: the lookups are random reads of a table of millions of contents, two cache misses each. Here
 //! a path is given a slot once per type, and its rays from a square are found at `slot * squares + square`, read
-//! in square order as the types are built (docs/performance.md, "One set of rays per move string").
+//! in square order as the types are built (docs/performance.md, "Paths remembered across types").
 //!
 //! What is remembered is where the ray store keeps each ray's content, so what comes out is what building and
 //! interning gives: the same contents at the same places, the rays in the same order.
