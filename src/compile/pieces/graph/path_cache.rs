@@ -21,6 +21,16 @@ use std::collections::HashMap;
 /// rather than kept for every square (1.7 million on 36x36).
 const MAX_REMEMBERED: usize = 1024;
 
+/// The most the slots' per-square entries may take: 8 bytes per slot and square, so on 36x36 some 6,400 distinct
+/// paths (Taikyoku has a few hundred). A file whose types have more (a thousand types of thousands of paths each)
+/// builds the rest of its paths' rays each time, as before: this memory is the compiler's own, which the memory
+/// guard does not count.
+const MAX_ENTRY_BYTES: usize = 64 << 20;
+
+/// And at most this many slots whatever the board, for the paths kept as keys: on a small board the entries
+/// would allow millions.
+const MAX_SLOTS: usize = 1 << 16;
+
 /// What a path's rays from a square depend on besides the square.
 #[derive(PartialEq, Eq, Hash)]
 struct PathKey {
@@ -66,31 +76,38 @@ impl PathCache {
         }
     }
 
-    /// The slot of `path` under these clipping zones, made on its first use.
+    /// The slot of `path` under these clipping zones, made on its first use; `None` once the slots would take
+    /// more than [`MAX_ENTRY_BYTES`] or number [`MAX_SLOTS`].
     pub fn slot(
         &mut self,
         path: &Path,
         confined: Option<(ZoneId, Side)>,
         within: Option<(ZoneId, Side)>,
-    ) -> u32 {
+    ) -> Option<u32> {
         let key = PathKey {
             legs: path.legs.clone(),
             universal: path.universal,
             confined,
             within,
         };
-        let next = self.shapes.len() as u32;
-        let slot = *self.slots.entry(key).or_insert(next);
-        if slot == next {
-            self.shapes.push(None);
-            let unknown = Entry {
-                at: UNKNOWN,
-                count: 0,
-            };
-            self.entries
-                .extend(std::iter::repeat_n(unknown, self.squares));
+        if let Some(&slot) = self.slots.get(&key) {
+            return Some(slot);
         }
-        slot
+        let full =
+            (self.entries.len() + self.squares) * std::mem::size_of::<Entry>() > MAX_ENTRY_BYTES;
+        if full || self.shapes.len() >= MAX_SLOTS {
+            return None;
+        }
+        let slot = self.shapes.len() as u32;
+        self.slots.insert(key, slot);
+        self.shapes.push(None);
+        let unknown = Entry {
+            at: UNKNOWN,
+            count: 0,
+        };
+        self.entries
+            .extend(std::iter::repeat_n(unknown, self.squares));
+        Some(slot)
     }
 
     /// The rays remembered for `slot` from square `sq`: their shape ([`BuiltRay::Empty`] when the path gives none

@@ -64,7 +64,8 @@ impl PieceGraph<'_> {
                                 confined.map(|z| (z, side)),
                                 set.within.map(|z| (z, side)),
                             )
-                        });
+                        })
+                        .flatten();
                 }
             }
         }
