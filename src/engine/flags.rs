@@ -126,21 +126,26 @@ impl RayFacts {
             has_induction: false,
             has_borrowers: false,
         };
+        // Every ray's rules are part of the stored ones: a game none of whose stored rules induces (nearly every
+        // game) need not look through each ray's, and a fact once found is not looked for again. (Looking through
+        // every ray's rules was a fifth of `Engine::new` on Taikyoku: its hook movers' chains from every square.)
+        let may_induce = game.ray_rules.iter().any(|r| r.contains(StepRule::INDUCE));
         for piece in &game.pieces {
             for side in Side::BOTH {
                 for from in game.geometry.all() {
                     for ray_index in piece.rays(side, squares, from).range() {
                         let ray = &game.rays[ray_index];
                         let rules = game.ray_rules(ray);
-                        facts.has_induction |= rules.iter().any(|r| r.contains(StepRule::INDUCE));
+                        facts.has_induction = facts.has_induction
+                            || may_induce && rules.iter().any(|r| r.contains(StepRule::INDUCE));
                         facts.has_borrowers |= ray.flags.has(RayFlags::BORROW);
                         // A chain that needs a piece on a turning square, or comes back over its own origin, can
                         // be opened by a piece arriving: like a hopper, it defeats the pin shortcut.
-                        facts.pins_unreliable |=
-                            matches!(ray.kind, RayKind::Hop | RayKind::Grasshop)
-                                || ray.kind == RayKind::Chain
-                                    && (rules.iter().any(|r| r.reads_occupant())
-                                        || game.ray_squares(ray).contains(&from));
+                        facts.pins_unreliable = facts.pins_unreliable
+                            || matches!(ray.kind, RayKind::Hop | RayKind::Grasshop)
+                            || ray.kind == RayKind::Chain
+                                && (rules.iter().any(|r| r.reads_occupant())
+                                    || game.ray_squares(ray).contains(&from));
                     }
                 }
             }

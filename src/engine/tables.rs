@@ -315,7 +315,8 @@ impl AttackTables {
 /// The traits each piece type's rays give it, from every square for both sides.
 fn piece_traits(game: &Game, traits: &mut [PieceTraits]) {
     let squares = game.geometry.squares();
-    let mut seen = [SquareSet::new(), SquareSet::new(), SquareSet::new()];
+    let mut seen = vec![0u8; squares];
+    let aside = RemovalsOnTheWay::of(&game.ray_rules);
     for (p, piece) in game.pieces.iter().enumerate() {
         for side in Side::BOTH {
             for from in game.geometry.all() {
@@ -323,15 +324,92 @@ fn piece_traits(game: &Game, traits: &mut [PieceTraits]) {
                 // Once a piece is known to repeat moves, its other squares need not be asked.
                 if !traits[p].contains(PieceTraits::REPEATS_MOVES)
                     && (double_step_twin(game, slice.range())
-                        || walks_repeat(game, slice.range(), &mut seen))
+                        || !on_lines_apart(game, from, slice.range())
+                            && walks_repeat(game, slice.range(), &mut seen))
                 {
                     traits[p] |= PieceTraits::REPEATS_MOVES;
                 }
                 for ray in &game.rays[slice.range()] {
-                    traits[p] |= ray_traits(ray, game.ray_rules(ray));
+                    traits[p] |= ray_traits(ray, &aside);
                 }
             }
         }
+    }
+}
+
+/// Are these rays from `from` plain slides and leaps on lines that share no square (their steps, each divided by
+/// the greatest common divisor of its file and rank offsets, all differ)? Then no two of them may end on one
+/// square, and [`walks_repeat`] need not walk them: most slices of most types (on Taikyoku, walking every square of
+/// every ray, twice, was most of `Engine::new`). A slide's squares are `from` plus 1, 2, … times its step, a leap's
+/// its one square; two such lines meet only if their reduced steps are the same. Anything else (a lame leap, a
+/// hopper, a chain, or more than 16 rays) is left to the walk.
+fn on_lines_apart(game: &Game, from: Square, rays: std::ops::Range<usize>) -> bool {
+    let g = game.geometry;
+    let rays = &game.rays[rays];
+    let mut steps = [(0i32, 0i32); 16];
+    if rays.len() > steps.len() {
+        return false;
+    }
+    for (i, ray) in rays.iter().enumerate() {
+        let Some(&first) = game.ray_squares(ray).first() else {
+            return false;
+        };
+        if ray.kind != RayKind::Slide {
+            return false;
+        }
+        let (dx, dy) = (g.file(first) - g.file(from), g.rank(first) - g.rank(from));
+        let k = gcd(dx.unsigned_abs(), dy.unsigned_abs()).max(1) as i32;
+        let step = (dx / k, dy / k);
+        if steps[..i].contains(&step) {
+            return false;
+        }
+        steps[i] = step;
+    }
+    true
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// Where along the stored ray contents a chain removes a piece before its destination (a locust capture): a bit
+/// per stored step rule, so that asking it of a chain is a few words, not a walk of its rules (a hook mover's
+/// chains from every square, for both sides, are millions of rules on 36x36).
+struct RemovalsOnTheWay {
+    bits: Vec<u64>,
+}
+
+impl RemovalsOnTheWay {
+    fn of(rules: &[StepRule]) -> RemovalsOnTheWay {
+        let mut bits = vec![0u64; rules.len().div_ceil(64)];
+        for (i, r) in rules.iter().enumerate() {
+            if !r.contains(StepRule::DEST) && r.intersects(StepRule::CAPTURE | StepRule::DESTROY) {
+                bits[i / 64] |= 1 << (i % 64);
+            }
+        }
+        RemovalsOnTheWay { bits }
+    }
+
+    /// Does a chain stored at `first`, `len` rules long, remove a piece on the way?
+    fn within(&self, first: usize, len: usize) -> bool {
+        let end = first + len;
+        let (lo, hi) = (first / 64, end.div_ceil(64));
+        self.bits[lo..hi].iter().enumerate().any(|(i, &word)| {
+            let at = (lo + i) * 64;
+            // The bits of this word that lie in first..end.
+            let from = first.saturating_sub(at).min(64);
+            let to = (end - at).min(64);
+            let mask = if to - from == 64 {
+                !0
+            } else {
+                ((1u64 << (to - from)) - 1) << from
+            };
+            word & mask != 0
+        })
     }
 }
 
@@ -499,7 +577,7 @@ bitflags::bitflags! {
 }
 
 /// The traits one ray gives its piece.
-fn ray_traits(ray: &Ray, rules: &[StepRule]) -> PieceTraits {
+fn ray_traits(ray: &Ray, aside: &RemovalsOnTheWay) -> PieceTraits {
     let mut traits = PieceTraits::empty();
     if ray.flags.has(RayFlags::EN_PASSANT) {
         traits |= PieceTraits::EN_PASSANT;
@@ -507,11 +585,8 @@ fn ray_traits(ray: &Ray, rules: &[StepRule]) -> PieceTraits {
     if ray.flags.has(RayFlags::BORROW) {
         traits |= PieceTraits::BORROWS | PieceTraits::REPEATS_MOVES;
     }
-    let removes_on_the_way = |r: &StepRule| {
-        !r.contains(StepRule::DEST) && r.intersects(StepRule::CAPTURE | StepRule::DESTROY)
-    };
     if ray.kind == RayKind::Chain
-        && (ray.flags.has(RayFlags::UNLOAD) || rules.iter().any(removes_on_the_way))
+        && (ray.flags.has(RayFlags::UNLOAD) || aside.within(ray.first as usize, ray.len as usize))
     {
         traits |= PieceTraits::CAPTURES_ASIDE;
     }
@@ -545,8 +620,10 @@ fn double_step_twin(game: &Game, rays: std::ops::Range<usize>) -> bool {
 /// the same square holding the same kind of occupant (empty, enemy, friend): a rook's slide and a dabbaba's leap
 /// (`RD`) both reach the square two ahead; a chain that only destroys friends never repeats a rider's move or
 /// capture there. Rays the compiler already merged (a step that is a prefix of a slide) do not count twice.
-/// `seen` is scratch space: per kind of occupant, the squares some walk already ends on with it.
-fn walks_repeat(game: &Game, rays: std::ops::Range<usize>, seen: &mut [SquareSet; 3]) -> bool {
+/// `seen` is scratch space, one byte per square of the board, all zero between calls: per square, a bit for each
+/// kind of occupant some walk already ends on there with. (It was three board bit sets: on Taikyoku, every type,
+/// side and square, that walk was most of `Engine::new`; one byte per square is one load and one store.)
+fn walks_repeat(game: &Game, rays: std::ops::Range<usize>, seen: &mut [u8]) -> bool {
     const EMPTY: u8 = 1;
     const ENEMY: u8 = 2;
     const FRIEND: u8 = 4;
@@ -598,22 +675,18 @@ fn walks_repeat(game: &Game, rays: std::ops::Range<usize>, seen: &mut [SquareSet
             } else {
                 continue;
             };
-            for (class, set) in seen.iter_mut().enumerate() {
-                if occupants & (1 << class) != 0 {
-                    if set.contains(sq) {
-                        repeats = true;
-                        break 'rays;
-                    }
-                    set.insert(sq);
-                }
+            let at = &mut seen[sq.index()];
+            if *at & occupants != 0 {
+                repeats = true;
+                break 'rays;
             }
+            *at |= occupants;
         }
     }
-    // Left empty for the next square, square by square: the rays' few squares cost less than clearing three
-    // board-sized sets.
+    // Left empty for the next square, square by square: the rays' few squares cost less than clearing the board.
     for ray in rays {
         for &sq in game.ray_squares(ray) {
-            seen.iter_mut().for_each(|set| set.remove(sq));
+            seen[sq.index()] = 0;
         }
     }
     repeats

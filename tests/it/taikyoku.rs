@@ -285,3 +285,60 @@ fn taikyoku_types_that_move_alike_have_the_same_rays_from_their_own_move_sets() 
         }
     }
 }
+
+/// The rays of the type `symbol`, per side and square: each one's kind, flags, squares and step rules.
+type RayContents = Vec<(
+    tatsu::rules::RayKind,
+    tatsu::rules::RayFlags,
+    Vec<tatsu::rules::Square>,
+    Vec<tatsu::rules::StepRule>,
+)>;
+
+fn ray_contents(engine: &Engine, symbol: &str) -> Vec<RayContents> {
+    let game = &engine.game;
+    let p = game.piece_by_symbol(symbol).expect("declared");
+    let squares = game.geometry.squares();
+    let mut all = Vec::new();
+    for side in tatsu::rules::Side::BOTH {
+        for sq in game.geometry.all() {
+            let slice = game.pieces[p.index()].rays(side, squares, sq);
+            let rays = game.rays[slice.range()].iter().map(|r| {
+                let squares = game.ray_squares(r).to_vec();
+                (r.kind, r.flags, squares, game.ray_rules(r).to_vec())
+            });
+            all.push(rays.collect());
+        }
+    }
+    all
+}
+
+/// A path's rays from a square are built by the first type that has it and found again by every later type with
+/// the same path under the same clipping zones (`src/compile/pieces/graph/path_cache.rs`), whatever move string
+/// it comes in: each type's rays are the ones it has in a game where it is built alone. `A` shares its paths with
+/// `B` (the same slides, but `B` is confined to the first two ranks: other rays) and `C` (its forward slide; its
+/// bishop moves are `within` a corner); `D` is confined as `B` is and finds `B`'s rook rays. A hole on d5 cuts
+/// the lines through it.
+#[test]
+fn a_path_found_from_an_earlier_type_gives_the_rays_it_gives_when_built_alone() {
+    let head = "board 8 x 8\nzone low = a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2\n\
+                zone corner = a1 b1 a2 b2\nstart \"8/8/8/3*4/8/8/8/8 w - - 0 1\"\n";
+    let pieces = [
+        ("B", "piece B {\n  moves \"RfN\"\n  confined to low\n}\n"),
+        (
+            "C",
+            "piece C {\n  moves \"fRmN\"\n  also moves in corner \"B\" within corner\n}\n",
+        ),
+        ("A", "piece A { moves \"RfNB\" }\n"),
+        ("D", "piece D {\n  moves \"R\"\n  confined to low\n}\n"),
+    ];
+    let together: String = pieces.iter().map(|(_, text)| *text).collect();
+    let game = crate::support::variants::engine_of(&format!("{head}{together}"));
+    for (symbol, text) in pieces {
+        let alone = crate::support::variants::engine_of(&format!("{head}{text}"));
+        assert_eq!(
+            ray_contents(&game, symbol),
+            ray_contents(&alone, symbol),
+            "{symbol}"
+        );
+    }
+}

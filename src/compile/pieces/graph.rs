@@ -1,11 +1,9 @@
 //! Pass 4: the move-rule graph. For every piece, side and square, pick the move set of the zone the square is
 //! in (or the piece's unconditional one), expand it for the side's orientation, and clip each path into a ray.
 //! `i` moves are kept only on the piece's initial squares; `O` castling paths are set aside for the castling pass.
-use super::confine;
 use super::ray_store::RayStore;
-use super::rays::{build_ray, fits, fixed_box, refused, BuiltRay, FixedBox, RayBuf};
+use super::rays::{fixed_box, refused, FixedBox};
 use super::{ParsedMoveSet, PieceInfo, PieceNames};
-use crate::compile::board::holes;
 use crate::compile::board::zones::ZoneTable;
 use crate::compile::memory::{Budget, RayCount};
 use crate::compile::Diags;
@@ -17,7 +15,9 @@ use crate::rules::{
 use crate::setup::Setup;
 use std::collections::{BTreeMap, HashSet};
 
+mod path_cache;
 mod share;
+mod square;
 
 /// At most this many ray squares (chain squares included) for one piece type, over all its squares and both
 /// sides: 64 MiB of squares and step rules. A piece past it (`pzB`, `aaaK` on a 36x36 board) is refused with an
@@ -41,6 +41,8 @@ pub struct Built {
     store: RayStore,
     /// The types whose rays later types that move alike copy ([`share`]).
     twins: share::Twins,
+    /// Each path's rays from each square where some type built them ([`path_cache`]).
+    paths: path_cache::PathCache,
 }
 
 impl Built {
@@ -173,6 +175,7 @@ pub fn build_graph(infos: &[PieceInfo], setting: &Setting, d: &mut Diags) -> Bui
         over_budget: false,
         store: RayStore::default(),
         twins: share::Twins::default(),
+        paths: path_cache::PathCache::new(setting.geometry.squares()),
     };
     let mut over_budget = false;
     let mut counted = RayCount::default();
@@ -187,7 +190,11 @@ pub fn build_graph(infos: &[PieceInfo], setting: &Setting, d: &mut Diags) -> Bui
             Some(_) => graph.build(&mut b, &mut Diags::new("")),
         }
         if let (Some(budget), false) = (&setting.budget, over_budget) {
-            counted.add_piece(pi, &b.pieces, &b.rays, b.ray_squares.len(), &b.ray_rules);
+            if b.twins.last_copied {
+                counted.add_copy(b.rays.len(), b.ray_squares.len());
+            } else {
+                counted.add_piece(pi, &b.pieces, &b.rays, b.ray_squares.len(), &b.ray_rules);
+            }
             over_budget = budget.over(pi as u64 + 1, &counted, d);
         }
     }
@@ -204,6 +211,9 @@ struct PlannedPath {
     bounds: Option<FixedBox>,
     /// Why the executor cannot play it ([`refused`]).
     refusal: Option<&'static str>,
+    /// Its slot in [`Built::paths`], given when the piece's rays are built (none for a castling or a refused
+    /// path, which are never remembered).
+    slot: Option<u32>,
 }
 
 /// The paths planned, but for those that repeat an earlier one in all but their component (`WW`, `KfW`, a string
@@ -217,6 +227,7 @@ fn plan(paths: Vec<betza::Path>) -> Vec<PlannedPath> {
             bounds: fixed_box(&path),
             refusal: refused(&path),
             path,
+            slot: None,
         })
         .collect();
     let keep: Vec<bool> = {
@@ -273,29 +284,6 @@ struct OwnComponent {
     set: usize,
     /// The component's index in that move set's XBetza.
     component: usize,
-}
-
-/// A plain ray from one square, before the redundant ones are dropped.
-struct Candidate {
-    kind: RayKind,
-    flags: RayFlags,
-    /// Where its squares start in [`Scratch::candidate_squares`], and how many there are.
-    first: usize,
-    len: usize,
-    /// Its index in [`Built::ray_sources`].
-    source: u16,
-}
-
-/// Buffers reused for every square of a piece: a square's rays are built, clipped and sorted out in them, so that
-/// they allocate nothing once grown.
-#[derive(Default)]
-struct Scratch {
-    ray: RayBuf,
-    candidates: Vec<Candidate>,
-    candidate_squares: Vec<Square>,
-    /// [`redundant_candidates`]' order by first square (with each candidate's index) and its answer.
-    by_first: Vec<(Square, usize)>,
-    redundant: Vec<bool>,
 }
 
 impl<'a> PieceGraph<'a> {
@@ -516,241 +504,5 @@ impl<'a> PieceGraph<'a> {
             });
             next
         })
-    }
-
-    /// The rays of the piece on `sq` for `side`, appended to `b`: its chains, then its plain rays but those another
-    /// covers.
-    ///
-    /// `initial_pass` sorts the rays of a piece whose `i` moves last while it has not moved (`initial unmoved`):
-    /// `Some(false)` keeps its other rays, `Some(true)` only its `i` rays, which go last in the square's slice.
-    fn square_rays(
-        &mut self,
-        side: Side,
-        sq: Square,
-        initial_pass: Option<bool>,
-        scratch: &mut Scratch,
-        b: &mut Built,
-        d: &mut Diags,
-    ) {
-        if self.setting.holes.contains(sq) {
-            return;
-        }
-        let g = self.setting.geometry;
-        let zones = self.setting.zones;
-        let holes = Some(self.setting.holes).filter(|h| !h.is_empty());
-        scratch.candidates.clear();
-        scratch.candidate_squares.clear();
-        for mi in self.move_sets_on(side, sq) {
-            let within = self.info.move_sets[mi]
-                .within
-                .map(|z| &zones.get(z).squares[side.index()]);
-            for pi in 0..self.expanded[mi][side.index()].len() {
-                let &PlannedPath {
-                    ref path,
-                    bounds,
-                    refusal,
-                } = &self.expanded[mi][side.index()][pi];
-                if path.castling.is_some()
-                    || path.initial_only && !self.initial[side.index()].contains(sq)
-                    || initial_pass.is_some_and(|only_initial| only_initial != path.initial_only)
-                {
-                    continue;
-                }
-                let own = OwnComponent {
-                    set: mi,
-                    component: path.component,
-                };
-                // A path that cannot fit here gives no ray; only its refusal, if any, is reported.
-                let buf = &mut scratch.ray;
-                let built = if fits(g, sq, bounds) {
-                    let built = build_ray(g, sq, path, refusal, buf);
-                    let built = holes::clip(built, buf, holes);
-                    let zone = self.confined.as_ref().map(|z| &z[side.index()]);
-                    confine::clip(confine::clip(built, buf, zone), buf, within)
-                } else {
-                    refusal.map_or(BuiltRay::Empty, BuiltRay::Unsupported)
-                };
-                if self.over_limit(built, buf) {
-                    let span = component_span(&self.info.move_sets[mi], own.component);
-                    d.error(span, format!("this move needs more than {MAX_RAY_SQUARES_PER_PIECE} ray squares on this board (the limit per piece type)"))
-                    .note("give the legs a range or fewer directions, or use a smaller board");
-                    self.too_big = true;
-                    return;
-                }
-                match built {
-                    BuiltRay::Chains { flags } => {
-                        let source = self.source(b, own);
-                        self.push_chains(side, flags, &scratch.ray, source, b);
-                    }
-                    BuiltRay::Rays { kind, flags } => {
-                        let source = self.source(b, own);
-                        self.has_ep_capture |= flags.has(RayFlags::EN_PASSANT);
-                        for squares in scratch.ray.rays() {
-                            let ends = match kind {
-                                RayKind::Slide | RayKind::Hop => squares,
-                                RayKind::Lame | RayKind::Grasshop | RayKind::Chain => {
-                                    &squares[squares.len() - 1..]
-                                }
-                            };
-                            ends.iter()
-                                .for_each(|s| self.destinations[side.index()].insert(*s));
-                            let first = scratch.candidate_squares.len();
-                            scratch.candidate_squares.extend_from_slice(squares);
-                            scratch.candidates.push(Candidate {
-                                kind,
-                                flags,
-                                first,
-                                len: squares.len(),
-                                source,
-                            });
-                        }
-                    }
-                    BuiltRay::Empty => {}
-                    BuiltRay::Unsupported(what) => {
-                        if let Some(span) = self.first_report_of(own) {
-                            d.error(span, format!("{what} are not supported yet"));
-                        }
-                    }
-                }
-            }
-        }
-        self.squares_built += push_uncovered(scratch, b);
-    }
-
-    /// Would adding `built` take this piece past [`MAX_RAY_SQUARES_PER_PIECE`]? (The rays already kept for this
-    /// square are counted, the candidates not yet kept are not: at most one square's plain rays over.)
-    fn over_limit(&self, built: BuiltRay, buf: &RayBuf) -> bool {
-        let adding = match built {
-            BuiltRay::Chains { .. } | BuiltRay::Rays { .. } => buf.square_count(),
-            BuiltRay::Empty | BuiltRay::Unsupported(_) => 0,
-        };
-        self.squares_built + adding > MAX_RAY_SQUARES_PER_PIECE
-    }
-
-    fn push_chains(
-        &mut self,
-        side: Side,
-        flags: RayFlags,
-        chains: &RayBuf,
-        source: u16,
-        b: &mut Built,
-    ) {
-        let starts = b
-            .store
-            .intern_chains(&mut b.ray_squares, &mut b.ray_rules, chains.chains());
-        for ((squares, rules), &first) in chains.chains().zip(starts) {
-            for (s, r) in squares.iter().zip(rules) {
-                if r.contains(StepRule::DEST) {
-                    self.destinations[side.index()].insert(*s);
-                }
-            }
-            b.rays.push(Ray {
-                first,
-                len: squares.len() as u16,
-                kind: RayKind::Chain,
-                flags,
-                source,
-            });
-            self.squares_built += squares.len();
-        }
-    }
-}
-
-/// Appends the candidates no other one covers. Overlapping components (`vRlRrBK`: the K's steps are the riders'
-/// first squares) would generate the same move twice; one ray is kept for each. Returns the squares of the rays kept.
-fn push_uncovered(scratch: &mut Scratch, b: &mut Built) -> usize {
-    redundant_candidates(scratch);
-    let Scratch {
-        candidates,
-        candidate_squares,
-        redundant,
-        ..
-    } = scratch;
-    let mut kept = 0;
-    for (candidate, _) in candidates.iter().zip(redundant.iter()).filter(|(_, &r)| !r) {
-        let &Candidate {
-            kind,
-            flags,
-            first,
-            len,
-            source,
-        } = candidate;
-        let squares = &candidate_squares[first..first + len];
-        let stored = b.ray_squares.len();
-        let rule = StepRule::destination(flags);
-        b.ray_rules.extend(squares.iter().map(|_| rule));
-        b.ray_squares.extend_from_slice(squares);
-        b.rays.push(Ray {
-            first: b
-                .store
-                .intern_tail(&mut b.ray_squares, &mut b.ray_rules, stored),
-            len: len as u16,
-            kind,
-            flags,
-            source,
-        });
-        kept += len;
-    }
-    kept
-}
-
-/// Does ray `b` generate every move ray `a` generates (from the same square)? When `a` is the same ray, or a slide
-/// or lame leap whose squares begin `b`'s slide, with no use of its destinations that `b` lacks: a slide reaches its
-/// k-th square exactly when the squares before are empty, as a lame leap or a shorter slide does.
-fn covers(b: (RayKind, RayFlags, &[Square]), a: (RayKind, RayFlags, &[Square])) -> bool {
-    let ((b_kind, b_flags, b_squares), (a_kind, a_flags, a_squares)) = (b, a);
-    if !b_flags.contains(a_flags) {
-        return false;
-    }
-    // A lame move-only multi-step may yet create e.p. targets (set once the piece's rays are known): only its
-    // exact twin covers it.
-    let may_create_ep =
-        a_kind == RayKind::Lame && a_squares.len() >= 2 && a_flags == RayFlags::MOVE;
-    if a_kind == b_kind && a_squares == b_squares {
-        return !may_create_ep || a_flags == b_flags;
-    }
-    if may_create_ep {
-        return false;
-    }
-    b_kind == RayKind::Slide
-        && matches!(a_kind, RayKind::Slide | RayKind::Lame)
-        && b_squares.starts_with(a_squares)
-}
-
-/// Which candidates of one square another covers (the first of two that cover each other is kept), into
-/// `scratch.redundant`. Only a ray with the same first square can cover another (`covers`), so they are compared
-/// within runs of the same first square, which keeps the test linear for pieces with many rays (the universal
-/// leaper `U` has one per square of the board).
-fn redundant_candidates(scratch: &mut Scratch) {
-    let Scratch {
-        candidates,
-        candidate_squares,
-        by_first,
-        redundant,
-        ..
-    } = scratch;
-    let view = |i: usize| {
-        let Candidate {
-            kind,
-            flags,
-            first,
-            len,
-            ..
-        } = candidates[i];
-        (kind, flags, &candidate_squares[first..first + len])
-    };
-    by_first.clear();
-    by_first.extend((0..candidates.len()).map(|i| (view(i).2[0], i)));
-    by_first.sort_unstable();
-    redundant.clear();
-    redundant.resize(candidates.len(), false);
-    for group in by_first.chunk_by(|a, b| a.0 == b.0) {
-        for &(_, i) in group {
-            let candidate = view(i);
-            redundant[i] = group.iter().any(|&(_, j)| {
-                let other = view(j);
-                j != i && covers(other, candidate) && (j < i || !covers(candidate, other))
-            });
-        }
     }
 }

@@ -9,7 +9,8 @@
 //! A type whose build reported anything (an unsupported move, a ray past the limit) is never copied from, so
 //! that the types after it report their own problems at their own spans; nor is a type with `initial unmoved`
 //! (its per-square `tail` is its own) or one built past the memory budget.
-use super::{Built, OwnComponent, PieceGraph, Scratch};
+use super::square::Scratch;
+use super::{Built, OwnComponent, PieceGraph};
 use crate::compile::Diags;
 use crate::rules::{RayFlags, RayKind, RaySlice, Side, SquareSet, ZoneId};
 use std::collections::HashMap;
@@ -43,6 +44,8 @@ pub(super) struct Twin {
 #[derive(Default)]
 pub(super) struct Twins {
     map: HashMap<TwinKey, Twin>,
+    /// The last type built was copied from a twin (the memory guard then knows its attack class).
+    pub(super) last_copied: bool,
 }
 
 /// The rays of `graph`'s piece for every side and square, appended to `b`: copied from a twin when there is
@@ -53,8 +56,10 @@ pub(super) fn piece_rays(
     d: &mut Diags,
 ) -> (Vec<RaySlice>, [SquareSet; 2], Vec<u16>) {
     let key = key_of(graph);
+    b.twins.last_copied = false;
     if let Some(twin) = key.as_ref().and_then(|k| b.twins.map.get(k)) {
         let twin = twin.clone();
+        b.twins.last_copied = true;
         return copy(graph, &twin, b);
     }
     let (errors, first_ray, first_source) = (d.error_count(), b.rays.len(), b.ray_sources.len());
@@ -157,6 +162,7 @@ impl PieceGraph<'_> {
         let unmoved = self.info.unmoved.as_ref();
         let mut tail = Vec::new();
         let mut scratch = Scratch::default();
+        self.assign_slots(b);
         for side in Side::BOTH {
             for sq in g.all() {
                 let start = b.rays.len();
