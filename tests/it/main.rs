@@ -40,6 +40,7 @@ mod perft;
 mod placement;
 mod promotion;
 mod range_capture;
+mod range_sweep;
 mod reader_limits;
 mod referee;
 mod referee_san;
