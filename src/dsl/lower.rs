@@ -274,6 +274,7 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
         Rule::jumps_item => PieceItem::JumpsLower {
             keyword: o.span_of(&parts[0]),
             to_capture: parts.iter().any(|q| q.as_rule() == Rule::kw_to_capture),
+            taking_passed: parts.iter().any(|q| q.as_rule() == Rule::kw_taking_passed),
         },
         Rule::burns_item => PieceItem::Burns {
             keyword: o.span_of(&parts[0]),

@@ -259,8 +259,10 @@ impl Survey<'_> {
                 // A range capturer (`jumps-lower`) passes pieces of lower rank, as move generation does
                 // (`engine/rules/range_capture.rs`); under `to-capture` it then stops only on pieces.
                 let mover = self.game.piece(self.piece);
+                let sweeping = mover.jumps_lower == Some(JumpsLower::TakingPassed);
                 let passes = |sq: Square| {
                     mover.jumps_lower.is_some()
+                        && (!sweeping || mover.sweeping_sources.contains(&ray.source))
                         && !self.board.wall(sq)
                         && (self.board.piece(sq))
                             .is_some_and(|p| self.game.piece(p).rank < mover.rank)
@@ -269,6 +271,14 @@ impl Survey<'_> {
                 for &sq in path {
                     if passed && empty(&sq) && mover.jumps_lower == Some(JumpsLower::ToCapture) {
                         continue;
+                    }
+                    // One that takes what it passes (`taking-passed`) never ends on a piece it may not pass.
+                    if !empty(&sq)
+                        && !passes(sq)
+                        && sweeping
+                        && mover.sweeping_sources.contains(&ray.source)
+                    {
+                        break;
                     }
                     self.mark(ray, sq, Via::Direct);
                     if !empty(&sq) {

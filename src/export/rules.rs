@@ -233,6 +233,8 @@ fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(Strin
         glyph: _,
         rank,
         jumps_lower,
+        // Derived from `jumps_lower` and the moves, both read already.
+        sweeping_sources: _,
         burns,
         captures_unprotected_only,
     } = p;
@@ -265,6 +267,7 @@ fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(Strin
         let option = match how {
             JumpsLower::AnyMove => "",
             JumpsLower::ToCapture => " to-capture",
+            JumpsLower::TakingPassed => " taking-passed",
         };
         name(format!(
             "the {piece_name}'s `jumps-lower{option}` (range capture over {})",

@@ -177,6 +177,15 @@ fn range_capture_section(game: &Game, doc: &mut Doc) {
                 JumpsLower::ToCapture => {
                     "once past a piece it may stop only on an enemy piece, taking it"
                 }
+                JumpsLower::TakingPassed => {
+                    return Some(format!(
+                        "**{}**: its slides pass over any number of pieces of lower rank, of either side; it may \
+                         stop on any empty square it reaches or on an enemy piece of lower rank, taking it, and \
+                         the move removes every piece it passed over, its own included. A piece of its rank or \
+                         higher ends the line and is not taken.",
+                        p.name
+                    ))
+                }
             };
             Some(format!(
                 "**{}**: its slides pass over any number of pieces of lower rank, of either side; {only}. A piece \

@@ -75,6 +75,10 @@ pub enum JumpsLower {
     AnyMove,
     /// `to-capture`: past a piece of lower rank it may only stop on an enemy piece, taking it.
     ToCapture,
+    /// `taking-passed` (Taikyoku Shogi's generals, as yetiowin and manbearian read them): it stops on any empty
+    /// square it reaches or on an enemy piece of lower rank, and the move removes every piece it passed over, of
+    /// either side. A piece of equal or higher rank ends the line and is never taken by the slide.
+    TakingPassed,
 }
 
 #[derive(Clone, Debug)]
@@ -104,6 +108,10 @@ pub struct PieceType {
     /// `jumps-lower`: its slides pass over pieces of lower [`Self::rank`] (range capture); `None`: they stop at
     /// the first piece, as every slide does.
     pub jumps_lower: Option<JumpsLower>,
+    /// Under `jumps-lower taking-passed`: the ray sources ([`Ray::source`](super::Ray)) of its unlimited slides
+    /// (`R`, `B`, `Q`, `fR`), the only rays that pass and take; its leaps and limited slides (`D`, `R2`) move as
+    /// any piece's. Empty otherwise.
+    pub sweeping_sources: Vec<u16>,
     /// `burns …`: after it moves, the enemy pieces in its area are removed (and with `passive`, an enemy piece that
     /// stops in it); `None`: it burns nothing.
     pub burns: Option<super::Burn>,

@@ -350,7 +350,7 @@ pub struct PieceInfo {
     /// `may-not-hop-over ID…`: the types it never hops over, and where the item is written.
     pub may_not_hop_over: Vec<PieceId>,
     pub may_not_hop_over_at: Option<Span>,
-    /// `jumps-lower [to-capture]`, at the keyword.
+    /// `jumps-lower [to-capture | taking-passed]`, at the keyword.
     pub jumps_lower: Option<(Span, crate::rules::JumpsLower)>,
     /// `burns "AREA" [spare ID…] [passive]` ([`burn`]).
     pub burns: Option<burn::BurnInfo>,
@@ -542,7 +542,8 @@ impl PieceItems<'_, '_> {
             PieceItem::JumpsLower {
                 keyword,
                 to_capture,
-            } => self.jumps_lower(*keyword, *to_capture, d),
+                taking_passed,
+            } => self.jumps_lower(*keyword, (*to_capture, *taking_passed), d),
             burns @ PieceItem::Burns { .. } => self.burns(burns, d),
             PieceItem::CapturesUnprotectedOnly(at) => self.captures_unprotected_only(*at, d),
             PieceItem::Confined { zone } => {

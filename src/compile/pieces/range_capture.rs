@@ -1,5 +1,5 @@
 //! Range capture (Tenjiku Shogi's jumping generals): `rank-order ID… > ID… > …` gives each piece type a rank, and
-//! a piece with `jumps-lower [to-capture]` slides over pieces of lower rank. This pass resolves the rank list into
+//! a piece with `jumps-lower [to-capture | taking-passed]` slides over pieces of lower rank. This pass resolves the rank list into
 //! [`PieceType::rank`](crate::rules::PieceType) and checks each jumper against it and against its own moves; the
 //! executor's walk is `engine/rules/range_capture.rs`.
 use super::graph::Built;
@@ -7,11 +7,16 @@ use super::{PieceInfo, PieceItems, PieceNames};
 use crate::compile::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::Name;
-use crate::rules::{JumpsLower, RayKind};
+use crate::rules::{JumpsLower, MoveSet, PieceType, Ray, RayKind, RaySource};
 
 impl PieceItems<'_, '_> {
-    /// `jumps-lower [to-capture]` in a piece block, at most once.
-    pub(super) fn jumps_lower(&mut self, keyword: Span, to_capture: bool, d: &mut Diags) {
+    /// `jumps-lower [to-capture | taking-passed]` in a piece block, at most once (the grammar allows one option).
+    pub(super) fn jumps_lower(
+        &mut self,
+        keyword: Span,
+        (to_capture, taking_passed): (bool, bool),
+        d: &mut Diags,
+    ) {
         if self
             .given
             .twice("jumps-lower".into(), keyword, "`jumps-lower`", d)
@@ -20,6 +25,8 @@ impl PieceItems<'_, '_> {
         }
         let how = if to_capture {
             JumpsLower::ToCapture
+        } else if taking_passed {
+            JumpsLower::TakingPassed
         } else {
             JumpsLower::AnyMove
         };
@@ -76,9 +83,15 @@ pub fn apply(
             piece.rank = rank;
         }
     }
+    for piece in &mut built.pieces {
+        if piece.jumps_lower == Some(JumpsLower::TakingPassed) {
+            piece.sweeping_sources =
+                sweeping_sources(piece, &built.rays, &built.move_sets, &built.ray_sources);
+        }
+    }
     let lowest = built.pieces.iter().map(|p| p.rank).min().unwrap_or(0);
     for ((info, piece), shadow) in infos.iter().zip(&built.pieces).zip(&names.shadows) {
-        let Some((at, _)) = info.jumps_lower else {
+        let Some((at, how)) = info.jumps_lower else {
             continue;
         };
         if shadow.is_some() {
@@ -94,7 +107,13 @@ pub fn apply(
             .iter()
             .flat_map(|s| &built.rays[s.range()])
             .any(|ray| ray.kind == RayKind::Slide && ray.len > 1);
-        if !info.broken && !slides {
+        if !info.broken && how == JumpsLower::TakingPassed && piece.sweeping_sources.is_empty() {
+            d.warning(
+                at,
+                "`jumps-lower taking-passed`, but this piece has no unlimited slide to jump with",
+            )
+            .note("only unlimited slides (`R`, `B`, `Q`, `fR`) pass over and take pieces of lower rank; `R2` stops at the first piece");
+        } else if !info.broken && !slides {
             d.warning(
                 at,
                 "`jumps-lower`, but this piece has no slide to jump with",
@@ -111,4 +130,34 @@ pub fn apply(
             .note("list it in `rank-order`, above the types it may pass over");
         }
     }
+}
+
+/// The ray sources of `piece`'s unlimited slides (`taking-passed` acts on those only): the components of one leg
+/// and unlimited range (`R`, `fB`, `NN`) whose rays slide. yetiowin's range capture is likewise its unlimited
+/// `Range` moves; a limited slide (`R2`, the Fierce Dragon's) is its `Simple` move, stopped by any piece.
+fn sweeping_sources(
+    piece: &PieceType,
+    rays: &[Ray],
+    sets: &[MoveSet],
+    sources: &[RaySource],
+) -> Vec<u16> {
+    let mut out: Vec<u16> = piece
+        .graph
+        .iter()
+        .flat_map(|s| &rays[s.range()])
+        .filter(|ray| ray.kind == RayKind::Slide)
+        .map(|ray| ray.source)
+        .filter(|&source| {
+            let s = sources[source as usize];
+            let text = &sets[s.move_set as usize].components[s.component as usize].text;
+            betza::parse(text).is_ok_and(|b| {
+                b.components.iter().all(|c| {
+                    c.legs.len() == 1 && c.repeat.is_none() && c.range == betza::Range::Unlimited
+                })
+            })
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
 }
