@@ -104,8 +104,8 @@ impl Position<'_> {
 
     /// The line a move of a piece that takes what it passes (`taking-passed`) sweeps: the first square after
     /// `mv.from` toward `mv.to` and the step between squares, when `mv` goes along one of the piece's slides at
-    /// least two squares (a leap along another line, the Vice General's `D`, takes nothing it jumps); `None`
-    /// otherwise. Read from the board geometry and the piece's rays only, so `unmake` may ask it too.
+    /// least two squares over nothing it may not pass (a leap, the Vice General's `D`, takes nothing it jumps);
+    /// `None` otherwise. The squares it swept being empty after the move, `unmake` may ask it too.
     pub(in crate::engine) fn swept_line(&self, mv: &Move, us: Side) -> Option<(i32, i32)> {
         let game = &self.engine.game;
         if game.pieces[mv.piece.index()].jumps_lower != Some(JumpsLower::TakingPassed)
@@ -124,6 +124,16 @@ impl Position<'_> {
         }
         let step = (dx.signum(), dy.signum());
         let first = g.square(g.file(mv.from) + step.0, g.rank(mv.from) + step.1)?;
+        // Over a piece it may not pass, the move can only be a leap's (`QD` over a higher piece): it takes
+        // nothing in passing. (After the move, in `unmake`, the squares it swept are empty.)
+        let rank = game.pieces[mv.piece.index()].rank;
+        let blocked = (1..n).any(|k| {
+            g.square(g.file(mv.from) + step.0 * k, g.rank(mv.from) + step.1 * k)
+                .is_some_and(|sq| !self.board[sq.index()].is_empty() && !self.passable(sq, rank))
+        });
+        if blocked {
+            return None;
+        }
         let slice = game.pieces[mv.piece.index()].rays(us, self.engine.squares(), mv.from);
         game.rays[slice.range()]
             .iter()
@@ -137,6 +147,26 @@ impl Position<'_> {
                     && line.contains(&mv.to)
             })
             .then_some(step)
+    }
+
+    /// Calls `f` with each piece a move would take in passing (`jumps-lower taking-passed`; none in other games,
+    /// which pay one flag test): the pieces between its squares, of either side. For the search's valuation of
+    /// captures; `make` removes them.
+    pub fn for_each_swept(&self, mv: &Move, mut f: impl FnMut(PieceId, Side)) {
+        if !self.engine.flags.range_jumps || mv.is_drop() {
+            return;
+        }
+        let Some((sx, sy)) = self.swept_line(mv, self.side) else {
+            return;
+        };
+        let g = self.engine.game.geometry;
+        let (mut file, mut rank) = (g.file(mv.from) + sx, g.rank(mv.from) + sy);
+        while let Some(sq) = g.square(file, rank).filter(|&sq| sq != mv.to) {
+            if let Some((piece, side)) = self.board[sq.index()].occupant() {
+                f(piece, side);
+            }
+            (file, rank) = (file + sx, rank + sy);
+        }
     }
 
     /// May `piece` reach the square after `path` along its slide `ray`, passing over every piece on `path`
