@@ -42,6 +42,9 @@ pub(super) struct PieceJson {
     /// removes every piece it passes); absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     jumps_lower: Option<&'static str>,
+    /// `jumps-over`: the XBetza of its jumping slides' lines; absent without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    jumps_over: Option<String>,
     /// `burns`: its burning area, the types it spares and whether it burns passively; absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     burns: Option<BurnJson>,
@@ -178,6 +181,7 @@ pub(super) fn piece(game: &Game, id: PieceId) -> PieceJson {
         jumps_lower,
         // Derived from `jumps_lower` and the moves, both read already.
         sweeping_sources: _,
+        jumps_over,
         burns,
         captures_unprotected_only,
         // The moves are read from the game's move sets (their text as the file gives it), not from the rays.
@@ -227,6 +231,7 @@ pub(super) fn piece(game: &Game, id: PieceId) -> PieceJson {
             JumpsLower::ToCapture => "to_capture",
             JumpsLower::TakingPassed => "taking_passed",
         }),
+        jumps_over: jumps_over.as_ref().map(|j| j.betza.clone()),
         burns: burns.as_ref().map(|b| burn(game, b)),
         captures_unprotected_only: *captures_unprotected_only,
     }

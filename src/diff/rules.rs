@@ -139,6 +139,12 @@ fn capture_rules(g: &Game, m: &mut BTreeMap<String, String>) {
                 format!("passes {}, {how}", below.join(" ")),
             );
         }
+        if let (Some(over), None) = (&p.jumps_over, p.shadow_of) {
+            m.insert(
+                format!("jumping slides of {}", p.symbol),
+                format!("along {}, over any piece", over.betza),
+            );
+        }
         if let Some(b) = &p.burns {
             let spared: Vec<&str> = g
                 .types_marked(&b.spared)

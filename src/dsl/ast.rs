@@ -213,6 +213,8 @@ pub enum PieceItem {
         to_capture: bool,
         taking_passed: bool,
     },
+    /// `jumps-over "XBETZA"`: the piece's slides along these lines pass over any piece, which stays.
+    JumpsOver(Str),
     /// `burns "AREA" [spare ID…] [passive]`: after it moves, the enemy pieces in the area around where it stops
     /// are removed, but those of the spared types; with `passive`, so is an enemy piece that ends its move in its
     /// area. At the keyword.

@@ -118,7 +118,7 @@ impl Position<'_> {
                 return self.chain_reaches(entry.from, ray, entry.pos as usize, attacker, vacated);
             }
             let path = &engine.game.ray_squares(ray)[..entry.pos as usize];
-            self.ray_reaches(piece, ray, (path, target), vacated)
+            self.ray_reaches((piece, attacker), ray, (path, target), vacated)
         })
     }
 
@@ -168,7 +168,7 @@ impl Position<'_> {
         }
         let squares = game.ray_squares(ray);
         let (path, target) = (&squares[..entry.pos as usize], squares[entry.pos as usize]);
-        self.ray_reaches(piece, ray, (path, target), vacated)
+        self.ray_reaches((piece, attacker), ray, (path, target), vacated)
     }
 
     /// Could a borrower of `attacker` (`x` on its last leg) capture on `target` with the moves a friend
@@ -241,7 +241,7 @@ impl Position<'_> {
     #[inline]
     fn ray_reaches(
         &self,
-        piece: PieceId,
+        (piece, attacker): (PieceId, Side),
         ray: &Ray,
         (path, target): (&[Square], Square),
         vacated: Square,
@@ -252,7 +252,8 @@ impl Position<'_> {
             // (`taking-passed`) never ends on a piece it could not pass: one flag test in other games.
             RayKind::Slide => {
                 (!path.iter().any(occupied)
-                    || self.engine.flags.range_jumps && self.jumps_path(piece, ray, path, vacated))
+                    || self.engine.flags.range_jumps
+                        && self.jumps_path((piece, attacker), ray, path, vacated))
                     && (!self.engine.flags.range_jumps || self.slide_lands(piece, ray, target))
             }
             RayKind::Lame => !path.iter().any(occupied),

@@ -81,6 +81,17 @@ pub enum JumpsLower {
     TakingPassed,
 }
 
+/// Jumping slides (`jumps-over "XBETZA"`, Taikyoku Shogi's Great Hawk and Shitennou): the piece's slides along
+/// these lines pass over any piece, of either side and any rank, which stays where it is; every empty square and
+/// every enemy piece on the line is a destination.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JumpsOver {
+    /// The XBetza text as written (`fR`, `Q`).
+    pub betza: String,
+    /// The lines' steps for White (`(0, 1)`: forward); Black's are these turned as the game's orientation says.
+    pub steps: Vec<(i32, i32)>,
+}
+
 #[derive(Clone, Debug)]
 pub struct PieceType {
     /// The designer's name, e.g. "Left Warrior".
@@ -112,6 +123,8 @@ pub struct PieceType {
     /// (`R`, `B`, `Q`, `fR`), the only rays that pass and take; its leaps and limited slides (`D`, `R2`) move as
     /// any piece's. Empty otherwise.
     pub sweeping_sources: Vec<u16>,
+    /// `jumps-over`: the lines along which its slides pass over any piece; `None` without it.
+    pub jumps_over: Option<JumpsOver>,
     /// `burns …`: after it moves, the enemy pieces in its area are removed (and with `passive`, an enemy piece that
     /// stops in it); `None`: it burns nothing.
     pub burns: Option<super::Burn>,
@@ -620,6 +633,26 @@ impl Game {
         let s = self.ray_sources[source];
         let set = &self.move_sets[s.move_set as usize];
         (set, &set.components[s.component as usize])
+    }
+    /// Is `ray` (a slide of `piece`, owned by `side`) one of its jumping slides (`jumps-over`), which pass over
+    /// any piece? A slide of one square passes nothing: never.
+    pub fn jumps_along(&self, piece: PieceId, side: Side, ray: &Ray) -> bool {
+        let Some(over) = &self.pieces[piece.index()].jumps_over else {
+            return false;
+        };
+        let (a, b) = match self.ray_squares(ray) {
+            [a, b, ..] => (*a, *b),
+            _ => return false,
+        };
+        let g = self.geometry;
+        let (dx, dy) = (g.file(b) - g.file(a), g.rank(b) - g.rank(a));
+        // Black's lines are White's turned as the board is.
+        let white = match (side, self.orientation) {
+            (Side::White, _) => (dx, dy),
+            (Side::Black, Symmetry::Mirror) => (dx, -dy),
+            (Side::Black, Symmetry::Rotate) => (-dx, -dy),
+        };
+        ray.kind == super::RayKind::Slide && over.steps.contains(&white)
     }
     /// The type a piece plays as: itself, or for a shadow `X~` the type `X`.
     #[inline]

@@ -29,6 +29,7 @@ mod holes;
 mod induction;
 mod invariants;
 mod janggi;
+mod jumping_slides;
 mod language;
 mod maka_dai_dai;
 mod memory_limit;

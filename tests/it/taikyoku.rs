@@ -337,3 +337,16 @@ fn taikyoku_types_that_move_alike_have_the_same_rays_from_their_own_move_sets() 
         }
     }
 }
+
+#[test]
+fn taikyoku_great_hawk_jumps_any_piece_straight_forward() {
+    // The Great Hawk r18 (`Q`, `jumps-over "fR"`), its Pawn r19, Black's King r30, White's King a1. Straight
+    // forward it passes any piece: r19 (its own: passed, not landed on), r20..r29 (10), the King r30 (taken),
+    // past it r31..r36 (6): 17. Its other lines are plain slides on an open board: back r17..r1 17, rank 18 35,
+    // forward-right s19..aj36 18, forward-left q19..a35 17, backward-right s17..ai1 17, backward-left q17..b2 16
+    // (a1 its King): 120. 137. The Pawn r19: r20, 1. The King a1 (`R2B2`): a2 a3 b1 c1 b2 c3, 6. 144.
+    assert_eq!(
+        count(&[("a1", "K"), ("r30", "k"), ("r18", "+(Hf)"), ("r19", "P")]),
+        144
+    );
+}

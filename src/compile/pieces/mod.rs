@@ -352,6 +352,8 @@ pub struct PieceInfo {
     pub may_not_hop_over_at: Option<Span>,
     /// `jumps-lower [to-capture | taking-passed]`, at the keyword.
     pub jumps_lower: Option<(Span, crate::rules::JumpsLower)>,
+    /// `jumps-over "XBETZA"`: the string, and White's steps of its lines (`None`: refused).
+    pub jumps_over: Option<(Str, Option<Vec<(i32, i32)>>)>,
     /// `burns "AREA" [spare ID…] [passive]` ([`burn`]).
     pub burns: Option<burn::BurnInfo>,
     /// `captures-unprotected-only`, at the keyword ([`restrict::apply_unprotected`]).
@@ -539,11 +541,8 @@ impl PieceItems<'_, '_> {
             }
             PieceItem::MayNotCapture(list) => self.may_not_capture(list, d),
             PieceItem::MayNotHopOver(list) => self.may_not_hop_over(list, d),
-            PieceItem::JumpsLower {
-                keyword,
-                to_capture,
-                taking_passed,
-            } => self.jumps_lower(*keyword, (*to_capture, *taking_passed), d),
+            jumps @ PieceItem::JumpsLower { .. } => self.jumps_lower(jumps, d),
+            PieceItem::JumpsOver(lines) => self.jumps_over(lines, d),
             burns @ PieceItem::Burns { .. } => self.burns(burns, d),
             PieceItem::CapturesUnprotectedOnly(at) => self.captures_unprotected_only(*at, d),
             PieceItem::Confined { zone } => {

@@ -7,16 +7,20 @@ use super::{PieceInfo, PieceItems, PieceNames};
 use crate::compile::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::Name;
-use crate::rules::{JumpsLower, MoveSet, PieceType, Ray, RayKind, RaySource};
+use crate::dsl::ast::{PieceItem, Str};
+use crate::rules::{JumpsLower, JumpsOver, MoveSet, PieceType, Ray, RayKind, RaySource};
 
 impl PieceItems<'_, '_> {
     /// `jumps-lower [to-capture | taking-passed]` in a piece block, at most once (the grammar allows one option).
-    pub(super) fn jumps_lower(
-        &mut self,
-        keyword: Span,
-        (to_capture, taking_passed): (bool, bool),
-        d: &mut Diags,
-    ) {
+    pub(super) fn jumps_lower(&mut self, item: &PieceItem, d: &mut Diags) {
+        let PieceItem::JumpsLower {
+            keyword,
+            to_capture,
+            taking_passed,
+        } = *item
+        else {
+            return;
+        };
         if self
             .given
             .twice("jumps-lower".into(), keyword, "`jumps-lower`", d)
@@ -32,6 +36,59 @@ impl PieceItems<'_, '_> {
         };
         self.info.jumps_lower = Some((keyword, how));
     }
+}
+
+impl PieceItems<'_, '_> {
+    /// `jumps-over "XBETZA"` in a piece block, at most once: the lines must be plain unlimited slides (`R`, `fB`,
+    /// `Q`, `vR`), an error at the string otherwise.
+    pub(super) fn jumps_over(&mut self, lines: &Str, d: &mut Diags) {
+        if self
+            .given
+            .twice("jumps-over".into(), lines.span, "`jumps-over`", d)
+        {
+            return;
+        }
+        let resolved = super::parse_betza(lines, d).and_then(|b| match b.resolve() {
+            Ok(r) => Some(r),
+            Err(errors) => {
+                for e in errors {
+                    d.error(lines.span, format!("XBetza: {}", e.message));
+                }
+                None
+            }
+        });
+        let steps = resolved.and_then(|r| slide_steps(&r, lines, d));
+        self.info.jumps_over = Some((lines.clone(), steps));
+    }
+}
+
+/// The steps of the lines a `jumps-over` string names, if every one is a plain unlimited slide (one leg, any
+/// distance, moving and capturing, from any square); else an error at the string.
+fn slide_steps(resolved: &betza::Resolved, lines: &Str, d: &mut Diags) -> Option<Vec<(i32, i32)>> {
+    let plain = betza::Mode::MOVE.union(betza::Mode::CAPTURE);
+    let paths = resolved.expand(betza::Facing::First);
+    let slides = paths.iter().all(|path| {
+        !path.universal
+            && path.castling.is_none()
+            && !path.initial_only
+            && path.legs.len() == 1
+            && path.legs.iter().all(|leg| {
+                leg.max.is_none()
+                    && leg.mode == plain
+                    && leg.lame_path.is_empty()
+                    && leg.jump_path.is_empty()
+                    && !leg.wrap
+            })
+    });
+    if !slides || paths.is_empty() {
+        d.error(lines.span, "`jumps-over` names lines to slide along: unlimited slides only")
+            .note("write the lines as riders (`R`, `fB`, `vR`, `Q`): no leaps, limited slides (`R2`), hops, multi-leg moves or modes (`m`, `c`, `i`…)");
+        return None;
+    }
+    let mut steps: Vec<(i32, i32)> = paths.iter().map(|p| p.legs[0].step).collect();
+    steps.sort_unstable();
+    steps.dedup();
+    Some(steps)
 }
 
 /// `rank-order` → each type's rank: the first group highest, the last 1, the types not listed 0. An unknown id or
@@ -83,6 +140,7 @@ pub fn apply(
             piece.rank = rank;
         }
     }
+    jumping_slides(infos, built, d);
     for piece in &mut built.pieces {
         if piece.jumps_lower == Some(JumpsLower::TakingPassed) {
             piece.sweeping_sources =
@@ -160,4 +218,27 @@ fn sweeping_sources(
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// Writes each `jumps-over` into its built piece, and warns where the lines it names are none of the piece's
+/// slides (it would never jump).
+fn jumping_slides(infos: &[PieceInfo], built: &mut Built, d: &mut Diags) {
+    for (info, piece) in infos.iter().zip(&mut built.pieces) {
+        let Some((lines, Some(steps))) = &info.jumps_over else {
+            continue;
+        };
+        piece.jumps_over = Some(JumpsOver {
+            betza: lines.value.clone(),
+            steps: steps.clone(),
+        });
+        let slides_along = piece
+            .graph
+            .iter()
+            .flat_map(|s| &built.rays[s.range()])
+            .any(|ray| ray.kind == RayKind::Slide && ray.len > 1);
+        if !info.broken && !slides_along {
+            d.warning(lines.span, "`jumps-over`, but this piece has no slide to jump with")
+                .note("the lines named are those of the piece's own slides (`moves \"Q\" jumps-over \"fR\"`)");
+        }
+    }
 }

@@ -1,5 +1,5 @@
 //! Range capture (`jumps-lower`, Tenjiku Shogi's jumping generals): a slide that meets a piece of lower rank
-//! (`rank-order`) passes over it. Move generation calls in here once per piece in a game with such a piece
+//! (`rank-order`) passes over it; and jumping slides (`jumps-over`, Taikyoku's Great Hawk), which pass any piece. Move generation calls in here once per piece in a game with such a piece
 //! ([`super::super::flags::RuleFlags::range_jumps`]), attack detection only where a slide of such a game meets a
 //! piece, so other games pay one flag test per piece generated and per blocked slide tested.
 use crate::engine::moves::{Move, MoveKind, Sink};
@@ -20,32 +20,55 @@ impl Position<'_> {
     ) {
         let game = &self.engine.game;
         let mover = &game.pieces[piece.index()];
-        let Some(how) = mover.jumps_lower else {
+        if mover.jumps_lower.is_none() && mover.jumps_over.is_none() {
             return self.plain_rays_moves(from, piece, rays, out);
-        };
+        }
         for ray in rays {
+            let one = std::slice::from_ref(ray);
             if ray.kind != RayKind::Slide {
-                self.plain_rays_moves(from, piece, std::slice::from_ref(ray), out);
+                self.plain_rays_moves(from, piece, one, out);
                 continue;
             }
-            if how == JumpsLower::TakingPassed {
+            if game.jumps_along(piece, self.side, ray) {
+                self.jump_any_moves(from, piece, ray, out);
+                continue;
+            }
+            match mover.jumps_lower {
+                None => self.plain_rays_moves(from, piece, one, out),
                 // Only its unlimited slides pass and take; a limited slide stops at the first piece.
-                if mover.sweeping_sources.contains(&ray.source) {
-                    self.sweep_moves(from, piece, ray, out);
-                } else {
-                    self.plain_rays_moves(from, piece, std::slice::from_ref(ray), out);
+                Some(JumpsLower::TakingPassed) if mover.sweeping_sources.contains(&ray.source) => {
+                    self.sweep_moves(from, piece, ray, out)
                 }
-                continue;
-            }
-            let mut line = game.ray_squares(ray).iter();
-            while let Some(&to) = line.next() {
-                if !self.arrive(from, to, piece, ray.flags, out) {
-                    if self.passable(to, mover.rank) {
-                        self.jump_lower(from, piece, (ray.flags, how), line.as_slice(), out);
+                Some(JumpsLower::TakingPassed) => self.plain_rays_moves(from, piece, one, out),
+                Some(how) => {
+                    let mut line = game.ray_squares(ray).iter();
+                    while let Some(&to) = line.next() {
+                        if !self.arrive(from, to, piece, ray.flags, out) {
+                            if self.passable(to, mover.rank) {
+                                self.jump_lower(
+                                    from,
+                                    piece,
+                                    (ray.flags, how),
+                                    line.as_slice(),
+                                    out,
+                                );
+                            }
+                            break;
+                        }
                     }
-                    break;
                 }
             }
+        }
+    }
+
+    /// The moves of a jumping slide (`jumps-over`): every square of the line as the slide's flags allow (an empty
+    /// one, an enemy piece taken), passing over every piece, which stays; only a wall ends it.
+    fn jump_any_moves<S: Sink>(&self, from: Square, piece: PieceId, ray: &Ray, out: &mut S) {
+        for &to in self.engine.game.ray_squares(ray) {
+            if self.board[to.index()].is_wall() {
+                return;
+            }
+            self.arrive(from, to, piece, ray.flags, out);
         }
     }
 
@@ -141,6 +164,7 @@ impl Position<'_> {
                 let line = game.ray_squares(ray);
                 ray.kind == RayKind::Slide
                     && line.first() == Some(&first)
+                    && !game.jumps_along(mv.piece, us, ray)
                     && game.pieces[mv.piece.index()]
                         .sweeping_sources
                         .contains(&ray.source)
@@ -175,12 +199,17 @@ impl Position<'_> {
     #[inline(never)]
     pub(crate) fn jumps_path(
         &self,
-        piece: PieceId,
+        (piece, side): (PieceId, Side),
         ray: &Ray,
         path: &[Square],
         vacated: Square,
     ) -> bool {
-        let mover = &self.engine.game.pieces[piece.index()];
+        let game = &self.engine.game;
+        let mover = &game.pieces[piece.index()];
+        // A jumping slide (`jumps-over`) passes any piece; only a wall stops it.
+        if game.jumps_along(piece, side, ray) {
+            return !path.iter().any(|&sq| self.board[sq.index()].is_wall());
+        }
         let jumps = match mover.jumps_lower {
             None => false,
             Some(JumpsLower::TakingPassed) => mover.sweeping_sources.contains(&ray.source),
