@@ -74,7 +74,7 @@ fn perft_checked(pos: &mut Position, depth: u32) -> u64 {
     }
     let (fen, hash) = (pos.to_fen(), pos.hash());
     let mut leaves = 0;
-    for mv in pos.legal_move_list().iter().copied().collect::<Vec<_>>() {
+    for mv in pos.legal_move_list().to_vec() {
         pos.play(mv);
         let after = pos.to_fen();
         let fresh = Position::from_fen(pos.engine(), &after).unwrap();

@@ -353,7 +353,7 @@ pub struct PieceInfo {
     /// `jumps-lower [to-capture | taking-passed]`, at the keyword.
     pub jumps_lower: Option<(Span, crate::rules::JumpsLower)>,
     /// `jumps-over "XBETZA"`: the string, and White's steps of its lines (`None`: refused).
-    pub jumps_over: Option<(Str, Option<Vec<(i32, i32)>>)>,
+    pub jumps_over: Option<range_capture::JumpsOverInfo>,
     /// `burns "AREA" [spare ID…] [passive]` ([`burn`]).
     pub burns: Option<burn::BurnInfo>,
     /// `captures-unprotected-only`, at the keyword ([`restrict::apply_unprotected`]).

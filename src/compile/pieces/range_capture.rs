@@ -38,6 +38,9 @@ impl PieceItems<'_, '_> {
     }
 }
 
+/// `jumps-over "XBETZA"` as read: the string, and White's steps of its lines (`None`: refused).
+pub type JumpsOverInfo = (Str, Option<Vec<(i32, i32)>>);
+
 impl PieceItems<'_, '_> {
     /// `jumps-over "XBETZA"` in a piece block, at most once: the lines must be plain unlimited slides (`R`, `fB`,
     /// `Q`, `vR`), an error at the string otherwise.
