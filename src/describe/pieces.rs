@@ -38,9 +38,13 @@ pub(super) struct PieceJson {
     /// Its rank for range capture (`rank-order`: the first group highest); absent for the types not listed (0).
     #[serde(skip_serializing_if = "is_zero")]
     rank: u16,
-    /// `jumps-lower`: `any_move`, or `to_capture` (past a piece it only stops to capture); absent without it.
+    /// `jumps-lower`: `any_move`, `to_capture` (past a piece it only stops to capture) or `taking_passed` (it
+    /// removes every piece it passes); absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     jumps_lower: Option<&'static str>,
+    /// `jumps-over`: the XBetza of its jumping slides' lines; absent without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    jumps_over: Option<String>,
     /// `burns`: its burning area, the types it spares and whether it burns passively; absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     burns: Option<BurnJson>,
@@ -175,6 +179,9 @@ pub(super) fn piece(game: &Game, id: PieceId) -> PieceJson {
         glyph,
         rank,
         jumps_lower,
+        // Derived from `jumps_lower` and the moves, both read already.
+        sweeping_sources: _,
+        jumps_over,
         burns,
         captures_unprotected_only,
         // The moves are read from the game's move sets (their text as the file gives it), not from the rays.
@@ -222,7 +229,9 @@ pub(super) fn piece(game: &Game, id: PieceId) -> PieceJson {
         jumps_lower: jumps_lower.map(|j| match j {
             JumpsLower::AnyMove => "any_move",
             JumpsLower::ToCapture => "to_capture",
+            JumpsLower::TakingPassed => "taking_passed",
         }),
+        jumps_over: jumps_over.as_ref().map(|j| j.betza.clone()),
         burns: burns.as_ref().map(|b| burn(game, b)),
         captures_unprotected_only: *captures_unprotected_only,
     }

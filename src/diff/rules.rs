@@ -1,7 +1,7 @@
 //! Rule changes: each rule of the compiled games written as text per key, then the keys compared.
 use super::Change;
 use crate::inspect;
-use crate::rules::{Game, PieceId, PromotionTrigger, Side, Square, StalemateResult};
+use crate::rules::{Game, JumpsLower, PieceId, PromotionTrigger, Side, Square, StalemateResult};
 use std::collections::BTreeMap;
 
 pub(super) fn changes(old: &Game, new: &Game) -> Vec<Change> {
@@ -118,6 +118,31 @@ fn capture_rules(g: &Game, m: &mut BTreeMap<String, String>) {
             m.insert(
                 format!("unprotected captures only by {}", p.symbol),
                 "may not capture a piece the opponent protects".into(),
+            );
+        }
+        // Range capture: how the jumper's slides pass over the pieces ranked below it (the ranks themselves
+        // show in what each passes).
+        if let (Some(how), None) = (p.jumps_lower, p.shadow_of) {
+            let below: Vec<&str> = g
+                .pieces
+                .iter()
+                .filter(|q| q.rank < p.rank && q.shadow_of.is_none())
+                .map(|q| q.symbol.as_str())
+                .collect();
+            let how = match how {
+                JumpsLower::AnyMove => "stopping anywhere past them",
+                JumpsLower::ToCapture => "stopping past them only to capture",
+                JumpsLower::TakingPassed => "taking every piece it passes",
+            };
+            m.insert(
+                format!("range capture by {}", p.symbol),
+                format!("passes {}, {how}", below.join(" ")),
+            );
+        }
+        if let (Some(over), None) = (&p.jumps_over, p.shadow_of) {
+            m.insert(
+                format!("jumping slides of {}", p.symbol),
+                format!("along {}, over any piece", over.betza),
             );
         }
         if let Some(b) = &p.burns {

@@ -206,12 +206,15 @@ pub enum PieceItem {
     MayNotCapture(Vec<Name>),
     /// `may-not-hop-over ID…`: the piece never hops over a piece of these types.
     MayNotHopOver(Vec<Name>),
-    /// `jumps-lower [to-capture]`: the piece's slides pass over pieces of lower rank (only to capture, with
-    /// `to-capture`). At the keyword.
+    /// `jumps-lower [to-capture | taking-passed]`: the piece's slides pass over pieces of lower rank (only to
+    /// capture, with `to-capture`; removing them, with `taking-passed`). At the keyword.
     JumpsLower {
         keyword: Span,
         to_capture: bool,
+        taking_passed: bool,
     },
+    /// `jumps-over "XBETZA"`: the piece's slides along these lines pass over any piece, which stays.
+    JumpsOver(Str),
     /// `burns "AREA" [spare ID…] [passive]`: after it moves, the enemy pieces in the area around where it stops
     /// are removed, but those of the spared types; with `passive`, so is an enemy piece that ends its move in its
     /// area. At the keyword.

@@ -274,7 +274,9 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
         Rule::jumps_item => PieceItem::JumpsLower {
             keyword: o.span_of(&parts[0]),
             to_capture: parts.iter().any(|q| q.as_rule() == Rule::kw_to_capture),
+            taking_passed: parts.iter().any(|q| q.as_rule() == Rule::kw_taking_passed),
         },
+        Rule::jumps_over_item => PieceItem::JumpsOver(o.string(parts[1].clone())),
         Rule::burns_item => PieceItem::Burns {
             keyword: o.span_of(&parts[0]),
             area: o.string(parts[1].clone()),

@@ -118,7 +118,7 @@ impl Position<'_> {
                 return self.chain_reaches(entry.from, ray, entry.pos as usize, attacker, vacated);
             }
             let path = &engine.game.ray_squares(ray)[..entry.pos as usize];
-            self.ray_reaches(piece, ray.kind, path, vacated)
+            self.ray_reaches((piece, attacker), ray, (path, target), vacated)
         })
     }
 
@@ -166,8 +166,9 @@ impl Position<'_> {
         if ray.kind == RayKind::Chain {
             return self.chain_reaches(entry.from, ray, entry.pos as usize, attacker, vacated);
         }
-        let path = &game.ray_squares(ray)[..entry.pos as usize];
-        self.ray_reaches(piece, ray.kind, path, vacated)
+        let squares = game.ray_squares(ray);
+        let (path, target) = (&squares[..entry.pos as usize], squares[entry.pos as usize]);
+        self.ray_reaches((piece, attacker), ray, (path, target), vacated)
     }
 
     /// Could a borrower of `attacker` (`x` on its last leg) capture on `target` with the moves a friend
@@ -235,15 +236,25 @@ impl Position<'_> {
         None
     }
 
-    /// Given the squares a ray of a `piece` crosses before a destination, may the piece arrive there (`vacated`
-    /// counting as empty)?
+    /// Given the squares a ray of a `piece` crosses before a destination `target`, may the piece arrive there
+    /// (`vacated` counting as empty)?
     #[inline]
-    fn ray_reaches(&self, piece: PieceId, kind: RayKind, path: &[Square], vacated: Square) -> bool {
+    fn ray_reaches(
+        &self,
+        (piece, attacker): (PieceId, Side),
+        ray: &Ray,
+        (path, target): (&[Square], Square),
+        vacated: Square,
+    ) -> bool {
         let occupied = |sq: &Square| !self.board[sq.index()].is_empty() && *sq != vacated;
-        match kind {
+        match ray.kind {
+            // A range capturer passes pieces of lower rank, and one that takes what it passes
+            // (`taking-passed`) never ends on a piece it could not pass: one flag test in other games.
             RayKind::Slide => {
-                !path.iter().any(occupied)
-                    || self.engine.flags.range_jumps && self.jumps_path(piece, path, vacated)
+                (!path.iter().any(occupied)
+                    || self.engine.flags.range_jumps
+                        && self.jumps_path((piece, attacker), ray, path, vacated))
+                    && (!self.engine.flags.range_jumps || self.slide_lands(piece, ray, target))
             }
             RayKind::Lame => !path.iter().any(occupied),
             RayKind::Hop => {

@@ -74,7 +74,10 @@ impl RuleFlags {
             .iter()
             .flat_map(|p| &p.promotions)
             .any(|l| l.trigger == PromotionTrigger::Standing);
-        let range_jumps = game.pieces.iter().any(|p| p.jumps_lower.is_some());
+        let range_jumps = game
+            .pieces
+            .iter()
+            .any(|p| p.jumps_lower.is_some() || p.jumps_over.is_some());
         let pins_unreliable = rays.pins_unreliable || range_jumps;
         RuleFlags {
             pins_unreliable,

@@ -90,6 +90,14 @@ impl Position<'_> {
             undo.captured = self.capture(mv.to, us);
             done.resets_clock = true;
         }
+        if engine.flags.range_jumps {
+            // A slide of a piece that takes what it passes (`taking-passed`) removes the pieces between.
+            if let Some(step) = self.swept_line(&mv, us) {
+                let swept = self.sweep(mv, step, us);
+                undo.blasted += swept;
+                done.resets_clock |= swept > 0;
+            }
+        }
         self.take(mv.from);
         self.put(mv.to, self.arriving(mv), us);
         let traits = engine.traits[mv.piece.index()];
@@ -104,7 +112,7 @@ impl Position<'_> {
         }
         let captured = !undo.captured.is_empty() || !undo.victim.is_empty();
         if captured && game.explosions.is_some() {
-            undo.blasted = self.explode(mv.to);
+            undo.blasted += self.explode(mv.to);
         }
         if captured && game.walls.as_ref().is_some_and(|w| w.petrifies(mv.piece)) {
             // Turned to stone where it took.
@@ -209,9 +217,20 @@ impl Position<'_> {
                 }
             }
         }
+        // The enemy pieces a `taking-passed` slide took went to the captor's hand, as any capture's does.
+        let swept = if undo.blasted > 0 && self.engine.flags.range_jumps && game.drops {
+            self.swept_line(&mv, us)
+        } else {
+            None
+        };
         for _ in 0..undo.blasted {
             let (sq, cell) = self.blasts.pop().expect("a blasted piece is kept");
-            self.put(sq, cell.piece(), cell.side());
+            match swept {
+                Some(step) if self.between(mv.from, step, mv.to, sq) => {
+                    self.uncapture(sq, cell, us)
+                }
+                _ => self.put(sq, cell.piece(), cell.side()),
+            }
         }
         match mv.kind {
             MoveKind::Normal
@@ -337,6 +356,42 @@ impl Position<'_> {
             self.set_castling(self.castling & !lost);
         }
         count
+    }
+
+    /// Removes the pieces a `taking-passed` slide passes, on the squares from `mv.from` (excluded) by `step` up to
+    /// `mv.to` (excluded): an enemy piece goes to `us`'s hand if the game keeps captures, as any capture's does;
+    /// the mover's own go nowhere. Each is kept on [`Position::blasts`] for `unmake`, with the castling rights of
+    /// its square. Returns how many it removed (fewer than the board is long, so under 256).
+    #[inline(never)]
+    fn sweep(&mut self, mv: Move, (sx, sy): (i32, i32), us: Side) -> u8 {
+        let engine = self.engine;
+        let g = engine.game.geometry;
+        let (mut file, mut rank) = (g.file(mv.from) + sx, g.rank(mv.from) + sy);
+        let (mut lost, mut count) = (0, 0u8);
+        while let Some(sq) = g.square(file, rank).filter(|&sq| sq != mv.to) {
+            if !self.board[sq.index()].is_empty() {
+                let cell = self.capture(sq, us);
+                self.blasts.push((sq, cell));
+                lost |= engine.castle_mask[sq.index()];
+                count += 1;
+            }
+            (file, rank) = (file + sx, rank + sy);
+        }
+        if self.castling & lost != 0 {
+            self.set_castling(self.castling & !lost);
+        }
+        count
+    }
+
+    /// Is `sq` strictly between `from` and `to` on the line from `from` by `step` (a swept square)?
+    fn between(&self, from: Square, (sx, sy): (i32, i32), to: Square, sq: Square) -> bool {
+        let g = self.engine.game.geometry;
+        let (dx, dy) = (g.file(sq) - g.file(from), g.rank(sq) - g.rank(from));
+        let k = if sx != 0 { dx / sx } else { dy / sy };
+        let n = (g.file(to) - g.file(from))
+            .abs()
+            .max((g.rank(to) - g.rank(from)).abs());
+        k > 0 && k < n && dx == k * sx && dy == k * sy
     }
 
     /// Moves the duck (`walls duck`) from where it stands, if it is on the board, to `to`.

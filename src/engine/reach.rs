@@ -259,16 +259,30 @@ impl Survey<'_> {
                 // A range capturer (`jumps-lower`) passes pieces of lower rank, as move generation does
                 // (`engine/rules/range_capture.rs`); under `to-capture` it then stops only on pieces.
                 let mover = self.game.piece(self.piece);
+                // A jumping slide (`jumps-over`) passes any piece; range capture does not apply on it.
+                let jumping = self.game.jumps_along(self.piece, self.side, ray);
+                let how = mover.jumps_lower.filter(|_| !jumping);
+                let sweeping = how == Some(JumpsLower::TakingPassed);
                 let passes = |sq: Square| {
-                    mover.jumps_lower.is_some()
-                        && !self.board.wall(sq)
-                        && (self.board.piece(sq))
-                            .is_some_and(|p| self.game.piece(p).rank < mover.rank)
+                    !self.board.wall(sq)
+                        && (jumping
+                            || how.is_some()
+                                && (!sweeping || mover.sweeping_sources.contains(&ray.source))
+                                && (self.board.piece(sq))
+                                    .is_some_and(|p| self.game.piece(p).rank < mover.rank))
                 };
                 let mut passed = false;
                 for &sq in path {
-                    if passed && empty(&sq) && mover.jumps_lower == Some(JumpsLower::ToCapture) {
+                    if passed && empty(&sq) && how == Some(JumpsLower::ToCapture) {
                         continue;
+                    }
+                    // One that takes what it passes (`taking-passed`) never ends on a piece it may not pass.
+                    if !empty(&sq)
+                        && !passes(sq)
+                        && sweeping
+                        && mover.sweeping_sources.contains(&ray.source)
+                    {
+                        break;
                     }
                     self.mark(ray, sq, Via::Direct);
                     if !empty(&sq) {

@@ -233,6 +233,9 @@ fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(Strin
         glyph: _,
         rank,
         jumps_lower,
+        // Derived from `jumps_lower` and the moves, both read already.
+        sweeping_sources: _,
+        jumps_over,
         burns,
         captures_unprotected_only,
     } = p;
@@ -265,10 +268,18 @@ fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(Strin
         let option = match how {
             JumpsLower::AnyMove => "",
             JumpsLower::ToCapture => " to-capture",
+            JumpsLower::TakingPassed => " taking-passed",
         };
         name(format!(
             "the {piece_name}'s `jumps-lower{option}` (range capture over {})",
             game.symbols_text(&lower)
+        ));
+    }
+    // Jumping slides: Fairy-Stockfish and Sjaak II slides stop at the first piece.
+    if let (Some(over), None) = (jumps_over, shadow_of) {
+        name(format!(
+            "the {piece_name}'s `jumps-over \"{}\"` (slides that pass over any piece)",
+            over.betza
         ));
     }
     // FSF writes a piece that may not capture its own type only (mutuallyImmuneTypes, fsf::move_rules).

@@ -88,7 +88,7 @@ pub(super) fn section(game: &Game, doc: &mut Doc) {
     if game
         .pieces
         .iter()
-        .any(|p| p.rank > 0 || p.jumps_lower.is_some())
+        .any(|p| p.rank > 0 || p.jumps_lower.is_some() || p.jumps_over.is_some())
     {
         range_capture_section(game, doc);
     }
@@ -162,11 +162,13 @@ fn range_capture_section(game: &Game, doc: &mut Doc) {
             list_words(&names)
         })
         .collect();
-    doc.para(format!(
-        "The pieces rank, highest first: {}; every other piece ranks below them.",
-        groups.join("; ")
-    ));
-    let lines: Vec<String> = game
+    if top > 0 {
+        doc.para(format!(
+            "The pieces rank, highest first: {}; every other piece ranks below them.",
+            groups.join("; ")
+        ));
+    }
+    let mut lines: Vec<String> = game
         .pieces
         .iter()
         .filter(|p| p.shadow_of.is_none())
@@ -177,6 +179,15 @@ fn range_capture_section(game: &Game, doc: &mut Doc) {
                 JumpsLower::ToCapture => {
                     "once past a piece it may stop only on an enemy piece, taking it"
                 }
+                JumpsLower::TakingPassed => {
+                    return Some(format!(
+                        "**{}**: its slides pass over any number of pieces of lower rank, of either side; it may \
+                         stop on any empty square it reaches or on an enemy piece of lower rank, taking it, and \
+                         the move removes every piece it passed over, its own included. A piece of its rank or \
+                         higher ends the line and is not taken.",
+                        p.name
+                    ))
+                }
             };
             Some(format!(
                 "**{}**: its slides pass over any number of pieces of lower rank, of either side; {only}. A piece \
@@ -185,6 +196,20 @@ fn range_capture_section(game: &Game, doc: &mut Doc) {
             ))
         })
         .collect();
+    // Jumping slides (`jumps-over`): no rank involved.
+    lines.extend(
+        game.pieces
+            .iter()
+            .filter(|p| p.shadow_of.is_none())
+            .filter_map(|p| {
+                let over = p.jumps_over.as_ref()?;
+                Some(format!(
+                    "**{}**: its slides along `{}` pass over any number of pieces, of either side and any rank, \
+                     which stay; it may stop on any empty square or enemy piece of those lines.",
+                    p.name, over.betza
+                ))
+            }),
+    );
     doc.list(lines);
 }
 

@@ -75,6 +75,21 @@ pub enum JumpsLower {
     AnyMove,
     /// `to-capture`: past a piece of lower rank it may only stop on an enemy piece, taking it.
     ToCapture,
+    /// `taking-passed` (Taikyoku Shogi's generals, as yetiowin and manbearian read them): it stops on any empty
+    /// square it reaches or on an enemy piece of lower rank, and the move removes every piece it passed over, of
+    /// either side. A piece of equal or higher rank ends the line and is never taken by the slide.
+    TakingPassed,
+}
+
+/// Jumping slides (`jumps-over "XBETZA"`, Taikyoku Shogi's Great Hawk and Shitennou): the piece's slides along
+/// these lines pass over any piece, of either side and any rank, which stays where it is; every empty square and
+/// every enemy piece on the line is a destination.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JumpsOver {
+    /// The XBetza text as written (`fR`, `Q`).
+    pub betza: String,
+    /// The lines' steps for White (`(0, 1)`: forward); Black's are these turned as the game's orientation says.
+    pub steps: Vec<(i32, i32)>,
 }
 
 #[derive(Clone, Debug)]
@@ -104,6 +119,12 @@ pub struct PieceType {
     /// `jumps-lower`: its slides pass over pieces of lower [`Self::rank`] (range capture); `None`: they stop at
     /// the first piece, as every slide does.
     pub jumps_lower: Option<JumpsLower>,
+    /// Under `jumps-lower taking-passed`: the ray sources ([`Ray::source`](super::Ray)) of its unlimited slides
+    /// (`R`, `B`, `Q`, `fR`), the only rays that pass and take; its leaps and limited slides (`D`, `R2`) move as
+    /// any piece's. Empty otherwise.
+    pub sweeping_sources: Vec<u16>,
+    /// `jumps-over`: the lines along which its slides pass over any piece; `None` without it.
+    pub jumps_over: Option<JumpsOver>,
     /// `burns …`: after it moves, the enemy pieces in its area are removed (and with `passive`, an enemy piece that
     /// stops in it); `None`: it burns nothing.
     pub burns: Option<super::Burn>,
@@ -612,6 +633,26 @@ impl Game {
         let s = self.ray_sources[source];
         let set = &self.move_sets[s.move_set as usize];
         (set, &set.components[s.component as usize])
+    }
+    /// Is `ray` (a slide of `piece`, owned by `side`) one of its jumping slides (`jumps-over`), which pass over
+    /// any piece? A slide of one square passes nothing: never.
+    pub fn jumps_along(&self, piece: PieceId, side: Side, ray: &Ray) -> bool {
+        let Some(over) = &self.pieces[piece.index()].jumps_over else {
+            return false;
+        };
+        let (a, b) = match self.ray_squares(ray) {
+            [a, b, ..] => (*a, *b),
+            _ => return false,
+        };
+        let g = self.geometry;
+        let (dx, dy) = (g.file(b) - g.file(a), g.rank(b) - g.rank(a));
+        // Black's lines are White's turned as the board is.
+        let white = match (side, self.orientation) {
+            (Side::White, _) => (dx, dy),
+            (Side::Black, Symmetry::Mirror) => (dx, -dy),
+            (Side::Black, Symmetry::Rotate) => (-dx, -dy),
+        };
+        ray.kind == super::RayKind::Slide && over.steps.contains(&white)
     }
     /// The type a piece plays as: itself, or for a shadow `X~` the type `X`.
     #[inline]

@@ -20,8 +20,18 @@ pub fn captured_value(pos: &Position, eval: &Evaluator, mv: &Move) -> i32 {
     };
     match mv.kind {
         MoveKind::Drop | MoveKind::Pass | MoveKind::Castle { .. } => 0,
-        // A piece taken elsewhere (e.p., locust), and whatever stands on the destination (empty after e.p.).
-        kind => kind.victim().map_or(0, victim_at) + victim_at(mv.to),
+        // A piece taken elsewhere (e.p., locust), and whatever stands on the destination (empty after e.p.),
+        // and the enemy pieces a range capturer takes in passing (`taking-passed`; its own it loses are left to
+        // the evaluation of the position after the move).
+        kind => {
+            let mut swept = 0;
+            pos.for_each_swept(mv, |piece, side| {
+                if side != us {
+                    swept += eval.value(piece).max(1);
+                }
+            });
+            kind.victim().map_or(0, victim_at) + victim_at(mv.to) + swept
+        }
     }
 }
 

@@ -26,8 +26,8 @@ fn search_taikyoku(limits: &Limits) -> (Outcome, Vec<Report>, Vec<tatsu::engine:
     (outcome, reports, legal.to_vec())
 }
 
-/// A node cap stops the search inside quiescence, at depth 1: the start has 137 legal moves (the 132 that
-/// yetiowin805/taikyoku_shogi also lists and 5 range captures, tests/it/taikyoku.rs), and every root move is at
+/// A node cap stops the search inside quiescence, at depth 1: the start has 280 legal moves (those
+/// yetiowin805/taikyoku_shogi lists, tests/it/taikyoku.rs), and every root move is at
 /// least one node (its reply's quiescence), so 64 nodes cannot finish the first ply. The first legal move, ready
 /// before the first iteration, is the answer.
 #[test]
@@ -38,7 +38,7 @@ fn search_node_cap_stops_quiescence_at_depth_one_with_a_legal_move() {
         ..Limits::default()
     };
     let (outcome, reports, legal) = search_taikyoku(&limits);
-    assert_eq!(legal.len(), 137);
+    assert_eq!(legal.len(), 280);
     assert!(reports.is_empty(), "no iteration can finish: {reports:?}");
     let best = outcome.best.expect("a legal move");
     assert!(legal.contains(&best));

@@ -348,6 +348,8 @@ impl<'a> PieceGraph<'a> {
             may_not_hop_over: self.info.may_not_hop_over.clone(),
             rank: 0, // set by `range_capture::apply` once every type is built
             jumps_lower: self.info.jumps_lower.map(|(_, j)| j),
+            sweeping_sources: Vec::new(), // set by `range_capture::apply`
+            jumps_over: None,             // likewise
             burns: None, // set by `burn::apply` once the game's other rules are known
             captures_unprotected_only: false, // set by `restrict::apply_unprotected`
             confined: self.info.confined,

@@ -350,8 +350,10 @@ pub struct PieceInfo {
     /// `may-not-hop-over ID…`: the types it never hops over, and where the item is written.
     pub may_not_hop_over: Vec<PieceId>,
     pub may_not_hop_over_at: Option<Span>,
-    /// `jumps-lower [to-capture]`, at the keyword.
+    /// `jumps-lower [to-capture | taking-passed]`, at the keyword.
     pub jumps_lower: Option<(Span, crate::rules::JumpsLower)>,
+    /// `jumps-over "XBETZA"`: the string, and White's steps of its lines (`None`: refused).
+    pub jumps_over: Option<range_capture::JumpsOverInfo>,
     /// `burns "AREA" [spare ID…] [passive]` ([`burn`]).
     pub burns: Option<burn::BurnInfo>,
     /// `captures-unprotected-only`, at the keyword ([`restrict::apply_unprotected`]).
@@ -539,10 +541,8 @@ impl PieceItems<'_, '_> {
             }
             PieceItem::MayNotCapture(list) => self.may_not_capture(list, d),
             PieceItem::MayNotHopOver(list) => self.may_not_hop_over(list, d),
-            PieceItem::JumpsLower {
-                keyword,
-                to_capture,
-            } => self.jumps_lower(*keyword, *to_capture, d),
+            jumps @ PieceItem::JumpsLower { .. } => self.jumps_lower(jumps, d),
+            PieceItem::JumpsOver(lines) => self.jumps_over(lines, d),
             burns @ PieceItem::Burns { .. } => self.burns(burns, d),
             PieceItem::CapturesUnprotectedOnly(at) => self.captures_unprotected_only(*at, d),
             PieceItem::Confined { zone } => {

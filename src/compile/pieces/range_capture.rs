@@ -1,5 +1,5 @@
 //! Range capture (Tenjiku Shogi's jumping generals): `rank-order ID… > ID… > …` gives each piece type a rank, and
-//! a piece with `jumps-lower [to-capture]` slides over pieces of lower rank. This pass resolves the rank list into
+//! a piece with `jumps-lower [to-capture | taking-passed]` slides over pieces of lower rank. This pass resolves the rank list into
 //! [`PieceType::rank`](crate::rules::PieceType) and checks each jumper against it and against its own moves; the
 //! executor's walk is `engine/rules/range_capture.rs`.
 use super::graph::Built;
@@ -7,11 +7,20 @@ use super::{PieceInfo, PieceItems, PieceNames};
 use crate::compile::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::Name;
-use crate::rules::{JumpsLower, RayKind};
+use crate::dsl::ast::{PieceItem, Str};
+use crate::rules::{JumpsLower, JumpsOver, MoveSet, PieceType, Ray, RayKind, RaySource};
 
 impl PieceItems<'_, '_> {
-    /// `jumps-lower [to-capture]` in a piece block, at most once.
-    pub(super) fn jumps_lower(&mut self, keyword: Span, to_capture: bool, d: &mut Diags) {
+    /// `jumps-lower [to-capture | taking-passed]` in a piece block, at most once (the grammar allows one option).
+    pub(super) fn jumps_lower(&mut self, item: &PieceItem, d: &mut Diags) {
+        let PieceItem::JumpsLower {
+            keyword,
+            to_capture,
+            taking_passed,
+        } = *item
+        else {
+            return;
+        };
         if self
             .given
             .twice("jumps-lower".into(), keyword, "`jumps-lower`", d)
@@ -20,11 +29,69 @@ impl PieceItems<'_, '_> {
         }
         let how = if to_capture {
             JumpsLower::ToCapture
+        } else if taking_passed {
+            JumpsLower::TakingPassed
         } else {
             JumpsLower::AnyMove
         };
         self.info.jumps_lower = Some((keyword, how));
     }
+}
+
+/// `jumps-over "XBETZA"` as read: the string, and White's steps of its lines (`None`: refused).
+pub type JumpsOverInfo = (Str, Option<Vec<(i32, i32)>>);
+
+impl PieceItems<'_, '_> {
+    /// `jumps-over "XBETZA"` in a piece block, at most once: the lines must be plain unlimited slides (`R`, `fB`,
+    /// `Q`, `vR`), an error at the string otherwise.
+    pub(super) fn jumps_over(&mut self, lines: &Str, d: &mut Diags) {
+        if self
+            .given
+            .twice("jumps-over".into(), lines.span, "`jumps-over`", d)
+        {
+            return;
+        }
+        let resolved = super::parse_betza(lines, d).and_then(|b| match b.resolve() {
+            Ok(r) => Some(r),
+            Err(errors) => {
+                for e in errors {
+                    d.error(lines.span, format!("XBetza: {}", e.message));
+                }
+                None
+            }
+        });
+        let steps = resolved.and_then(|r| slide_steps(&r, lines, d));
+        self.info.jumps_over = Some((lines.clone(), steps));
+    }
+}
+
+/// The steps of the lines a `jumps-over` string names, if every one is a plain unlimited slide (one leg, any
+/// distance, moving and capturing, from any square); else an error at the string.
+fn slide_steps(resolved: &betza::Resolved, lines: &Str, d: &mut Diags) -> Option<Vec<(i32, i32)>> {
+    let plain = betza::Mode::MOVE.union(betza::Mode::CAPTURE);
+    let paths = resolved.expand(betza::Facing::First);
+    let slides = paths.iter().all(|path| {
+        !path.universal
+            && path.castling.is_none()
+            && !path.initial_only
+            && path.legs.len() == 1
+            && path.legs.iter().all(|leg| {
+                leg.max.is_none()
+                    && leg.mode == plain
+                    && leg.lame_path.is_empty()
+                    && leg.jump_path.is_empty()
+                    && !leg.wrap
+            })
+    });
+    if !slides || paths.is_empty() {
+        d.error(lines.span, "`jumps-over` names lines to slide along: unlimited slides only")
+            .note("write the lines as riders (`R`, `fB`, `vR`, `Q`): no leaps, limited slides (`R2`), hops, multi-leg moves or modes (`m`, `c`, `i`…)");
+        return None;
+    }
+    let mut steps: Vec<(i32, i32)> = paths.iter().map(|p| p.legs[0].step).collect();
+    steps.sort_unstable();
+    steps.dedup();
+    Some(steps)
 }
 
 /// `rank-order` → each type's rank: the first group highest, the last 1, the types not listed 0. An unknown id or
@@ -76,9 +143,16 @@ pub fn apply(
             piece.rank = rank;
         }
     }
+    jumping_slides(infos, built, d);
+    for piece in &mut built.pieces {
+        if piece.jumps_lower == Some(JumpsLower::TakingPassed) {
+            piece.sweeping_sources =
+                sweeping_sources(piece, &built.rays, &built.move_sets, &built.ray_sources);
+        }
+    }
     let lowest = built.pieces.iter().map(|p| p.rank).min().unwrap_or(0);
     for ((info, piece), shadow) in infos.iter().zip(&built.pieces).zip(&names.shadows) {
-        let Some((at, _)) = info.jumps_lower else {
+        let Some((at, how)) = info.jumps_lower else {
             continue;
         };
         if shadow.is_some() {
@@ -94,7 +168,13 @@ pub fn apply(
             .iter()
             .flat_map(|s| &built.rays[s.range()])
             .any(|ray| ray.kind == RayKind::Slide && ray.len > 1);
-        if !info.broken && !slides {
+        if !info.broken && how == JumpsLower::TakingPassed && piece.sweeping_sources.is_empty() {
+            d.warning(
+                at,
+                "`jumps-lower taking-passed`, but this piece has no unlimited slide to jump with",
+            )
+            .note("only unlimited slides (`R`, `B`, `Q`, `fR`) pass over and take pieces of lower rank; `R2` stops at the first piece");
+        } else if !info.broken && !slides {
             d.warning(
                 at,
                 "`jumps-lower`, but this piece has no slide to jump with",
@@ -109,6 +189,59 @@ pub fn apply(
                 ),
             )
             .note("list it in `rank-order`, above the types it may pass over");
+        }
+    }
+}
+
+/// The ray sources of `piece`'s unlimited slides (`taking-passed` acts on those only): the components of one leg
+/// and unlimited range (`R`, `fB`, `NN`) whose rays slide. yetiowin's range capture is likewise its unlimited
+/// `Range` moves; a limited slide (`R2`, the Fierce Dragon's) is its `Simple` move, stopped by any piece.
+fn sweeping_sources(
+    piece: &PieceType,
+    rays: &[Ray],
+    sets: &[MoveSet],
+    sources: &[RaySource],
+) -> Vec<u16> {
+    let mut out: Vec<u16> = piece
+        .graph
+        .iter()
+        .flat_map(|s| &rays[s.range()])
+        .filter(|ray| ray.kind == RayKind::Slide)
+        .map(|ray| ray.source)
+        .filter(|&source| {
+            let s = sources[source as usize];
+            let text = &sets[s.move_set as usize].components[s.component as usize].text;
+            betza::parse(text).is_ok_and(|b| {
+                b.components.iter().all(|c| {
+                    c.legs.len() == 1 && c.repeat.is_none() && c.range == betza::Range::Unlimited
+                })
+            })
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Writes each `jumps-over` into its built piece, and warns where the lines it names are none of the piece's
+/// slides (it would never jump).
+fn jumping_slides(infos: &[PieceInfo], built: &mut Built, d: &mut Diags) {
+    for (info, piece) in infos.iter().zip(&mut built.pieces) {
+        let Some((lines, Some(steps))) = &info.jumps_over else {
+            continue;
+        };
+        piece.jumps_over = Some(JumpsOver {
+            betza: lines.value.clone(),
+            steps: steps.clone(),
+        });
+        let slides_along = piece
+            .graph
+            .iter()
+            .flat_map(|s| &built.rays[s.range()])
+            .any(|ray| ray.kind == RayKind::Slide && ray.len > 1);
+        if !info.broken && !slides_along {
+            d.warning(lines.span, "`jumps-over`, but this piece has no slide to jump with")
+                .note("the lines named are those of the piece's own slides (`moves \"Q\" jumps-over \"fR\"`)");
         }
     }
 }

@@ -9,7 +9,7 @@
 //! both answers as they were before it, and those are asked once per node.
 use crate::engine::moves::{Move, MoveKind};
 use crate::engine::Position;
-use crate::rules::{Game, Royalty, SquareSet};
+use crate::rules::{Game, JumpsLower, Royalty, SquareSet};
 
 /// Does the game judge legality by the attack test and the facing rules only, so that bystander moves may skip
 /// make/unmake, and would it otherwise make and unmake every move (`slow_path`)? Other games never ask per node.
@@ -29,6 +29,11 @@ pub(crate) fn applies(
         && game.protected_capture.is_none()
         // Protection of the royal piece's square, which check by such a piece reads, is anywhere on the board.
         && !game.pieces.iter().any(|p| p.captures_unprotected_only)
+        // A slide that takes what it passes (`taking-passed`) changes squares between its own two.
+        && !game
+            .pieces
+            .iter()
+            .any(|p| p.jumps_lower == Some(JumpsLower::TakingPassed))
 }
 
 /// What the legality of a node's moves shares, asked once per node.

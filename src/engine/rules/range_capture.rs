@@ -1,10 +1,10 @@
 //! Range capture (`jumps-lower`, Tenjiku Shogi's jumping generals): a slide that meets a piece of lower rank
-//! (`rank-order`) passes over it. Move generation calls in here once per piece in a game with such a piece
+//! (`rank-order`) passes over it; and jumping slides (`jumps-over`, Taikyoku's Great Hawk), which pass any piece. Move generation calls in here once per piece in a game with such a piece
 //! ([`super::super::flags::RuleFlags::range_jumps`]), attack detection only where a slide of such a game meets a
 //! piece, so other games pay one flag test per piece generated and per blocked slide tested.
-use crate::engine::moves::Sink;
+use crate::engine::moves::{Move, MoveKind, Sink};
 use crate::engine::Position;
-use crate::rules::{JumpsLower, PieceId, Ray, RayFlags, RayKind, Square};
+use crate::rules::{JumpsLower, PieceId, Ray, RayFlags, RayKind, Side, Square};
 
 impl Position<'_> {
     /// The moves of `piece` on `from` along `rays` in a game with range capture: a jumper's slides go on past
@@ -20,23 +20,55 @@ impl Position<'_> {
     ) {
         let game = &self.engine.game;
         let mover = &game.pieces[piece.index()];
-        let Some(how) = mover.jumps_lower else {
+        if mover.jumps_lower.is_none() && mover.jumps_over.is_none() {
             return self.plain_rays_moves(from, piece, rays, out);
-        };
+        }
         for ray in rays {
+            let one = std::slice::from_ref(ray);
             if ray.kind != RayKind::Slide {
-                self.plain_rays_moves(from, piece, std::slice::from_ref(ray), out);
+                self.plain_rays_moves(from, piece, one, out);
                 continue;
             }
-            let mut line = game.ray_squares(ray).iter();
-            while let Some(&to) = line.next() {
-                if !self.arrive(from, to, piece, ray.flags, out) {
-                    if self.passable(to, mover.rank) {
-                        self.jump_lower(from, piece, (ray.flags, how), line.as_slice(), out);
+            if game.jumps_along(piece, self.side, ray) {
+                self.jump_any_moves(from, piece, ray, out);
+                continue;
+            }
+            match mover.jumps_lower {
+                None => self.plain_rays_moves(from, piece, one, out),
+                // Only its unlimited slides pass and take; a limited slide stops at the first piece.
+                Some(JumpsLower::TakingPassed) if mover.sweeping_sources.contains(&ray.source) => {
+                    self.sweep_moves(from, piece, ray, out)
+                }
+                Some(JumpsLower::TakingPassed) => self.plain_rays_moves(from, piece, one, out),
+                Some(how) => {
+                    let mut line = game.ray_squares(ray).iter();
+                    while let Some(&to) = line.next() {
+                        if !self.arrive(from, to, piece, ray.flags, out) {
+                            if self.passable(to, mover.rank) {
+                                self.jump_lower(
+                                    from,
+                                    piece,
+                                    (ray.flags, how),
+                                    line.as_slice(),
+                                    out,
+                                );
+                            }
+                            break;
+                        }
                     }
-                    break;
                 }
             }
+        }
+    }
+
+    /// The moves of a jumping slide (`jumps-over`): every square of the line as the slide's flags allow (an empty
+    /// one, an enemy piece taken), passing over every piece, which stays; only a wall ends it.
+    fn jump_any_moves<S: Sink>(&self, from: Square, piece: PieceId, ray: &Ray, out: &mut S) {
+        for &to in self.engine.game.ray_squares(ray) {
+            if self.board[to.index()].is_wall() {
+                return;
+            }
+            self.arrive(from, to, piece, ray.flags, out);
         }
     }
 
@@ -66,13 +98,124 @@ impl Position<'_> {
         }
     }
 
-    /// May `piece` reach the square after `path` along one of its slides, passing over every piece on `path`
+    /// The moves of a slide of `piece` that takes what it passes (`taking-passed`): every empty square and every
+    /// enemy piece of lower rank along the line, as the slide's flags allow, until a piece it may not pass (of
+    /// equal or higher rank, or a wall), which ends the line untaken. Its own pieces of lower rank are passed, not
+    /// landed on; `make` removes every piece between the squares the move leaves and reaches.
+    fn sweep_moves<S: Sink>(&self, from: Square, piece: PieceId, ray: &Ray, out: &mut S) {
+        let rank = self.engine.game.pieces[piece.index()].rank;
+        for &to in self.engine.game.ray_squares(ray) {
+            if !self.board[to.index()].is_empty() && !self.passable(to, rank) {
+                return;
+            }
+            self.arrive(from, to, piece, ray.flags, out);
+        }
+    }
+
+    /// May a slide (`ray`) of `piece` end on `target` once it has reached it? Only an unlimited slide of a piece
+    /// that takes what it passes (`taking-passed`) is refused one: a piece it may not pass. Attack detection asks it in games with range
+    /// capture.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn slide_lands(&self, piece: PieceId, ray: &Ray, target: Square) -> bool {
+        let mover = &self.engine.game.pieces[piece.index()];
+        mover.jumps_lower != Some(JumpsLower::TakingPassed)
+            || self.board[target.index()].is_empty()
+            || !mover.sweeping_sources.contains(&ray.source)
+            || self.passable(target, mover.rank)
+    }
+
+    /// The line a move of a piece that takes what it passes (`taking-passed`) sweeps: the first square after
+    /// `mv.from` toward `mv.to` and the step between squares, when `mv` goes along one of the piece's slides at
+    /// least two squares over nothing it may not pass (a leap, the Vice General's `D`, takes nothing it jumps);
+    /// `None` otherwise. The squares it swept being empty after the move, `unmake` may ask it too.
+    pub(in crate::engine) fn swept_line(&self, mv: &Move, us: Side) -> Option<(i32, i32)> {
+        let game = &self.engine.game;
+        if game.pieces[mv.piece.index()].jumps_lower != Some(JumpsLower::TakingPassed)
+            || !matches!(mv.kind, MoveKind::Normal)
+        {
+            return None;
+        }
+        let g = game.geometry;
+        let (dx, dy) = (
+            g.file(mv.to) - g.file(mv.from),
+            g.rank(mv.to) - g.rank(mv.from),
+        );
+        let n = dx.abs().max(dy.abs());
+        if n < 2 || (dx != 0 && dy != 0 && dx.abs() != dy.abs()) {
+            return None;
+        }
+        let step = (dx.signum(), dy.signum());
+        let first = g.square(g.file(mv.from) + step.0, g.rank(mv.from) + step.1)?;
+        // Over a piece it may not pass, the move can only be a leap's (`QD` over a higher piece): it takes
+        // nothing in passing. (After the move, in `unmake`, the squares it swept are empty.)
+        let rank = game.pieces[mv.piece.index()].rank;
+        let blocked = (1..n).any(|k| {
+            g.square(g.file(mv.from) + step.0 * k, g.rank(mv.from) + step.1 * k)
+                .is_some_and(|sq| !self.board[sq.index()].is_empty() && !self.passable(sq, rank))
+        });
+        if blocked {
+            return None;
+        }
+        let slice = game.pieces[mv.piece.index()].rays(us, self.engine.squares(), mv.from);
+        game.rays[slice.range()]
+            .iter()
+            .any(|ray| {
+                let line = game.ray_squares(ray);
+                ray.kind == RayKind::Slide
+                    && line.first() == Some(&first)
+                    && !game.jumps_along(mv.piece, us, ray)
+                    && game.pieces[mv.piece.index()]
+                        .sweeping_sources
+                        .contains(&ray.source)
+                    && line.contains(&mv.to)
+            })
+            .then_some(step)
+    }
+
+    /// Calls `f` with each piece a move would take in passing (`jumps-lower taking-passed`; none in other games,
+    /// which pay one flag test): the pieces between its squares, of either side. For the search's valuation of
+    /// captures; `make` removes them.
+    pub fn for_each_swept(&self, mv: &Move, mut f: impl FnMut(PieceId, Side)) {
+        if !self.engine.flags.range_jumps || mv.is_drop() {
+            return;
+        }
+        let Some((sx, sy)) = self.swept_line(mv, self.side) else {
+            return;
+        };
+        let g = self.engine.game.geometry;
+        let (mut file, mut rank) = (g.file(mv.from) + sx, g.rank(mv.from) + sy);
+        while let Some(sq) = g.square(file, rank).filter(|&sq| sq != mv.to) {
+            if let Some((piece, side)) = self.board[sq.index()].occupant() {
+                f(piece, side);
+            }
+            (file, rank) = (file + sx, rank + sy);
+        }
+    }
+
+    /// May `piece` reach the square after `path` along its slide `ray`, passing over every piece on `path`
     /// (`vacated` counting as empty)? Attack detection asks it for a slide that meets a piece.
     #[cold]
     #[inline(never)]
-    pub(crate) fn jumps_path(&self, piece: PieceId, path: &[Square], vacated: Square) -> bool {
-        let mover = &self.engine.game.pieces[piece.index()];
-        mover.jumps_lower.is_some()
+    pub(crate) fn jumps_path(
+        &self,
+        (piece, side): (PieceId, Side),
+        ray: &Ray,
+        path: &[Square],
+        vacated: Square,
+    ) -> bool {
+        let game = &self.engine.game;
+        let mover = &game.pieces[piece.index()];
+        // A jumping slide (`jumps-over`) passes any piece; only a wall stops it.
+        if game.jumps_along(piece, side, ray) {
+            return !path.iter().any(|&sq| self.board[sq.index()].is_wall());
+        }
+        let jumps = match mover.jumps_lower {
+            None => false,
+            Some(JumpsLower::TakingPassed) => mover.sweeping_sources.contains(&ray.source),
+            Some(_) => true,
+        };
+        jumps
             && path.iter().all(|&sq| {
                 sq == vacated || self.board[sq.index()].is_empty() || self.passable(sq, mover.rank)
             })

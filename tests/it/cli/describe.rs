@@ -179,6 +179,7 @@ fn describe_json_holds_every_rule_the_text_states() {
                     - says("\n- **Never hops over**")
                     - says("\n- **Never captures a protected piece**")
                     - count(&|p| set(&p["jumps_lower"]))
+                    - count(&|p| set(&p["jumps_over"]))
                     - count(&|p| set(&p["burns"]))
                     - end_items(&md),
                 len(&v["zones"]),
@@ -189,10 +190,12 @@ fn describe_json_holds_every_rule_the_text_states() {
                 count(&|p| p["captures_unprotected_only"] == true),
             ),
             (
-                // One bold item per jumping piece in "Range capture".
+                // One bold item per jumping piece in "Range capture" (`jumps-lower`), one per piece with
+                // jumping slides (`jumps-over`).
                 "## Range capture",
-                says("## Range capture") * count(&|p| set(&p["jumps_lower"])),
-                count(&|p| set(&p["jumps_lower"])),
+                says("## Range capture")
+                    * (count(&|p| set(&p["jumps_lower"])) + count(&|p| set(&p["jumps_over"]))),
+                count(&|p| set(&p["jumps_lower"])) + count(&|p| set(&p["jumps_over"])),
             ),
             (
                 // One bold item per burning piece in "Burning".

@@ -1,0 +1,74 @@
+//! Jumping slides (`jumps-over "XBETZA"`: Taikyoku Shogi's Great Hawk, Great Eagle, Shitennou, Rain Demon and
+//! Primordial Dragon, yetiowin805/taikyoku_shogi's `BlockingMode::Jump`; docs/variant-language.md, "Range
+//! capture"). Counts derived by hand beside each test.
+use tatsu::engine::{perft, Position};
+
+use crate::support::variants::{compile_errors, engine_of, moves, played, sorted};
+
+/// A 7x7 game with a Great Hawk whose forward slide passes any piece.
+const HAWK: &str = r#"
+board 7 x 7
+orientation rotate
+piece K "King" { royal moves "K" }
+piece H "Great Hawk" { moves "Q" jumps-over "fR" }
+piece P "Pawn" { moves "fW" }
+start "k6/7/3p3/7/3P3/3H3/K6 w - - 0 1"
+"#;
+
+#[test]
+fn a_jumping_slide_passes_any_piece_and_lands_on_empty_squares_and_enemies() {
+    let e = engine_of(HAWK);
+    // The Great Hawk d2. Forward (jumping): its Pawn d3 passed (not landed on), d4, Black's Pawn d5 (taken),
+    // d6, d7: 4. Back d1: 1. Left c2 b2 a2, right e2 f2 g2: 6.
+    // Forward diagonals c3 b4 a5 and e3 f4 g5: 6. Backward diagonals c1, e1: 2. 19. The King a1: a2 b1 b2 (the
+    // Pawn d5 attacks d4 only): 3. The Pawn d3: d4: 1. 23.
+    let start = Position::start(&e).to_fen();
+    let hawk = crate::support::variants::from(&moves(&e, &start), "d2");
+    assert_eq!(
+        hawk,
+        sorted(&[
+            "d2d4", "d2d5", "d2d6", "d2d7", "d2d1", "d2c2", "d2b2", "d2a2", "d2e2", "d2f2", "d2g2",
+            "d2c3", "d2b4", "d2a5", "d2e3", "d2f4", "d2g5", "d2c1", "d2e1",
+        ])
+    );
+    let mut pos = Position::start(&e);
+    assert_eq!(perft::perft(&mut pos, 1), 23);
+    // The pieces passed stay: after d2d6, the Pawns d3 and d5 are where they were.
+    let pos = played(&e, &start, "d2d6");
+    assert_eq!(pos.to_fen(), "k6/3H3/3p3/7/3P3/7/K6 b - - 1 1");
+}
+
+#[test]
+fn a_jumping_slide_gives_check_through_any_piece() {
+    let e = engine_of(HAWK);
+    // Black's King on d7, Black to move: the Hawk d2 checks it through d3 and d5. The King may go to c7 e7 c6 e6 (d6 stays
+    // on the file; nothing of White's reaches the others); the Pawn d5 to d4 stays on the file: illegal. 4.
+    let fen = "3k3/7/3p3/7/3P3/3H3/K6 b - - 0 1";
+    assert!(Position::from_fen(&e, fen).unwrap().in_check());
+    assert_eq!(moves(&e, fen), sorted(&["d7c6", "d7c7", "d7e6", "d7e7"]));
+}
+
+#[test]
+fn jumps_over_misuse_is_located() {
+    let game = |item: &str| {
+        format!(
+            "board 5 x 5\npiece K \"King\" {{ royal moves \"K\" }}\npiece H \"Hawk\" {{ moves \"Q\" {item} }}\n\
+             start \"k4/5/5/5/KH3 w - - 0 1\"\n"
+        )
+    };
+    // A leap is not a line to slide along: an error at the string (its text, after the quote).
+    let errors = compile_errors(&game(r#"jumps-over "N""#));
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("t.tatsu:3:40") && e.contains("unlimited slides only")),
+        "{errors:?}"
+    );
+    let errors = compile_errors(&game(r#"jumps-over "fR" jumps-over "R""#));
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("t.tatsu:3:56") && e.contains("`jumps-over`")),
+        "{errors:?}"
+    );
+}
