@@ -344,6 +344,8 @@ fn promotion(
         // Written (FSF's non-pawn pieces and Sjaak II's one-choice promotions promote on a move that starts or
         // ends in the zone; each exporter names where its target says otherwise).
         PromotionTrigger::Destination | PromotionTrigger::StartOrDestination => {}
+        // Written by FSF as piecePromotionOnCapture (fsf::promotion names where it differs).
+        PromotionTrigger::Capture | PromotionTrigger::CaptureTouching if target == Target::Fsf => {}
         PromotionTrigger::Entering
         | PromotionTrigger::Capture
         | PromotionTrigger::CaptureTouching => {

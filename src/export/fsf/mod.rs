@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 /// FSF's largest board (its "largeboards" build, which pyffish uses).
 const FSF_FILES: u8 = 12;
 const FSF_RANKS: u8 = 10;
+mod demotion;
 mod en_passant;
 mod end;
 mod janggi;
@@ -35,6 +36,8 @@ struct Writer<'g> {
     /// Pieces FSF's immobilityIllegal would keep off squares where tatsu's dead-square rule lets them go, named
     /// unless the option can be written off (move_rules::immobility_illegal).
     quiet_differs: Vec<String>,
+    /// The promotedPieceType entries written (the piece, the form it turns into), as piece indices.
+    shogi_promotions: Vec<(usize, usize)>,
 }
 
 /// The game as a `variants.ini` section called `name` (it must differ from FSF's built-in variants, which FSF
@@ -50,6 +53,7 @@ pub fn to_fsf(game: &Game, name: &str, lossy: bool) -> Result<Exported, Refusal>
         pseudo_royals: Vec::new(),
         palace: None,
         quiet_differs: Vec::new(),
+        shogi_promotions: Vec::new(),
     };
     let body = w.section(name);
     super::Draft {
@@ -97,32 +101,9 @@ impl Writer<'_> {
         // tatsu's dead-square rule, unless the game allows pieces to stand where they cannot move.
         let immobility_illegal = self.immobility_illegal();
         self.set("immobilityIllegal", immobility_illegal);
-        self.promoted_in_start();
+        self.promoted_in_start(&letters);
         self.set("startFen", &self.game.start_fen);
         std::mem::take(&mut self.out)
-    }
-
-    /// A `+X` in the start position is tatsu's piece of that id; FSF reads it as X promoted, with X's promotion
-    /// rules (Kyoto shogi's `+L` is a piece that turns back into a lance as it moves: perft to depth 2 agreed, the
-    /// games did not from the first move). Named until the exporter translates such positions.
-    fn promoted_in_start(&mut self) {
-        let board = self
-            .game
-            .start_fen
-            .split([' ', '['])
-            .next()
-            .unwrap_or_default();
-        let promoted: Vec<&str> = board
-            .match_indices('+')
-            .filter_map(|(at, _)| board.get(at..at + 2))
-            .filter(|token| token.ends_with(|c: char| c.is_ascii_alphabetic()))
-            .collect();
-        if let Some(first) = promoted.first() {
-            self.lossy.push(format!(
-                "the start position holds promoted pieces (`{first}`), which FSF reads as its own promoted forms, \
-                 not as tatsu's pieces of those ids"
-            ));
-        }
     }
 
     /// One FSF letter per piece: its own for a one-letter id, a free one for a promoted form.

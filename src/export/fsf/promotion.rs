@@ -11,8 +11,11 @@ impl Writer<'_> {
     pub(super) fn promotion(&mut self, letters: &[char], roles: &[Role]) {
         let game = self.game;
         let mut region_zone = None;
-        let mut promoted = Vec::new();
+        // promotedPieceType's entries: (the piece, the form it turns into).
+        let mut promoted: Vec<(usize, usize)> = Vec::new();
         let mut mandatory_pieces: Option<bool> = None;
+        // piecePromotionOnCapture, one switch for every shogi-style promotion: the first piece's and its name.
+        let mut on_capture: Option<(bool, &str)> = None;
         // Pieces promoted the pawn's way: FSF's pawn, and pieces with a choice (`promotionPawnTypes`), with each
         // side's line (FSF's pawn-style promotion is per side: promotionPawnTypesWhite, …).
         let mut pawn_style: Vec<(usize, &Promotion, SideLines)> = Vec::new();
@@ -57,7 +60,13 @@ impl Writer<'_> {
             }
             let id = PieceId(i as u16);
             if pawn_like {
-                if promo.trigger != PromotionTrigger::Destination {
+                if captures_only(promo.trigger) {
+                    self.lossy.push(format!(
+                        "the {} promotes only on a capture in `{}`; FSF's pawns promote on any move into the zone",
+                        p.name,
+                        game.zone(promo.zone).name
+                    ));
+                } else if promo.trigger != PromotionTrigger::Destination {
                     self.trigger_differs(id, promo, "FSF promotes its pawns on arrival only");
                 }
                 // Lines FSF cannot say (named above): the first, for the sides it is for.
@@ -67,12 +76,26 @@ impl Writer<'_> {
                 pawn_style.push((i, promo, sides));
                 continue;
             }
-            if promo.trigger == PromotionTrigger::Destination {
+            if matches!(
+                promo.trigger,
+                PromotionTrigger::Destination | PromotionTrigger::Capture
+            ) {
                 self.trigger_differs(
                     id,
                     promo,
                     "FSF's promotedPieceType also promotes a move that starts there",
                 );
+            }
+            let capture = captures_only(promo.trigger);
+            match on_capture {
+                Some((c, first)) if c != capture => self.lossy.push(format!(
+                    "the {} promotes {} and the {first} {}; FSF's piecePromotionOnCapture is one switch for all",
+                    p.name,
+                    if capture { "on captures only" } else { "on any move" },
+                    if c { "on captures only" } else { "on any move" },
+                )),
+                Some(_) => {}
+                None => on_capture = Some((capture, &p.name)),
             }
             match mandatory_pieces {
                 Some(m) if m != promo.mandatory => self.lossy.push(format!(
@@ -86,21 +109,24 @@ impl Writer<'_> {
                 )),
                 _ => mandatory_pieces = Some(promo.mandatory),
             }
-            promoted.push(format!(
-                "{}:{}",
-                letters[i],
-                letters[promo.choices[0].index()]
-            ));
+            promoted.push((i, promo.choices[0].index()));
         }
-        for (entry, mandatory) in self.pawn_style_promotion(letters, roles, &pawn_style) {
+        for ((from, to), mandatory) in self.pawn_style_promotion(letters, roles, &pawn_style) {
+            let entry = format!("{}:{}", letters[from], letters[to]);
             if mandatory_pieces.is_some_and(|m| m != mandatory) {
                 self.lossy.push(format!(
                     "the promotion to a promoted form ({entry}) is mandatory or not unlike another piece's; FSF has one setting for all"
                 ));
             }
+            if on_capture.is_some_and(|(c, _)| c) {
+                self.lossy.push(format!(
+                    "the promotion to a promoted form ({entry}) is on any move into the zone; FSF's piecePromotionOnCapture (the other pieces' rule) would allow it on captures only"
+                ));
+            }
             mandatory_pieces = Some(mandatory);
-            promoted.push(entry);
+            promoted.push((from, to));
         }
+        let promoted = self.demotions(promoted);
         self.promotion_limits(letters);
         if let Some(z) = region_zone {
             let zone = game.zone(z);
@@ -108,9 +134,17 @@ impl Writer<'_> {
             self.set("promotionRegionBlack", region(game, &zone.squares[1]));
         }
         if !promoted.is_empty() {
-            self.set("promotedPieceType", promoted.join(" "));
+            let entries: Vec<String> = promoted
+                .iter()
+                .map(|&(from, to)| format!("{}:{}", letters[from], letters[to]))
+                .collect();
+            self.set("promotedPieceType", entries.join(" "));
             self.set("mandatoryPiecePromotion", mandatory_pieces.unwrap_or(false));
+            if on_capture.is_some_and(|(c, _)| c) {
+                self.set("piecePromotionOnCapture", true);
+            }
         }
+        self.shogi_promotions = promoted;
     }
 
     /// The pieces that promote as FSF's pawns do share, per side, one list of choices, and one mandatory switch.
@@ -123,7 +157,7 @@ impl Writer<'_> {
         letters: &[char],
         roles: &[Role],
         pawn_style: &[(usize, &Promotion, SideLines)],
-    ) -> Vec<(String, bool)> {
+    ) -> Vec<((usize, usize), bool)> {
         let game = self.game;
         let Some(&(first, first_line, _)) = pawn_style.first() else {
             return Vec::new();
@@ -219,14 +253,7 @@ impl Writer<'_> {
         pawn_style
             .iter()
             .zip(forms)
-            .filter_map(|(&(i, line, _), form)| {
-                form.map(|f| {
-                    (
-                        format!("{}:{}", letters[i], letters[f.index()]),
-                        line.mandatory,
-                    )
-                })
-            })
+            .filter_map(|(&(i, line, _), form)| form.map(|f| ((i, f.index()), line.mandatory)))
             .collect()
     }
 
@@ -294,6 +321,7 @@ impl Writer<'_> {
         let p: &PieceType = game.piece(id);
         let on = match promo.trigger {
             PromotionTrigger::Destination => "on arriving in",
+            PromotionTrigger::Capture => "on a capture that ends in",
             _ => "on a move that starts or ends in",
         };
         self.lossy.push(format!(
@@ -362,6 +390,14 @@ fn side_lines(p: &PieceType) -> Result<SideLines<'_>, &'static str> {
         }
     }
     Ok(out)
+}
+
+/// Does the trigger promote captures only (FSF's piecePromotionOnCapture)?
+fn captures_only(trigger: PromotionTrigger) -> bool {
+    matches!(
+        trigger,
+        PromotionTrigger::Capture | PromotionTrigger::CaptureTouching
+    )
 }
 
 /// One line for both sides.
