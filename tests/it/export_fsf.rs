@@ -9,6 +9,7 @@ use tatsu::engine::{perft::perft, Engine, Position};
 mod demotion;
 mod material;
 mod pawns;
+mod sittuyin;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

@@ -15,6 +15,7 @@ mod pawn_drops;
 mod pieces;
 mod promotion;
 mod royals;
+mod sittuyin;
 mod xiangqi;
 mod zoned;
 
@@ -90,6 +91,7 @@ impl Writer<'_> {
         let letters = self.letters();
         let roles = self.pieces(&letters);
         self.promotion(&letters, &roles);
+        self.standing_promotion(&letters, &roles);
         self.drops(&letters, &roles);
         self.castling(&letters);
         self.walls(&letters);
@@ -175,20 +177,36 @@ impl Writer<'_> {
             .into_iter()
             .filter(|(i, _)| !matches!(roles[*i], Role::Pawn))
             .collect();
-        // The one drop region FSF has, written from the other pieces' zones; the pawn's are checked against it.
+        // The one drop region FSF has, written from the other pieces' zones; the pawn's are checked against it,
+        // and a rook's on the first rank only is FSF's sittuyinRookDrop.
         let all: SquareSet = game.geometry.all().collect();
-        let open = |side: usize| -> SquareSet {
-            droppable.first().map_or(all.clone(), |(_, d)| {
+        let open_of = |d: Option<&crate::rules::DropRule>, side: usize| -> SquareSet {
+            d.map_or(all.clone(), |d| {
                 all.iter()
                     .filter(|&s| !d.forbidden[side].contains(s))
                     .collect()
             })
         };
+        let rook_first = |(i, _): &&(usize, &crate::rules::DropRule)| {
+            matches!(roles[*i], Role::BuiltIn(BuiltIn::Rook))
+        };
+        let reference = droppable.iter().find(|d| !rook_first(d)).map(|&(_, d)| d);
+        let others = [open_of(reference, 0), open_of(reference, 1)];
+        let rook = self.sittuyin_rook_drop(&droppable, roles, &others);
+        if rook.is_some() {
+            self.set("sittuyinRookDrop", true);
+        }
+        let droppable_elsewhere: Vec<(usize, &crate::rules::DropRule)> = droppable
+            .iter()
+            .filter(|(i, _)| Some(*i) != rook)
+            .copied()
+            .collect();
+        let open = |side: usize| open_of(droppable_elsewhere.first().map(|&(_, d)| d), side);
         if let Some(i) = pawn {
             self.pawn_drops(i, &[open(0), open(1)]);
         }
-        if let Some((_, first)) = droppable.first() {
-            if droppable
+        if let Some((_, first)) = droppable_elsewhere.first() {
+            if droppable_elsewhere
                 .iter()
                 .any(|(_, d)| d.forbidden != first.forbidden)
             {
