@@ -10,6 +10,7 @@ mod demotion;
 mod material;
 mod pawns;
 mod sittuyin;
+mod spartan;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

@@ -71,7 +71,12 @@ impl Writer<'_> {
                 }
                 // Lines FSF cannot say (named above): the first, for the sides it is for.
                 let sides = sides.unwrap_or_else(|_| {
-                    Side::BOTH.map(|side| promo.side.is_none_or(|s| s == side).then_some(promo))
+                    Side::BOTH.map(|side| {
+                        promo.side.is_none_or(|s| s == side).then(|| SideLine {
+                            line: promo,
+                            choices: promo.choices.clone(),
+                        })
+                    })
                 });
                 pawn_style.push((i, promo, sides));
                 continue;
@@ -159,7 +164,7 @@ impl Writer<'_> {
         pawn_style: &[(usize, &Promotion, SideLines)],
     ) -> Vec<((usize, usize), bool)> {
         let game = self.game;
-        let Some(&(first, first_line, _)) = pawn_style.first() else {
+        let Some((first, first_line, _)) = pawn_style.first() else {
             return Vec::new();
         };
         let in_every = |c: &PieceId| {
@@ -169,6 +174,9 @@ impl Writer<'_> {
         };
         // Per pawn-style piece, the promoted form FSF offers it as its promotedPieceType.
         let extra = |line: &Promotion, sides: &SideLines| -> Option<PieceId> {
+            if !one_line(sides) {
+                return None;
+            }
             let beyond: Vec<&PieceId> = line.choices.iter().filter(|c| !in_every(c)).collect();
             match beyond.as_slice() {
                 [one] if game.piece(**one).promoted && both_sides(sides) => Some(**one),
@@ -177,9 +185,9 @@ impl Writer<'_> {
         };
         let forms: Vec<Option<PieceId>> = pawn_style
             .iter()
-            .map(|&(_, line, sides)| extra(line, &sides))
+            .map(|(_, line, sides)| extra(line, sides))
             .collect();
-        let letters_of = |line: Option<&Promotion>, form: Option<PieceId>| -> String {
+        let letters_of = |line: Option<&SideLine>, form: Option<PieceId>| -> String {
             let mut l: Vec<char> = line
                 .map(|l| {
                     l.choices
@@ -194,10 +202,13 @@ impl Writer<'_> {
         };
         let mut choices: [Option<String>; 2] = [None, None];
         let mut pawns: [String; 2] = [String::new(), String::new()];
-        for (&(i, line, sides), &form) in pawn_style.iter().zip(&forms) {
+        for ((i, line, sides), &form) in pawn_style.iter().zip(&forms) {
+            let (i, first) = (*i, *first);
             let mut differs = false;
             for side in 0..2 {
-                let Some(this) = sides[side] else { continue };
+                let Some(this) = sides[side].as_ref() else {
+                    continue;
+                };
                 pawns[side].push(letters[i]);
                 let mine = letters_of(Some(this), form);
                 match &choices[side] {
@@ -223,7 +234,7 @@ impl Writer<'_> {
             pawn_style
                 .iter()
                 .zip(&forms)
-                .find_map(|((_, _, sides), form)| sides[side].map(|l| (l, form)))
+                .find_map(|((_, _, sides), form)| sides[side].as_ref().map(|l| (l, form)))
                 .map(|(l, form)| {
                     l.choices
                         .iter()
@@ -267,20 +278,26 @@ impl Writer<'_> {
             game.pieces
                 .iter()
                 .filter(|p| p.shadow_of.is_none())
-                .filter_map(|p| super::super::written_promotion(p).map(|l| (p, l)))
+                .flat_map(|p| p.promotions.iter().map(move |l| (p, l)))
+                .filter(|(_, l)| l.trigger != PromotionTrigger::Standing)
         };
         for (p, line) in lines() {
             let Some(per_side) = &line.limits else {
                 continue;
             };
-            if per_side[0] != per_side[1] {
-                self.lossy.push(format!(
+            // A line for one side (Spartan's hoplite's kings) is limited by that side's number only.
+            let numbers = match line.side {
+                Some(side) => &per_side[side.index()],
+                None if per_side[0] == per_side[1] => &per_side[0],
+                None => {
+                    self.lossy.push(format!(
                     "the {}'s promotion is limited by material with other numbers for each side; FSF's promotionLimit is one number per piece",
                     p.name
                 ));
-                continue;
-            }
-            for (&choice, &n) in line.choices.iter().zip(&per_side[0]) {
+                    continue;
+                }
+            };
+            for (&choice, &n) in line.choices.iter().zip(numbers) {
                 match limits.iter().find(|(c, _)| *c == choice) {
                     Some(&(_, m)) if m != n => self.lossy.push(format!(
                         "promotions to the {} are limited to {m} and to {n}; FSF's promotionLimit is one number per piece",
@@ -357,11 +374,19 @@ fn leaves_zone(
     None
 }
 
-/// A piece's promotion line for White and for Black (`None`: it does not promote for that side).
-type SideLines<'a> = [Option<&'a Promotion>; 2];
+/// A side's promotion of a piece: its first line (zone, trigger, mandatoriness) and the choices of all its lines
+/// for the side (Spartan's hoplite: `promote to G W L C …` and `promote to K … limited`, one list for FSF).
+struct SideLine<'a> {
+    line: &'a Promotion,
+    choices: Vec<PieceId>,
+}
 
-/// Each side's promotion line of a piece, where its lines differ only in their choices (`promote to C R N … for
-/// white`, `promote to Q R B … for black`), or why FSF cannot say them.
+/// A piece's promotion for White and for Black (`None`: it does not promote for that side).
+type SideLines<'a> = [Option<SideLine<'a>>; 2];
+
+/// Each side's promotion of a piece, where its lines differ only in their choices (`promote to C R N … for
+/// white`, `promote to Q R B … for black`; several lines for one side offer all their choices, each under its
+/// own material limit, which `promotion_limits` writes per type), or why FSF cannot say them.
 fn side_lines(p: &PieceType) -> Result<SideLines<'_>, &'static str> {
     let mut out: SideLines = [None, None];
     let lines: Vec<&Promotion> = p
@@ -377,15 +402,21 @@ fn side_lines(p: &PieceType) -> Result<SideLines<'_>, &'static str> {
         {
             return Err("has `promote` lines with other zones, triggers or mandatoriness; FSF's pawn-style promotion has one of each");
         }
-        if line.limits.is_some() && lines.len() > 1 {
-            return Err("has several `promote` lines, one limited by material; FSF's limit is per piece type, not per line");
-        }
-        for side in Side::BOTH {
-            if line.side.is_none_or(|s| s == side) {
-                if out[side.index()].is_some() {
-                    return Err("has several `promote` lines for one side; FSF gives a side one list of choices");
+        for side in Side::BOTH
+            .into_iter()
+            .filter(|&side| line.side.is_none_or(|s| s == side))
+        {
+            match &mut out[side.index()] {
+                Some(merged) if line.choices.iter().any(|c| merged.choices.contains(c)) => {
+                    return Err("has several `promote` lines to one piece for one side; FSF gives a side one list of choices");
                 }
-                out[side.index()] = Some(line);
+                Some(merged) => merged.choices.extend(&line.choices),
+                slot @ None => {
+                    *slot = Some(SideLine {
+                        line,
+                        choices: line.choices.clone(),
+                    })
+                }
             }
         }
     }
@@ -402,5 +433,13 @@ fn captures_only(trigger: PromotionTrigger) -> bool {
 
 /// One line for both sides.
 fn both_sides(sides: &SideLines) -> bool {
-    matches!(sides, [Some(a), Some(b)] if std::ptr::eq(*a, *b))
+    matches!(sides, [Some(a), Some(b)] if std::ptr::eq(a.line, b.line))
+}
+
+/// Each side's promotion is one line (no choices merged from another).
+fn one_line(sides: &SideLines) -> bool {
+    sides
+        .iter()
+        .flatten()
+        .all(|s| s.choices.len() == s.line.choices.len())
 }
