@@ -132,7 +132,8 @@ impl Writer<'_> {
         let fits = (0..2).all(|side| {
             g.all().all(|sq| {
                 let fsf = others[side].contains(sq) && g.rank(sq) == first_rank(side);
-                fsf == !drop.forbidden[side].contains(sq)
+                let tatsu = !drop.forbidden[side].contains(sq);
+                fsf == tatsu
             })
         });
         (fits && droppable.len() > 1).then_some(rook)
