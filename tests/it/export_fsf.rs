@@ -6,6 +6,7 @@ use crate::support::pyffish::pyffish;
 use std::process::Command;
 use tatsu::engine::{perft::perft, Engine, Position};
 
+mod castling;
 mod demotion;
 mod material;
 mod pawns;

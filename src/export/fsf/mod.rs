@@ -360,6 +360,7 @@ impl Writer<'_> {
             ));
         }
         self.set("castling", true);
+        self.castling_rank();
         if fixed {
             self.set("chess960", true);
         }
@@ -375,6 +376,38 @@ impl Writer<'_> {
             self.set("castlingKingPiece", letters[r.king.index()]);
         }
         self.castling_by_drop();
+    }
+
+    /// FSF's castling is on each side's castlingRank (the first by default; Omicron's kings castle on the second).
+    fn castling_rank(&mut self) {
+        let game = self.game;
+        let g = game.geometry;
+        let ranks: Vec<(Side, i32)> = game
+            .castlings
+            .iter()
+            .filter_map(|c| {
+                let side = game.castling_rights.get(c.right)?.side;
+                let rank = g.rank(c.king_from);
+                Some((
+                    side,
+                    if side == Side::White {
+                        rank
+                    } else {
+                        g.ranks as i32 - 1 - rank
+                    },
+                ))
+            })
+            .collect();
+        let Some(&(_, first)) = ranks.first() else {
+            return;
+        };
+        if ranks.iter().any(|&(_, r)| r != first) {
+            self.lossy.push(
+                "castling from several ranks (counted from each side's own); FSF castles on one castlingRank".into(),
+            );
+        } else if first != 0 {
+            self.set("castlingRank", first + 1);
+        }
     }
 
     /// `castles with … after drop on …` is FSF's `castlingDroppedPiece`, whose king starts on its castling file
