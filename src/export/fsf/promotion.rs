@@ -92,16 +92,7 @@ impl Writer<'_> {
                 );
             }
             let capture = captures_only(promo.trigger);
-            match on_capture {
-                Some((c, first)) if c != capture => self.lossy.push(format!(
-                    "the {} promotes {} and the {first} {}; FSF's piecePromotionOnCapture is one switch for all",
-                    p.name,
-                    if capture { "on captures only" } else { "on any move" },
-                    if c { "on captures only" } else { "on any move" },
-                )),
-                Some(_) => {}
-                None => on_capture = Some((capture, &p.name)),
-            }
+            self.capture_switch(&mut on_capture, capture, &p.name);
             match mandatory_pieces {
                 Some(m) if m != promo.mandatory => self.lossy.push(format!(
                     "the {}'s promotion is {} unlike another piece's; FSF has one setting for all",
@@ -116,36 +107,89 @@ impl Writer<'_> {
             }
             promoted.push((i, promo.choices[0].index()));
         }
-        for ((from, to), mandatory) in self.pawn_style_promotion(letters, roles, &pawn_style) {
-            let entry = format!("{}:{}", letters[from], letters[to]);
-            if mandatory_pieces.is_some_and(|m| m != mandatory) {
-                self.lossy.push(format!(
-                    "the promotion to a promoted form ({entry}) is mandatory or not unlike another piece's; FSF has one setting for all"
-                ));
-            }
-            if on_capture.is_some_and(|(c, _)| c) {
-                self.lossy.push(format!(
-                    "the promotion to a promoted form ({entry}) is on any move into the zone; FSF's piecePromotionOnCapture (the other pieces' rule) would allow it on captures only"
-                ));
-            }
-            mandatory_pieces = Some(mandatory);
-            promoted.push((from, to));
-        }
-        let promoted = self.demotions(promoted);
+        let forms = self.pawn_style_promotion(letters, roles, &pawn_style);
+        let on_capture = on_capture.is_some_and(|(c, _)| c);
+        self.pawn_forms(
+            letters,
+            forms,
+            &mut mandatory_pieces,
+            on_capture,
+            &mut promoted,
+        );
         self.promotion_limits(letters);
         if let Some(z) = region_zone {
             let zone = game.zone(z);
             self.set("promotionRegionWhite", region(game, &zone.squares[0]));
             self.set("promotionRegionBlack", region(game, &zone.squares[1]));
         }
+        self.promoted_types(letters, promoted, mandatory_pieces, on_capture);
+    }
+
+    /// FSF's piecePromotionOnCapture is one switch: `first` holds the first shogi-style piece's trigger (captures
+    /// only or not) and name; a piece that differs is named.
+    fn capture_switch<'n>(
+        &mut self,
+        first: &mut Option<(bool, &'n str)>,
+        capture: bool,
+        name: &'n str,
+    ) {
+        let words = |c: bool| if c { "on captures only" } else { "on any move" };
+        match *first {
+            Some((c, other)) if c != capture => self.lossy.push(format!(
+                "the {name} promotes {} and the {other} {}; FSF's piecePromotionOnCapture is one switch for all",
+                words(capture),
+                words(c),
+            )),
+            Some(_) => {}
+            None => *first = Some((capture, name)),
+        }
+    }
+
+    /// The pawn-style pieces' promoted forms (pawn_style_promotion) beside the shogi-style entries, under FSF's
+    /// one mandatory switch and its piecePromotionOnCapture.
+    fn pawn_forms(
+        &mut self,
+        letters: &[char],
+        forms: Vec<((usize, usize), bool)>,
+        mandatory_pieces: &mut Option<bool>,
+        on_capture: bool,
+        promoted: &mut Vec<(usize, usize)>,
+    ) {
+        for ((from, to), mandatory) in forms {
+            let entry = format!("{}:{}", letters[from], letters[to]);
+            if mandatory_pieces.is_some_and(|m| m != mandatory) {
+                self.lossy.push(format!(
+                    "the promotion to a promoted form ({entry}) is mandatory or not unlike another piece's; FSF has one setting for all"
+                ));
+            }
+            if on_capture {
+                self.lossy.push(format!(
+                    "the promotion to a promoted form ({entry}) is on any move into the zone; FSF's piecePromotionOnCapture (the other pieces' rule) would allow it on captures only"
+                ));
+            }
+            *mandatory_pieces = Some(mandatory);
+            promoted.push((from, to));
+        }
+    }
+
+    /// promotedPieceType's entries (the forms that turn back written as pieceDemotion), with FSF's switches for
+    /// all of them: mandatoriness and promotion on captures only.
+    fn promoted_types(
+        &mut self,
+        letters: &[char],
+        promoted: Vec<(usize, usize)>,
+        mandatory: Option<bool>,
+        on_capture: bool,
+    ) {
+        let promoted = self.demotions(promoted);
         if !promoted.is_empty() {
             let entries: Vec<String> = promoted
                 .iter()
                 .map(|&(from, to)| format!("{}:{}", letters[from], letters[to]))
                 .collect();
             self.set("promotedPieceType", entries.join(" "));
-            self.set("mandatoryPiecePromotion", mandatory_pieces.unwrap_or(false));
-            if on_capture.is_some_and(|(c, _)| c) {
+            self.set("mandatoryPiecePromotion", mandatory.unwrap_or(false));
+            if on_capture {
                 self.set("piecePromotionOnCapture", true);
             }
         }
