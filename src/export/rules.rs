@@ -347,14 +347,17 @@ fn promotion(
         choices,
         side: _,
         limits: _,
-        limited_to,
-        standing,
+        // An `on standing` line's own words: in `standing_rule`.
+        limited_to: _,
+        standing: _,
     } = line;
     let zone = &game.zone(*zone).name;
     match trigger {
         // Written (FSF's non-pawn pieces and Sjaak II's one-choice promotions promote on a move that starts or
         // ends in the zone; each exporter names where its target says otherwise).
         PromotionTrigger::Destination | PromotionTrigger::StartOrDestination => {}
+        // Written by FSF as piecePromotionOnCapture (fsf::promotion names where it differs).
+        PromotionTrigger::Capture | PromotionTrigger::CaptureTouching if target == Target::Fsf => {}
         PromotionTrigger::Entering
         | PromotionTrigger::Capture
         | PromotionTrigger::CaptureTouching => {
@@ -367,30 +370,9 @@ fn promotion(
                 "the {piece_name}'s promotion `in {zone} on {on}` (written as promotion on any move that starts or ends in the zone)"
             ));
         }
-        PromotionTrigger::Standing => {
-            let StandingRules {
-                anywhere_if_last,
-                not_attacking,
-                not_checking,
-            } = standing;
-            let mut rule = format!(
-                "the {piece_name}'s promotion to {} `in {zone} on standing",
-                game.symbols_text(choices)
-            );
-            if let Some(n) = limited_to {
-                rule += &format!(" limited to {n}");
-            }
-            for (on, word) in [
-                (*anywhere_if_last, "anywhere-if-last"),
-                (*not_attacking, "not-attacking"),
-                (*not_checking, "not-checking"),
-            ] {
-                if on {
-                    rule += &format!(" {word}");
-                }
-            }
-            name(rule + "` (a move of its own; the piece is written without it)");
-        }
+        // Written by FSF where it is its sittuyinPromotion (fsf::sittuyin names it otherwise).
+        PromotionTrigger::Standing if target == Target::Fsf => {}
+        PromotionTrigger::Standing => name(standing_rule(game, piece_name, line)),
     }
     // Sjaak II's promotion with a choice happens only on arriving in the zone.
     if target == Target::Sjaak
@@ -401,6 +383,33 @@ fn promotion(
             "the {piece_name}'s promotion `in {zone} on start-or-destination` (Sjaak II's choice of pieces is on arrival only)"
         ));
     }
+}
+
+/// An `on standing` promotion line as the exporters name it when they leave it out.
+pub(crate) fn standing_rule(game: &Game, piece_name: &str, line: &Promotion) -> String {
+    let StandingRules {
+        anywhere_if_last,
+        not_attacking,
+        not_checking,
+    } = line.standing;
+    let mut rule = format!(
+        "the {piece_name}'s promotion to {} `in {} on standing",
+        game.symbols_text(&line.choices),
+        game.zone(line.zone).name
+    );
+    if let Some(n) = line.limited_to {
+        rule += &format!(" limited to {n}");
+    }
+    for (on, word) in [
+        (anywhere_if_last, "anywhere-if-last"),
+        (not_attacking, "not-attacking"),
+        (not_checking, "not-checking"),
+    ] {
+        if on {
+            rule += &format!(" {word}");
+        }
+    }
+    rule + "` (a move of its own; the piece is written without it)"
 }
 
 fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(String)) {
@@ -602,7 +611,8 @@ fn decisive_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl F
     if *double_pass_draws && sjaak {
         name("`double-pass draws`".into());
     }
-    if *only_promotions_draw {
+    // Written by FSF with its sittuyinPromotion (fsf::sittuyin names it otherwise).
+    if *only_promotions_draw && sjaak {
         name("`only-promotions draws`".into());
     }
     if let (Some(m), true) = (material_count, sjaak) {

@@ -6,8 +6,12 @@ use crate::support::pyffish::pyffish;
 use std::process::Command;
 use tatsu::engine::{perft::perft, Engine, Position};
 
+mod castling;
+mod demotion;
 mod material;
 mod pawns;
+mod sittuyin;
+mod spartan;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

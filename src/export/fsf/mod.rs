@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 /// FSF's largest board (its "largeboards" build, which pyffish uses).
 const FSF_FILES: u8 = 12;
 const FSF_RANKS: u8 = 10;
+mod demotion;
 mod en_passant;
 mod end;
 mod janggi;
@@ -14,6 +15,7 @@ mod pawn_drops;
 mod pieces;
 mod promotion;
 mod royals;
+mod sittuyin;
 mod xiangqi;
 mod zoned;
 
@@ -35,6 +37,8 @@ struct Writer<'g> {
     /// Pieces FSF's immobilityIllegal would keep off squares where tatsu's dead-square rule lets them go, named
     /// unless the option can be written off (move_rules::immobility_illegal).
     quiet_differs: Vec<String>,
+    /// The promotedPieceType entries written (the piece, the form it turns into), as piece indices.
+    shogi_promotions: Vec<(usize, usize)>,
 }
 
 /// The game as a `variants.ini` section called `name` (it must differ from FSF's built-in variants, which FSF
@@ -50,6 +54,7 @@ pub fn to_fsf(game: &Game, name: &str, lossy: bool) -> Result<Exported, Refusal>
         pseudo_royals: Vec::new(),
         palace: None,
         quiet_differs: Vec::new(),
+        shogi_promotions: Vec::new(),
     };
     let body = w.section(name);
     super::Draft {
@@ -86,6 +91,7 @@ impl Writer<'_> {
         let letters = self.letters();
         let roles = self.pieces(&letters);
         self.promotion(&letters, &roles);
+        self.standing_promotion(&letters, &roles);
         self.drops(&letters, &roles);
         self.castling(&letters);
         self.walls(&letters);
@@ -97,32 +103,9 @@ impl Writer<'_> {
         // tatsu's dead-square rule, unless the game allows pieces to stand where they cannot move.
         let immobility_illegal = self.immobility_illegal();
         self.set("immobilityIllegal", immobility_illegal);
-        self.promoted_in_start();
+        self.promoted_in_start(&letters);
         self.set("startFen", &self.game.start_fen);
         std::mem::take(&mut self.out)
-    }
-
-    /// A `+X` in the start position is tatsu's piece of that id; FSF reads it as X promoted, with X's promotion
-    /// rules (Kyoto shogi's `+L` is a piece that turns back into a lance as it moves: perft to depth 2 agreed, the
-    /// games did not from the first move). Named until the exporter translates such positions.
-    fn promoted_in_start(&mut self) {
-        let board = self
-            .game
-            .start_fen
-            .split([' ', '['])
-            .next()
-            .unwrap_or_default();
-        let promoted: Vec<&str> = board
-            .match_indices('+')
-            .filter_map(|(at, _)| board.get(at..at + 2))
-            .filter(|token| token.ends_with(|c: char| c.is_ascii_alphabetic()))
-            .collect();
-        if let Some(first) = promoted.first() {
-            self.lossy.push(format!(
-                "the start position holds promoted pieces (`{first}`), which FSF reads as its own promoted forms, \
-                 not as tatsu's pieces of those ids"
-            ));
-        }
     }
 
     /// One FSF letter per piece: its own for a one-letter id, a free one for a promoted form.
@@ -194,20 +177,36 @@ impl Writer<'_> {
             .into_iter()
             .filter(|(i, _)| !matches!(roles[*i], Role::Pawn))
             .collect();
-        // The one drop region FSF has, written from the other pieces' zones; the pawn's are checked against it.
+        // The one drop region FSF has, written from the other pieces' zones; the pawn's are checked against it,
+        // and a rook's on the first rank only is FSF's sittuyinRookDrop.
         let all: SquareSet = game.geometry.all().collect();
-        let open = |side: usize| -> SquareSet {
-            droppable.first().map_or(all.clone(), |(_, d)| {
+        let open_of = |d: Option<&crate::rules::DropRule>, side: usize| -> SquareSet {
+            d.map_or(all.clone(), |d| {
                 all.iter()
                     .filter(|&s| !d.forbidden[side].contains(s))
                     .collect()
             })
         };
+        let rook_first = |(i, _): &&(usize, &crate::rules::DropRule)| {
+            matches!(roles[*i], Role::BuiltIn(BuiltIn::Rook))
+        };
+        let reference = droppable.iter().find(|d| !rook_first(d)).map(|&(_, d)| d);
+        let others = [open_of(reference, 0), open_of(reference, 1)];
+        let rook = self.sittuyin_rook_drop(&droppable, roles, &others);
+        if rook.is_some() {
+            self.set("sittuyinRookDrop", true);
+        }
+        let droppable_elsewhere: Vec<(usize, &crate::rules::DropRule)> = droppable
+            .iter()
+            .filter(|(i, _)| Some(*i) != rook)
+            .copied()
+            .collect();
+        let open = |side: usize| open_of(droppable_elsewhere.first().map(|&(_, d)| d), side);
         if let Some(i) = pawn {
             self.pawn_drops(i, &[open(0), open(1)]);
         }
-        if let Some((_, first)) = droppable.first() {
-            if droppable
+        if let Some((_, first)) = droppable_elsewhere.first() {
+            if droppable_elsewhere
                 .iter()
                 .any(|(_, d)| d.forbidden != first.forbidden)
             {
@@ -361,6 +360,7 @@ impl Writer<'_> {
             ));
         }
         self.set("castling", true);
+        self.castling_rank();
         if fixed {
             self.set("chess960", true);
         }
@@ -376,6 +376,38 @@ impl Writer<'_> {
             self.set("castlingKingPiece", letters[r.king.index()]);
         }
         self.castling_by_drop();
+    }
+
+    /// FSF's castling is on each side's castlingRank (the first by default; Omicron's kings castle on the second).
+    fn castling_rank(&mut self) {
+        let game = self.game;
+        let g = game.geometry;
+        let ranks: Vec<(Side, i32)> = game
+            .castlings
+            .iter()
+            .filter_map(|c| {
+                let side = game.castling_rights.get(c.right)?.side;
+                let rank = g.rank(c.king_from);
+                Some((
+                    side,
+                    if side == Side::White {
+                        rank
+                    } else {
+                        g.ranks as i32 - 1 - rank
+                    },
+                ))
+            })
+            .collect();
+        let Some(&(_, first)) = ranks.first() else {
+            return;
+        };
+        if ranks.iter().any(|&(_, r)| r != first) {
+            self.lossy.push(
+                "castling from several ranks (counted from each side's own); FSF castles on one castlingRank".into(),
+            );
+        } else if first != 0 {
+            self.set("castlingRank", first + 1);
+        }
     }
 
     /// `castles with … after drop on …` is FSF's `castlingDroppedPiece`, whose king starts on its castling file

@@ -288,8 +288,13 @@ impl Writer<'_> {
         if royal && text == "K" {
             return Role::King;
         }
-        // FSF's pawn promotes by default (to its chess pieces, on the last rank): only a promoting piece is it.
-        let promotes = !p.royal && crate::export::written_promotion(p).is_some();
+        // FSF's pawn promotes by default (to its chess pieces, on the last rank): only a promoting piece is it,
+        // one promoting on a move of its own too (sittuyin's, FSF's sittuyinPromotion of its pawn).
+        let standing = p
+            .promotions
+            .iter()
+            .any(|l| l.trigger == crate::rules::PromotionTrigger::Standing);
+        let promotes = !p.royal && (crate::export::written_promotion(p).is_some() || standing);
         if promotes && same_moves(&text, "fmWfcF") {
             self.set("doubleStep", false);
             return Role::Pawn;

@@ -11,8 +11,11 @@ impl Writer<'_> {
     pub(super) fn promotion(&mut self, letters: &[char], roles: &[Role]) {
         let game = self.game;
         let mut region_zone = None;
-        let mut promoted = Vec::new();
+        // promotedPieceType's entries: (the piece, the form it turns into).
+        let mut promoted: Vec<(usize, usize)> = Vec::new();
         let mut mandatory_pieces: Option<bool> = None;
+        // piecePromotionOnCapture, one switch for every shogi-style promotion: the first piece's and its name.
+        let mut on_capture: Option<(bool, &str)> = None;
         // Pieces promoted the pawn's way: FSF's pawn, and pieces with a choice (`promotionPawnTypes`), with each
         // side's line (FSF's pawn-style promotion is per side: promotionPawnTypesWhite, …).
         let mut pawn_style: Vec<(usize, &Promotion, SideLines)> = Vec::new();
@@ -57,23 +60,39 @@ impl Writer<'_> {
             }
             let id = PieceId(i as u16);
             if pawn_like {
-                if promo.trigger != PromotionTrigger::Destination {
+                if captures_only(promo.trigger) {
+                    self.lossy.push(format!(
+                        "the {} promotes only on a capture in `{}`; FSF's pawns promote on any move into the zone",
+                        p.name,
+                        game.zone(promo.zone).name
+                    ));
+                } else if promo.trigger != PromotionTrigger::Destination {
                     self.trigger_differs(id, promo, "FSF promotes its pawns on arrival only");
                 }
                 // Lines FSF cannot say (named above): the first, for the sides it is for.
                 let sides = sides.unwrap_or_else(|_| {
-                    Side::BOTH.map(|side| promo.side.is_none_or(|s| s == side).then_some(promo))
+                    Side::BOTH.map(|side| {
+                        promo.side.is_none_or(|s| s == side).then(|| SideLine {
+                            line: promo,
+                            choices: promo.choices.clone(),
+                        })
+                    })
                 });
                 pawn_style.push((i, promo, sides));
                 continue;
             }
-            if promo.trigger == PromotionTrigger::Destination {
+            if matches!(
+                promo.trigger,
+                PromotionTrigger::Destination | PromotionTrigger::Capture
+            ) {
                 self.trigger_differs(
                     id,
                     promo,
                     "FSF's promotedPieceType also promotes a move that starts there",
                 );
             }
+            let capture = captures_only(promo.trigger);
+            self.capture_switch(&mut on_capture, capture, &p.name);
             match mandatory_pieces {
                 Some(m) if m != promo.mandatory => self.lossy.push(format!(
                     "the {}'s promotion is {} unlike another piece's; FSF has one setting for all",
@@ -86,31 +105,95 @@ impl Writer<'_> {
                 )),
                 _ => mandatory_pieces = Some(promo.mandatory),
             }
-            promoted.push(format!(
-                "{}:{}",
-                letters[i],
-                letters[promo.choices[0].index()]
-            ));
+            promoted.push((i, promo.choices[0].index()));
         }
-        for (entry, mandatory) in self.pawn_style_promotion(letters, roles, &pawn_style) {
-            if mandatory_pieces.is_some_and(|m| m != mandatory) {
-                self.lossy.push(format!(
-                    "the promotion to a promoted form ({entry}) is mandatory or not unlike another piece's; FSF has one setting for all"
-                ));
-            }
-            mandatory_pieces = Some(mandatory);
-            promoted.push(entry);
-        }
+        let forms = self.pawn_style_promotion(letters, roles, &pawn_style);
+        let on_capture = on_capture.is_some_and(|(c, _)| c);
+        self.pawn_forms(
+            letters,
+            forms,
+            &mut mandatory_pieces,
+            on_capture,
+            &mut promoted,
+        );
         self.promotion_limits(letters);
         if let Some(z) = region_zone {
             let zone = game.zone(z);
             self.set("promotionRegionWhite", region(game, &zone.squares[0]));
             self.set("promotionRegionBlack", region(game, &zone.squares[1]));
         }
-        if !promoted.is_empty() {
-            self.set("promotedPieceType", promoted.join(" "));
-            self.set("mandatoryPiecePromotion", mandatory_pieces.unwrap_or(false));
+        self.promoted_types(letters, promoted, mandatory_pieces, on_capture);
+    }
+
+    /// FSF's piecePromotionOnCapture is one switch: `first` holds the first shogi-style piece's trigger (captures
+    /// only or not) and name; a piece that differs is named.
+    fn capture_switch<'n>(
+        &mut self,
+        first: &mut Option<(bool, &'n str)>,
+        capture: bool,
+        name: &'n str,
+    ) {
+        let words = |c: bool| if c { "on captures only" } else { "on any move" };
+        match *first {
+            Some((c, other)) if c != capture => self.lossy.push(format!(
+                "the {name} promotes {} and the {other} {}; FSF's piecePromotionOnCapture is one switch for all",
+                words(capture),
+                words(c),
+            )),
+            Some(_) => {}
+            None => *first = Some((capture, name)),
         }
+    }
+
+    /// The pawn-style pieces' promoted forms (pawn_style_promotion) beside the shogi-style entries, under FSF's
+    /// one mandatory switch and its piecePromotionOnCapture.
+    fn pawn_forms(
+        &mut self,
+        letters: &[char],
+        forms: Vec<((usize, usize), bool)>,
+        mandatory_pieces: &mut Option<bool>,
+        on_capture: bool,
+        promoted: &mut Vec<(usize, usize)>,
+    ) {
+        for ((from, to), mandatory) in forms {
+            let entry = format!("{}:{}", letters[from], letters[to]);
+            if mandatory_pieces.is_some_and(|m| m != mandatory) {
+                self.lossy.push(format!(
+                    "the promotion to a promoted form ({entry}) is mandatory or not unlike another piece's; FSF has one setting for all"
+                ));
+            }
+            if on_capture {
+                self.lossy.push(format!(
+                    "the promotion to a promoted form ({entry}) is on any move into the zone; FSF's piecePromotionOnCapture (the other pieces' rule) would allow it on captures only"
+                ));
+            }
+            *mandatory_pieces = Some(mandatory);
+            promoted.push((from, to));
+        }
+    }
+
+    /// promotedPieceType's entries (the forms that turn back written as pieceDemotion), with FSF's switches for
+    /// all of them: mandatoriness and promotion on captures only.
+    fn promoted_types(
+        &mut self,
+        letters: &[char],
+        promoted: Vec<(usize, usize)>,
+        mandatory: Option<bool>,
+        on_capture: bool,
+    ) {
+        let promoted = self.demotions(promoted);
+        if !promoted.is_empty() {
+            let entries: Vec<String> = promoted
+                .iter()
+                .map(|&(from, to)| format!("{}:{}", letters[from], letters[to]))
+                .collect();
+            self.set("promotedPieceType", entries.join(" "));
+            self.set("mandatoryPiecePromotion", mandatory.unwrap_or(false));
+            if on_capture {
+                self.set("piecePromotionOnCapture", true);
+            }
+        }
+        self.shogi_promotions = promoted;
     }
 
     /// The pieces that promote as FSF's pawns do share, per side, one list of choices, and one mandatory switch.
@@ -123,9 +206,9 @@ impl Writer<'_> {
         letters: &[char],
         roles: &[Role],
         pawn_style: &[(usize, &Promotion, SideLines)],
-    ) -> Vec<(String, bool)> {
+    ) -> Vec<((usize, usize), bool)> {
         let game = self.game;
-        let Some(&(first, first_line, _)) = pawn_style.first() else {
+        let Some((first, first_line, _)) = pawn_style.first() else {
             return Vec::new();
         };
         let in_every = |c: &PieceId| {
@@ -135,6 +218,9 @@ impl Writer<'_> {
         };
         // Per pawn-style piece, the promoted form FSF offers it as its promotedPieceType.
         let extra = |line: &Promotion, sides: &SideLines| -> Option<PieceId> {
+            if !one_line(sides) {
+                return None;
+            }
             let beyond: Vec<&PieceId> = line.choices.iter().filter(|c| !in_every(c)).collect();
             match beyond.as_slice() {
                 [one] if game.piece(**one).promoted && both_sides(sides) => Some(**one),
@@ -143,9 +229,9 @@ impl Writer<'_> {
         };
         let forms: Vec<Option<PieceId>> = pawn_style
             .iter()
-            .map(|&(_, line, sides)| extra(line, &sides))
+            .map(|(_, line, sides)| extra(line, sides))
             .collect();
-        let letters_of = |line: Option<&Promotion>, form: Option<PieceId>| -> String {
+        let letters_of = |line: Option<&SideLine>, form: Option<PieceId>| -> String {
             let mut l: Vec<char> = line
                 .map(|l| {
                     l.choices
@@ -160,10 +246,13 @@ impl Writer<'_> {
         };
         let mut choices: [Option<String>; 2] = [None, None];
         let mut pawns: [String; 2] = [String::new(), String::new()];
-        for (&(i, line, sides), &form) in pawn_style.iter().zip(&forms) {
+        for ((i, line, sides), &form) in pawn_style.iter().zip(&forms) {
+            let (i, first) = (*i, *first);
             let mut differs = false;
             for side in 0..2 {
-                let Some(this) = sides[side] else { continue };
+                let Some(this) = sides[side].as_ref() else {
+                    continue;
+                };
                 pawns[side].push(letters[i]);
                 let mine = letters_of(Some(this), form);
                 match &choices[side] {
@@ -189,7 +278,7 @@ impl Writer<'_> {
             pawn_style
                 .iter()
                 .zip(&forms)
-                .find_map(|((_, _, sides), form)| sides[side].map(|l| (l, form)))
+                .find_map(|((_, _, sides), form)| sides[side].as_ref().map(|l| (l, form)))
                 .map(|(l, form)| {
                     l.choices
                         .iter()
@@ -219,14 +308,7 @@ impl Writer<'_> {
         pawn_style
             .iter()
             .zip(forms)
-            .filter_map(|(&(i, line, _), form)| {
-                form.map(|f| {
-                    (
-                        format!("{}:{}", letters[i], letters[f.index()]),
-                        line.mandatory,
-                    )
-                })
-            })
+            .filter_map(|(&(i, line, _), form)| form.map(|f| ((i, f.index()), line.mandatory)))
             .collect()
     }
 
@@ -240,20 +322,26 @@ impl Writer<'_> {
             game.pieces
                 .iter()
                 .filter(|p| p.shadow_of.is_none())
-                .filter_map(|p| super::super::written_promotion(p).map(|l| (p, l)))
+                .flat_map(|p| p.promotions.iter().map(move |l| (p, l)))
+                .filter(|(_, l)| l.trigger != PromotionTrigger::Standing)
         };
         for (p, line) in lines() {
             let Some(per_side) = &line.limits else {
                 continue;
             };
-            if per_side[0] != per_side[1] {
-                self.lossy.push(format!(
+            // A line for one side (Spartan's hoplite's kings) is limited by that side's number only.
+            let numbers = match line.side {
+                Some(side) => &per_side[side.index()],
+                None if per_side[0] == per_side[1] => &per_side[0],
+                None => {
+                    self.lossy.push(format!(
                     "the {}'s promotion is limited by material with other numbers for each side; FSF's promotionLimit is one number per piece",
                     p.name
                 ));
-                continue;
-            }
-            for (&choice, &n) in line.choices.iter().zip(&per_side[0]) {
+                    continue;
+                }
+            };
+            for (&choice, &n) in line.choices.iter().zip(numbers) {
                 match limits.iter().find(|(c, _)| *c == choice) {
                     Some(&(_, m)) if m != n => self.lossy.push(format!(
                         "promotions to the {} are limited to {m} and to {n}; FSF's promotionLimit is one number per piece",
@@ -294,6 +382,7 @@ impl Writer<'_> {
         let p: &PieceType = game.piece(id);
         let on = match promo.trigger {
             PromotionTrigger::Destination => "on arriving in",
+            PromotionTrigger::Capture => "on a capture that ends in",
             _ => "on a move that starts or ends in",
         };
         self.lossy.push(format!(
@@ -329,11 +418,19 @@ fn leaves_zone(
     None
 }
 
-/// A piece's promotion line for White and for Black (`None`: it does not promote for that side).
-type SideLines<'a> = [Option<&'a Promotion>; 2];
+/// A side's promotion of a piece: its first line (zone, trigger, mandatoriness) and the choices of all its lines
+/// for the side (Spartan's hoplite: `promote to G W L C …` and `promote to K … limited`, one list for FSF).
+struct SideLine<'a> {
+    line: &'a Promotion,
+    choices: Vec<PieceId>,
+}
 
-/// Each side's promotion line of a piece, where its lines differ only in their choices (`promote to C R N … for
-/// white`, `promote to Q R B … for black`), or why FSF cannot say them.
+/// A piece's promotion for White and for Black (`None`: it does not promote for that side).
+type SideLines<'a> = [Option<SideLine<'a>>; 2];
+
+/// Each side's promotion of a piece, where its lines differ only in their choices (`promote to C R N … for
+/// white`, `promote to Q R B … for black`; several lines for one side offer all their choices, each under its
+/// own material limit, which `promotion_limits` writes per type), or why FSF cannot say them.
 fn side_lines(p: &PieceType) -> Result<SideLines<'_>, &'static str> {
     let mut out: SideLines = [None, None];
     let lines: Vec<&Promotion> = p
@@ -349,22 +446,44 @@ fn side_lines(p: &PieceType) -> Result<SideLines<'_>, &'static str> {
         {
             return Err("has `promote` lines with other zones, triggers or mandatoriness; FSF's pawn-style promotion has one of each");
         }
-        if line.limits.is_some() && lines.len() > 1 {
-            return Err("has several `promote` lines, one limited by material; FSF's limit is per piece type, not per line");
-        }
-        for side in Side::BOTH {
-            if line.side.is_none_or(|s| s == side) {
-                if out[side.index()].is_some() {
-                    return Err("has several `promote` lines for one side; FSF gives a side one list of choices");
+        for side in Side::BOTH
+            .into_iter()
+            .filter(|&side| line.side.is_none_or(|s| s == side))
+        {
+            match &mut out[side.index()] {
+                Some(merged) if line.choices.iter().any(|c| merged.choices.contains(c)) => {
+                    return Err("has several `promote` lines to one piece for one side; FSF gives a side one list of choices");
                 }
-                out[side.index()] = Some(line);
+                Some(merged) => merged.choices.extend(&line.choices),
+                slot @ None => {
+                    *slot = Some(SideLine {
+                        line,
+                        choices: line.choices.clone(),
+                    })
+                }
             }
         }
     }
     Ok(out)
 }
 
+/// Does the trigger promote captures only (FSF's piecePromotionOnCapture)?
+fn captures_only(trigger: PromotionTrigger) -> bool {
+    matches!(
+        trigger,
+        PromotionTrigger::Capture | PromotionTrigger::CaptureTouching
+    )
+}
+
 /// One line for both sides.
 fn both_sides(sides: &SideLines) -> bool {
-    matches!(sides, [Some(a), Some(b)] if std::ptr::eq(*a, *b))
+    matches!(sides, [Some(a), Some(b)] if std::ptr::eq(a.line, b.line))
+}
+
+/// Each side's promotion is one line (no choices merged from another).
+fn one_line(sides: &SideLines) -> bool {
+    sides
+        .iter()
+        .flatten()
+        .all(|s| s.choices.len() == s.line.choices.len())
 }

@@ -58,8 +58,11 @@ impl Writer<'_> {
             Royalty::One => Vec::new(),
             Royalty::AllSafe => self.all_safe(&royals),
             Royalty::LastSafe { duple_check } => {
-                self.last_safe(&royals, duple_check);
-                Vec::new()
+                if self.last_safe(&royals, duple_check) {
+                    royals
+                } else {
+                    Vec::new()
+                }
             }
         }
     }
@@ -90,20 +93,38 @@ impl Writer<'_> {
         royals.iter().copied().filter(|&r| r != king).collect()
     }
 
-    /// `royals last-safe`: FSF's pseudo-royal pieces with extinctionPieceCount 0 are the last piece of each type,
-    /// counted before the move.
-    fn last_safe(&mut self, royals: &[PieceId], duple_check: bool) {
+    /// `royals last-safe`: FSF's pseudo-royal pieces with extinctionPieceCount 0 are the last piece of each type
+    /// (dupleCheck: not all of them attacked at once). Whether that says the game's rule (one royal type, never
+    /// made by a shogi-style promotion or a drop); otherwise the difference is named.
+    fn last_safe(&mut self, royals: &[PieceId], duple_check: bool) -> bool {
         let game = self.game;
         let words = if duple_check {
             "`royals last-safe duple-check`"
         } else {
             "`royals last-safe`"
         };
-        let counting = "FSF counts a side's pseudo-royal pieces before a promoting move, tatsu after it (a \
-                        promotion to a second royal piece cannot answer a check on the last one there)";
         if royals.len() == 1 {
-            self.lossy.push(format!("{words}: {counting}"));
-            return;
+            // FSF's legal() recounts a side's pseudo-royal pieces after a pawn-style promotion (its spartan: a
+            // hoplite promoting to a second king answers a check on the last, as in tatsu), but not after a
+            // shogi-style one (promotedPieceType) or a drop, where the pieces before the move stay pseudo-royal.
+            // A piece with a choice of promotions is written pawn-style (fsf::promotion).
+            let shogi_style = game.pieces.iter().find(|p| {
+                p.promotions
+                    .iter()
+                    .any(|line| line.choices.iter().any(|c| royals.contains(c)))
+                    && p.promotions.iter().all(|line| line.choices.len() == 1)
+            });
+            let dropped = royals.iter().any(|&r| game.piece(r).drop.is_some());
+            let how = match (shogi_style, dropped) {
+                (Some(p), _) => format!("the {}'s promotion to it", p.name),
+                (None, true) => format!("a drop of the {}", game.piece(royals[0]).name),
+                (None, false) => return true,
+            };
+            self.lossy.push(format!(
+                "{words}: FSF counts a side's pseudo-royal pieces before {how}, tatsu after it (a second royal \
+                 piece so made cannot answer a check on the last one there)"
+            ));
+            return false;
         }
         self.lossy.push(format!(
             "{words}: FSF's pseudo-royal pieces are the last of each type, so with several royal types ({}) a side's \
@@ -126,6 +147,7 @@ impl Writer<'_> {
                 p.name
             ));
         }
+        false
     }
 
     /// The options of the pseudo-royal pieces chosen by [`Self::pseudo_royals`] (after the end rules, which write
@@ -145,6 +167,14 @@ impl Writer<'_> {
             .collect();
         self.set("extinctionValue", "loss");
         self.set("extinctionPieceTypes", types);
+        if let Royalty::LastSafe { duple_check } = self.game.legality.royalty {
+            // The last piece of the type is pseudo-royal (`royals last-safe`).
+            self.set("extinctionPieceCount", 0);
+            if duple_check {
+                self.set("dupleCheck", true);
+            }
+            return;
+        }
         // Every piece of those types is pseudo-royal: more than the board holds.
         self.set("extinctionPieceCount", self.game.geometry.all().count());
     }
