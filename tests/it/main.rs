@@ -60,6 +60,7 @@ mod support;
 mod tai_shogi;
 mod taikyoku;
 mod tenjiku;
+mod tenjiku_published;
 mod uci;
 mod unprotected_capture;
 mod values;
