@@ -258,13 +258,22 @@ impl<'e> Session<'e> {
              analyze=1 colors=0 time=1 draw=0 reuse=1 san=0 sigint=0 sigterm=0 memory=1 smp=1 \
              highlight=1 debug=1 exclude=0",
             env!("CARGO_PKG_VERSION"),
-            self.offers
-                .iter()
-                .map(Offer::name)
-                .collect::<Vec<_>>()
-                .join(",")
+            self.announced_variants().join(",")
         ));
         self.say("feature done=1");
+    }
+
+    /// Every offer's names ([`setup::announced_names`]), each once.
+    fn announced_variants(&self) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        for offer in self.offers {
+            for name in setup::announced_names(offer.name()) {
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+        }
+        names
     }
 
     fn new_game(&mut self) {

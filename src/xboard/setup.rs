@@ -42,6 +42,72 @@ pub fn xboard_name(game_name: &str) -> String {
     }
 }
 
+/// XBoard's own variant names (`VARIANT_NAMES` in xboard's common.h, 4.9). XBoard started with `-variant chu`
+/// looks for that very name in an engine's `feature variants` and refuses an engine that does not list it.
+const XBOARD_VARIANTS: [&str; 46] = [
+    "normal",
+    "wildcastle",
+    "nocastle",
+    "fischerandom",
+    "bughouse",
+    "crazyhouse",
+    "losers",
+    "suicide",
+    "giveaway",
+    "twokings",
+    "kriegspiel",
+    "atomic",
+    "3check",
+    "shatranj",
+    "wild29",
+    "wild30",
+    "wild31",
+    "wild32",
+    "wild33",
+    "wild34",
+    "wild35",
+    "wild36",
+    "shogi",
+    "chu",
+    "courier",
+    "gothic",
+    "capablanca",
+    "knightmate",
+    "fairy",
+    "cylinder",
+    "falcon",
+    "caparandom",
+    "berolina",
+    "janus",
+    "super",
+    "great",
+    "twilight",
+    "makruk",
+    "seirawan",
+    "grand",
+    "spartan",
+    "xiangqi",
+    "asean",
+    "lion",
+    "elven",
+    "janggi",
+];
+
+/// The names `feature variants` lists for an offer: its own, then XBoard's own name for the same game where one
+/// of the bundled game's `aliases` is one (Chu Shogi is also `chu`), so that `xboard -variant chu` finds it. A
+/// `variant` command with either name chooses the game.
+pub fn announced_names(offer_name: &str) -> Vec<String> {
+    let mut names = vec![offer_name.to_string()];
+    if let Some(game) = crate::variants::bundled_name(offer_name) {
+        for (alias, of) in crate::variants::aliases() {
+            if of == game && alias != offer_name && XBOARD_VARIANTS.contains(&alias) {
+                names.push(alias.to_string());
+            }
+        }
+    }
+    names
+}
+
 /// XBoard's own letters for its piece types, which choose the picture it draws: a piece whose letter is one of
 /// these gets that type where the rules allow, so that a Queen looks like a queen. Drop games use XBoard's shogi
 /// pictures.

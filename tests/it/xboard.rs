@@ -58,6 +58,37 @@ fn protover_announces_every_bundled_game_and_finishes_the_features() {
     assert!(out.lines().any(|l| l == "feature done=1"));
 }
 
+/// `xboard -variant chu` looks for XBoard's own name `chu` among the engine's variants and, not finding it, refused
+/// tatsu ("Variant chu not supported by tatsu, but chu-shogi is") and played chess. The features now list XBoard's
+/// name beside tatsu's (Chu Shogi's `aliases "chu"`), once, and `variant chu` sets Chu Shogi up.
+#[test]
+fn xboards_own_name_of_a_bundled_game_is_announced_beside_tatsus() {
+    let out = session("xboard\nprotover 2\nvariant chu");
+    let features = line_starting(&out, "feature myname=");
+    let list = features
+        .split("variants=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    let names: Vec<&str> = list.split(',').collect();
+    assert!(
+        names.contains(&"chu-shogi") && names.contains(&"chu"),
+        "{list}"
+    );
+    assert_eq!(names.iter().filter(|n| **n == "chu").count(), 1, "{list}");
+    assert_eq!(
+        names.iter().filter(|n| **n == "normal").count(),
+        1,
+        "{list}"
+    );
+    // `standard` is an alias of chess but no XBoard variant: not announced.
+    assert!(!names.contains(&"standard"), "{list}");
+    let setup = line_starting(&out, "setup ");
+    assert!(setup.contains(" 12x12+0_"), "{setup}");
+}
+
 /// XBoard's notation names a file by one letter: a game of more than 26 files (Taikyoku Shogi, 36) is not
 /// offered; Tai Shogi's 25 files and 25 ranks (`a` to `y`, `1` to `I`) are.
 #[test]
