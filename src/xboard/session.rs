@@ -301,6 +301,16 @@ impl<'e> Session<'e> {
         for problem in &mapped.problems {
             self.say(&format!("# XBoard cannot show {problem}"));
         }
+        let missing = mapped.missing_from_start(&self.pos);
+        if !missing.is_empty() {
+            self.say(&format!(
+                "tellusererror XBoard cannot show {}: {} start pieces have no XBoard type ({}, ...). \
+                 Play it in tatsu serve",
+                engine.game.name,
+                missing.len(),
+                missing.iter().take(2).cloned().collect::<Vec<_>>().join(", ")
+            ));
+        }
         if engine.game.name != "chess" {
             self.say(&mapped.setup_line(&engine.game));
         }

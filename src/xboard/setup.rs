@@ -251,6 +251,23 @@ impl XboardGame {
         white.into_iter().collect::<String>() + &black
     }
 
+    /// The names of the start position's pieces that have no XBoard type. XBoard cannot read a setup whose FEN
+    /// holds them: it sets up an empty board and forfeits the first move as illegal. The session then tells the
+    /// user why (the game is still played over the protocol, by `tatsu match`, which draws nothing).
+    pub fn missing_from_start(&self, pos: &crate::engine::Position) -> Vec<String> {
+        let game = pos.game();
+        let mut missing: Vec<String> = Vec::new();
+        for sq in game.geometry.all() {
+            if let Some((p, _)) = pos.piece_at(sq) {
+                let name = &game.piece(p).name;
+                if self.slots[p.index()].is_none() && !missing.contains(name) {
+                    missing.push(name.clone());
+                }
+            }
+        }
+        missing
+    }
+
     /// The `setup` line.
     pub fn setup_line(&self, game: &Game) -> String {
         // Seirawan chess is XBoard's one variant with gating (`b1c3h`, gates read from the castling field); it has

@@ -89,6 +89,23 @@ fn xboards_own_name_of_a_bundled_game_is_announced_beside_tatsus() {
     assert!(setup.contains(" 12x12+0_"), "{setup}");
 }
 
+/// XBoard has 22 plain piece types and 21 promoted ones: Tenjiku Shogi's 36 start types do not fit, and XBoard,
+/// given a setup whose FEN holds pieces it has no type for, set up an empty board and forfeited tatsu's first move
+/// (seen under Xvfb). The session now tells the user why, in a `tellusererror` XBoard shows in a dialog; a game
+/// that fits says nothing of the kind.
+#[test]
+fn a_game_whose_start_pieces_xboard_has_no_types_for_is_explained_to_the_user() {
+    let out = session("xboard\nprotover 2\nvariant tenjiku-shogi");
+    let told = line_starting(&out, "tellusererror XBoard cannot show tenjiku-shogi");
+    assert!(
+        told.contains("14 start pieces have no XBoard type"),
+        "{told}"
+    );
+    assert!(told.contains("tatsu serve"), "{told}");
+    let out = session("xboard\nprotover 2\nvariant chu-shogi");
+    assert!(!out.contains("tellusererror"), "{out}");
+}
+
 /// XBoard's notation names a file by one letter: a game of more than 26 files (Taikyoku Shogi, 36) is not
 /// offered; Tai Shogi's 25 files and 25 ranks (`a` to `y`, `1` to `I`) are.
 #[test]
