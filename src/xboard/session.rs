@@ -311,7 +311,7 @@ impl<'e> Session<'e> {
                 missing.iter().take(2).cloned().collect::<Vec<_>>().join(", ")
             ));
         }
-        if engine.game.name != "chess" {
+        if !setup::is_xboards_chess(&engine.game.name) {
             self.say(&mapped.setup_line(&engine.game));
         }
         for line in mapped.piece_lines(&engine.game) {

@@ -34,12 +34,27 @@ fn unloads(game: &Game, piece: &crate::rules::PieceType) -> bool {
     })
 }
 
-/// The name a game is offered under in `feature variants`.
+/// XBoard's name for its own chess, whose board it sets up itself.
+const XBOARDS_CHESS: &str = "normal";
+
+/// The name a game is offered under in `feature variants`: XBoard's `normal` for the game that is XBoard's own
+/// chess ([`is_xboards_chess`]), else the game's name in lower case with `-`.
 pub fn xboard_name(game_name: &str) -> String {
-    match game_name {
-        "chess" => "normal".into(),
-        other => other.to_lowercase().replace([' ', '_'], "-"),
+    if is_xboards_chess(game_name) {
+        XBOARDS_CHESS.into()
+    } else {
+        game_name.to_lowercase().replace([' ', '_'], "-")
     }
+}
+
+/// Whether a game is XBoard's own chess: the bundled game whose `aliases` name XBoard's `normal` (the file says so,
+/// not the code). XBoard needs no `setup` for it and starts every new game in it.
+pub fn is_xboards_chess(game_name: &str) -> bool {
+    crate::variants::bundled_name(game_name).is_some_and(|game| {
+        crate::variants::aliases()
+            .iter()
+            .any(|&(alias, of)| of == game && alias == XBOARDS_CHESS)
+    })
 }
 
 /// XBoard's own variant names (`VARIANT_NAMES` in xboard's common.h, 4.9). XBoard started with `-variant chu`
