@@ -139,7 +139,11 @@ impl Writer<'_> {
         // Both judge only empty hands (tatsu every hand, FSF the side's own): alike where captures stay out of hand.
         let captures_to_hand = game.drops && game.pieces.iter().any(|p| p.in_hand.is_some());
         let why_not = if end.draws_win.is_some() {
-            Some("with `draws-win`, tatsu scores it for a side, but FSF's materialCounting leaves its material judgement (a draw) alone")
+            Some(concat!(
+                "with `draws-win`, tatsu ends the game at once for a side; FSF has no material ending ",
+                "(pyffish's has_insufficient_material is a GUI's helper, and under materialCounting it calls a ",
+                "knight or bishop able to win) and plays on to its move limit"
+            ))
         } else if captures_to_hand {
             Some("FSF judges no material insufficient where captured pieces go to hand")
         } else if !end.extinction.is_empty() || !end.flags.is_empty() || end.check_limit.is_some() {
