@@ -328,10 +328,19 @@ impl XboardGame {
                 format!("{letter}&")
             };
             match sets.as_slice() {
+                [] => {}
                 [one] => lines.push(format!("piece {id} {one}")),
-                _ => lines.push(format!(
-                    "# piece {id}: its moves depend on the zone it stands in; the highlights give them"
-                )),
+                // XBoard has no zones. With its legality testing on, XBoard forfeits an engine's move that its
+                // piece's moves do not allow, so it is given every zone's moves (XBetza strings side by side are
+                // the union of their moves): nothing legal is refused, and tatsu answers `Illegal move` to a user
+                // move the zone does not allow. With legality testing off, the highlights give the exact moves.
+                several => {
+                    lines.push(format!(
+                        "# piece {id}: its moves depend on the zone it stands in; XBoard is given all of them, \
+                         tatsu refuses what a zone does not allow"
+                    ));
+                    lines.push(format!("piece {id} {}", several.concat()));
+                }
             }
         }
         lines

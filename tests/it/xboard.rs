@@ -106,6 +106,26 @@ fn a_game_whose_start_pieces_xboard_has_no_types_for_is_explained_to_the_user() 
     assert!(!out.contains("tellusererror"), "{out}");
 }
 
+/// Ryu Shogi's warriors change their moves by zone; XBoard has no zones. With XBoard's legality testing on (its
+/// default), a piece without a `piece` line moved as XBoard's own type, and XBoard forfeited tatsu's first warrior
+/// move (`c2d3`, seen under Xvfb). Such a piece is now given every zone's moves, side by side (the union): the
+/// Right Warrior's `vWrWlF`, `vRrRlB` and `vRrRlBK` all appear in its line.
+#[test]
+fn a_piece_whose_moves_depend_on_its_zone_is_given_xboard_every_zones_moves() {
+    let out = session("xboard\nprotover 2\nvariant ryu-shogi");
+    let line = line_starting(&out, "piece X& ");
+    let betza = line.trim_start_matches("piece X& ");
+    for zone_moves in ["vWrWlF", "vRrRlB", "vRrRlBK"] {
+        assert!(betza.contains(zone_moves), "{zone_moves} missing: {line}");
+    }
+    assert!(
+        out.contains("# piece X&: its moves depend on the zone it stands in"),
+        "{out}"
+    );
+    // A piece whose moves are the same everywhere keeps its one string.
+    assert_eq!(line_starting(&out, "piece K& "), "piece K& K");
+}
+
 /// XBoard's notation names a file by one letter: a game of more than 26 files (Taikyoku Shogi, 36) is not
 /// offered; Tai Shogi's 25 files and 25 ranks (`a` to `y`, `1` to `I`) are.
 #[test]
