@@ -38,6 +38,11 @@ pub struct Evaluator {
     pub estimates: Vec<values::Estimate>,
     pub density: f64,
     lowest: i32,
+    /// Per piece type: does an extinction rule count it toward a side's loss (Chu Shogi's King and Crown Prince)?
+    /// Taking one may end the game, whatever the piece's material value says.
+    decisive: Vec<bool>,
+    /// Any `decisive` type at all: games without one pay nothing for the check.
+    any_decisive: bool,
 }
 
 impl Evaluator {
@@ -87,7 +92,22 @@ impl Evaluator {
             .map(|e| e.value)
             .min()
             .unwrap_or(0);
+        let mut decisive = vec![false; pieces];
+        for rule in &game.end.extinction {
+            if rule.verdict != crate::rules::Verdict::Loss {
+                continue;
+            }
+            if let crate::rules::Extinct::Types(list) | crate::rules::Extinct::Together(list) =
+                &rule.pieces
+            {
+                for p in list {
+                    decisive[p.index()] = true;
+                }
+            }
+        }
         Evaluator {
+            any_decisive: decisive.contains(&true),
+            decisive,
             lowest,
             squares,
             pieces,
@@ -105,6 +125,18 @@ impl Evaluator {
     #[inline]
     pub fn value(&self, piece: PieceId) -> i32 {
         self.board[piece.index()]
+    }
+
+    /// Whether taking a piece of this type may end the game (an extinction rule counts it toward a loss).
+    #[inline]
+    pub fn decisive(&self, piece: PieceId) -> bool {
+        self.decisive[piece.index()]
+    }
+
+    /// Whether the game has a type whose capture may end it ([`Evaluator::decisive`]).
+    #[inline]
+    pub fn any_decisive(&self) -> bool {
+        self.any_decisive
     }
 
     /// The value of the least valuable non-royal piece type.

@@ -541,6 +541,12 @@ impl<'a, 'e> Worker<'a, 'e> {
     /// piece worth more than it takes on a square the other side attacks (a losing capture, as SEE would judge
     /// the first exchange).
     fn quiescence_prunes(&self, mv: &Move, stand_pat: i32, alpha: i32, us: Side) -> bool {
+        // Taking a King under an extinction rule (Chu Shogi's, which has no check) can end the game: its material
+        // value (a King's is a Gold's or so) says nothing of that, and a Lion taking a guarded King is no losing
+        // capture. Pruned, quiescence did not see such a capture coming, one ply beyond the horizon.
+        if order::takes_decisive(self.pos, self.eval, mv) {
+            return false;
+        }
         let gain =
             order::captured_value(self.pos, self.eval, mv) + order::promotion_gain(self.eval, mv);
         if stand_pat + gain + DELTA_MARGIN <= alpha {

@@ -12,6 +12,21 @@ const KILLER: i32 = 900_000_000;
 const HISTORY_MAX: i32 = 1 << 20;
 
 /// The value of what a move captures (0 for a quiet move; a friendly piece removed by `d` is not a capture).
+/// Whether `mv` takes an enemy piece whose loss may end the game ([`Evaluator::decisive`]): such a capture is
+/// worth more than its material, and quiescence never prunes it.
+pub fn takes_decisive(pos: &Position, eval: &Evaluator, mv: &Move) -> bool {
+    if !eval.any_decisive() {
+        return false;
+    }
+    let us = pos.side_to_move();
+    let decisive_at =
+        |sq| matches!(pos.piece_at(sq), Some((piece, side)) if side != us && eval.decisive(piece));
+    match mv.kind {
+        MoveKind::Drop | MoveKind::Pass | MoveKind::Castle { .. } => false,
+        kind => decisive_at(mv.to) || kind.victim().is_some_and(decisive_at),
+    }
+}
+
 pub fn captured_value(pos: &Position, eval: &Evaluator, mv: &Move) -> i32 {
     let us = pos.side_to_move();
     let victim_at = |sq| match pos.piece_at(sq) {

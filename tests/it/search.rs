@@ -201,3 +201,28 @@ fn an_evaluation_stays_below_the_mate_scores_in_the_largest_games() {
         "{scores:?}"
     );
 }
+
+/// Under an extinction rule (Chu Shogi's King, which is taken, not mated), quiescence must see the capture of the
+/// King by a piece worth more than it on a guarded square: it is no losing capture, it ends the game. Here White
+/// may take a hanging rook (e1xe6) or block the Queen's file with its Gold (b1a2, the one move that saves the
+/// King); at depth 1 the reply Qxa1 lies in quiescence. Quiescence pruned it (a Queen, 1,074, given for a King
+/// valued 360 on a square the Gold guards: "a losing capture"), so the search took the rook and lost the King.
+#[test]
+fn quiescence_sees_a_king_taken_under_an_extinction_rule_by_a_piece_worth_more() {
+    let engine = variants::engine_of(
+        r#"
+board 6 x 6
+orientation rotate
+piece K "King"  { moves "K" }
+piece Q "Queen" { moves "Q" }
+piece R "Rook"  { moves "R" }
+piece G "Gold"  { moves "WfF" }
+start "5k/6/6/6/6/KG4 w - - 0 1"
+end { extinction of K loss }
+"#,
+    );
+    // White: King a1, Gold b1 (it guards a1), Rook e1. Black: Queen a3 on the King's file, Rook e6, King c6.
+    let fen = "2k1r1/6/6/q5/6/KG2R1 w - - 0 1";
+    let (mv, _) = search(&engine, fen, 1);
+    assert_eq!(mv, "b1a2", "only the Gold's block keeps the King");
+}
