@@ -38,7 +38,7 @@ fn unloads(game: &Game, piece: &crate::rules::PieceType) -> bool {
 const XBOARDS_CHESS: &str = "normal";
 
 /// The name a game is offered under in `feature variants`: XBoard's `normal` for the game that is XBoard's own
-/// chess ([`is_xboards_chess`]), else the game's name in lower case with `-`.
+/// chess (`is_xboards_chess`), else the game's name in lower case with `-`.
 pub fn xboard_name(game_name: &str) -> String {
     if is_xboards_chess(game_name) {
         XBOARDS_CHESS.into()
