@@ -5,10 +5,10 @@
 //! `..`: a field added to them fails to compile here until someone decides what each exporter makes of it.
 use crate::describe::{side_key, verdict_key};
 use crate::rules::{
-    BareKing, BonusTurn, CounterStrike, Counting, DropRule, EndRules, Explosions, Extinct,
-    Extinction, Flag, ForcedCapture, Game, Gating, HonourRow, JumpsLower, Legality, MaterialCount,
-    PieceId, PieceType, Promotion, PromotionTrigger, ProtectedCapture, Repetition, RepetitionLoser,
-    Royalty, Side, StandingRules, Unmoved, Verdict, WallPlacement, Walls,
+    BareKing, BonusTurn, Burn, CounterStrike, Counting, DropRule, EndRules, Explosions, Extinct,
+    Extinction, Flag, ForcedCapture, Game, Gating, HonourRow, JumpsLower, JumpsOver, Legality,
+    MaterialCount, PieceId, PieceType, Promotion, PromotionTrigger, ProtectedCapture, Repetition,
+    RepetitionLoser, Royalty, Side, StandingRules, Unmoved, Verdict, WallPlacement, Walls,
 };
 
 /// The exporter a decision is for.
@@ -239,49 +239,19 @@ fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(Strin
         burns,
         captures_unprotected_only,
     } = p;
-    // Neither Fairy-Stockfish nor Sjaak II has a piece that may not take a protected piece (a shadow is named
-    // with the piece it plays as).
-    if *captures_unprotected_only && shadow_of.is_none() {
-        name(format!("the {piece_name}'s `captures-unprotected-only`"));
-    }
-    // Burning: neither Fairy-Stockfish nor Sjaak II removes pieces around a mover.
-    if let Some(b) = burns {
-        let spared: Vec<PieceId> = game.types_marked(&b.spared).collect();
-        let spare = if spared.is_empty() {
-            String::new()
-        } else {
-            format!(" spare {}", game.symbols_text(&spared))
-        };
-        let passive = if b.passive { " passive" } else { "" };
-        name(format!(
-            "the {piece_name}'s `burns \"{}\"{spare}{passive}` (burning)",
-            b.area
-        ));
-    }
-    // Range capture: neither Fairy-Stockfish nor Sjaak II has pieces that pass over lower-ranked ones. A rank
-    // alone changes nothing (only a jumper reads ranks), so it is named with the jumpers it concerns.
-    if let Some(how) = jumps_lower {
-        let lower: Vec<PieceId> = (0..game.pieces.len())
-            .map(|i| PieceId(i as u16))
-            .filter(|&q| game.piece(q).rank < *rank)
-            .collect();
-        let option = match how {
-            JumpsLower::AnyMove => "",
-            JumpsLower::ToCapture => " to-capture",
-            JumpsLower::TakingPassed => " taking-passed",
-        };
-        name(format!(
-            "the {piece_name}'s `jumps-lower{option}` (range capture over {})",
-            game.symbols_text(&lower)
-        ));
-    }
-    // Jumping slides: Fairy-Stockfish and Sjaak II slides stop at the first piece.
-    if let (Some(over), None) = (jumps_over, shadow_of) {
-        name(format!(
-            "the {piece_name}'s `jumps-over \"{}\"` (slides that pass over any piece)",
-            over.betza
-        ));
-    }
+    capture_mechanisms(
+        game,
+        piece_name,
+        CaptureMechanisms {
+            captures_unprotected_only: *captures_unprotected_only,
+            shadow: shadow_of.is_some(),
+            burns: burns.as_ref(),
+            rank: *rank,
+            jumps_lower: jumps_lower.as_ref(),
+            jumps_over: jumps_over.as_ref(),
+        },
+        name,
+    );
     // FSF writes a piece that may not capture its own type only (mutuallyImmuneTypes, fsf::move_rules).
     let own_type_only =
         may_not_capture.len() == 1 && std::ptr::eq(game.piece(may_not_capture[0]), p);
@@ -328,6 +298,69 @@ fn piece(game: &Game, p: &PieceType, target: Target, name: &mut impl FnMut(Strin
     {}
     for line in promotions {
         promotion(game, piece_name, line, target, name);
+    }
+}
+
+/// A piece's ways of capturing or passing that neither Fairy-Stockfish nor Sjaak II has (the great shogi games'):
+/// the fields of [`PieceType`] they read.
+struct CaptureMechanisms<'a> {
+    captures_unprotected_only: bool,
+    /// The piece is a shadow (a remembered promotion), named with the piece it plays as.
+    shadow: bool,
+    burns: Option<&'a Burn>,
+    rank: u16,
+    jumps_lower: Option<&'a JumpsLower>,
+    jumps_over: Option<&'a JumpsOver>,
+}
+
+fn capture_mechanisms(
+    game: &Game,
+    piece_name: &str,
+    m: CaptureMechanisms,
+    name: &mut impl FnMut(String),
+) {
+    // Neither Fairy-Stockfish nor Sjaak II has a piece that may not take a protected piece (a shadow is named
+    // with the piece it plays as).
+    if m.captures_unprotected_only && !m.shadow {
+        name(format!("the {piece_name}'s `captures-unprotected-only`"));
+    }
+    // Burning: neither Fairy-Stockfish nor Sjaak II removes pieces around a mover.
+    if let Some(b) = m.burns {
+        let spared: Vec<PieceId> = game.types_marked(&b.spared).collect();
+        let spare = if spared.is_empty() {
+            String::new()
+        } else {
+            format!(" spare {}", game.symbols_text(&spared))
+        };
+        let passive = if b.passive { " passive" } else { "" };
+        name(format!(
+            "the {piece_name}'s `burns \"{}\"{spare}{passive}` (burning)",
+            b.area
+        ));
+    }
+    // Range capture: neither Fairy-Stockfish nor Sjaak II has pieces that pass over lower-ranked ones. A rank
+    // alone changes nothing (only a jumper reads ranks), so it is named with the jumpers it concerns.
+    if let Some(how) = m.jumps_lower {
+        let lower: Vec<PieceId> = (0..game.pieces.len())
+            .map(|i| PieceId(i as u16))
+            .filter(|&q| game.piece(q).rank < m.rank)
+            .collect();
+        let option = match how {
+            JumpsLower::AnyMove => "",
+            JumpsLower::ToCapture => " to-capture",
+            JumpsLower::TakingPassed => " taking-passed",
+        };
+        name(format!(
+            "the {piece_name}'s `jumps-lower{option}` (range capture over {})",
+            game.symbols_text(&lower)
+        ));
+    }
+    // Jumping slides: Fairy-Stockfish and Sjaak II slides stop at the first piece.
+    if let (Some(over), false) = (m.jumps_over, m.shadow) {
+        name(format!(
+            "the {piece_name}'s `jumps-over \"{}\"` (slides that pass over any piece)",
+            over.betza
+        ));
     }
 }
 
