@@ -50,11 +50,19 @@ pub fn xboard_name(game_name: &str) -> String {
 /// Whether a game is XBoard's own chess: the bundled game whose `aliases` name XBoard's `normal` (the file says so,
 /// not the code). XBoard needs no `setup` for it and starts every new game in it.
 pub fn is_xboards_chess(game_name: &str) -> bool {
-    crate::variants::bundled_name(game_name).is_some_and(|game| {
-        crate::variants::aliases()
-            .iter()
-            .any(|&(alias, of)| of == game && alias == XBOARDS_CHESS)
-    })
+    bundled_aliases(game_name).contains(&XBOARDS_CHESS)
+}
+
+/// The `aliases` of the bundled game a name means (none for a name that is not bundled).
+fn bundled_aliases(game_name: &str) -> Vec<&'static str> {
+    let Some(game) = crate::variants::bundled_name(game_name) else {
+        return Vec::new();
+    };
+    crate::variants::aliases()
+        .into_iter()
+        .filter(|&(_, of)| of == game)
+        .map(|(alias, _)| alias)
+        .collect()
 }
 
 /// XBoard's own variant names (`VARIANT_NAMES` in xboard's common.h, 4.9). XBoard started with `-variant chu`
@@ -113,11 +121,9 @@ const XBOARD_VARIANTS: [&str; 46] = [
 /// `variant` command with either name chooses the game.
 pub fn announced_names(offer_name: &str) -> Vec<String> {
     let mut names = vec![offer_name.to_string()];
-    if let Some(game) = crate::variants::bundled_name(offer_name) {
-        for (alias, of) in crate::variants::aliases() {
-            if of == game && alias != offer_name && XBOARD_VARIANTS.contains(&alias) {
-                names.push(alias.to_string());
-            }
+    for alias in bundled_aliases(offer_name) {
+        if alias != offer_name && XBOARD_VARIANTS.contains(&alias) {
+            names.push(alias.to_string());
         }
     }
     names
