@@ -24,6 +24,9 @@ pub(super) struct EndJson {
     move_limit: Option<u32>,
     /// The pieces whose moves reset the move-count clock (captures always do).
     move_limit_reset_by: Vec<String>,
+    /// `reset-by promotions`: every move that promotes resets the clock too; absent unless true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    move_limit_reset_by_promotions: bool,
     /// A side left with only royal pieces loses; `null` without the rule.
     bare_king: Option<BareKingJson>,
     /// Draw when the non-royal pieces left are exactly one of these sets (both sides together).
@@ -155,6 +158,7 @@ impl EndJson {
             repetition,
             move_limit,
             resets_clock,
+            promotion_resets_clock,
             bare_king_loses,
             insufficient_material,
             checkmate,
@@ -200,6 +204,7 @@ impl EndJson {
             perpetual_check_loses,
             move_limit: *move_limit,
             move_limit_reset_by: n.symbols(resets_clock),
+            move_limit_reset_by_promotions: *promotion_resets_clock,
             bare_king: bare_king_loses.map(
                 |BareKing {
                      hand_must_be_empty,

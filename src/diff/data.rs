@@ -35,6 +35,7 @@ const WORDED: &[&str] = &[
     "end.perpetual_check_loses",
     "end.move_limit",
     "end.move_limit_reset_by",
+    "end.move_limit_reset_by_promotions",
     "end.counting",
     "end.bare_king",
     "end.insufficient_material",

@@ -316,10 +316,14 @@ fn end_rules(g: &Game) -> BTreeMap<String, String> {
     if let Some(plies) = e.move_limit {
         m.insert(
             "end: move limit".into(),
-            format!(
-                "a draw after {plies} plies, reset by {}",
-                g.symbols_text(&e.resets_clock)
-            ),
+            format!("a draw after {plies} plies, reset by {}", {
+                let mut by = vec![g.symbols_text(&e.resets_clock)];
+                if e.promotion_resets_clock {
+                    by.push("promotions".into());
+                }
+                by.retain(|b| !b.is_empty());
+                by.join(" and ")
+            }),
         );
     }
     if let Some(c) = &e.counting {

@@ -302,6 +302,8 @@ pub enum EndItem {
         /// `None`: `move-limit none`, a clock without a draw.
         plies: Option<Spanned<u32>>,
         reset_by: Vec<Name>,
+        /// `reset-by promotions`, where: every promoting move restarts the count.
+        reset_by_promotions: Option<Span>,
     },
     BareKing {
         keyword: Span,

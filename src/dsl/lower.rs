@@ -603,6 +603,10 @@ pub(super) fn lower_end_item(o: Origin, p: P) -> EndItem {
         Rule::move_limit_item => EndItem::MoveLimit {
             plies: (parts[1].as_rule() == Rule::number).then(|| o.number(&parts[1])),
             reset_by: of_kind(o, &parts, Rule::piece_id),
+            reset_by_promotions: parts
+                .iter()
+                .find(|q| q.as_rule() == Rule::kw_promotions)
+                .map(|q| o.span_of(q)),
         },
         Rule::bare_king_item => EndItem::BareKing {
             keyword: o.span_of(&parts[0]),

@@ -107,6 +107,10 @@ impl Position<'_> {
                 || mv.promotion.is_some()
                 || !engine.moves_back(us, mv.piece, mv.to, mv.from);
         }
+        // `reset-by promotions`: read only on the rare promoting move, so other games do not pay for it.
+        if mv.promotion.is_some() && game.end.promotion_resets_clock {
+            done.resets_clock = true;
+        }
         if mv.kind == MoveKind::CreatesEp {
             done.new_ep = self.passed_squares(mv.from, mv.to);
         }

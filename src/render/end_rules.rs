@@ -17,6 +17,7 @@ pub(super) fn end_section(game: &Game, doc: &mut Doc) {
         repetition: _,
         move_limit: _,
         resets_clock: _,
+        promotion_resets_clock: _,
         counting: _,
         bare_king_loses: _,
         insufficient_material: _,
@@ -116,14 +117,18 @@ fn draw_rules(game: &Game, royal: &[String], items: &mut Vec<String>) {
             .iter()
             .map(|&p| game.piece(p).name.clone())
             .collect();
+        let mut without = vec!["capture".to_string()];
+        if !resets.is_empty() {
+            without.push(format!("{} move", list_words(&resets)));
+        }
+        if end.promotion_resets_clock {
+            without.push("promotion".into());
+        }
+        let without: Vec<String> = without.into_iter().map(|w| format!("no {w}")).collect();
         items.push(format!(
-            "**Move limit**: the game is drawn after {plies} plies ({} moves by each player) with no capture{}.",
+            "**Move limit**: the game is drawn after {plies} plies ({} moves by each player) with {}.",
             plies / 2,
-            if resets.is_empty() {
-                String::new()
-            } else {
-                format!(" and no {} move", list_words(&resets))
-            }
+            list_words(&without)
         ));
     }
     if let Some(rule) = &end.counting {

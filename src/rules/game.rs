@@ -328,6 +328,9 @@ pub struct EndRules {
     pub move_limit: Option<u32>,
     /// Pieces whose moves reset the halfmove clock (pawns).
     pub resets_clock: Vec<PieceId>,
+    /// Every move that promotes resets the halfmove clock, whatever the piece (`reset-by promotions`): where the
+    /// pawns' own moves do not (pawnback, whose pawns step back), a promotion still cannot be undone.
+    pub promotion_resets_clock: bool,
     pub bare_king_loses: Option<BareKing>,
     /// Draw when the non-royal pieces on the board (both sides, hands empty) are exactly one of these multisets.
     pub insufficient_material: Vec<Vec<PieceId>>,

@@ -396,3 +396,24 @@ fn a_sideways_pawn_step_does_not_reset_the_move_limit_counter() {
         "rnbqkbnr/ppp2ppp/3p4/4p3/3P4/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3"
     );
 }
+
+/// `reset-by promotions`: a promotion restarts the move-limit count whatever the piece, while the pawn's own moves
+/// keep it (pawn-back chess, whose pawns step back). The clocks are pyffish 0.0.90's `get_fen` for its built-in
+/// `pawnback`, from a clock of 7: `a7a8q` (no capture) gives 0; `e2e4` 8; `e2e4 e7e5 e4e3` 10. Without the words,
+/// the promotion counts on (8).
+#[test]
+fn a_promotion_restarts_the_move_limit_count_where_the_game_says_reset_by_promotions() {
+    use crate::support::variants::{played, source_with};
+    let fen = "1nbqkbnr/Pppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR w Kk - 7 5";
+    let clock = |e: &Engine, moves: &str| played(e, fen, moves).halfmove_clock();
+    let e = engine("pawnback");
+    assert_eq!(clock(&e, "a7a8q"), 0);
+    assert_eq!(clock(&e, "e2e4"), 8);
+    assert_eq!(clock(&e, "e2e4 e7e5 e4e3"), 10);
+    let without = engine_of(&source_with(
+        "tests/data/variants/pawnback.tatsu",
+        "move-limit 100 plies reset-by promotions",
+        "move-limit 100 plies",
+    ));
+    assert_eq!(clock(&without, "a7a8q"), 8);
+}

@@ -71,6 +71,7 @@ fn default_end_rules() -> EndRules {
         repetition: None,
         move_limit: None,
         resets_clock: Vec::new(),
+        promotion_resets_clock: false,
         bare_king_loses: None,
         insufficient_material: Vec::new(),
         checkmate: Verdict::Loss,
@@ -130,7 +131,16 @@ impl EndItems<'_, '_> {
                     self.end.repetition = Some(rule);
                 }
             }
-            EndItem::MoveLimit { plies, reset_by } => self.move_limit(plies.as_ref(), reset_by, d),
+            EndItem::MoveLimit {
+                plies,
+                reset_by,
+                reset_by_promotions,
+            } => {
+                self.move_limit(plies.as_ref(), reset_by, d);
+                if let Some(at) = reset_by_promotions {
+                    self.promotions_reset(*at, d);
+                }
+            }
             EndItem::BareKing {
                 keyword,
                 hand_must_be_empty,
@@ -240,6 +250,18 @@ impl EndItems<'_, '_> {
             .iter()
             .filter_map(|n| self.names.resolve(n, d))
             .collect();
+    }
+
+    /// `reset-by promotions`: said where no piece promotes, it changes nothing (a warning, as a zone never used).
+    fn promotions_reset(&mut self, at: Span, d: &mut Diags) {
+        if self.infos.iter().all(|i| i.promotes.is_empty()) {
+            d.warning(
+                at,
+                "`reset-by promotions`, but no piece of this game promotes",
+            )
+            .note("only a move that promotes is counted by these words; leave them out");
+        }
+        self.end.promotion_resets_clock = true;
     }
 
     /// `facing-royals illegal` or `facing-royals must-break`: both need royal pieces, the second passing too.

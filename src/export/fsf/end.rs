@@ -187,7 +187,8 @@ impl Writer<'_> {
     /// `move-limit … reset-by …`: FSF resets its count on captures, drops, promotions, and on the moves of its
     /// `nMoveRuleTypes` (its pawn unless told otherwise) that the piece could not move back, and so does tatsu
     /// (a listed piece's move it could undo with a quiet move of its own on an empty board, such as a sideways
-    /// pawn step, keeps the count), except on promotions: they agree where every piece that promotes is listed.
+    /// pawn step, keeps the count), except on promotions: they agree where every piece that promotes is listed,
+    /// or where the game says `reset-by promotions`.
     fn move_limit_resets(&mut self, plies: u32, roles: &[Role], letters: &[char]) {
         let game = self.game;
         let resets = &game.end.resets_clock;
@@ -208,7 +209,7 @@ impl Writer<'_> {
                 && super::super::written_promotion(p).is_some()
                 && !listed.contains(&i)
         });
-        if let Some((_, p)) = unlisted_promoter {
+        if let Some((_, p)) = unlisted_promoter.filter(|_| !game.end.promotion_resets_clock) {
             self.lossy.push(format!(
                 "{rule}: the {} promotes but does not reset the count; FSF's count restarts on every promotion",
                 p.name

@@ -90,25 +90,54 @@ fn a_pawn_dropped_on_its_first_rank_only_is_first_rank_pawn_drops() {
 }
 
 /// `move-limit` with no `reset-by` piece: FSF's nMoveRuleTypes is then empty (`-`, as its pawnback sets it), so
-/// its pawn's moves keep the count too. Pawn-back chess is still refused, for its promotions (FSF's do_move
-/// resets the count on every promotion; the file resets it on captures only).
+/// its pawn's moves keep the count too. FSF's do_move restarts the count on every promotion: chess so edited
+/// exports without `--lossy` where it says `reset-by promotions`, and is refused, naming the promotions, where not.
 #[test]
 fn no_piece_resetting_the_move_count_is_an_empty_n_move_rule_types() {
-    let g = game(&format!("{ROOT}/tests/data/variants/pawnback.tatsu"));
-    let refusal = tatsu::export::to_fsf(&g, "tatsu-pawnback", false).unwrap_err();
+    let chess = |limit: &str| {
+        let source = crate::support::variants::source_with(
+            "variants/chess.tatsu",
+            "move-limit 100 plies reset-by P",
+            limit,
+        );
+        crate::support::variants::engine_of(&source).game.clone()
+    };
+    let exported = tatsu::export::to_fsf(
+        &chess("move-limit 100 plies reset-by promotions"),
+        "x",
+        false,
+    )
+    .unwrap();
+    assert!(
+        exported.text.lines().any(|l| l == "nMoveRuleTypes = -"),
+        "{}",
+        exported.text
+    );
+    let refusal = super::refusal_of(&chess("move-limit 100 plies"));
     assert!(
         refusal
-            .inexpressible
             .iter()
-            .all(|r| !r.contains("no piece resets")),
-        "{refusal}"
+            .any(|r| r.contains("FSF's count restarts on every promotion")),
+        "{refusal:?}"
     );
-    let lossy = tatsu::export::to_fsf(&g, "tatsu-pawnback", true).unwrap();
-    assert!(
-        lossy.text.lines().any(|l| l == "nMoveRuleTypes = -"),
-        "{}",
-        lossy.text
-    );
+}
+
+/// Pawn-back chess written as FSF writes it (one move set for its pawn, confined to ranks 2-8 as by FSF's
+/// mobilityRegion, the count restarted by promotions only) exports without `--lossy`.
+#[test]
+fn pawn_back_chess_exports_as_fairy_stockfish_writes_it() {
+    let path = format!("{ROOT}/tests/data/variants/pawnback.tatsu");
+    let exported = tatsu::export::to_fsf(&game(&path), "tatsu-pawnback", false).unwrap();
+    for line in [
+        "customPiece1 = p:fbmWfceFifmnD",
+        "mobilityRegionWhiteCustomPiece1 = *2 *3 *4 *5 *6 *7 *8",
+    ] {
+        assert!(
+            exported.text.lines().any(|l| l == line),
+            "{line}\n{}",
+            exported.text
+        );
+    }
 }
 
 /// FSF's enPassantRegion holds for every double step of the game, so Horde's second rank can be left out of it
