@@ -43,6 +43,10 @@ pub struct Evaluator {
     decisive: Vec<bool>,
     /// Any `decisive` type at all: games without one pay nothing for the check.
     any_decisive: bool,
+    /// Per piece type: is it a side's king without being `royal`, the piece whose loss alone loses the game
+    /// ([`guarded_types`])? It is evaluated as a royal piece is: kept home and sheltered.
+    guarded: Vec<bool>,
+    any_guarded: bool,
 }
 
 impl Evaluator {
@@ -57,6 +61,7 @@ impl Evaluator {
             .map(|e| if e.royal { 0 } else { e.value })
             .collect();
         let hand = mobility.estimates.iter().map(|e| e.hand).collect();
+        let guarded = guarded_types(engine);
         let mut square_terms = vec![0; 2 * pieces * squares];
         for side in Side::BOTH {
             for (p, e) in mobility.estimates.iter().enumerate() {
@@ -64,7 +69,7 @@ impl Evaluator {
                 let distance = promotion_distance(game, PieceId(p as u16), side);
                 let gain = promotion_gain(game, &mobility.estimates, p);
                 for sq in game.geometry.all() {
-                    let term = if e.royal {
+                    let term = if e.royal || guarded[p] {
                         -ROYAL_ADVANCE * advance(game, side, sq)
                     } else {
                         let local = mobility.local[slot + sq.index()];
@@ -107,6 +112,8 @@ impl Evaluator {
         }
         Evaluator {
             any_decisive: decisive.contains(&true),
+            any_guarded: guarded.contains(&true),
+            guarded,
             decisive,
             lowest,
             squares,
@@ -154,6 +161,9 @@ impl Evaluator {
                     let p = piece.index();
                     score[s] += self.board[p]
                         + self.square_terms[(s * self.pieces + p) * self.squares + sq.index()];
+                    if self.any_guarded && self.guarded[p] {
+                        score[s] += self.safety_at(pos, sq, side);
+                    }
                 }
             }
             for (p, &count) in pos.hand(side).iter().enumerate() {
@@ -167,11 +177,16 @@ impl Evaluator {
 
     /// Friendly pieces next to the royal piece shelter it; enemy pieces next to it threaten it.
     fn royal_safety(&self, pos: &Position, side: Side) -> i32 {
-        let Some(royal) = pos.royal_square(side) else {
-            return 0;
-        };
+        match pos.royal_square(side) {
+            Some(royal) => self.safety_at(pos, royal, side),
+            None => 0,
+        }
+    }
+
+    /// The shelter and threat around `side`'s piece on `at` (a royal or guarded piece).
+    fn safety_at(&self, pos: &Position, at: Square, side: Side) -> i32 {
         let around = &self.neighbours
-            [self.starts[royal.index()] as usize..self.starts[royal.index() + 1] as usize];
+            [self.starts[at.index()] as usize..self.starts[at.index() + 1] as usize];
         around
             .iter()
             .map(|&sq| match pos.piece_at(sq) {
@@ -181,6 +196,42 @@ impl Evaluator {
             })
             .sum()
     }
+}
+
+/// The types that are a side's king without being `royal`: those an extinction rule that loses names alone, or
+/// together with others counted as one (Chu Shogi's King and Crown Prince, `extinction of K +E together loss`),
+/// where neither side starts with more than one of them, so that losing that one piece ends the game.
+/// Extinction chess, whose rule names every type on its own, guards none: each type is one piece among an army.
+fn guarded_types(engine: &Engine) -> Vec<bool> {
+    let game = &engine.game;
+    let start = Position::start(engine);
+    let mut guarded = vec![false; game.pieces.len()];
+    for rule in &game.end.extinction {
+        let list = match &rule.pieces {
+            crate::rules::Extinct::Types(list) if list.len() == 1 => list,
+            crate::rules::Extinct::Together(list) => list,
+            _ => continue,
+        };
+        let at_most_one = Side::BOTH.into_iter().all(|side| {
+            let on_board = start
+                .pieces_of(side)
+                .iter()
+                .filter(|&&sq| start.piece_at(sq).is_some_and(|(p, _)| list.contains(&p)))
+                .count();
+            let in_hand: usize = list
+                .iter()
+                .map(|p| start.hand(side)[p.index()] as usize)
+                .sum();
+            on_board + in_hand <= 1
+        });
+        if rule.verdict != crate::rules::Verdict::Loss || rule.at_most != 0 || !at_most_one {
+            continue;
+        }
+        for p in list {
+            guarded[p.index()] = !game.pieces[p.index()].royal;
+        }
+    }
+    guarded
 }
 
 /// Ranks from the side's own back rank.

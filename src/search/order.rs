@@ -3,7 +3,7 @@
 use super::tt::signature;
 use crate::engine::{Move, MoveKind, Position};
 use crate::eval::Evaluator;
-use crate::rules::Side;
+use crate::rules::{PieceId, Side};
 
 const HASH_MOVE: i32 = 2_000_000_000;
 const CAPTURE: i32 = 1_000_000_000;
@@ -11,43 +11,48 @@ const KILLER: i32 = 900_000_000;
 /// History scores stay within this bound (a saturating "gravity" update).
 const HISTORY_MAX: i32 = 1 << 20;
 
-/// The value of what a move captures (0 for a quiet move; a friendly piece removed by `d` is not a capture).
+/// Calls `f` with each enemy piece `mv` takes: one taken elsewhere (e.p., locust), whatever stands on the
+/// destination (empty after e.p.), and the enemy pieces a range capturer takes in passing (`taking-passed`; its
+/// own it loses are left to the evaluation of the position after the move). A friendly piece removed by `d` is
+/// not a capture. The one walk over a move's victims that [`captured_value`] and [`takes_decisive`] share.
+fn for_each_victim(pos: &Position, mv: &Move, mut f: impl FnMut(PieceId)) {
+    if matches!(
+        mv.kind,
+        MoveKind::Drop | MoveKind::Pass | MoveKind::Castle { .. }
+    ) {
+        return;
+    }
+    let us = pos.side_to_move();
+    for sq in mv.kind.victim().into_iter().chain([mv.to]) {
+        if let Some((piece, side)) = pos.piece_at(sq) {
+            if side != us {
+                f(piece);
+            }
+        }
+    }
+    pos.for_each_swept(mv, |piece, side| {
+        if side != us {
+            f(piece);
+        }
+    });
+}
+
 /// Whether `mv` takes an enemy piece whose loss may end the game ([`Evaluator::decisive`]): such a capture is
 /// worth more than its material, and quiescence never prunes it.
 pub fn takes_decisive(pos: &Position, eval: &Evaluator, mv: &Move) -> bool {
     if !eval.any_decisive() {
         return false;
     }
-    let us = pos.side_to_move();
-    let decisive_at =
-        |sq| matches!(pos.piece_at(sq), Some((piece, side)) if side != us && eval.decisive(piece));
-    match mv.kind {
-        MoveKind::Drop | MoveKind::Pass | MoveKind::Castle { .. } => false,
-        kind => decisive_at(mv.to) || kind.victim().is_some_and(decisive_at),
-    }
+    let mut decisive = false;
+    for_each_victim(pos, mv, |piece| decisive |= eval.decisive(piece));
+    decisive
 }
 
+/// The value of what a move captures (0 for a quiet move), each piece at least 1.
 pub fn captured_value(pos: &Position, eval: &Evaluator, mv: &Move) -> i32 {
-    let us = pos.side_to_move();
-    let victim_at = |sq| match pos.piece_at(sq) {
-        Some((piece, side)) if side != us => eval.value(piece).max(1),
-        _ => 0,
-    };
-    match mv.kind {
-        MoveKind::Drop | MoveKind::Pass | MoveKind::Castle { .. } => 0,
-        // A piece taken elsewhere (e.p., locust), and whatever stands on the destination (empty after e.p.),
-        // and the enemy pieces a range capturer takes in passing (`taking-passed`; its own it loses are left to
-        // the evaluation of the position after the move).
-        kind => {
-            let mut swept = 0;
-            pos.for_each_swept(mv, |piece, side| {
-                if side != us {
-                    swept += eval.value(piece).max(1);
-                }
-            });
-            kind.victim().map_or(0, victim_at) + victim_at(mv.to) + swept
-        }
-    }
+    let mut value = 0;
+    for_each_victim(pos, mv, |piece| value += eval.value(piece).max(1));
+    value
 }
 
 /// What a promotion adds (0 if the move does not promote).

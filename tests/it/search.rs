@@ -226,3 +226,26 @@ end { extinction of K loss }
     let (mv, _) = search(&engine, fen, 1);
     assert_eq!(mv, "b1a2", "only the Gold's block keeps the King");
 }
+
+/// Chu Shogi's King is taken, not mated (`extinction of K +E together loss`, no `royal` piece), and each side
+/// starts with one: the evaluation guards it as a royal piece, kept home (−8 a rank it has left its back rank)
+/// and sheltered (+10 a friendly piece next to it), instead of pricing its squares by mobility, which drew it to
+/// the centre. Lone Kings, White's on f1 against f3: 2 ranks, 16. With a Gold on g2, White's King on f1 (next
+/// to it) against a1 (both on the back rank): 10.
+#[test]
+fn a_chu_king_is_evaluated_as_a_royal_piece_kept_home_and_sheltered() {
+    let engine = bundled("chu-shogi");
+    let eval = Evaluator::new(&engine);
+    let score = |fen: &str| eval.evaluate(&Position::from_fen(&engine, fen).expect("valid FEN"));
+    let empty = "12/".repeat(8);
+    assert_eq!(
+        score(&format!("k11/{empty}12/12/5K6 w - - 0 1"))
+            - score(&format!("k11/{empty}5K6/12/12 w - - 0 1")),
+        16
+    );
+    assert_eq!(
+        score(&format!("k11/{empty}12/6G5/5K6 w - - 0 1"))
+            - score(&format!("k11/{empty}12/6G5/K11 w - - 0 1")),
+        10
+    );
+}
