@@ -45,6 +45,12 @@ pub(super) struct PieceJson {
     /// `jumps-over`: the XBetza of its jumping slides' lines; absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     jumps_over: Option<String>,
+    /// `jumps-over … enemies`: only enemy pieces are passed; absent unless true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    jumps_over_enemies: bool,
+    /// `jumps-over … taking-passed`: every piece passed is taken; absent unless true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    jumps_over_taking_passed: bool,
     /// `burns`: its burning area, the types it spares and whether it burns passively; absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     burns: Option<BurnJson>,
@@ -232,6 +238,8 @@ pub(super) fn piece(game: &Game, id: PieceId) -> PieceJson {
             JumpsLower::TakingPassed => "taking_passed",
         }),
         jumps_over: jumps_over.as_ref().map(|j| j.betza.clone()),
+        jumps_over_enemies: jumps_over.as_ref().is_some_and(|j| j.enemies),
+        jumps_over_taking_passed: jumps_over.as_ref().is_some_and(|j| j.taking_passed),
         burns: burns.as_ref().map(|b| burn(game, b)),
         captures_unprotected_only: *captures_unprotected_only,
     }

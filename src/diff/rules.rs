@@ -142,7 +142,7 @@ fn capture_rules(g: &Game, m: &mut BTreeMap<String, String>) {
         if let (Some(over), None) = (&p.jumps_over, p.shadow_of) {
             m.insert(
                 format!("jumping slides of {}", p.symbol),
-                format!("along {}, over any piece", over.betza),
+                format!("along {}, over {}", over.betza, over.passed_words()),
             );
         }
         if let Some(b) = &p.burns {

@@ -213,8 +213,15 @@ pub enum PieceItem {
         to_capture: bool,
         taking_passed: bool,
     },
-    /// `jumps-over "XBETZA"`: the piece's slides along these lines pass over any piece, which stays.
-    JumpsOver(Str),
+    /// `jumps-over "XBETZA" [enemies] [taking-passed]`: the piece's slides along these lines pass over any piece
+    /// (only enemy ones, with `enemies`), which stays (is taken, with `taking-passed`).
+    JumpsOver {
+        lines: Str,
+        /// `enemies`: only enemy pieces are passed; a friendly one ends the line.
+        enemies: bool,
+        /// `taking-passed`: every piece passed is taken.
+        taking_passed: bool,
+    },
     /// `burns "AREA" [spare ID…] [passive]`: after it moves, the enemy pieces in the area around where it stops
     /// are removed, but those of the spared types; with `passive`, so is an enemy piece that ends its move in its
     /// area. At the keyword.

@@ -276,7 +276,11 @@ pub(super) fn lower_piece_item(o: Origin, p: P) -> PieceItem {
             to_capture: parts.iter().any(|q| q.as_rule() == Rule::kw_to_capture),
             taking_passed: parts.iter().any(|q| q.as_rule() == Rule::kw_taking_passed),
         },
-        Rule::jumps_over_item => PieceItem::JumpsOver(o.string(parts[1].clone())),
+        Rule::jumps_over_item => PieceItem::JumpsOver {
+            lines: o.string(parts[1].clone()),
+            enemies: parts.iter().any(|q| q.as_rule() == Rule::kw_enemies),
+            taking_passed: parts.iter().any(|q| q.as_rule() == Rule::kw_taking_passed),
+        },
         Rule::burns_item => PieceItem::Burns {
             keyword: o.span_of(&parts[0]),
             area: o.string(parts[1].clone()),

@@ -260,19 +260,28 @@ impl Survey<'_> {
                 // (`engine/rules/range_capture.rs`); under `to-capture` it then stops only on pieces.
                 let mover = self.game.piece(self.piece);
                 // A jumping slide (`jumps-over`) passes any piece; range capture does not apply on it.
-                let jumping = self.game.jumps_along(self.piece, self.side, ray);
+                let line = self.game.jumps_along(self.piece, self.side, ray);
+                let jumping = line.is_some();
                 let how = mover.jumps_lower.filter(|_| !jumping);
                 let sweeping = how == Some(JumpsLower::TakingPassed);
+                // Under `jumps-over … enemies` only enemy pieces are passed; a limited line passes pieces only
+                // within its first squares.
+                let enemies_only = mover.jumps_over.as_ref().is_some_and(|j| j.enemies);
+                let within = line.and_then(|l| l.within).map_or(usize::MAX, usize::from);
+                let side = self.side;
                 let passes = |sq: Square| {
                     !self.board.wall(sq)
-                        && (jumping
+                        && (jumping && (!enemies_only || self.board.occupant(sq) != Some(side))
                             || how.is_some()
                                 && (!sweeping || mover.sweeping_sources.contains(&ray.source))
                                 && (self.board.piece(sq))
                                     .is_some_and(|p| self.game.piece(p).rank < mover.rank))
                 };
                 let mut passed = false;
-                for &sq in path {
+                for (k, &sq) in path.iter().enumerate() {
+                    if passed && k >= within {
+                        break;
+                    }
                     if passed && empty(&sq) && how == Some(JumpsLower::ToCapture) {
                         continue;
                     }
@@ -286,7 +295,7 @@ impl Survey<'_> {
                     }
                     self.mark(ray, sq, Via::Direct);
                     if !empty(&sq) {
-                        if !passes(sq) {
+                        if !passes(sq) || k + 1 >= within {
                             break;
                         }
                         passed = true;

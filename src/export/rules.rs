@@ -358,8 +358,9 @@ fn capture_mechanisms(
     // Jumping slides: Fairy-Stockfish and Sjaak II slides stop at the first piece.
     if let (Some(over), false) = (m.jumps_over, m.shadow) {
         name(format!(
-            "the {piece_name}'s `jumps-over \"{}\"` (slides that pass over any piece)",
-            over.betza
+            "the {piece_name}'s `{}` (slides that pass over {})",
+            over.written(),
+            over.passed_words()
         ));
     }
 }

@@ -203,10 +203,18 @@ fn range_capture_section(game: &Game, doc: &mut Doc) {
             .filter(|p| p.shadow_of.is_none())
             .filter_map(|p| {
                 let over = p.jumps_over.as_ref()?;
+                let limited = if over.lines.iter().any(|l| l.within.is_some()) {
+                    " A limited line (`R3`) passes pieces only within its first squares: once past one, the slide goes no \
+                     further than the last of them."
+                } else {
+                    ""
+                };
                 Some(format!(
-                    "**{}**: its slides along `{}` pass over any number of pieces, of either side and any rank, \
-                     which stay; it may stop on any empty square or enemy piece of those lines.",
-                    p.name, over.betza
+                    "**{}**: its slides along `{}` pass over {}; it may stop on any empty square or enemy piece \
+                     of those lines.{limited}",
+                    p.name,
+                    over.betza,
+                    over.passed_words()
                 ))
             }),
     );

@@ -81,15 +81,58 @@ pub enum JumpsLower {
     TakingPassed,
 }
 
-/// Jumping slides (`jumps-over "XBETZA"`, Taikyoku Shogi's Great Hawk and Shitennou): the piece's slides along
-/// these lines pass over any piece, of either side and any rank, which stays where it is; every empty square and
-/// every enemy piece on the line is a destination.
+/// Jumping slides (`jumps-over "XBETZA" [enemies] [taking-passed]`, Taikyoku Shogi's Great Hawk and Shitennou,
+/// and its Free Eagle): the piece's slides along these lines pass over pieces, of any rank, which stay where they
+/// are; every empty square and every enemy piece on the line is a destination. A limited line (`fB4`) passes
+/// pieces only within its first squares: once past one, the slide stops at the line's last square.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JumpsOver {
-    /// The XBetza text as written (`fR`, `Q`).
+    /// The XBetza text as written (`fR`, `Q`, `fB4R3`).
     pub betza: String,
-    /// The lines' steps for White (`(0, 1)`: forward); Black's are these turned as the game's orientation says.
-    pub steps: Vec<(i32, i32)>,
+    /// The lines, with White's steps; Black's are these turned as the game's orientation says.
+    pub lines: Vec<JumpLine>,
+    /// `enemies`: only enemy pieces are passed; a friendly one ends the line, as on any slide.
+    pub enemies: bool,
+    /// `taking-passed`: every piece passed is taken (`make` removes the pieces between the move's squares).
+    pub taking_passed: bool,
+}
+
+impl JumpsOver {
+    /// The piece item as a variant file writes it: `jumps-over "fB4R3" enemies taking-passed`.
+    pub fn written(&self) -> String {
+        let mut text = format!("jumps-over \"{}\"", self.betza);
+        if self.enemies {
+            text += " enemies";
+        }
+        if self.taking_passed {
+            text += " taking-passed";
+        }
+        text
+    }
+
+    /// What the pieces passed are, in words: `any number of pieces, of either side and any rank, which stay`.
+    pub fn passed_words(&self) -> String {
+        let whose = if self.enemies {
+            "enemy pieces, of any rank (a friendly piece ends the line)"
+        } else {
+            "pieces, of either side and any rank"
+        };
+        let fate = if self.taking_passed {
+            "taking every one"
+        } else {
+            "which stay"
+        };
+        format!("any number of {whose}, {fate}")
+    }
+}
+
+/// One line of a [`JumpsOver`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JumpLine {
+    /// White's step (`(0, 1)`: forward).
+    pub step: (i32, i32),
+    /// The squares of the line within which pieces are passed (`fB4`: 4); `None`, the whole line.
+    pub within: Option<u16>,
 }
 
 #[derive(Clone, Debug)]
@@ -637,15 +680,13 @@ impl Game {
         let set = &self.move_sets[s.move_set as usize];
         (set, &set.components[s.component as usize])
     }
-    /// Is `ray` (a slide of `piece`, owned by `side`) one of its jumping slides (`jumps-over`), which pass over
-    /// any piece? A slide of one square passes nothing: never.
-    pub fn jumps_along(&self, piece: PieceId, side: Side, ray: &Ray) -> bool {
-        let Some(over) = &self.pieces[piece.index()].jumps_over else {
-            return false;
-        };
+    /// The jumping line (`jumps-over`) `ray` (a slide of `piece`, owned by `side`) goes along, if it is one of the
+    /// piece's jumping slides, which pass over pieces. A slide of one square passes nothing: never.
+    pub fn jumps_along(&self, piece: PieceId, side: Side, ray: &Ray) -> Option<JumpLine> {
+        let over = self.pieces[piece.index()].jumps_over.as_ref()?;
         let (a, b) = match self.ray_squares(ray) {
             [a, b, ..] => (*a, *b),
-            _ => return false,
+            _ => return None,
         };
         let g = self.geometry;
         let (dx, dy) = (g.file(b) - g.file(a), g.rank(b) - g.rank(a));
@@ -655,7 +696,10 @@ impl Game {
             (Side::Black, Symmetry::Mirror) => (dx, -dy),
             (Side::Black, Symmetry::Rotate) => (-dx, -dy),
         };
-        ray.kind == super::RayKind::Slide && over.steps.contains(&white)
+        if ray.kind != super::RayKind::Slide {
+            return None;
+        }
+        over.lines.iter().find(|l| l.step == white).copied()
     }
     /// The type a piece plays as: itself, or for a shadow `X~` the type `X`.
     #[inline]

@@ -20,9 +20,10 @@ pub use counting::{Counting, HonourRow, MAX_COUNT_MOVES};
 pub use first_move::{FirstMoveRight, Unmoved, MAX_RIGHTS};
 pub use game::{
     BareKing, BonusTurn, Castling, CastlingRight, DropRule, EndRules, Explosions, Extinct,
-    Extinction, Flag, ForcedCapture, Game, JumpsLower, JumpsOver, Legality, MaterialCount,
-    MoveComponent, MoveSet, PieceId, PieceType, RaySource, Repetition, RepetitionLoser, Royalty,
-    StalemateResult, Symmetry, Verdict, Zone, ZoneId, MAX_COLOUR_BOUND, MAX_PIECE_TYPES,
+    Extinction, Flag, ForcedCapture, Game, JumpLine, JumpsLower, JumpsOver, Legality,
+    MaterialCount, MoveComponent, MoveSet, PieceId, PieceType, RaySource, Repetition,
+    RepetitionLoser, Royalty, StalemateResult, Symmetry, Verdict, Zone, ZoneId, MAX_COLOUR_BOUND,
+    MAX_PIECE_TYPES,
 };
 pub use gating::{GateRight, Gating};
 pub use graph::{step, Occupant, Ray, RayFlags, RayKind, RaySlice, StepOutcome, StepRule};

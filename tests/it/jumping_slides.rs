@@ -61,8 +61,18 @@ fn jumps_over_misuse_is_located() {
     assert!(
         errors
             .iter()
-            .any(|e| e.contains("t.tatsu:3:40") && e.contains("unlimited slides only")),
+            .any(|e| e.contains("t.tatsu:3:40") && e.contains("slides only")),
         "{errors:?}"
+    );
+    // A one-square line passes nothing: refused too; a limited slide of two or more squares is a line.
+    let errors = compile_errors(&game(r#"jumps-over "W""#));
+    assert!(
+        errors.iter().any(|e| e.contains("slides only")),
+        "{errors:?}"
+    );
+    assert_eq!(
+        compile_errors(&game(r#"jumps-over "R3" enemies taking-passed"#)),
+        Vec::<String>::new()
     );
     let errors = compile_errors(&game(r#"jumps-over "fR" jumps-over "R""#));
     assert!(
@@ -70,5 +80,49 @@ fn jumps_over_misuse_is_located() {
             .iter()
             .any(|e| e.contains("t.tatsu:3:56") && e.contains("`jumps-over`")),
         "{errors:?}"
+    );
+}
+
+#[test]
+fn a_jumping_slide_of_enemies_takes_every_enemy_it_passes_within_its_reach() {
+    let e = crate::support::variants::engine("free-eagle");
+    // tests/data/variants/free-eagle.tatsu: the Eagle d2. Forward (`vR3 enemies taking-passed`): d3; the Pawn d4 (taken); over it d5, the third square;
+    // not d6, beyond the reach once past a piece (the Pawn d5 is not passed either: it is beyond). Back d1. 4.
+    // Left c2 b2 a2, right e2 f2 g2: 6. Diagonals c3 b4 a5, e3 f4 g5, c1, e1: 8. 18. The King a1: a2 b1 b2: 3. 21.
+    let start = Position::start(&e).to_fen();
+    let eagle = crate::support::variants::from(&moves(&e, &start), "d2");
+    assert_eq!(
+        eagle,
+        sorted(&[
+            "d2d3", "d2d4", "d2d5", "d2d1", "d2c2", "d2b2", "d2a2", "d2e2", "d2f2", "d2g2", "d2c3",
+            "d2b4", "d2a5", "d2e3", "d2f4", "d2g5", "d2c1", "d2e1",
+        ])
+    );
+    assert_eq!(perft::perft(&mut Position::start(&e), 1), 21);
+    // d2d5 takes the Pawn d4 it passes and the one it lands on; unmade, all is back (FEN and hash).
+    crate::support::variants::play_and_unplay(&e, &start, "d2d5", "3k3/7/3E3/7/7/7/K6 b - - 0 1");
+}
+
+#[test]
+fn a_jumping_slide_of_enemies_stops_at_a_friend_and_checks_through_enemies_only() {
+    let e = crate::support::variants::engine("free-eagle");
+    // Black's King d5, White's Eagle d2 and a Black Pawn d3 between: the Eagle passes the Pawn and reaches d5
+    // within three squares, so the King is in check. With a White Pawn on d3 instead, it is not.
+    assert!(Position::from_fen(&e, "7/7/3k3/7/3p3/3E3/K6 b - - 0 1")
+        .unwrap()
+        .in_check());
+    assert!(!Position::from_fen(&e, "7/7/3k3/7/3P3/3E3/K6 b - - 0 1")
+        .unwrap()
+        .in_check());
+    // Beyond the reach once past a piece: the King d6 is four squares away, over the Pawn: no check.
+    assert!(!Position::from_fen(&e, "7/3k3/7/7/3p3/3E3/K6 b - - 0 1")
+        .unwrap()
+        .in_check());
+    // A friendly Pawn d3 ends the line: forward, the Eagle has no move (back, d1).
+    let fen = "3k3/7/7/7/3P3/3E3/K6 w - - 0 1";
+    let eagle = crate::support::variants::from(&moves(&e, fen), "d2");
+    assert!(
+        eagle.iter().all(|m| !m.starts_with("d2d") || m == "d2d1"),
+        "{eagle:?}"
     );
 }

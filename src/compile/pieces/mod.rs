@@ -542,7 +542,7 @@ impl PieceItems<'_, '_> {
             PieceItem::MayNotCapture(list) => self.may_not_capture(list, d),
             PieceItem::MayNotHopOver(list) => self.may_not_hop_over(list, d),
             jumps @ PieceItem::JumpsLower { .. } => self.jumps_lower(jumps, d),
-            PieceItem::JumpsOver(lines) => self.jumps_over(lines, d),
+            PieceItem::JumpsOver { .. } => self.jumps_over(item, d),
             burns @ PieceItem::Burns { .. } => self.burns(burns, d),
             PieceItem::CapturesUnprotectedOnly(at) => self.captures_unprotected_only(*at, d),
             PieceItem::Confined { zone } => {

@@ -8,7 +8,7 @@ use crate::compile::Diags;
 use crate::diag::Span;
 use crate::dsl::ast::Name;
 use crate::dsl::ast::{PieceItem, Str};
-use crate::rules::{JumpsLower, JumpsOver, MoveSet, PieceType, Ray, RayKind, RaySource};
+use crate::rules::{JumpLine, JumpsLower, JumpsOver, MoveSet, PieceType, Ray, RayKind, RaySource};
 
 impl PieceItems<'_, '_> {
     /// `jumps-lower [to-capture | taking-passed]` in a piece block, at most once (the grammar allows one option).
@@ -38,13 +38,27 @@ impl PieceItems<'_, '_> {
     }
 }
 
-/// `jumps-over "XBETZA"` as read: the string, and White's steps of its lines (`None`: refused).
-pub type JumpsOverInfo = (Str, Option<Vec<(i32, i32)>>);
+/// `jumps-over "XBETZA" [enemies] [taking-passed]` as read.
+pub struct JumpsOverInfo {
+    pub text: Str,
+    /// White's lines (`None`: refused).
+    pub lines: Option<Vec<JumpLine>>,
+    pub enemies: bool,
+    pub taking_passed: bool,
+}
 
 impl PieceItems<'_, '_> {
-    /// `jumps-over "XBETZA"` in a piece block, at most once: the lines must be plain unlimited slides (`R`, `fB`,
-    /// `Q`, `vR`), an error at the string otherwise.
-    pub(super) fn jumps_over(&mut self, lines: &Str, d: &mut Diags) {
+    /// `jumps-over "XBETZA" [enemies] [taking-passed]` in a piece block, at most once: the lines must be plain
+    /// slides (`R`, `fB`, `Q`, `vR`, or limited: `fB4`), an error at the string otherwise.
+    pub(super) fn jumps_over(&mut self, item: &PieceItem, d: &mut Diags) {
+        let PieceItem::JumpsOver {
+            lines,
+            enemies,
+            taking_passed,
+        } = item
+        else {
+            return;
+        };
         if self
             .given
             .twice("jumps-over".into(), lines.span, "`jumps-over`", d)
@@ -60,14 +74,19 @@ impl PieceItems<'_, '_> {
                 None
             }
         });
-        let steps = resolved.and_then(|r| slide_steps(&r, lines, d));
-        self.info.jumps_over = Some((lines.clone(), steps));
+        self.info.jumps_over = Some(JumpsOverInfo {
+            text: lines.clone(),
+            lines: resolved.and_then(|r| jump_lines(&r, lines, d)),
+            enemies: *enemies,
+            taking_passed: *taking_passed,
+        });
     }
 }
 
-/// The steps of the lines a `jumps-over` string names, if every one is a plain unlimited slide (one leg, any
-/// distance, moving and capturing, from any square); else an error at the string.
-fn slide_steps(resolved: &betza::Resolved, lines: &Str, d: &mut Diags) -> Option<Vec<(i32, i32)>> {
+/// The lines a `jumps-over` string names, if every one is a plain slide (one leg, unlimited or of at least two
+/// squares, moving and capturing, from any square); else an error at the string. A step named twice keeps its
+/// longer reach.
+fn jump_lines(resolved: &betza::Resolved, lines: &Str, d: &mut Diags) -> Option<Vec<JumpLine>> {
     let plain = betza::Mode::MOVE.union(betza::Mode::CAPTURE);
     let paths = resolved.expand(betza::Facing::First);
     let slides = paths.iter().all(|path| {
@@ -76,7 +95,7 @@ fn slide_steps(resolved: &betza::Resolved, lines: &Str, d: &mut Diags) -> Option
             && !path.initial_only
             && path.legs.len() == 1
             && path.legs.iter().all(|leg| {
-                leg.max.is_none()
+                leg.max.is_none_or(|n| n >= 2)
                     && leg.mode == plain
                     && leg.lame_path.is_empty()
                     && leg.jump_path.is_empty()
@@ -84,14 +103,26 @@ fn slide_steps(resolved: &betza::Resolved, lines: &Str, d: &mut Diags) -> Option
             })
     });
     if !slides || paths.is_empty() {
-        d.error(lines.span, "`jumps-over` names lines to slide along: unlimited slides only")
-            .note("write the lines as riders (`R`, `fB`, `vR`, `Q`): no leaps, limited slides (`R2`), hops, multi-leg moves or modes (`m`, `c`, `i`…)");
+        d.error(lines.span, "`jumps-over` names lines to slide along: slides only")
+            .note("write the lines as riders (`R`, `fB`, `vR`, `Q`), or limited to the squares where it passes pieces (`fB4`): no leaps or one-square steps, hops, multi-leg moves or modes (`m`, `c`, `i`…)");
         return None;
     }
-    let mut steps: Vec<(i32, i32)> = paths.iter().map(|p| p.legs[0].step).collect();
-    steps.sort_unstable();
-    steps.dedup();
-    Some(steps)
+    let mut out: Vec<JumpLine> = Vec::new();
+    for path in &paths {
+        let leg = &path.legs[0];
+        let within = leg.max.map(|n| n.min(u16::MAX as u32) as u16);
+        match out.iter_mut().find(|l| l.step == leg.step) {
+            Some(line) => {
+                line.within = line.within.zip(within).map(|(a, b)| a.max(b));
+            }
+            None => out.push(JumpLine {
+                step: leg.step,
+                within,
+            }),
+        }
+    }
+    out.sort_unstable_by_key(|l| l.step);
+    Some(out)
 }
 
 /// `rank-order` → each type's rank: the first group highest, the last 1, the types not listed 0. An unknown id or
@@ -227,12 +258,20 @@ fn sweeping_sources(
 /// slides (it would never jump).
 fn jumping_slides(infos: &[PieceInfo], built: &mut Built, d: &mut Diags) {
     for (info, piece) in infos.iter().zip(&mut built.pieces) {
-        let Some((lines, Some(steps))) = &info.jumps_over else {
+        let Some(JumpsOverInfo {
+            text: lines,
+            lines: Some(jump_lines),
+            enemies,
+            taking_passed,
+        }) = &info.jumps_over
+        else {
             continue;
         };
         piece.jumps_over = Some(JumpsOver {
             betza: lines.value.clone(),
-            steps: steps.clone(),
+            lines: jump_lines.clone(),
+            enemies: *enemies,
+            taking_passed: *taking_passed,
         });
         let slides_along = piece
             .graph

@@ -4,7 +4,7 @@
 //! piece, so other games pay one flag test per piece generated and per blocked slide tested.
 use crate::engine::moves::{Move, MoveKind, Sink};
 use crate::engine::Position;
-use crate::rules::{JumpsLower, PieceId, Ray, RayFlags, RayKind, Side, Square};
+use crate::rules::{JumpLine, JumpsLower, PieceId, Ray, RayFlags, RayKind, Side, Square};
 
 impl Position<'_> {
     /// The moves of `piece` on `from` along `rays` in a game with range capture: a jumper's slides go on past
@@ -29,8 +29,8 @@ impl Position<'_> {
                 self.plain_rays_moves(from, piece, one, out);
                 continue;
             }
-            if game.jumps_along(piece, self.side, ray) {
-                self.jump_any_moves(from, piece, ray, out);
+            if let Some(line) = game.jumps_along(piece, self.side, ray) {
+                self.jump_any_moves(from, piece, (ray, line), out);
                 continue;
             }
             match mover.jumps_lower {
@@ -62,13 +62,38 @@ impl Position<'_> {
     }
 
     /// The moves of a jumping slide (`jumps-over`): every square of the line as the slide's flags allow (an empty
-    /// one, an enemy piece taken), passing over every piece, which stays; only a wall ends it.
-    fn jump_any_moves<S: Sink>(&self, from: Square, piece: PieceId, ray: &Ray, out: &mut S) {
-        for &to in self.engine.game.ray_squares(ray) {
-            if self.board[to.index()].is_wall() {
+    /// one, an enemy piece taken), passing over every piece (only enemy ones under `enemies`: a friendly one ends
+    /// the line), which stays (or is taken, under `taking-passed`: `make` removes it); a wall ends it. A limited
+    /// line passes pieces only within its first `within` squares: past one, the slide stops at the last of them.
+    fn jump_any_moves<S: Sink>(
+        &self,
+        from: Square,
+        piece: PieceId,
+        (ray, line): (&Ray, JumpLine),
+        out: &mut S,
+    ) {
+        let enemies = self.engine.game.pieces[piece.index()]
+            .jumps_over
+            .as_ref()
+            .is_some_and(|j| j.enemies);
+        let within = line.within.map_or(usize::MAX, usize::from);
+        let mut passed = false;
+        for (k, &to) in self.engine.game.ray_squares(ray).iter().enumerate() {
+            let cell = self.board[to.index()];
+            if cell.is_wall() || passed && k >= within {
+                return;
+            }
+            let occupant = cell.occupant();
+            if enemies && occupant.is_some_and(|(_, side)| side == self.side) {
                 return;
             }
             self.arrive(from, to, piece, ray.flags, out);
+            if occupant.is_some() {
+                if k + 1 >= within {
+                    return;
+                }
+                passed = true;
+            }
         }
     }
 
@@ -126,14 +151,16 @@ impl Position<'_> {
     }
 
     /// The line a move of a piece that takes what it passes (`taking-passed`) sweeps: the first square after
-    /// `mv.from` toward `mv.to` and the step between squares, when `mv` goes along one of the piece's slides at
-    /// least two squares over nothing it may not pass (a leap, the Vice General's `D`, takes nothing it jumps);
-    /// `None` otherwise. The squares it swept being empty after the move, `unmake` may ask it too.
+    /// `mv.from` toward `mv.to` and the step between squares, when `mv` goes at least two squares along one of the
+    /// piece's slides that take (a range capturer's unlimited slide, or a jumping line of `jumps-over …
+    /// taking-passed`) over nothing that slide may not pass (a leap, the Vice General's `D`, takes nothing it
+    /// jumps); `None` otherwise. The squares it swept being empty after the move, `unmake` may ask it too.
     pub(in crate::engine) fn swept_line(&self, mv: &Move, us: Side) -> Option<(i32, i32)> {
         let game = &self.engine.game;
-        if game.pieces[mv.piece.index()].jumps_lower != Some(JumpsLower::TakingPassed)
-            || !matches!(mv.kind, MoveKind::Normal)
-        {
+        let mover = &game.pieces[mv.piece.index()];
+        let range_sweeps = mover.jumps_lower == Some(JumpsLower::TakingPassed);
+        let jump_sweeps = mover.jumps_over.as_ref().is_some_and(|j| j.taking_passed);
+        if !(range_sweeps || jump_sweeps) || !matches!(mv.kind, MoveKind::Normal) {
             return None;
         }
         let g = game.geometry;
@@ -147,28 +174,44 @@ impl Position<'_> {
         }
         let step = (dx.signum(), dy.signum());
         let first = g.square(g.file(mv.from) + step.0, g.rank(mv.from) + step.1)?;
-        // Over a piece it may not pass, the move can only be a leap's (`QD` over a higher piece): it takes
+        // Over a piece the slide may not pass, the move can only be a leap's (`QD` over a higher piece): it takes
         // nothing in passing. (After the move, in `unmake`, the squares it swept are empty.)
-        let rank = game.pieces[mv.piece.index()].rank;
-        let blocked = (1..n).any(|k| {
-            g.square(g.file(mv.from) + step.0 * k, g.rank(mv.from) + step.1 * k)
-                .is_some_and(|sq| !self.board[sq.index()].is_empty() && !self.passable(sq, rank))
-        });
-        if blocked {
-            return None;
-        }
-        let slice = game.pieces[mv.piece.index()].rays(us, self.engine.squares(), mv.from);
+        // The squares between, walked again by each test rather than collected: `make` asks this on every board
+        // move of such a game.
+        let between = || {
+            (1..n).filter_map(move |k| {
+                g.square(g.file(mv.from) + step.0 * k, g.rank(mv.from) + step.1 * k)
+            })
+        };
+        let occupants = || between().filter_map(|sq| self.board[sq.index()].occupant());
+        let range_passes = || {
+            between().all(|sq| self.board[sq.index()].is_empty() || self.passable(sq, mover.rank))
+        };
+        let enemies = mover.jumps_over.as_ref().is_some_and(|j| j.enemies);
+        let jump_passes = |within: Option<u16>| {
+            !between().any(|sq| self.board[sq.index()].is_wall())
+                && (!enemies || occupants().all(|(_, side)| side != us))
+                && (occupants().next().is_none() || within.is_none_or(|w| n <= i32::from(w)))
+        };
+        let slice = mover.rays(us, self.engine.squares(), mv.from);
         game.rays[slice.range()]
             .iter()
             .any(|ray| {
                 let line = game.ray_squares(ray);
-                ray.kind == RayKind::Slide
-                    && line.first() == Some(&first)
-                    && !game.jumps_along(mv.piece, us, ray)
-                    && game.pieces[mv.piece.index()]
-                        .sweeping_sources
-                        .contains(&ray.source)
-                    && line.contains(&mv.to)
+                if ray.kind != RayKind::Slide
+                    || line.first() != Some(&first)
+                    || !line.contains(&mv.to)
+                {
+                    return false;
+                }
+                match game.jumps_along(mv.piece, us, ray) {
+                    Some(jumping) => jump_sweeps && jump_passes(jumping.within),
+                    None => {
+                        range_sweeps
+                            && mover.sweeping_sources.contains(&ray.source)
+                            && range_passes()
+                    }
+                }
             })
             .then_some(step)
     }
@@ -206,9 +249,18 @@ impl Position<'_> {
     ) -> bool {
         let game = &self.engine.game;
         let mover = &game.pieces[piece.index()];
-        // A jumping slide (`jumps-over`) passes any piece; only a wall stops it.
-        if game.jumps_along(piece, side, ray) {
-            return !path.iter().any(|&sq| self.board[sq.index()].is_wall());
+        // A jumping slide (`jumps-over`) passes any piece (only the target's side's under `enemies`) within its
+        // reach; a wall stops it.
+        if let Some(line) = game.jumps_along(piece, side, ray) {
+            let enemies = mover.jumps_over.as_ref().is_some_and(|j| j.enemies);
+            let mut passed = path
+                .iter()
+                .filter(|&&sq| sq != vacated)
+                .map(|&sq| self.board[sq.index()]);
+            let within = line.within.map_or(usize::MAX, usize::from);
+            return passed.clone().all(|cell| {
+                !cell.is_wall() && (!enemies || cell.occupant().is_none_or(|(_, s)| s != side))
+            }) && (passed.all(|cell| cell.is_empty()) || path.len() < within);
         }
         let jumps = match mover.jumps_lower {
             None => false,
