@@ -8,6 +8,7 @@ $YETIOWIN, default /tmp/yeti/target/debug/taikyoku_shogi). For each seed: the tw
 (yetiowin's serde name, e.g. WoodenDove) for the side that moves first on a random square of the middle, and a
 random number of Gold Generals of both sides on random squares within --near squares of it. yetiowin's debug REPL
 (`clear`, `place`, `moves F R`) lists the piece's moves; tatsu's `moves --from` lists them for the same position.
+A multi-leg move counts as its first and last squares, as yetiowin lists it (two paths to one square count once).
 Squares: yetiowin's `file,rank` (file 1 the rightmost, rank 1 the top, from the first player's side) is tatsu's
 file 36 - f (a = 0), rank 37 - r. Prints one line per seed and exits 1 on any difference.
 --write FILE also writes yetiowin's lists as test data, one position a line: the FEN, the piece's square and its
@@ -67,7 +68,13 @@ def yetiowin_moves(placements, at):
 def tatsu_moves(position, at):
     out = subprocess.run([TATSU, "moves", "taikyoku-shogi", "--fen", position, "--from", name(*at)],
                          capture_output=True, text=True, check=True).stdout
-    return {m.rstrip("+") for m in out.split()}
+    # A multi-leg move is written with the squares it passes (`y11x10,x10w9`): yetiowin lists only where it starts
+    # and ends.
+    moves = set()
+    for m in out.split():
+        squares = re.findall(r"[a-z]+\d+", m)
+        moves.add(squares[0] + squares[-1])
+    return moves
 
 
 def main():

@@ -233,6 +233,52 @@ fn taikyoku_free_eagle_takes_one_enemy_in_passing() {
 }
 
 #[test]
+fn taikyoku_free_eagle_takes_every_enemy_it_passes_within_four_squares() {
+    // The Free Eagle r18, Black Pawns s19 and t20 on its forward-right diagonal. Along it (`jumps-over "fB4"
+    // enemies taking-passed`): take s19; t20 over s19; then u21 and v22 over both (the third and fourth squares),
+    // and no further: 4. Its other Free King slides 120 (as beside one Pawn). 124; the King a1 6: 130. Before
+    // the Free Eagle passed more than one piece (one-capture multi-leg atoms), u21 and v22 were missing: 128.
+    let pieces = [
+        ("a1", "K"),
+        ("aj36", "k"),
+        ("r18", "(Fe)"),
+        ("s19", "p"),
+        ("t20", "p"),
+    ];
+    assert_eq!(count(&pieces), 130);
+    // The move to v22 takes both Pawns (FEN and incremental hash); unmade, the position is as before.
+    let engine = taikyoku();
+    let after = [("a1", "K"), ("aj36", "k"), ("v22", "(Fe)")];
+    crate::support::variants::play_and_unplay(
+        &engine,
+        &fen(&pieces),
+        "r18v22",
+        &fen(&after).replace(" w ", " b "),
+    );
+    // A friendly piece ends the line: with its own Pawn on t20, only s19 along that diagonal.
+    let friend = [
+        ("a1", "K"),
+        ("aj36", "k"),
+        ("r18", "(Fe)"),
+        ("s19", "p"),
+        ("t20", "P"),
+    ];
+    let moves = moves(&engine, &fen(&friend));
+    assert!(moves.contains(&"r18s19".to_string()));
+    assert!(!moves
+        .iter()
+        .any(|m| m.starts_with("r18t20") || m.starts_with("r18u21")));
+}
+
+/// The Free Eagle among Gold Generals of both sides on 29 random positions, against yetiowin's move lists
+/// (`scripts/yetiowin_moves.py FreeEagle Fe --seeds 1-29 --near 4 --golds 10-30 --write …`): its moves over
+/// several enemies on one line. With one-capture multi-leg atoms instead, 4 of the 29 lists differ.
+#[test]
+fn taikyoku_free_eagle_moves_agree_with_yetiowin_among_pieces() {
+    agrees_with_yetiowin(include_str!("../data/taikyoku/yetiowin-free-eagle.tsv"));
+}
+
+#[test]
 fn taikyoku_great_general_takes_every_lower_piece_it_passes() {
     // The Great General r18 (`Q`, `jumps-lower taking-passed`; ranks below King and Crown Prince only): its Pawn
     // r19, Black Pawn r21, Black King r23, Black Pawn r25. Up the file: its Pawn r19 (lower) is passed, not
@@ -276,8 +322,13 @@ fn taikyoku_wooden_dove_jumps_to_the_third_diagonal_square_and_on_past_it() {
 /// alone) 16 of the 29 lists differ.
 #[test]
 fn taikyoku_wooden_dove_moves_agree_with_yetiowin_among_pieces() {
+    agrees_with_yetiowin(include_str!("../data/taikyoku/yetiowin-wooden-dove.tsv"));
+}
+
+/// Each line of `data` (a FEN, a square, yetiowin's moves from it) against tatsu's moves from that square.
+fn agrees_with_yetiowin(data: &str) {
     let engine = taikyoku();
-    for line in include_str!("../data/taikyoku/yetiowin-wooden-dove.tsv").lines() {
+    for line in data.lines() {
         let [fen, from, oracle] = line.split('\t').collect::<Vec<_>>()[..] else {
             panic!("a line of three fields: {line}");
         };
