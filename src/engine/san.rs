@@ -300,14 +300,18 @@ fn castling(game: &Game, index: usize) -> &'static str {
     }
 }
 
-/// Does the move take an enemy piece?
+/// Does the move take an enemy piece: on its destination, elsewhere (e.p., locust), or in passing (a slide that
+/// takes what it passes, `taking-passed`)?
 fn is_capture(pos: &Position, mv: &Move) -> bool {
+    let us = pos.side_to_move();
     match mv.kind {
         MoveKind::EnPassant { .. } | MoveKind::Locust { .. } => true,
         MoveKind::Drop | MoveKind::Pass | MoveKind::Castle { .. } => false,
-        _ => pos
-            .piece_at(mv.to)
-            .is_some_and(|(_, side)| side != pos.side_to_move()),
+        _ => {
+            let mut swept = false;
+            pos.for_each_swept(mv, |_, side| swept |= side != us);
+            swept || pos.piece_at(mv.to).is_some_and(|(_, side)| side != us)
+        }
     }
 }
 

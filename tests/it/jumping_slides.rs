@@ -126,3 +126,28 @@ fn a_jumping_slide_of_enemies_stops_at_a_friend_and_checks_through_enemies_only(
         "{eagle:?}"
     );
 }
+
+#[test]
+fn a_jumping_slide_that_takes_what_it_passes_may_not_expose_its_own_king() {
+    let e = crate::support::variants::engine("free-eagle");
+    // White's King a3, Black's Pawn c3 between it and Black's Eagle e3. White's Eagle c1 up the c file: c2; c3
+    // taking the Pawn and standing in the line; c4 over c3 would take the Pawn and open the rank to the King:
+    // illegal, though neither c1 nor c4 is on the King's lines.
+    let fen = "6k/7/7/7/K1p1e2/7/2E4 w - - 0 1";
+    let eagle = crate::support::variants::from(&moves(&e, fen), "c1");
+    assert!(eagle.contains(&"c1c3".to_string()), "{eagle:?}");
+    assert!(!eagle.contains(&"c1c4".to_string()), "{eagle:?}");
+}
+
+#[test]
+fn a_move_that_takes_only_in_passing_is_written_as_a_capture_in_san() {
+    // The Eagle d2 over Black's Pawn d3 to the empty d4 takes the Pawn (and checks the King d7 up the file):
+    // `Exd4+`, read back to the same move.
+    let e = crate::support::variants::engine("free-eagle");
+    let fen = "3k3/7/7/7/3p3/3E3/K6 w - - 0 1";
+    let mut pos = Position::from_fen(&e, fen).unwrap();
+    let mv = pos.parse_move("d2d4").unwrap();
+    let text = tatsu::engine::san::write(&mut pos, &mv);
+    assert_eq!(text, "Exd4+");
+    assert_eq!(tatsu::engine::san::read(&mut pos, &text), Some(mv));
+}

@@ -29,11 +29,12 @@ pub(crate) fn applies(
         && game.protected_capture.is_none()
         // Protection of the royal piece's square, which check by such a piece reads, is anywhere on the board.
         && !game.pieces.iter().any(|p| p.captures_unprotected_only)
-        // A slide that takes what it passes (`taking-passed`) changes squares between its own two.
-        && !game
-            .pieces
-            .iter()
-            .any(|p| p.jumps_lower == Some(JumpsLower::TakingPassed))
+        // A slide that takes what it passes (`taking-passed`, of a range capturer or a jumping line) changes
+        // squares between its own two.
+        && !game.pieces.iter().any(|p| {
+            p.jumps_lower == Some(JumpsLower::TakingPassed)
+                || p.jumps_over.as_ref().is_some_and(|j| j.taking_passed)
+        })
 }
 
 /// What the legality of a node's moves shares, asked once per node.
