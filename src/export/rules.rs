@@ -495,32 +495,11 @@ fn end_rules(game: &Game, end: &EndRules, target: Target, name: &mut impl FnMut(
         };
         name(format!("`repetition {count} {loser}`"));
     }
-    // Sjaak II's move count is reset by captures and pawn moves, and counts whole moves: named unless the list is
-    // the pawn and the plies even, and unless `reset-by promotions` adds nothing (only the pawn promotes).
     if let (Some(plies), true) = (move_limit, sjaak) {
-        let pawn = game.piece_by_symbol("P");
-        let other_promoter = game
-            .pieces
-            .iter()
-            .enumerate()
-            .any(|(i, p)| Some(PieceId(i as u16)) != pawn && !p.promotions.is_empty());
-        if plies % 2 != 0
-            || resets_clock.as_slice() != pawn.as_slice()
-            || (*promotion_resets_clock && other_promoter)
+        if let Some(rule) =
+            super::sjaak::move_limit_unsaid(game, *plies, resets_clock, *promotion_resets_clock)
         {
-            let mut reset_by = if resets_clock.is_empty() {
-                " (no piece resets the count)".to_string()
-            } else {
-                format!(" reset-by {}", game.symbols_text(resets_clock))
-            };
-            if *promotion_resets_clock {
-                reset_by += if resets_clock.is_empty() {
-                    " reset-by promotions"
-                } else {
-                    " promotions"
-                };
-            }
-            name(format!("`move-limit {plies} plies`{reset_by}"));
+            name(rule);
         }
     }
     // Written by FSF (its shatranj extinction rule, fsf's `bare_king` naming what it cannot say).

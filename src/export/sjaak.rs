@@ -515,3 +515,35 @@ fn slug(name: &str) -> String {
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect()
 }
+
+/// Sjaak II's move count is reset by captures and pawn moves, and counts whole moves: the rule named unless the
+/// list is the pawn and the plies even, and unless `reset-by promotions` adds nothing (only the pawn promotes).
+pub(super) fn move_limit_unsaid(
+    game: &Game,
+    plies: u32,
+    resets: &[PieceId],
+    promotions: bool,
+) -> Option<String> {
+    let pawn = game.piece_by_symbol("P");
+    let other_promoter = game
+        .pieces
+        .iter()
+        .enumerate()
+        .any(|(i, p)| Some(PieceId(i as u16)) != pawn && !p.promotions.is_empty());
+    if plies % 2 == 0 && resets == pawn.as_slice() && !(promotions && other_promoter) {
+        return None;
+    }
+    let mut reset_by = if resets.is_empty() {
+        " (no piece resets the count)".to_string()
+    } else {
+        format!(" reset-by {}", game.symbols_text(resets))
+    };
+    if promotions {
+        reset_by += if resets.is_empty() {
+            " reset-by promotions"
+        } else {
+            " promotions"
+        };
+    }
+    Some(format!("`move-limit {plies} plies`{reset_by}"))
+}

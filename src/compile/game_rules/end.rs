@@ -118,29 +118,12 @@ impl EndItems<'_, '_> {
                 count,
                 perpetual_check_loses,
                 result,
-            } => {
-                if let (Some(span), false) = (perpetual_check_loses, self.has_royal) {
-                    d.error(
-                        *span,
-                        "`perpetual-check-loses` in a game with no royal piece: no side is ever in check",
-                    )
-                    .note("check is an attack on a `royal` piece; a game won by capturing the king has none");
-                }
-                let perpetual = perpetual_check_loses.is_some();
-                if let Some(rule) = repetition(count, perpetual, *result, d) {
-                    self.end.repetition = Some(rule);
-                }
-            }
+            } => self.repetition(count, *perpetual_check_loses, *result, d),
             EndItem::MoveLimit {
                 plies,
                 reset_by,
                 reset_by_promotions,
-            } => {
-                self.move_limit(plies.as_ref(), reset_by, d);
-                if let Some(at) = reset_by_promotions {
-                    self.promotions_reset(*at, d);
-                }
-            }
+            } => self.move_limit(plies.as_ref(), (reset_by, *reset_by_promotions), d),
             EndItem::BareKing {
                 keyword,
                 hand_must_be_empty,
@@ -237,7 +220,15 @@ impl EndItems<'_, '_> {
     }
 
     /// `move-limit N reset-by …`: 0 plies would end every game at once.
-    fn move_limit(&mut self, plies: Option<&Spanned<u32>>, reset_by: &[Name], d: &mut Diags) {
+    fn move_limit(
+        &mut self,
+        plies: Option<&Spanned<u32>>,
+        (reset_by, promotions): (&[Name], Option<Span>),
+        d: &mut Diags,
+    ) {
+        if let Some(at) = promotions {
+            self.promotions_reset(at, d);
+        }
         if let Some(plies) = plies.filter(|p| p.value == 0) {
             d.error(
                 plies.span,
@@ -250,6 +241,29 @@ impl EndItems<'_, '_> {
             .iter()
             .filter_map(|n| self.names.resolve(n, d))
             .collect();
+    }
+
+    /// `repetition N [perpetual-check-loses] [RESULT]`: perpetual check needs a royal piece to be in check.
+    fn repetition(
+        &mut self,
+        count: &Spanned<u32>,
+        perpetual_check_loses: Option<Span>,
+        result: RepetitionResult,
+        d: &mut Diags,
+    ) {
+        if let (Some(span), false) = (perpetual_check_loses, self.has_royal) {
+            d.error(
+                span,
+                "`perpetual-check-loses` in a game with no royal piece: no side is ever in check",
+            )
+            .note(
+                "check is an attack on a `royal` piece; a game won by capturing the king has none",
+            );
+        }
+        let perpetual = perpetual_check_loses.is_some();
+        if let Some(rule) = repetition(count, perpetual, result, d) {
+            self.end.repetition = Some(rule);
+        }
     }
 
     /// `reset-by promotions`: said where no piece promotes, it changes nothing (a warning, as a zone never used).
