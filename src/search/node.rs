@@ -34,6 +34,8 @@ const FUTILITY_BASE: i32 = 100;
 const FUTILITY_MARGIN: i32 = 80;
 /// The quiet moves of a node whose history a cutoff lowers: the first this many tried before it.
 const MALUS_MOVES: usize = 32;
+/// Internal iterative reduction: the shallowest node searched a ply less for want of a hash move.
+const IIR_MIN_DEPTH: i32 = 4;
 /// Delta pruning in quiescence: what a capture may win beyond the value of what it takes (a positional swing).
 const DELTA_MARGIN: i32 = 200;
 
@@ -232,6 +234,14 @@ impl<'a, 'e> Worker<'a, 'e> {
                 return score;
             }
         }
+        let hash_move = entry.map_or(0, |e| e.mv);
+        // Internal iterative reduction: a node the table knows no move for is searched a ply less; its best move
+        // then guides the full-depth search when the node comes back at the next iteration.
+        let depth = if depth >= IIR_MIN_DEPTH && hash_move == 0 {
+            depth - 1
+        } else {
+            depth
+        };
         let mut moves = std::mem::take(&mut self.lists[ply]);
         self.pos.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -266,7 +276,6 @@ impl<'a, 'e> Worker<'a, 'e> {
                 return beta;
             }
         }
-        let hash_move = entry.map_or(0, |e| e.mv);
         let node = Node {
             depth,
             beta,

@@ -1,5 +1,7 @@
 //! Move ordering: the hash move first, then captures and promotions by victim and attacker value (MVV-LVA), then
-//! the two killer moves of the ply, then quiet moves by their history score.
+//! the two killer moves of the ply, then quiet moves by their history score, and last the losing captures: those
+//! that put a piece worth more than what they take on a square the other side attacks (the first exchange as
+//! static exchange evaluation would judge it).
 use super::tt::signature;
 use crate::engine::{Move, MoveKind, Position};
 use crate::eval::Evaluator;
@@ -8,6 +10,8 @@ use crate::rules::{PieceId, Side};
 const HASH_MOVE: i32 = 2_000_000_000;
 const CAPTURE: i32 = 1_000_000_000;
 const KILLER: i32 = 900_000_000;
+/// Losing captures come after every quiet move (whose history is within ±`HISTORY_MAX`).
+const LOSING_CAPTURE: i32 = -1_000_000_000;
 /// History scores stay within this bound (a saturating "gravity" update).
 const HISTORY_MAX: i32 = 1 << 20;
 
@@ -132,7 +136,12 @@ impl Heuristics {
             let score = if sig == hash_move {
                 HASH_MOVE
             } else if victim > 0 || promotion > 0 {
-                CAPTURE + victim * 64 + promotion * 16 - eval.value(mv.piece) / 16
+                let mvv_lva = victim * 64 + promotion * 16 - eval.value(mv.piece) / 16;
+                if promotion == 0 && losing(pos, eval, mv, victim) {
+                    LOSING_CAPTURE + mvv_lva
+                } else {
+                    CAPTURE + mvv_lva
+                }
             } else if sig == killers[0] {
                 KILLER + 1
             } else if sig == killers[1] {
@@ -143,6 +152,16 @@ impl Heuristics {
             scores.push(score);
         }
     }
+}
+
+/// Does the capture `mv` (taking `victim`'s worth) give up a piece worth more on a square the other side
+/// attacks? Never a capture that may end the game ([`takes_decisive`]: a Chu Shogi King guarded by a Gold is
+/// still worth a Lion), nor a drop.
+fn losing(pos: &Position, eval: &Evaluator, mv: &Move, victim: i32) -> bool {
+    eval.value(mv.piece) > victim
+        && mv.kind != MoveKind::Drop
+        && !takes_decisive(pos, eval, mv)
+        && pos.is_attacked(mv.to, pos.side_to_move().opponent())
 }
 
 /// History with gravity: the entry moves towards ±`HISTORY_MAX` by `bonus`, less the closer it is. The product
