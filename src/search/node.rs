@@ -40,11 +40,12 @@ const IIR_MIN_DEPTH: i32 = 4;
 const DELTA_MARGIN: i32 = 200;
 
 /// How many plies less a late quiet move is searched first: grows with the logarithms of the depth and of the
-/// move's place in the order (the later, the less likely to matter), one less in PV nodes; the move keeps at least
+/// move's place in the order (the later, the less likely to matter), one less in PV nodes, then less or more by
+/// `relief` (from the move's history, [`order::reduction_relief`]); never negative, and the move keeps at least
 /// one ply.
-fn late_move_reduction(depth: i32, index: usize, pv_node: bool) -> i32 {
+fn late_move_reduction(depth: i32, index: usize, pv_node: bool, relief: i32) -> i32 {
     let r = (0.75 + (depth as f64).ln() * (index as f64).ln() / 2.25) as i32 - i32::from(pv_node);
-    r.clamp(1, (depth - 2).max(1))
+    (r.max(1) - relief).clamp(0, (depth - 2).max(1))
 }
 
 /// What the moves loop of a node needs to know of it.
@@ -358,7 +359,12 @@ impl<'a, 'e> Worker<'a, 'e> {
                 // Late quiet moves are searched less deep first (never in check, never a capture or promotion,
                 // never a drop that gives check: the child's own check extension undoes the reduction).
                 let reduction = if depth >= 3 && i >= 3 && !check && !tactical {
-                    late_move_reduction(depth, i, beta - alpha > 1)
+                    late_move_reduction(
+                        depth,
+                        i,
+                        beta - alpha > 1,
+                        order::reduction_relief(scores[i]),
+                    )
                 } else {
                     0
                 };

@@ -164,6 +164,17 @@ fn losing(pos: &Position, eval: &Evaluator, mv: &Move, victim: i32) -> bool {
         && pos.is_attacked(mv.to, pos.side_to_move().opponent())
 }
 
+/// How many plies less than the usual late-move reduction a quiet move scored `score` by [`Heuristics::score`]
+/// is reduced: a killer one less; else from its history, two less at the top of the scale and two more at the
+/// bottom (a move that often failed here is searched shallower still).
+pub fn reduction_relief(score: i32) -> i32 {
+    if score >= KILLER {
+        1
+    } else {
+        (i64::from(score) * 2 / i64::from(HISTORY_MAX)) as i32
+    }
+}
+
 /// History with gravity: the entry moves towards ±`HISTORY_MAX` by `bonus`, less the closer it is. The product
 /// reaches 2^35 (a bonus up to 38,400 times an entry up to 2^20), so it is taken in 64 bits.
 fn update(entry: &mut i32, bonus: i32) {
