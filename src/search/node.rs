@@ -11,7 +11,7 @@ use super::order::{self, pick, Heuristics};
 use super::tt::{signature, Bound, Entry, Table};
 use super::{Control, CHECK_GAP, MATE, MAX_PLY};
 use crate::engine::outcome::perpetual_checker;
-use crate::engine::{Move, MoveKind, MoveList, Position};
+use crate::engine::{Move, MoveList, Position};
 use crate::eval::Evaluator;
 use crate::rules::{RepetitionLoser, Side};
 use std::time::Instant;
@@ -518,7 +518,7 @@ impl<'a, 'e> Worker<'a, 'e> {
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let mv = moves[i];
-            let prunable = stands && self.quiescence_prunes(&mv, best, alpha, us);
+            let prunable = stands && self.quiescence_prunes(&mv, best, alpha);
             self.pos.make(mv);
             let same = self.pos.side_to_move() == us;
             let gives = self.pos.in_check();
@@ -555,7 +555,7 @@ impl<'a, 'e> Worker<'a, 'e> {
     /// (and its promotion) with a margin cannot lift the score to alpha (delta pruning), or when it gives up a
     /// piece worth more than it takes on a square the other side attacks (a losing capture, as SEE would judge
     /// the first exchange).
-    fn quiescence_prunes(&self, mv: &Move, stand_pat: i32, alpha: i32, us: Side) -> bool {
+    fn quiescence_prunes(&self, mv: &Move, stand_pat: i32, alpha: i32) -> bool {
         // Taking a King under an extinction rule (Chu Shogi's, which has no check) can end the game: its material
         // value (a King's is a Gold's or so) says nothing of that, and a Lion taking a guarded King is no losing
         // capture. Pruned, quiescence did not see such a capture coming, one ply beyond the horizon.
@@ -567,8 +567,7 @@ impl<'a, 'e> Worker<'a, 'e> {
         if stand_pat + gain + DELTA_MARGIN <= alpha {
             return true;
         }
-        let risked = self.eval.value(mv.promotion.unwrap_or(mv.piece));
-        risked > gain && mv.kind != MoveKind::Drop && self.pos.is_attacked(mv.to, us.opponent())
+        order::gives_up_more(self.pos, self.eval, mv, gain)
     }
 
     /// The score of a position without legal moves, as the game's rules end it.

@@ -137,7 +137,12 @@ impl Heuristics {
                 HASH_MOVE
             } else if victim > 0 || promotion > 0 {
                 let mvv_lva = victim * 64 + promotion * 16 - eval.value(mv.piece) / 16;
-                if promotion == 0 && losing(pos, eval, mv, victim) {
+                // A capture that may end the game is never a losing one: a Chu Shogi King guarded by a Gold is
+                // still worth a Lion ([`takes_decisive`]).
+                let losing = promotion == 0
+                    && !takes_decisive(pos, eval, mv)
+                    && gives_up_more(pos, eval, mv, victim);
+                if losing {
                     LOSING_CAPTURE + mvv_lva
                 } else {
                     CAPTURE + mvv_lva
@@ -154,13 +159,12 @@ impl Heuristics {
     }
 }
 
-/// Does the capture `mv` (taking `victim`'s worth) give up a piece worth more on a square the other side
-/// attacks? Never a capture that may end the game ([`takes_decisive`]: a Chu Shogi King guarded by a Gold is
-/// still worth a Lion), nor a drop.
-fn losing(pos: &Position, eval: &Evaluator, mv: &Move, victim: i32) -> bool {
-    eval.value(mv.piece) > victim
+/// Does `mv`, gaining `gain` (what it takes and its promotion adds), put a piece worth more than that on a square
+/// the other side attacks? The first exchange as static exchange evaluation would judge it: quiescence prunes such
+/// a capture, and the move ordering tries it after the quiet moves. Never a drop (nothing is given up).
+pub fn gives_up_more(pos: &Position, eval: &Evaluator, mv: &Move, gain: i32) -> bool {
+    eval.value(mv.promotion.unwrap_or(mv.piece)) > gain
         && mv.kind != MoveKind::Drop
-        && !takes_decisive(pos, eval, mv)
         && pos.is_attacked(mv.to, pos.side_to_move().opponent())
 }
 
