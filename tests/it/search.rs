@@ -249,3 +249,26 @@ fn a_chu_king_is_evaluated_as_a_royal_piece_kept_home_and_sheltered() {
         10
     );
 }
+
+/// Move ordering: a capture that puts a piece worth more than it takes on a square the other side attacks comes
+/// after every quiet move; a capture of an undefended piece comes first. White's Queen on d1 can take the pawn
+/// on d5, which the pawn on e6 defends (Queen for pawn: losing), or the undefended Knight on h5 over the empty
+/// e2, f3 and g4. With no history yet, every quiet move scores 0.
+#[test]
+fn a_capture_that_gives_up_more_on_an_attacked_square_is_ordered_after_the_quiet_moves() {
+    use tatsu::search::order::{pick, Heuristics};
+    let engine = bundled("chess");
+    let eval = Evaluator::new(&engine);
+    let mut pos =
+        Position::from_fen(&engine, "4k3/8/4p3/3p3n/8/8/8/3QK3 w - - 0 1").expect("valid FEN");
+    let mut moves = pos.legal_move_list();
+    let heuristics = Heuristics::new(engine.game.pieces.len(), engine.game.geometry.squares(), 8);
+    let mut scores = Vec::new();
+    heuristics.score(&pos, &eval, &moves, &mut scores, 0, 0);
+    for i in 0..moves.len() {
+        pick(&mut moves, &mut scores, i);
+    }
+    let order: Vec<String> = moves.iter().map(|m| pos.uci(m)).collect();
+    assert_eq!(order.first().map(String::as_str), Some("d1h5"), "{order:?}");
+    assert_eq!(order.last().map(String::as_str), Some("d1d5"), "{order:?}");
+}
