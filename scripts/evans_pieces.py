@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Every piece of a great shogi game moved by Steve Evans' data, as test data for tatsu: an oracle per piece.
 
-    scripts/evans_pieces.py GAME...     # maka-dai-dai-shogi tai-shogi (the games whose files follow Evans)
+    scripts/evans_pieces.py [GAME...]   # maka-dai-dai-shogi tai-shogi dai-dai-shogi (all three by default)
 
 Evans' *Shogi Variants* (Debian package `shogivar-data`, GPL-3.0+, /usr/share/games/shogivar) describes each
 piece of a game in its `.dat` file: one line a type, `id,name,abbreviation,value,promoted value,promoted id,...`
 and then eight direction codes in the order forward, backward, left, right, forward-left, forward-right,
 backward-left, backward-right (left is toward file a for the side that moves first, tatsu's White), then a
 special power. This script reads only those lines, and from tatsu's file only each piece's id and English name
-(to know which Evans line it is; never its moves), and moves every type itself:
+(to know which Evans line it is, by name; never its moves), and moves every type itself:
 
 - 1 a step; 2, 3, 5 a slide of at most that many squares; 64 a slide; 128 a jump to the second square, over
   anything; 192 both 64 and 128; 1024 (forward only) the two forward Knight jumps;
@@ -25,7 +25,7 @@ special power. This script reads only those lines, and from tatsu's file only ea
   only where nothing is protected); `C` the Prince: its eight steps are in its codes.
 
 A move is its result: the square the piece ends on, the squares it captured, and whether it promoted (every
-capture promotes a type that has a promoted id: compulsory, anywhere, in both games). Two ways to one result are
+capture promotes a type that has a promoted id: compulsory, anywhere, in all three games). Two ways to one result are
 one move, as tatsu counts them.
 
 Each type, White's, stands on the centre of the board in four positions: open (the board empty but for the two
@@ -33,8 +33,8 @@ pieces a side needs to be alive, on squares none of the centre's lines or leaps 
 Pawns on the 8 adjacent squares, with Black Pawns on the 16 squares two away, and with White Pawns on the 8
 adjacent squares. The Emperor is moved in the open position only. Writes tests/data/evans/GAME.tsv, one line a
 type and position: tatsu's id, Evans' name, the position's name, its FEN, the centre square, the number of
-moves, and the moves (`k11`, `l12xk11` a capture on k11 landing on l12, `j10xk11` igui, `+` a promotion; captured squares
-sorted by name), sorted.
+moves, and the moves (`k11`, `l12xk11` a capture on k11 landing on l12, `j10xk11` igui, `+` a promotion;
+captured squares sorted by name), sorted.
 tests/it/evans_pieces.rs compares them with tatsu's moves of the same positions.
 """
 import os
@@ -47,6 +47,15 @@ EVANS = "/usr/share/games/shogivar"
 GAMES = {
     "maka-dai-dai-shogi": ("Maka.dat", "K"),
     "tai-shogi": ("Tai.dat", "E"),
+    "dai-dai-shogi": ("DaiDai.dat", "K"),
+}
+# tatsu's name -> Evans' name, where the two translate one piece differently (same moves in both, read by hand).
+ALIASES = {
+    "Racing Chariot": "Side Chariot",
+    "Free Dream-Eater": "Free Tapir",
+    "Kirin": "Kylin",
+    "Old Kite": "Old Kite Hawk",
+    "Neighboring King": "Neighbouring King",
 }
 DIRECTIONS = [(0, 1), (0, -1), (-1, 0), (1, 0), (-1, 1), (1, 1), (-1, -1), (1, -1)]
 SLIDE_LENGTH = {1: 1, 2: 2, 3: 3, 5: 5, 64: 99, 192: 99, 2048: 99}
@@ -71,14 +80,18 @@ def tatsu_pieces(path):
         return re.findall(r'^piece (\S+) "([^"]+)"', f.read(), re.M)
 
 
-def evans_line_of(tatsu_id, name, by_name, pieces):
+def evans_line(name, by_name):
+    """The Evans line of a tatsu type's English name."""
+    return by_name[ALIASES.get(name, name)]
+
+
+def evans_line_of(tatsu_id, names, by_name, pieces):
     """The Evans line a tatsu type moves by: its own name's, or for `+X` the promoted id of X's line."""
     if tatsu_id.startswith("+"):
-        base = re.match(r".*\(promoted (.+)\)$", name).group(1)
-        promoted = pieces[by_name[base]][1]
-        assert promoted, f"{base} has no promoted id in Evans' data"
+        promoted = pieces[evans_line(names[tatsu_id[1:]], by_name)][1]
+        assert promoted, f"{names[tatsu_id[1:]]} has no promoted id in Evans' data"
         return promoted
-    return by_name[name]
+    return evans_line(names[tatsu_id], by_name)
 
 
 def on_board(n, x, y):
@@ -223,9 +236,10 @@ def game_rows(game):
     size = int(re.search(r"^board (\d+) x", open(tatsu_file, encoding="utf-8").read(), re.M).group(1))
     centre = (size // 2, size // 2)
     rows = []
-    for tatsu_id, name in tatsu_pieces(tatsu_file):
-        evans_name, promoted_id, codes, special = pieces[evans_line_of(tatsu_id, name, by_name, pieces)]
-        promotes = not tatsu_id.startswith("+") and pieces[by_name[name]][1] != 0
+    names = dict(tatsu_pieces(tatsu_file))
+    for tatsu_id, name in names.items():
+        evans_name, promoted_id, codes, special = pieces[evans_line_of(tatsu_id, names, by_name, pieces)]
+        promotes = not tatsu_id.startswith("+") and pieces[evans_line(name, by_name)][1] != 0
         for label, board in positions(size, alive).items():
             if special == "E" and label != "open":
                 continue

@@ -1,8 +1,9 @@
-//! Every piece type of Maka Dai Dai and Tai Shogi, promoted ones included, held to Steve Evans' data: for each
-//! type on the centre of the board in four positions (open; Black Pawns adjacent; Black Pawns two away; White
-//! Pawns adjacent), its moves as scripts/evans_pieces.py derives them from Evans' `Maka.dat` and `Tai.dat`
-//! direction codes, independently of the variant files' XBetza (tests/data/evans/, with the script's reading of
-//! each code). A move is compared by its result: where the piece ends, what it captured, whether it promoted.
+//! Every piece type of Maka Dai Dai, Tai and Dai Dai Shogi, promoted ones included, held to Steve Evans' data:
+//! for each type on the centre of the board in four positions (open; Black Pawns adjacent; Black Pawns two away;
+//! White Pawns adjacent), its moves as scripts/evans_pieces.py derives them from Evans' `Maka.dat`, `Tai.dat`
+//! and `DaiDai.dat` direction codes, independently of the variant files' XBetza (tests/data/evans/, with the
+//! script's reading of each code). A move is compared by its result: where the piece ends, what it captured,
+//! whether it promoted.
 use std::collections::BTreeSet;
 
 use tatsu::engine::{Engine, Position};
@@ -120,4 +121,12 @@ fn every_maka_dai_dai_piece_moves_as_evans_data_says() {
 #[test]
 fn every_tai_shogi_piece_moves_as_evans_data_says() {
     check("tai-shogi", include_str!("../data/evans/tai-shogi.tsv"));
+}
+
+#[test]
+fn every_dai_dai_piece_moves_as_evans_data_says() {
+    check(
+        "dai-dai-shogi",
+        include_str!("../data/evans/dai-dai-shogi.tsv"),
+    );
 }
