@@ -170,14 +170,17 @@ impl Served {
         if let Ok(loaded) = &state.current {
             state.last_good = Some(loaded.clone());
         }
+        Some(self.change_event(&state))
+    }
+
+    /// A file's state as a watch event: `{id, version, ok, diagnostics}`.
+    fn change_event(&self, state: &State) -> Value {
         let diagnostics = match &state.current {
             Ok(_) => Value::Array(Vec::new()),
             Err(d) => (**d).clone(),
         };
-        Some(
-            json!({"id": self.id, "version": state.version, "ok": state.current.is_ok(),
-                    "diagnostics": diagnostics}),
-        )
+        json!({"id": self.id, "version": state.version, "ok": state.current.is_ok(),
+               "diagnostics": diagnostics})
     }
 }
 
@@ -215,8 +218,12 @@ fn compile_file(path: &Path) -> Result<Arc<Loaded>, Arc<Value>> {
 /// Every served game, and the pages watching for changes.
 pub struct Library {
     pub games: Vec<Served>,
-    watchers: Mutex<Vec<SyncSender<Value>>>,
+    watchers: Mutex<Vec<SyncSender<WatchEvent>>>,
 }
+
+/// What a watching page is told: a file's `{id, version, ok, diagnostics}`, as it is when the watch opens
+/// (`state`) or on each change (`change`).
+pub type WatchEvent = (&'static str, Value);
 
 /// The most watch events queued for a page that does not read them; more are dropped for it.
 const WATCH_QUEUE: usize = 64;
@@ -278,13 +285,27 @@ impl Library {
         self.games.iter().find(|g| g.id == id)
     }
 
-    /// A new watcher's queue of change events.
-    pub fn watch(&self) -> Receiver<Value> {
+    /// A new watcher's queue of events: first every served file's `state` as it is now, then a `change` per
+    /// change. Without the states, a file saved between a page's loading the game and its watching would never
+    /// reach that page (the page skips a version it already shows). The watcher is registered before the states
+    /// are read, so nothing falls between.
+    pub fn watch(&self) -> Receiver<WatchEvent> {
         let (sender, receiver) = std::sync::mpsc::sync_channel(WATCH_QUEUE);
         self.watchers
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .push(sender);
+            .push(sender.clone());
+        for game in self
+            .games
+            .iter()
+            .filter(|g| matches!(g.origin, Origin::File(_)))
+        {
+            let event = ("state", game.change_event(&game.lock()));
+            // A full queue (more files than it holds) drops the rest: later changes still come.
+            if sender.try_send(event).is_err() {
+                break;
+            }
+        }
         receiver
     }
 
@@ -296,7 +317,7 @@ impl Library {
                 // A page that went away has dropped its receiver: forget it. A full queue loses this event only.
                 watchers.retain(|w| {
                     !matches!(
-                        w.try_send(event.clone()),
+                        w.try_send(("change", event.clone())),
                         Err(std::sync::mpsc::TrySendError::Disconnected(_))
                     )
                 });

@@ -182,7 +182,8 @@ fn job_events(
     }
 }
 
-/// `GET /api/watch`: an event per change of a served file, until the page goes away or the server stops.
+/// `GET /api/watch`: each served file's `state` as the stream opens, then a `change` event per change of one,
+/// until the page goes away or the server stops.
 fn watch(shared: &Shared, request: Request) {
     let changes = shared.library.watch();
     let Ok(mut stream) = EventStream::open(request) else {
@@ -191,9 +192,9 @@ fn watch(shared: &Shared, request: Request) {
     let mut quiet_since = Instant::now();
     while !shared.stopping.load(Ordering::Relaxed) {
         let sent = match changes.recv_timeout(PING) {
-            Ok(change) => {
+            Ok((name, data)) => {
                 quiet_since = Instant::now();
-                stream.send("change", &change)
+                stream.send(name, &data)
             }
             Err(RecvTimeoutError::Timeout) if quiet_since.elapsed() >= WATCH_PING => {
                 quiet_since = Instant::now();

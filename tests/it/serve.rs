@@ -455,6 +455,36 @@ fn a_served_file_reloads_and_keeps_its_last_good_version_when_broken() {
 }
 
 #[test]
+fn a_file_saved_before_the_page_watches_reaches_it_as_the_streams_first_state() {
+    // A page loads the game (version 1), the file is saved broken, the server notices (version 2), and only then
+    // does the page open its watch: the change has been told to no one, so the stream's first events are each
+    // file's state as it is now.
+    let dir = support::scratch::scratch("serve-state");
+    let file = dir.join("mine.tatsu");
+    std::fs::write(&file, GOOD).unwrap();
+    let server = serve(&[file.to_str().unwrap()]);
+    let (_, game) = get(&server, "/api/games/mine");
+    assert_eq!(game["version"], 1, "{game}");
+    std::fs::write(&file, GOOD.replace("moves \"K\"", "moves \"K!\"")).unwrap();
+    let noticed = std::time::Instant::now();
+    while get(&server, "/api/games/mine").1["version"] != 2 {
+        assert!(
+            noticed.elapsed() < Duration::from_secs(30),
+            "the save was never noticed"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let seen = events(&server, "/api/watch", &["state"], |_, _| {});
+    let (name, state) = seen.last().unwrap();
+    assert_eq!(
+        (name.as_str(), &state["id"], &state["version"], &state["ok"]),
+        ("state", &json!("mine"), &json!(2), &json!(false))
+    );
+    assert_eq!(state["diagnostics"][0]["line"], 5, "{state}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn off_loopback_every_request_needs_the_access_token() {
     let server = Server::start(&Config {
         games: vec!["chess".into()],

@@ -73,9 +73,10 @@ export async function startJob(kind, req, handlers) {
   };
 }
 
-// Subscribes to file changes: `onChange` receives {id, version, ok, diagnostics}.
+// Subscribes to file changes: `onChange` receives {id, version, ok, diagnostics}, first each file's state as the
+// stream opens (a save before the page watched), then each change.
 export function watch(onChange) {
   const source = new EventSource("/api/watch");
-  source.addEventListener("change", (e) => onChange(JSON.parse(e.data)));
+  for (const name of ["state", "change"]) source.addEventListener(name, (e) => onChange(JSON.parse(e.data)));
   return source;
 }

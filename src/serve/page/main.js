@@ -144,8 +144,10 @@ function wire() {
 }
 
 // A served file changed on disk: reload it when it compiles (keeping the line), show its diagnostics otherwise.
+// The stream starts with every file's state as it is (a save the page has not seen): a version it shows is skipped.
 function onFileChange(change) {
   if (change.id !== ui.gameId && !(ui.gameId === null && document.body.dataset.game === change.id)) return;
+  if (String(change.version) === document.body.dataset.version) return;
   $("file-status").textContent = `${change.id}: version ${change.version}${change.ok ? "" : " (does not compile)"}`;
   document.body.dataset.version = change.version;
   if (change.ok) loadGame(change.id, true).catch((err) => ui.say(err.message));
