@@ -218,12 +218,8 @@ fn compile_file(path: &Path) -> Result<Arc<Loaded>, Arc<Value>> {
 /// Every served game, and the pages watching for changes.
 pub struct Library {
     pub games: Vec<Served>,
-    watchers: Mutex<Vec<SyncSender<WatchEvent>>>,
+    watchers: Mutex<Vec<SyncSender<Value>>>,
 }
-
-/// What a watching page is told: a file's `{id, version, ok, diagnostics}`, as it is when the watch opens
-/// (`state`) or on each change (`change`).
-pub type WatchEvent = (&'static str, Value);
 
 /// The most watch events queued for a page that does not read them; more are dropped for it.
 const WATCH_QUEUE: usize = 64;
@@ -285,28 +281,26 @@ impl Library {
         self.games.iter().find(|g| g.id == id)
     }
 
-    /// A new watcher's queue of events: first every served file's `state` as it is now, then a `change` per
-    /// change. Without the states, a file saved between a page's loading the game and its watching would never
-    /// reach that page (the page skips a version it already shows). The watcher is registered before the states
-    /// are read, so nothing falls between.
-    pub fn watch(&self) -> Receiver<WatchEvent> {
+    /// A new watcher's queue of change events. Register it before reading [`Library::states`], so that no change
+    /// falls between the states a page is sent and the changes it is told of.
+    pub fn watch(&self) -> Receiver<Value> {
         let (sender, receiver) = std::sync::mpsc::sync_channel(WATCH_QUEUE);
         self.watchers
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .push(sender.clone());
-        for game in self
-            .games
+            .push(sender);
+        receiver
+    }
+
+    /// Every served file's state as it is now, as a watch event each: what a page that opens its watch is sent
+    /// first. Without it, a file saved between a page's loading the game and its watching would never reach that
+    /// page (the page skips a version it already shows).
+    pub fn states(&self) -> Vec<Value> {
+        self.games
             .iter()
             .filter(|g| matches!(g.origin, Origin::File(_)))
-        {
-            let event = ("state", game.change_event(&game.lock()));
-            // A full queue (more files than it holds) drops the rest: later changes still come.
-            if sender.try_send(event).is_err() {
-                break;
-            }
-        }
-        receiver
+            .map(|g| g.change_event(&g.lock()))
+            .collect()
     }
 
     /// Looks at every served file once and tells the watchers of each change.
@@ -317,7 +311,7 @@ impl Library {
                 // A page that went away has dropped its receiver: forget it. A full queue loses this event only.
                 watchers.retain(|w| {
                     !matches!(
-                        w.try_send(("change", event.clone())),
+                        w.try_send(event.clone()),
                         Err(std::sync::mpsc::TrySendError::Disconnected(_))
                     )
                 });

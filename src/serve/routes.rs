@@ -189,12 +189,17 @@ fn watch(shared: &Shared, request: Request) {
     let Ok(mut stream) = EventStream::open(request) else {
         return;
     };
+    for state in shared.library.states() {
+        if stream.send("state", &state).is_err() {
+            return;
+        }
+    }
     let mut quiet_since = Instant::now();
     while !shared.stopping.load(Ordering::Relaxed) {
         let sent = match changes.recv_timeout(PING) {
-            Ok((name, data)) => {
+            Ok(change) => {
                 quiet_since = Instant::now();
-                stream.send(name, &data)
+                stream.send("change", &change)
             }
             Err(RecvTimeoutError::Timeout) if quiet_since.elapsed() >= WATCH_PING => {
                 quiet_since = Instant::now();
