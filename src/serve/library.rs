@@ -170,11 +170,12 @@ impl Served {
         if let Ok(loaded) = &state.current {
             state.last_good = Some(loaded.clone());
         }
-        Some(self.change_event(&state))
+        Some(self.watch_event(&state))
     }
 
-    /// A file's state as a watch event: `{id, version, ok, diagnostics}`.
-    fn change_event(&self, state: &State) -> Value {
+    /// A file's state as a watch event, `{id, version, ok, diagnostics}`: sent as a `change` when a save is seen,
+    /// and as a `state` when a page opens its watch.
+    fn watch_event(&self, state: &State) -> Value {
         let diagnostics = match &state.current {
             Ok(_) => Value::Array(Vec::new()),
             Err(d) => (**d).clone(),
@@ -299,7 +300,7 @@ impl Library {
         self.games
             .iter()
             .filter(|g| matches!(g.origin, Origin::File(_)))
-            .map(|g| g.change_event(&g.lock()))
+            .map(|g| g.watch_event(&g.lock()))
             .collect()
     }
 

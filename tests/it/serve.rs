@@ -416,17 +416,28 @@ fn a_cancelled_search_ends_its_stream_at_once() {
 const GOOD: &str =
     "title \"Test\"\nboard 3 x 3\npiece K \"King\" {\n  royal\n  moves \"K\"\n}\nstart \"k2/3/2K w - - 0 1\"\n";
 
-#[test]
-fn a_served_file_reloads_and_keeps_its_last_good_version_when_broken() {
-    let dir = support::scratch::scratch("serve-reload");
+/// GOOD with an error on line 5, column 11 (`K!`).
+fn broken() -> String {
+    GOOD.replace("moves \"K\"", "moves \"K!\"")
+}
+
+/// A scratch folder holding `mine.tatsu` (GOOD), served alone: the folder, the file and the server.
+fn serve_good_file(scratch: &str) -> (std::path::PathBuf, std::path::PathBuf, Server) {
+    let dir = support::scratch::scratch(scratch);
     let file = dir.join("mine.tatsu");
     std::fs::write(&file, GOOD).unwrap();
     let server = serve(&[file.to_str().unwrap()]);
+    (dir, file, server)
+}
+
+#[test]
+fn a_served_file_reloads_and_keeps_its_last_good_version_when_broken() {
+    let (dir, file, server) = serve_good_file("serve-reload");
     let (status, game) = get(&server, "/api/games/mine");
     assert_eq!((status, &game["ok"]), (200, &json!(true)), "{game}");
     let writer = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(500));
-        std::fs::write(&file, GOOD.replace("moves \"K\"", "moves \"K!\"")).unwrap();
+        std::fs::write(&file, broken()).unwrap();
     });
     let seen = events(&server, "/api/watch", &["change"], |_, _| {});
     writer.join().unwrap();
@@ -459,13 +470,10 @@ fn a_file_saved_before_the_page_watches_reaches_it_as_the_streams_first_state() 
     // A page loads the game (version 1), the file is saved broken, the server notices (version 2), and only then
     // does the page open its watch: the change has been told to no one, so the stream's first events are each
     // file's state as it is now.
-    let dir = support::scratch::scratch("serve-state");
-    let file = dir.join("mine.tatsu");
-    std::fs::write(&file, GOOD).unwrap();
-    let server = serve(&[file.to_str().unwrap()]);
+    let (dir, file, server) = serve_good_file("serve-state");
     let (_, game) = get(&server, "/api/games/mine");
     assert_eq!(game["version"], 1, "{game}");
-    std::fs::write(&file, GOOD.replace("moves \"K\"", "moves \"K!\"")).unwrap();
+    std::fs::write(&file, broken()).unwrap();
     let noticed = std::time::Instant::now();
     while get(&server, "/api/games/mine").1["version"] != 2 {
         assert!(
