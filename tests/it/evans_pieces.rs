@@ -9,15 +9,6 @@ use std::collections::BTreeSet;
 use tatsu::engine::{Engine, Position};
 use tatsu::rules::Side;
 
-fn bundled(name: &str) -> Engine {
-    let path = format!("{}/variants/{name}.tatsu", env!("CARGO_MANIFEST_DIR"));
-    Engine::new(
-        tatsu::variants::load(&path)
-            .expect("the file compiles")
-            .game,
-    )
-}
-
 /// One line of the data: a type on a square of a position, and Evans' moves for it.
 struct Row<'a> {
     id: &'a str,
@@ -83,7 +74,7 @@ fn results(e: &Engine, fen: &str, square: &str) -> BTreeSet<String> {
 
 /// Every row of the game's data compared; all differences reported at once, each with what only one side has.
 fn check(game: &str, data: &str) {
-    let e = bundled(game);
+    let e = tatsu::variants::bundled_engine(game).expect("a bundled game");
     let rows = rows(data);
     let mut problems = Vec::new();
     for row in &rows {
