@@ -74,10 +74,12 @@ def evans_lines(path):
     return pieces
 
 
-def tatsu_pieces(path):
-    """tatsu's piece ids and English names, in file order: [(id, name)]."""
+def tatsu_file(path):
+    """What the script reads of a tatsu file: the board's size, and each piece's id and English name in file order."""
     with open(path, encoding="utf-8") as f:
-        return re.findall(r'^piece (\S+) "([^"]+)"', f.read(), re.M)
+        text = f.read()
+    size = int(re.search(r"^board (\d+) x", text, re.M).group(1))
+    return size, dict(re.findall(r'^piece (\S+) "([^"]+)"', text, re.M))
 
 
 def evans_line(name, by_name):
@@ -232,13 +234,11 @@ def game_rows(game):
     by_name = {}
     for pid, (name, _, _, _) in sorted(pieces.items(), reverse=True):
         by_name[name] = pid  # a name listed twice (Tai's promoted copies) maps to its first line
-    tatsu_file = os.path.join(ROOT, "variants", f"{game}.tatsu")
-    size = int(re.search(r"^board (\d+) x", open(tatsu_file, encoding="utf-8").read(), re.M).group(1))
+    size, names = tatsu_file(os.path.join(ROOT, "variants", f"{game}.tatsu"))
     centre = (size // 2, size // 2)
     rows = []
-    names = dict(tatsu_pieces(tatsu_file))
     for tatsu_id, name in names.items():
-        evans_name, promoted_id, codes, special = pieces[evans_line_of(tatsu_id, names, by_name, pieces)]
+        evans_name, _, codes, special = pieces[evans_line_of(tatsu_id, names, by_name, pieces)]
         promotes = not tatsu_id.startswith("+") and pieces[evans_line(name, by_name)][1] != 0
         for label, board in positions(size, alive).items():
             if special == "E" and label != "open":
