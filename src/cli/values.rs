@@ -45,6 +45,9 @@ struct PieceJson {
     forward: f64,
     royal: bool,
     promoted: bool,
+    /// For a piece a flag rule names: the most its square terms add as it nears its zone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    flag_bonus: Option<i32>,
 }
 
 pub fn run(args: ValuesArgs) -> Result<(), CliError> {
@@ -72,6 +75,7 @@ pub fn run(args: ValuesArgs) -> Result<(), CliError> {
                         forward: round2(e.forward),
                         royal: e.royal,
                         promoted: piece.promoted,
+                        flag_bonus: eval.flag_bonus[e.piece.index()],
                     }
                 })
                 .collect(),
@@ -98,7 +102,10 @@ pub fn run(args: ValuesArgs) -> Result<(), CliError> {
         } else {
             "-".into()
         };
-        let note = if e.royal { "  (royal)" } else { "" };
+        let mut note = if e.royal { "  (royal)" } else { "" }.to_string();
+        if let Some(most) = eval.flag_bonus[e.piece.index()] {
+            note += &format!("  (flag piece: up to +{most} as it nears its zone)");
+        }
         text += &format!(
             "{:<6} {:<width$} {:>6} {:>6} {:>6.2} {:>8.2} {:>7.0}%{note}\n",
             piece.symbol,

@@ -1,11 +1,18 @@
 //! Evaluation built from the compiled rules, with no game code: material from the piece values that
 //! [`values::estimate`] derives from each piece's moves, pieces in hand, square terms from each piece's mobility
-//! on its square and its distance to promotion, a royal-safety term and a tempo bonus. Everything is computed
-//! once per game ([`Evaluator::new`]); [`Evaluator::evaluate`] allocates nothing.
+//! on its square, its distance to promotion and, for a flag piece, to its zone ([`goals`]), a royal-safety term,
+//! the drive against a lone royal piece ([`lone_royal`]) and a tempo bonus. Everything is computed once per game
+//! ([`Evaluator::new`]); [`Evaluator::evaluate`] allocates nothing.
+mod distance;
+mod goals;
+mod king_steps;
+mod lone_royal;
 pub mod values;
 
+use king_steps::KingSteps;
+
 use crate::engine::{Engine, Position};
-use crate::rules::{Game, PieceId, RayFlags, RayKind, Side, Square};
+use crate::rules::{Game, Geometry, PieceId, Side, Square, Verdict};
 
 /// Share of a piece's value that its square's mobility may add or remove (centralisation).
 const SQUARE_SHARE: f64 = 0.2;
@@ -31,9 +38,7 @@ pub struct Evaluator {
     hand: Vec<i32>,
     /// Index `(side * pieces + piece) * squares + square`.
     square_terms: Vec<i32>,
-    /// The squares one king step away, per square: `neighbours[starts[sq]..starts[sq + 1]]`.
-    neighbours: Vec<Square>,
-    starts: Vec<u32>,
+    king_steps: KingSteps,
     /// The estimates `board` and `hand` come from (for `tatsu values`).
     pub estimates: Vec<values::Estimate>,
     pub density: f64,
@@ -47,6 +52,12 @@ pub struct Evaluator {
     /// ([`guarded_types`])? It is evaluated as a royal piece is: kept home and sheltered.
     guarded: Vec<bool>,
     any_guarded: bool,
+    /// Mate decides the game (checkmate loses), so a lone royal piece is to be driven to the edge.
+    mates: bool,
+    drops: bool,
+    geometry: Geometry,
+    /// Per piece type named by a flag rule: the most its square terms add for nearing its zone (for `tatsu values`).
+    pub flag_bonus: Vec<Option<i32>>,
 }
 
 impl Evaluator {
@@ -63,11 +74,16 @@ impl Evaluator {
         let hand = mobility.estimates.iter().map(|e| e.hand).collect();
         let guarded = guarded_types(engine);
         let mut square_terms = vec![0; 2 * pieces * squares];
+        let mut flag_bonus = vec![None; pieces];
         for side in Side::BOTH {
             for (p, e) in mobility.estimates.iter().enumerate() {
                 let slot = (side.index() * pieces + p) * squares;
                 let distance = promotion_distance(game, PieceId(p as u16), side);
                 let gain = promotion_gain(game, &mobility.estimates, p);
+                let flag = goals::flag_terms(game, PieceId(p as u16), side);
+                if let Some(most) = flag.as_ref().and_then(|terms| terms.iter().max()) {
+                    flag_bonus[p] = Some(flag_bonus[p].unwrap_or(0).max(*most));
+                }
                 for sq in game.geometry.all() {
                     let term = if e.royal || guarded[p] {
                         -ROYAL_ADVANCE * advance(game, side, sq)
@@ -85,11 +101,11 @@ impl Evaluator {
                         };
                         (centre + promote).round() as i32
                     };
-                    square_terms[slot + sq.index()] = term;
+                    let goal = flag.as_ref().map_or(0, |terms| terms[sq.index()]);
+                    square_terms[slot + sq.index()] = term + goal;
                 }
             }
         }
-        let (neighbours, starts) = king_steps(game);
         let lowest = mobility
             .estimates
             .iter()
@@ -99,7 +115,7 @@ impl Evaluator {
             .unwrap_or(0);
         let mut decisive = vec![false; pieces];
         for rule in &game.end.extinction {
-            if rule.verdict != crate::rules::Verdict::Loss {
+            if rule.verdict != Verdict::Loss {
                 continue;
             }
             if let crate::rules::Extinct::Types(list) | crate::rules::Extinct::Together(list) =
@@ -111,6 +127,10 @@ impl Evaluator {
             }
         }
         Evaluator {
+            mates: game.end.checkmate == Verdict::Loss,
+            drops: game.drops,
+            geometry: game.geometry,
+            flag_bonus,
             any_decisive: decisive.contains(&true),
             any_guarded: guarded.contains(&true),
             guarded,
@@ -121,8 +141,7 @@ impl Evaluator {
             board,
             hand,
             square_terms,
-            neighbours,
-            starts,
+            king_steps: KingSteps::new(game.geometry),
             estimates: mobility.estimates,
             density: mobility.density,
         }
@@ -171,6 +190,11 @@ impl Evaluator {
             }
             score[s] += self.royal_safety(pos, side);
         }
+        if self.mates {
+            let lone = lone_royal::lone_royal(pos, self.geometry, &self.king_steps, self.drops);
+            score[0] += lone[0];
+            score[1] += lone[1];
+        }
         let us = pos.side_to_move();
         (score[us.index()] - score[us.opponent().index()] + TEMPO).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
@@ -185,9 +209,8 @@ impl Evaluator {
 
     /// The shelter and threat around `side`'s piece on `at` (a royal or guarded piece).
     fn safety_at(&self, pos: &Position, at: Square, side: Side) -> i32 {
-        let around = &self.neighbours
-            [self.starts[at.index()] as usize..self.starts[at.index() + 1] as usize];
-        around
+        self.king_steps
+            .around(at)
             .iter()
             .map(|&sq| match pos.piece_at(sq) {
                 Some((_, owner)) if owner == side => SHELTER,
@@ -224,7 +247,7 @@ fn guarded_types(engine: &Engine) -> Vec<bool> {
                 .sum();
             on_board + in_hand <= 1
         });
-        if rule.verdict != crate::rules::Verdict::Loss || rule.at_most != 0 || !at_most_one {
+        if rule.verdict != Verdict::Loss || rule.at_most != 0 || !at_most_one {
             continue;
         }
         for p in list {
@@ -257,75 +280,13 @@ fn promotion_gain(game: &Game, estimates: &[values::Estimate], p: usize) -> f64 
 /// Per square, the fewest moves (on an empty board) after which the piece has made a promoting move; 0 where it
 /// cannot promote, `u16::MAX` where it never gets there.
 fn promotion_distance(game: &Game, piece: PieceId, side: Side) -> Vec<u16> {
-    let squares = game.geometry.squares();
-    let mut distance = vec![u16::MAX; squares];
     let promotions = &game.pieces[piece.index()].promotions;
     if promotions.iter().all(|l| l.side.is_some_and(|s| s != side)) {
-        return vec![0; squares];
+        return vec![0; game.geometry.squares()];
     }
-    let steps = |from: Square| -> Vec<Square> {
-        let slice = game.pieces[piece.index()].rays(side, squares, from);
-        game.rays[slice.range()]
+    distance::moves_until(game, piece, side, |from, to| {
+        promotions
             .iter()
-            .filter(|ray| ray.flags.has(RayFlags::MOVE))
-            .flat_map(|ray| match ray.kind {
-                RayKind::Slide => game.ray_squares(ray).to_vec(),
-                RayKind::Lame => game.ray_squares(ray).last().copied().into_iter().collect(),
-                _ => Vec::new(),
-            })
-            .collect()
-    };
-    let moves: Vec<Vec<Square>> = game.geometry.all().map(steps).collect();
-    for from in game.geometry.all() {
-        let here = &moves[from.index()];
-        if here.iter().any(|&to| {
-            promotions
-                .iter()
-                .any(|l| l.fires(game, side, from, to, true))
-        }) {
-            distance[from.index()] = 1;
-        }
-    }
-    // Relax until stable: a square is one move further than its nearest destination.
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for from in game.geometry.all() {
-            let best = moves[from.index()]
-                .iter()
-                .map(|t| distance[t.index()])
-                .min()
-                .unwrap_or(u16::MAX);
-            if best < u16::MAX && best + 1 < distance[from.index()] {
-                distance[from.index()] = best + 1;
-                changed = true;
-            }
-        }
-    }
-    distance
-}
-
-/// Every square's king-step neighbours, flattened.
-fn king_steps(game: &Game) -> (Vec<Square>, Vec<u32>) {
-    let g = game.geometry;
-    let mut neighbours = Vec::new();
-    let mut starts = vec![0u32];
-    for sq in g.all() {
-        for (df, dr) in [
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-            (-1, 0),
-            (1, 0),
-            (-1, 1),
-            (0, 1),
-            (1, 1),
-        ] {
-            if let Some(n) = g.square(g.file(sq) + df, g.rank(sq) + dr) {
-                neighbours.push(n);
-            }
-        }
-        starts.push(neighbours.len() as u32);
-    }
-    (neighbours, starts)
+            .any(|l| l.fires(game, side, from, to, true))
+    })
 }

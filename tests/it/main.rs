@@ -13,6 +13,7 @@ mod diagnostics;
 mod diff;
 mod either_form;
 mod end_rules;
+mod eval_goals;
 mod evans_pieces;
 mod exotic_moves;
 mod export_diagram;
