@@ -3,16 +3,13 @@
 //! committed: it reads each piece's eight direction codes, 1 a step, 2/3/5 a range, 64 a slide, 128 a jump to the
 //! second square, 1024 the forward Knight, 2048 a hook, `L` the Lion, and moves White's pieces on the start board);
 //! it agrees with tatsu move for move. The Emperor's rule has its own tests (unprotected_capture.rs).
+use std::sync::Arc;
 use tatsu::engine::{perft, Engine, Position};
 
 use crate::support::variants::{from, moves};
 
-fn maka() -> Engine {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/variants/maka-dai-dai-shogi.tatsu"
-    );
-    Engine::new(tatsu::variants::load(path).expect("the file compiles").game)
+fn maka() -> Arc<Engine> {
+    tatsu::variants::bundled_engine("maka-dai-dai-shogi").expect("a bundled game")
 }
 
 #[test]

@@ -1,13 +1,13 @@
 //! Tai Shogi (variants/tai-shogi.tatsu, docs/rules/tai-shogi.md): Evans' reading, with an Emperor a side from the
 //! start. The start's count comes from an independent transcription of Evans' `Tai.dat` (a Python script run
 //! locally, not committed), which agrees with tatsu move for move, and is derived by hand below.
+use std::sync::Arc;
 use tatsu::engine::{perft, Engine, Position};
 
 use crate::support::variants::{from, moves};
 
-fn tai() -> Engine {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/tai-shogi.tatsu");
-    Engine::new(tatsu::variants::load(path).expect("the file compiles").game)
+fn tai() -> Arc<Engine> {
+    tatsu::variants::bundled_engine("tai-shogi").expect("a bundled game")
 }
 
 #[test]
