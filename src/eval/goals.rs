@@ -1,6 +1,7 @@
-//! The flag rules in the evaluation: a piece that wins by reaching a zone (King of the Hill's and Racing Kings'
-//! kings, Dobutsu Shogi's lion, Jeson Mor's knights) is worth more the fewer moves it needs to get there, which its
-//! material value, measured by its moves alone, cannot say.
+//! The goals besides mate in the evaluation. The flag rules: a piece that wins by reaching a zone (King of the
+//! Hill's and Racing Kings' kings, Dobutsu Shogi's lion, Jeson Mor's knights) is worth more the fewer moves it needs
+//! to get there, which its material value, measured by its moves alone, cannot say. The check limit (three-check):
+//! each check given brings the win nearer, the last ones most.
 use super::distance::moves_until;
 use crate::rules::{Game, PieceId, Side};
 
@@ -44,6 +45,19 @@ fn flag_bonus(d: u16, far: u16) -> i32 {
     FLAG_STEP * (far - d) as i32 + near
 }
 
+/// A side that has given `k` of the `limit` checks that win gains `CHECK_GAIN · k / (limit − k)`.
+const CHECK_GAIN: i32 = 200;
+
+/// Per number of checks given (0 to `limit − 1`), the bonus of the side that gave them; empty without the rule.
+pub(super) fn check_terms(game: &Game) -> Vec<i32> {
+    let Some(limit) = game.end.check_limit else {
+        return Vec::new();
+    };
+    (0..limit)
+        .map(|k| CHECK_GAIN * k as i32 / (limit - k) as i32)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -53,5 +67,11 @@ mod tests {
         let bonuses: Vec<i32> = (0..=6).map(|d| flag_bonus(d, 6)).collect();
         assert_eq!(bonuses, [350, 225, 150, 108, 75, 45, 16]);
         assert!(bonuses.windows(2).all(|w| w[0] > w[1]));
+    }
+
+    #[test]
+    fn each_check_given_toward_the_limit_counts_more_than_the_one_before() {
+        let gains: Vec<i32> = (0..5).map(|k| CHECK_GAIN * k / (5 - k)).collect();
+        assert_eq!(gains, [0, 50, 133, 300, 800]);
     }
 }

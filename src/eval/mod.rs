@@ -54,6 +54,8 @@ pub struct Evaluator {
     any_guarded: bool,
     /// Mate decides the game (checkmate loses), so a lone royal piece is to be driven to the edge.
     mates: bool,
+    /// Per number of checks a side has given, its bonus (`check-limit` games; empty in others).
+    check_terms: Vec<i32>,
     drops: bool,
     geometry: Geometry,
     /// Per piece type named by a flag rule: the most its square terms add for nearing its zone (for `tatsu values`).
@@ -128,6 +130,7 @@ impl Evaluator {
         }
         Evaluator {
             mates: game.end.checkmate == Verdict::Loss,
+            check_terms: goals::check_terms(game),
             drops: game.drops,
             geometry: game.geometry,
             flag_bonus,
@@ -189,6 +192,10 @@ impl Evaluator {
                 score[s] += self.hand[p] * count as i32;
             }
             score[s] += self.royal_safety(pos, side);
+            if !self.check_terms.is_empty() {
+                let given = pos.rules.checks[s] as usize;
+                score[s] += self.check_terms[given.min(self.check_terms.len() - 1)];
+            }
         }
         if self.mates {
             let lone = lone_royal::lone_royal(pos, self.geometry, &self.king_steps, self.drops);

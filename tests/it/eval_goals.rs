@@ -1,6 +1,6 @@
 //! What the evaluation knows of how games are won, beyond material: a lone royal piece is driven to the edge and
-//! mated, and a flag piece is worth more as it nears its zone. Each test fails on the evaluation before these terms
-//! (`git show 365886e:src/eval/mod.rs`), as said beside it.
+//! mated, a flag piece is worth more as it nears its zone, and each check given counts toward a check limit. Each
+//! test fails on the evaluation before these terms (`git show 365886e:src/eval/mod.rs`), as said beside it.
 use crate::support::variants;
 use std::sync::atomic::AtomicBool;
 use tatsu::engine::{Engine, Position, Reason};
@@ -121,4 +121,19 @@ fn a_racing_king_gains_with_every_rank_it_climbs() {
         scores.windows(2).all(|w| w[1] > w[0]),
         "scores by rank 2 to 7: {scores:?}"
     );
+}
+
+/// Three-check: a side that has given two checks needs one more to win, which the evaluation before this term did
+/// not see at all (the same position scored the same with `3+3` and `1+3`).
+#[test]
+fn a_three_check_side_two_checks_in_is_nearer_the_win() {
+    let three = variants::engine("threecheck");
+    let eval = Evaluator::new(&three);
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1";
+    let two_in = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1+3 0 1";
+    let (before, after) = (
+        white_score(&three, &eval, start),
+        white_score(&three, &eval, two_in),
+    );
+    assert!(after > before + 300, "3+3: {before}, 1+3: {after}");
 }
