@@ -1,8 +1,9 @@
 //! Evaluation built from the compiled rules, with no game code: material from the piece values that
 //! [`values::estimate`] derives from each piece's moves, pieces in hand, square terms from each piece's mobility
-//! on its square, its distance to promotion and, for a flag piece, to its zone ([`goals`]), a royal-safety term,
-//! the drive against a lone royal piece ([`lone_royal`]) and a tempo bonus. Everything is computed once per game
-//! ([`Evaluator::new`]); [`Evaluator::evaluate`] allocates nothing.
+//! on its square, its distance to promotion and, for a flag piece, to its zone (`goals.rs`), the checks given toward
+//! a check limit (`goals.rs`), a royal-safety term, the drive against a lone royal piece (`lone_royal.rs`) and a
+//! tempo bonus. Everything is computed once per game ([`Evaluator::new`]); [`Evaluator::evaluate`] allocates
+//! nothing.
 mod distance;
 mod goals;
 mod king_steps;
