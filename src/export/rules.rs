@@ -18,8 +18,7 @@ pub(crate) enum Target {
     Sjaak,
 }
 
-/// The piece ids of `ids`, space-separated (`N R`).
-/// The piece ids a per-type flag list marks.
+/// The piece ids a per-type flag list marks, space-separated (`N R`).
 fn marked(game: &Game, marks: &[bool]) -> String {
     game.symbols_text(&game.types_marked(marks).collect::<Vec<_>>())
 }
