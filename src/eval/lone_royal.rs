@@ -15,12 +15,7 @@ const CLOSE: i32 = 10;
 
 /// The bonus of the side whose opponent has nothing but its royal piece on the board and in hand, for that side;
 /// 0 in any other position.
-pub(super) fn lone_royal(
-    pos: &Position,
-    geometry: Geometry,
-    steps: &KingSteps,
-    drops: bool,
-) -> [i32; 2] {
+pub(super) fn lone_royal(pos: &Position, steps: &KingSteps) -> [i32; 2] {
     let mut bonus = [0; 2];
     for strong in Side::BOTH {
         let weak = strong.opponent();
@@ -30,7 +25,9 @@ pub(super) fn lone_royal(
         let Some(lone) = pos.royal_square(weak) else {
             continue;
         };
-        if drops && pos.hand(weak).iter().any(|&n| n > 0) {
+        // Read from the game only here, in the rare lone-royal position: every other evaluation stops above.
+        let geometry = pos.game().geometry;
+        if pos.game().drops && pos.hand(weak).iter().any(|&n| n > 0) {
             continue;
         }
         let squares = geometry.squares() as i32;

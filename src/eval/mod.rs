@@ -13,7 +13,7 @@ pub mod values;
 use king_steps::KingSteps;
 
 use crate::engine::{Engine, Position};
-use crate::rules::{Game, Geometry, PieceId, Side, Square, Verdict};
+use crate::rules::{Game, PieceId, Side, Square, Verdict};
 
 /// Share of a piece's value that its square's mobility may add or remove (centralisation).
 const SQUARE_SHARE: f64 = 0.2;
@@ -57,8 +57,6 @@ pub struct Evaluator {
     mates: bool,
     /// Per number of checks a side has given, its bonus (`check-limit` games; empty in others).
     check_terms: Vec<i32>,
-    drops: bool,
-    geometry: Geometry,
     /// Per piece type named by a flag rule: the most its square terms add for nearing its zone (for `tatsu values`).
     pub flag_bonus: Vec<Option<i32>>,
 }
@@ -132,8 +130,6 @@ impl Evaluator {
         Evaluator {
             mates: game.end.checkmate == Verdict::Loss,
             check_terms: goals::check_terms(game),
-            drops: game.drops,
-            geometry: game.geometry,
             flag_bonus,
             any_decisive: decisive.contains(&true),
             any_guarded: guarded.contains(&true),
@@ -199,7 +195,7 @@ impl Evaluator {
             }
         }
         if self.mates {
-            let lone = lone_royal::lone_royal(pos, self.geometry, &self.king_steps, self.drops);
+            let lone = lone_royal::lone_royal(pos, &self.king_steps);
             score[0] += lone[0];
             score[1] += lone[1];
         }
