@@ -53,9 +53,12 @@ pub(super) fn check_terms(game: &Game) -> Vec<i32> {
     let Some(limit) = game.end.check_limit else {
         return Vec::new();
     };
-    (0..limit)
-        .map(|k| CHECK_GAIN * k as i32 / (limit - k) as i32)
-        .collect()
+    (0..limit).map(|k| check_bonus(k, limit)).collect()
+}
+
+/// The bonus for `given` of the `limit` checks that win (`given < limit`).
+fn check_bonus(given: u8, limit: u8) -> i32 {
+    CHECK_GAIN * given as i32 / (limit - given) as i32
 }
 
 #[cfg(test)]
@@ -71,7 +74,8 @@ mod tests {
 
     #[test]
     fn each_check_given_toward_the_limit_counts_more_than_the_one_before() {
-        let gains: Vec<i32> = (0..5).map(|k| CHECK_GAIN * k / (5 - k)).collect();
+        // Five-check, by hand from the documented 200·k/(5−k): 0, 200/4, 400/3, 600/2, 800/1.
+        let gains: Vec<i32> = (0..5).map(|k| check_bonus(k, 5)).collect();
         assert_eq!(gains, [0, 50, 133, 300, 800]);
     }
 }
